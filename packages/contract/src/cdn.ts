@@ -1,0 +1,767 @@
+/**
+ * CDN area: CDN resources and their options, shielding, logs uploader targets, the account's CDN
+ * client settings and features, and origin groups.
+ */
+import { initContract } from "@ts-rest/core";
+import { z } from "zod";
+import {
+  cdnTimestamp,
+  cidr,
+  errorResponses,
+  headerName,
+  hostname,
+  idParam,
+  isHostname,
+  isoTimestamp,
+  stringEnum,
+  strictObject,
+  withBody,
+} from "./common.js";
+import { COUNTRY_CODES } from "./country-codes.js";
+import type { RouteMetadata } from "./roles.js";
+
+const c = initContract();
+
+// ---------------------------------------------------------------------------------------------
+// Option field formats
+// ---------------------------------------------------------------------------------------------
+
+const DURATION_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+const ONE_YEAR = 365 * 86400;
+
+/** Seconds in a duration string such as `30s`, `15m`, `2h` or `7d`; null when it is not one. */
+export function durationSeconds(value: string): number | null {
+  const match = /^(\d{1,9})([smhd])$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * DURATION_SECONDS[match[2] as keyof typeof DURATION_SECONDS];
+}
+
+const duration = z
+  .string()
+  .refine((value) => {
+    const seconds = durationSeconds(value);
+    return seconds !== null && seconds <= ONE_YEAR;
+  }, "Must be a duration such as 30s, 15m, 2h or 7d, at most one year.")
+  .describe("A duration: a number and a unit, s, m, h or d (`3600s`, `1d`), at most one year.");
+
+const secondsDuration = z
+  .string()
+  .refine((value) => /s$/.test(value) && (durationSeconds(value) ?? ONE_YEAR + 1) <= ONE_YEAR, "Must be a duration in seconds such as 5s.")
+  .describe("A duration in seconds with an s suffix, e.g. `5s`.");
+
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const TLS_VERSIONS = ["SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+const REDIRECT_CODES = [301, 302, 303, 307, 308] as const;
+const STALE_TOKENS = [
+  "error",
+  "timeout",
+  "invalid_header",
+  "updating",
+  "http_403",
+  "http_404",
+  "http_429",
+  "http_500",
+  "http_502",
+  "http_503",
+  "http_504",
+] as const;
+
+const lowerCaseHeaderName = headerName.refine((value) => value === value.toLowerCase(), "Must be lower case.");
+
+const corsOrigin = z
+  .string()
+  .refine((value) => value === "*" || value === "$http_origin" || isHostname(value), "Must be a domain name.")
+  .describe("A domain name, `*` (any origin) or `$http_origin` (echo the request's origin).");
+
+const domainPattern = z
+  .string()
+  .refine(
+    (value) => isHostname(value.startsWith("*.") ? value.slice(2) : value),
+    "Must be a domain name, optionally starting with the wildcard *.",
+  );
+
+const countryCode = z
+  .string()
+  .refine((value) => COUNTRY_CODES.has(value), "Must be an ISO 3166-1 alpha-2 country code such as DE.");
+
+const fileExtension = z.string().regex(/^[A-Za-z0-9]{1,16}$/, "Must be a file extension without the dot, such as m3u8.");
+
+const enabled = z.boolean().describe("Whether the option is applied.");
+
+function aclOption(values: z.ZodTypeAny, what: string) {
+  return {
+    enabled,
+    policy_type: stringEnum(["allow", "deny"]).describe(
+      "`allow`: allow everything except `excepted_values`; `deny`: deny everything except them.",
+    ),
+    excepted_values: z.array(values).max(1000).describe(what),
+  };
+}
+
+const booleanOptionNames = [
+  "disable_cache",
+  "disable_proxy_force_ranges",
+  "fetch_compressed",
+  "forward_host_header",
+  "gzipOn",
+  "http3_enabled",
+  "ignore_cookie",
+  "ignoreQueryString",
+  "proxy_cache_methods_set",
+  "redirect_http_to_https",
+  "redirect_https_to_http",
+  "slice",
+  "use_default_le_chain",
+  "use_dns01_le_challenge",
+  "use_rsa_le_cert",
+  "waap",
+  "websockets",
+] as const;
+
+const booleanOptionShape = { enabled, value: z.boolean().describe("The option's setting.") };
+
+/**
+ * The fields of every option besides the boolean ones, as written. `secure_key.key` is a secret:
+ * it is accepted on write and never returned.
+ */
+const otherOptionShapes = {
+  allowedHttpMethods: {
+    enabled,
+    value: z.array(stringEnum(HTTP_METHODS)).min(1).describe("The HTTP methods the CDN accepts from clients."),
+  },
+  bot_protection: {
+    enabled,
+    bot_challenge: strictObject({ enabled: z.boolean() }).describe("Challenge clients that look like bots."),
+  },
+  brotli_compression: {
+    enabled,
+    value: z
+      .array(z.string().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]+$/, "Must be a content type such as text/html."))
+      .min(1)
+      .describe("Content types to compress with Brotli."),
+  },
+  browser_cache_settings: { enabled, value: duration.describe("How long browsers cache responses.") },
+  cache_http_headers: {
+    enabled,
+    value: z.array(lowerCaseHeaderName).describe("Origin response headers kept in the cache, lower case."),
+  },
+  cors: {
+    enabled,
+    value: z.array(corsOrigin).describe("Origins allowed by the Access-Control-Allow-Origin header."),
+    always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
+  },
+  country_acl: aclOption(countryCode, "ISO 3166-1 alpha-2 country codes."),
+  ip_address_acl: aclOption(cidr, "IPv4 or IPv6 CIDR blocks."),
+  referrer_acl: aclOption(domainPattern, "Domain names; a pattern may start with the wildcard `*.`."),
+  user_agent_acl: aclOption(z.string().max(1024), "User-agent strings; an empty string matches an empty User-Agent."),
+  edge_cache_settings: {
+    enabled,
+    value: duration.optional().describe("How long the CDN caches responses with status 200, 206, 301, 302."),
+    custom_values: z
+      .record(z.string().regex(/^(\d{3}|any)$/, "Must be a status code such as 404, or any."), duration)
+      .optional()
+      .describe("Cache time per response status code (`\"404\": \"10s\"`); `any` stands for every other status."),
+  },
+  edge: {
+    enabled,
+    on_request_headers: strictObject({
+      enabled: z.boolean(),
+      app_id: z.string().min(1).describe("The id of the edge app to run."),
+      interrupt_on_error: z.boolean().describe("Answer with an error instead of going on when the app fails."),
+    }).describe("Run an edge app on the request headers."),
+  },
+  follow_origin_redirect: {
+    enabled,
+    codes: z
+      .array(z.union(REDIRECT_CODES.map((code) => z.literal(code)) as unknown as [z.ZodLiteral<301>, z.ZodLiteral<302>, ...z.ZodLiteral<303 | 307 | 308>[]], {
+        errorMap: () => ({ message: `Must be one of: ${REDIRECT_CODES.join(", ")}.` }),
+      }))
+      .min(1)
+      .describe("Origin redirect statuses that the CDN follows itself."),
+  },
+  force_return: {
+    enabled,
+    code: z.number().int().min(100).max(599).describe("The status code to answer with."),
+    body: z.string().max(65536).describe("The body to answer with (for redirects, the Location URL)."),
+    time_interval: strictObject({
+      start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Must be a time HH:MM.").describe("Start, HH:MM."),
+      end_time: z
+        .number()
+        .int()
+        .refine((value) => value >= 0 && value <= 2359 && value % 100 < 60, "Must be a 24-hour time written as a number, such as 1830.")
+        .describe("End, a 24-hour time written as a number: 1830 is 18:30."),
+      time_zone: z.string().regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, "Must be a time zone such as Europe/Luxembourg or UTC."),
+    })
+      .nullable()
+      .optional()
+      .describe("Only force the answer in this daily window; always when null or absent."),
+  },
+  hostHeader: { enabled, value: hostname.describe("The Host header sent to the origin.") },
+  image_stack: {
+    enabled,
+    avif_enabled: z.boolean(),
+    webp_enabled: z.boolean(),
+    png_lossless: z.boolean(),
+    quality: z.number().int().min(1).max(100).describe("Output quality, 1 to 100."),
+  },
+  limit_bandwidth: {
+    enabled,
+    limit_type: stringEnum(["static", "dynamic"]).describe("`static`: a fixed speed; `dynamic`: by a query argument."),
+    speed: z.number().int().min(1).describe("Speed limit in KB/s."),
+    buffer: z.number().int().min(0).describe("KB sent at full speed before the limit applies."),
+  },
+  proxy_cache_key: {
+    enabled,
+    value: z.string().min(1).max(255).describe("The cache key; may contain variables such as $uri and $args."),
+  },
+  proxy_connect_timeout: { enabled, value: secondsDuration.describe("Timeout to connect to the origin, e.g. 4s.") },
+  proxy_read_timeout: { enabled, value: secondsDuration.describe("Timeout between two reads from the origin, e.g. 10s.") },
+  query_params_blacklist: { enabled, value: z.array(z.string().min(1).max(255)).describe("Query parameters left out of the cache key.") },
+  query_params_whitelist: { enabled, value: z.array(z.string().min(1).max(255)).describe("The only query parameters kept in the cache key.") },
+  query_string_forwarding: {
+    enabled,
+    forward_from_file_types: z.array(fileExtension).describe("Extensions of the files whose query string is forwarded."),
+    forward_to_file_types: z.array(fileExtension).describe("Extensions of the files the query string is forwarded to."),
+  },
+  request_limiter: {
+    enabled,
+    rate_unit: stringEnum(["r/s", "r/m"]).describe("Requests a second or a minute."),
+    rate: z.number().int().min(1).describe("Allowed requests per rate unit and client IP."),
+    burst: z.number().int().min(0).describe("Requests over the rate that are queued."),
+    delay: z.number().int().min(0).describe("Requests of the burst served without delay."),
+  },
+  response_headers_hiding_policy: {
+    enabled,
+    mode: stringEnum(["hide", "show"]).describe("`hide`: hide every origin header except `excepted`; `show`: show all except `excepted`."),
+    excepted: z.array(headerName).describe("Header names."),
+  },
+  rewrite: {
+    enabled,
+    body: z.string().min(1).max(1024).describe("A regular expression and its replacement, e.g. `/(.*) /new/$1`."),
+    flag: stringEnum(["break", "last", "redirect", "permanent"]),
+  },
+  secure_key: {
+    enabled,
+    key: z.string().min(6).max(32).describe("The signing key, 6 to 32 characters. A secret: accepted on write, never returned."),
+    type: z.union([z.literal(0), z.literal(2)], { errorMap: () => ({ message: "Must be 0 or 2." }) }).describe(
+      "0: the client IP is part of the signed URL; 2: it is not.",
+    ),
+  },
+  sni: {
+    enabled,
+    sni_type: stringEnum(["dynamic", "custom"]).describe("`dynamic`: the Host header; `custom`: `custom_hostname`."),
+    custom_hostname: hostname.optional().describe("The SNI host name; required when `sni_type` is custom."),
+  },
+  stale: {
+    enabled,
+    value: z.array(stringEnum(STALE_TOKENS)).min(1).describe("Origin failures in which a stale cached copy is served."),
+  },
+  static_response_headers: {
+    enabled,
+    value: z
+      .array(
+        strictObject({
+          name: headerName,
+          value: z.array(z.string().max(512)).min(1),
+          always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
+        }),
+      )
+      .describe("Headers added to responses to clients."),
+  },
+  staticHeaders: {
+    enabled,
+    value: z.record(headerName, z.union([z.string().max(512), z.array(z.string().max(512))])).describe(
+      "Headers added to responses: a name and a value or a list of values.",
+    ),
+  },
+  staticRequestHeaders: {
+    enabled,
+    value: z.record(headerName, z.string().max(512)).describe("Headers added to requests to the origin."),
+  },
+  tls_versions: {
+    enabled,
+    value: z.array(stringEnum(TLS_VERSIONS)).min(1).describe("TLS versions offered to clients."),
+  },
+} satisfies Record<string, z.ZodRawShape>;
+
+const sniCheck = (option: { sni_type: string; custom_hostname?: string }, ctx: z.RefinementCtx) => {
+  if (option.sni_type === "custom" && !option.custom_hostname)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["custom_hostname"], message: "Required when sni_type is custom." });
+};
+
+type OptionName = (typeof booleanOptionNames)[number] | keyof typeof otherOptionShapes;
+
+/** Every option key, in the exact case the API uses. */
+export const CDN_OPTION_NAMES = [...booleanOptionNames, ...Object.keys(otherOptionShapes)].sort() as OptionName[];
+
+type OtherShapes = typeof otherOptionShapes;
+type WriteSchema<S extends z.ZodRawShape> = z.ZodType<z.output<z.ZodObject<S>>, z.ZodTypeDef, z.input<z.ZodObject<S>>>;
+
+const optionsWriteShape = {
+  ...(Object.fromEntries(booleanOptionNames.map((name) => [name, strictObject(booleanOptionShape)])) as {
+    [K in (typeof booleanOptionNames)[number]]: WriteSchema<typeof booleanOptionShape>;
+  }),
+  ...(Object.fromEntries(
+    Object.entries(otherOptionShapes).map(([name, shape]) => [
+      name,
+      name === "sni" ? strictObject(otherOptionShapes.sni).superRefine(sniCheck) : strictObject(shape),
+    ]),
+  ) as { [K in keyof OtherShapes]: WriteSchema<OtherShapes[K]> }),
+};
+
+/** A single option as written, by name; the handlers validate stored options with it too. */
+export const cdnOptionSchemas = optionsWriteShape as Record<OptionName, z.ZodTypeAny>;
+
+type OptionsWrite = typeof optionsWriteShape;
+
+const OPTIONS_DESCRIPTION =
+  "CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, " +
+  "or an unknown field inside an option, is rejected.";
+
+/** Options as written in a PATCH or PUT body: each key may be null, which removes that option. */
+const cdnResourceOptionsWriteSchema = strictObject(
+  Object.fromEntries(
+    Object.entries(optionsWriteShape).map(([name, schema]) => [name, schema.nullable().optional()]),
+  ) as { [K in keyof OptionsWrite]: z.ZodOptional<z.ZodNullable<OptionsWrite[K]>> },
+  { unknownMessage: "Unknown option." },
+).describe(
+  OPTIONS_DESCRIPTION +
+    " PATCH: each option key given replaces that option whole, `null` removes it, keys not given stay. " +
+    "PUT: the options given are the resource's options afterwards.",
+);
+export interface CdnResourceOptionsWriteSchema extends CdnResourceOptionsWriteSchemaType {}
+type CdnResourceOptionsWriteSchemaType = typeof cdnResourceOptionsWriteSchema;
+export const cdnResourceOptionsWrite: CdnResourceOptionsWriteSchema = cdnResourceOptionsWriteSchema;
+
+const { key: _secretKey, ...secureKeyRead } = otherOptionShapes.secure_key;
+
+function readOption(shape: z.ZodRawShape) {
+  return z.object(shape).strict();
+}
+
+/** Options as returned: like the written form, but `secure_key.key` is never returned. */
+const cdnResourceOptionsSchema = z
+  .object({
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(booleanOptionShape).optional()])) as {
+      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodObject<typeof booleanOptionShape, "strict">>;
+    }),
+    ...(Object.fromEntries(
+      Object.entries(otherOptionShapes).map(([name, shape]) => [
+        name,
+        readOption(name === "secure_key" ? secureKeyRead : shape).optional(),
+      ]),
+    ) as {
+      [K in keyof typeof otherOptionShapes]: z.ZodOptional<
+        z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">
+      >;
+    }),
+  })
+  .strict()
+  .describe(OPTIONS_DESCRIPTION + " `secure_key.key` is a secret and is never returned.");
+export interface CdnResourceOptionsSchema extends CdnResourceOptionsSchemaType {}
+type CdnResourceOptionsSchemaType = typeof cdnResourceOptionsSchema;
+export const cdnResourceOptions: CdnResourceOptionsSchema = cdnResourceOptionsSchema;
+
+export type CdnResourceOptions = z.infer<typeof cdnResourceOptions>;
+export type CdnResourceOptionsWrite = z.input<typeof cdnResourceOptionsWrite>;
+
+// ---------------------------------------------------------------------------------------------
+// CDN resource
+// ---------------------------------------------------------------------------------------------
+
+const originProtocol = stringEnum(["HTTP", "HTTPS", "MATCH"]).describe(
+  "Protocol to the origin: HTTP, HTTPS, or MATCH (the protocol the client used).",
+);
+
+const cdnResourceSchema = z
+  .object({
+    id: z.number().int(),
+    cname: z.string().describe("The delivery host name of the resource, through which content is served."),
+    active: z.boolean().describe("Whether the resource serves traffic. Writable."),
+    enabled: z.boolean().describe("Whether the resource is enabled by the service (false while suspended)."),
+    status: z.string().describe('Service status of the resource; "active" for resources that serve.'),
+    deleted: z.boolean(),
+    client: z.number().int().describe("The account id."),
+    name: z.string().describe("Writable."),
+    description: z.string().describe("Writable."),
+    created: cdnTimestamp,
+    updated: cdnTimestamp,
+    originGroup: z.number().int().describe("The origin group id. Writable."),
+    originGroup_name: z.string().describe("The origin group's name."),
+    originProtocol,
+    secondaryHostnames: z.array(z.string()).describe("Further delivery host names. Writable."),
+    shielded: z.boolean().describe("Whether origin shielding is on (see the shielding_v2 route)."),
+    shield_dc: z.string().nullable().describe("The data center of the shielding POP, or null without shielding."),
+    shield_enabled: z.boolean().describe("Whether origin shielding is on."),
+    shield_routing_map: z.number().int().nullable().describe("Routing map of the shielding; null unless set by the service."),
+    sslEnabled: z.boolean().describe("Whether HTTPS is served with the certificate `sslData`."),
+    sslData: z.number().int().nullable().describe("The id of one of the account's certificates."),
+    proxy_ssl_enabled: z.boolean().describe("Whether the origin's certificate is verified."),
+    proxy_ssl_ca: z.number().int().nullable().describe("The id of the account's CA certificate that verifies the origin."),
+    proxy_ssl_data: z.number().int().nullable().describe("The id of the account's client certificate shown to the origin."),
+    preset_applied: z.boolean(),
+    vp_enabled: z.boolean(),
+    full_custom_enabled: z.boolean(),
+    can_purge_by_urls: z.boolean(),
+    suspend_date: cdnTimestamp.nullable().describe("When the resource was or will be suspended; null if not."),
+    suspended: z.boolean(),
+    primary_resource: z.number().int().nullable().describe("The id of the primary resource of a shared-cache resource."),
+    is_primary: z.boolean().nullable(),
+    waap_domain_id: z.number().int().nullable(),
+    rules: z
+      .array(z.record(z.unknown()))
+      .describe("Rules of the resource; managed by rule operations that this API does not include, so empty here."),
+    options: cdnResourceOptions,
+    waap_api_domain_enabled: z.boolean().describe("Whether WAAP API domain protection is on. Written by PUT only."),
+  })
+  .strict()
+  .describe("A CDN resource: a delivery host name with its origin group and options.");
+export interface CdnResourceSchema extends CdnResourceSchemaType {}
+type CdnResourceSchemaType = typeof cdnResourceSchema;
+export const cdnResource: CdnResourceSchema = cdnResourceSchema;
+
+export type CdnResource = z.infer<typeof cdnResource>;
+
+const CDN_RESOURCE_READ_ONLY = Object.keys(cdnResource.shape).filter(
+  (key) =>
+    ![
+      "active",
+      "name",
+      "description",
+      "secondaryHostnames",
+      "originGroup",
+      "originProtocol",
+      "sslEnabled",
+      "sslData",
+      "proxy_ssl_enabled",
+      "proxy_ssl_ca",
+      "proxy_ssl_data",
+      "options",
+      "waap_api_domain_enabled",
+    ].includes(key),
+);
+
+const cdnResourceWritable = {
+  active: z.boolean().describe("Whether the resource serves traffic."),
+  name: z.string().min(1).max(255).describe("Name of the resource, 1 to 255 characters."),
+  description: z.string().max(1024).describe("At most 1024 characters."),
+  secondaryHostnames: z
+    .array(hostname)
+    .max(10, "At most 10 secondary host names.")
+    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, "Host names must be unique.")
+    .describe("At most 10 host names, each unused by the account's other resources (409 otherwise)."),
+  originGroup: z.number().int().min(1).describe("An origin group of the account (400 `errors.originGroup` otherwise)."),
+  originProtocol,
+  sslEnabled: z.boolean().describe("Serve HTTPS; needs `sslData` (given or already set)."),
+  sslData: z.number().int().min(1).nullable().describe("A certificate of the account (400 `errors.sslData` otherwise)."),
+  proxy_ssl_enabled: z.boolean().describe("Verify the origin's certificate."),
+  proxy_ssl_ca: z.number().int().min(1).nullable().describe("A CA certificate of the account, or null."),
+  proxy_ssl_data: z.number().int().min(1).nullable().describe("A client certificate of the account, or null."),
+  options: cdnResourceOptionsWrite,
+};
+
+const updateCdnResourceBodySchema = strictObject(
+  Object.fromEntries(Object.entries(cdnResourceWritable).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof typeof cdnResourceWritable]: z.ZodOptional<(typeof cdnResourceWritable)[K]>;
+  },
+  {
+    readOnly: CDN_RESOURCE_READ_ONLY,
+    rejected: { waap_api_domain_enabled: "Only the full-replace operation (PUT) takes this field." },
+  },
+).describe("The fields to change; fields not given keep their value.");
+export interface UpdateCdnResourceBodySchema extends UpdateCdnResourceBodySchemaType {}
+type UpdateCdnResourceBodySchemaType = typeof updateCdnResourceBodySchema;
+export const updateCdnResourceBody: UpdateCdnResourceBodySchema = updateCdnResourceBodySchema;
+
+const replaceCdnResourceBodySchema = strictObject(
+  {
+    ...(Object.fromEntries(Object.entries(cdnResourceWritable).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof typeof cdnResourceWritable]: z.ZodOptional<(typeof cdnResourceWritable)[K]>;
+    }),
+    originGroup: cdnResourceWritable.originGroup,
+    waap_api_domain_enabled: z.boolean().optional().describe("Turn WAAP API domain protection on. Default false."),
+  },
+  { readOnly: CDN_RESOURCE_READ_ONLY },
+).describe(
+  "Every writable field. `originGroup` is required; any other writable field left out returns to the default " +
+    'of a new resource: options {}, secondaryHostnames [], description "", active true, the SSL booleans false, ' +
+    "sslData, proxy_ssl_ca and proxy_ssl_data null, originProtocol HTTP, waap_api_domain_enabled false; the name is kept.",
+);
+export interface ReplaceCdnResourceBodySchema extends ReplaceCdnResourceBodySchemaType {}
+type ReplaceCdnResourceBodySchemaType = typeof replaceCdnResourceBodySchema;
+export const replaceCdnResourceBody: ReplaceCdnResourceBodySchema = replaceCdnResourceBodySchema;
+
+export type UpdateCdnResourceBody = z.input<typeof updateCdnResourceBody>;
+export type ReplaceCdnResourceBody = z.input<typeof replaceCdnResourceBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Shielding, logs uploader, client settings, features, origin groups
+// ---------------------------------------------------------------------------------------------
+
+export const shieldingSetting = z
+  .object({
+    shielding_pop: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .describe("The id of one of the platform's shielding POPs, or null: shielding is off."),
+  })
+  .strict();
+
+export type ShieldingSetting = z.infer<typeof shieldingSetting>;
+
+export const shieldingSettingWrite = strictObject(shieldingSetting.shape).describe(
+  "Set `shielding_pop` to a POP id to shield the origin through it (the resource's shielded, shield_enabled and " +
+    "shield_dc follow), or to null to switch shielding off. An unknown POP id is 400 `errors.shielding_pop`.",
+);
+
+export const LOGS_UPLOADER_STORAGE_TYPES = ["s3_vendor", "s3_amazon", "s3_other"] as const;
+
+const storageType = stringEnum(LOGS_UPLOADER_STORAGE_TYPES).describe(
+  "An object storage with an S3-style interface: s3_vendor (the platform's own), s3_amazon or s3_other.",
+);
+
+const logsUploaderTargetSchema = z
+  .object({
+    id: z.number().int(),
+    client_id: z.number().int().describe("The account id."),
+    created: isoTimestamp,
+    updated: isoTimestamp,
+    storage_type: storageType,
+    name: z.string(),
+    description: z.string(),
+    related_uploader_configs: z.array(z.number().int()).describe("Ids of the uploader configs that send logs here."),
+    status: z
+      .object({
+        status: z.string().describe('"in_progress" while the target is being checked.'),
+        code: z.number().int().describe("0 while in progress."),
+        updated: isoTimestamp,
+        details: z.string(),
+      })
+      .strict()
+      .describe("Check status of the target; a new target starts in_progress."),
+    config: z
+      .object({
+        access_key_id: z.string(),
+        region: z.string(),
+        bucket_name: z.string(),
+        directory: z.string().nullable().describe("Folder inside the bucket; null for the bucket's root."),
+        endpoint: z.string().nullable().describe("The storage's endpoint URL; null for the type's default."),
+        use_path_style: z.boolean().describe("Path-style addressing (endpoint/bucket) instead of bucket.endpoint."),
+      })
+      .strict()
+      .describe("Where logs go. `secret_access_key` is accepted on write and never returned."),
+  })
+  .strict()
+  .describe("A logs uploader target: an object storage bucket that CDN logs are uploaded to.");
+export interface LogsUploaderTargetSchema extends LogsUploaderTargetSchemaType {}
+type LogsUploaderTargetSchemaType = typeof logsUploaderTargetSchema;
+export const logsUploaderTarget: LogsUploaderTargetSchema = logsUploaderTargetSchema;
+
+export type LogsUploaderTarget = z.infer<typeof logsUploaderTarget>;
+
+const createLogsUploaderTargetBodySchema = strictObject(
+  {
+    storage_type: storageType,
+    name: z.string().min(1).max(255),
+    description: z.string().max(1024).optional().describe('Default "".'),
+    config: strictObject({
+      access_key_id: z.string().min(1).max(256),
+      secret_access_key: z
+        .string()
+        .min(1)
+        .max(256)
+        .describe("A secret: stored encrypted, never returned, logged or echoed in errors."),
+      region: z.string().min(1).max(64),
+      bucket_name: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens."),
+      directory: z.string().max(1024).optional().describe("Folder inside the bucket; the root when absent."),
+      endpoint: z
+        .string()
+        .url("Must be a URL such as https://s3.example.com.")
+        .refine((value) => /^https?:\/\//.test(value), "Must be an http or https URL.")
+        .optional()
+        .describe("Endpoint URL; the type's default when absent."),
+      use_path_style: z.boolean().optional().describe("Default false."),
+    }),
+  },
+  { readOnly: ["id", "client_id", "created", "updated", "related_uploader_configs", "status"] },
+);
+export interface CreateLogsUploaderTargetBodySchema extends CreateLogsUploaderTargetBodySchemaType {}
+type CreateLogsUploaderTargetBodySchemaType = typeof createLogsUploaderTargetBodySchema;
+export const createLogsUploaderTargetBody: CreateLogsUploaderTargetBodySchema = createLogsUploaderTargetBodySchema;
+
+export type CreateLogsUploaderTargetBody = z.input<typeof createLogsUploaderTargetBody>;
+
+const cdnClientSettingsSchema = z
+  .object({
+    id: z.number().int().describe("The account id."),
+    created: cdnTimestamp,
+    updated: cdnTimestamp,
+    service: z
+      .object({
+        enabled: z.boolean(),
+        status: z.string().describe('"active" when the CDN service is on.'),
+        updated: cdnTimestamp,
+      })
+      .strict()
+      .describe("The account's CDN service."),
+    utilization_level: z.number().int().describe("Expected traffic utilization level. Writable."),
+    cname: z.string().describe("The account's CNAME target for delivery host names."),
+    use_balancer: z.boolean(),
+    auto_suspend_enabled: z.boolean().describe("Whether resources without traffic are suspended automatically."),
+    cdn_resources_rules_max_count: z.number().int().describe("Maximum count of rules per CDN resource."),
+  })
+  .strict()
+  .describe("The account-level CDN settings.");
+export interface CdnClientSettingsSchema extends CdnClientSettingsSchemaType {}
+type CdnClientSettingsSchemaType = typeof cdnClientSettingsSchema;
+export const cdnClientSettings: CdnClientSettingsSchema = cdnClientSettingsSchema;
+
+export type CdnClientSettings = z.infer<typeof cdnClientSettings>;
+
+export const updateCdnClientSettingsBody = strictObject(
+  { utilization_level: z.number().int().min(0).describe("An integer ≥ 0.") },
+  {
+    readOnly: ["id", "created", "updated", "service", "cname", "use_balancer", "auto_suspend_enabled", "cdn_resources_rules_max_count"],
+  },
+);
+
+const feature = {
+  feature_id: z.number().int(),
+  name: z.string(),
+  create_date: cdnTimestamp.describe("When the account got the feature."),
+};
+
+const cdnFeaturesSchema = z
+  .object({
+    id: z.number().int().describe("The account id."),
+    paid_features: z.array(z.object({ ...feature, paid_feature_id: z.number().int() }).strict()),
+    free_features: z.array(z.object({ ...feature, free_feature_id: z.number().int() }).strict()),
+  })
+  .strict()
+  .describe("The CDN features of the account, paid and free.");
+export interface CdnFeaturesSchema extends CdnFeaturesSchemaType {}
+type CdnFeaturesSchemaType = typeof cdnFeaturesSchema;
+export const cdnFeatures: CdnFeaturesSchema = cdnFeaturesSchema;
+
+export type CdnFeatures = z.infer<typeof cdnFeatures>;
+
+export const PROXY_NEXT_UPSTREAM = ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"] as const;
+
+const originGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    use_next: z.boolean().describe("Try the next origin when one fails in a way listed in proxy_next_upstream."),
+    proxy_next_upstream: z.array(stringEnum(PROXY_NEXT_UPSTREAM)),
+    auth_type: z.string().describe('"none", or the way the CDN authenticates to the origins.'),
+    sources: z
+      .array(
+        z
+          .object({
+            backup: z.boolean().describe("Used only when every non-backup source fails."),
+            enabled: z.boolean(),
+            source: z.string().describe("A domain name, or host:port."),
+          })
+          .strict(),
+      )
+      .describe("The origins."),
+    path: z.string().describe("Path prefix added to requests to the origins."),
+    has_related_resources: z.boolean().describe("Whether any CDN resource of the account uses this group."),
+  })
+  .strict()
+  .describe("An origin group: the origins a CDN resource pulls from.");
+export interface OriginGroupSchema extends OriginGroupSchemaType {}
+type OriginGroupSchemaType = typeof originGroupSchema;
+export const originGroup: OriginGroupSchema = originGroupSchema;
+
+export type OriginGroup = z.infer<typeof originGroup>;
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+// ---------------------------------------------------------------------------------------------
+
+const resourceIdParams = z.object({ resource_id: idParam("The CDN resource id.") });
+const write: RouteMetadata = { access: "write" };
+const read: RouteMetadata = { access: "read" };
+
+export const cdnContract = c.router({
+  updateResource: {
+    method: "PATCH",
+    path: "/cdn/resources/:resource_id",
+    pathParams: resourceIdParams,
+    body: updateCdnResourceBody,
+    responses: { 200: cdnResource, ...errorResponses([409, ...withBody]) },
+    summary: "Change a CDN resource",
+    description:
+      "Changes only the fields given. Inside `options`, each option key given replaces that option whole, " +
+      "`\"<key>\": null` removes it, and keys not given stay as they are. `waap_api_domain_enabled` is only " +
+      "taken by the full-replace operation. 409 when a secondary host name is used by another resource of the account.",
+    metadata: write,
+  },
+  replaceResource: {
+    method: "PUT",
+    path: "/cdn/resources/:resource_id",
+    pathParams: resourceIdParams,
+    body: replaceCdnResourceBody,
+    responses: { 200: cdnResource, ...errorResponses([409, ...withBody]) },
+    summary: "Replace a CDN resource",
+    description:
+      "Replaces every writable field. `originGroup` is required; every other writable field left out returns to " +
+      "the default of a new resource (options {}, secondaryHostnames [], description \"\", active true, SSL " +
+      "booleans false, certificate ids null). Also takes `waap_api_domain_enabled`.",
+    metadata: write,
+  },
+  updateResourceShielding: {
+    method: "PUT",
+    path: "/cdn/resources/:resource_id/shielding_v2",
+    pathParams: resourceIdParams,
+    body: shieldingSettingWrite,
+    responses: { 200: shieldingSetting, ...errorResponses(withBody) },
+    summary: "Set the origin shielding of a CDN resource",
+    description:
+      "Routes the resource's requests to its origin through one shielding POP (`shielding_pop`), or switches " +
+      "shielding off with null.",
+    metadata: write,
+  },
+  createLogsUploaderTarget: {
+    method: "POST",
+    path: "/cdn/logs_uploader/targets",
+    body: createLogsUploaderTargetBody,
+    responses: { 201: logsUploaderTarget, ...errorResponses(withBody) },
+    summary: "Create a logs uploader target",
+    description:
+      "Adds an S3-style bucket that CDN logs can be uploaded to. The new target starts with status in_progress " +
+      "(code 0). `config.secret_access_key` is stored encrypted and never returned.",
+    metadata: write,
+  },
+  getClientFeatures: {
+    method: "GET",
+    path: "/cdn/clients/me/features",
+    responses: { 200: cdnFeatures, ...errorResponses() },
+    summary: "List the account's CDN features",
+    description: "The paid and free CDN features of the caller's account.",
+    metadata: read,
+  },
+  updateClientSettings: {
+    method: "PUT",
+    path: "/cdn/clients/me",
+    body: updateCdnClientSettingsBody,
+    responses: { 200: cdnClientSettings, ...errorResponses(withBody) },
+    summary: "Change the account's CDN settings",
+    description: "Sets the account's `utilization_level` (an integer ≥ 0) and returns the account-level CDN settings.",
+    metadata: write,
+  },
+  getOriginGroup: {
+    method: "GET",
+    path: "/cdn/origin_groups/:origin_group_id",
+    pathParams: z.object({ origin_group_id: idParam("The origin group id.") }),
+    responses: { 200: originGroup, ...errorResponses() },
+    summary: "Get an origin group",
+    description: "One origin group of the account; `has_related_resources` tells whether a CDN resource uses it.",
+    metadata: read,
+  },
+});

@@ -1,0 +1,254 @@
+/**
+ * Building blocks shared by every area of the contract: scalar formats, path and query parameters,
+ * strict request bodies, the authorization header and the one error envelope (decisions.md §1).
+ */
+import { z } from "zod";
+
+/** The largest id the API hands out (PostgreSQL `integer`); larger path ids are rejected, not looked up. */
+export const MAX_ID = 2_147_483_647;
+
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+
+/**
+ * An integer read from a path segment or a query string. Only plain decimal digits are accepted
+ * ("12"), never "1e3", "0x10", " 12" or "12abc", so a typo never lands on another object.
+ * Typed as a number for callers; the text form is what travels in the URL.
+ */
+export function integerParam(options: { min?: number; max?: number; description: string }) {
+  const { min = 0, max = MAX_ID, description } = options;
+  const schema = z.preprocess(
+    (value) => (typeof value === "string" && INTEGER_TEXT.test(value) ? Number(value) : value),
+    z
+      .number({ invalid_type_error: "Must be an integer." })
+      .int("Must be an integer.")
+      .min(min, `Must be at least ${min}.`)
+      .max(max, `Must be at most ${max}.`),
+  );
+  return schema.describe(description) as unknown as z.ZodType<number, z.ZodTypeDef, number>;
+}
+
+/** An id in a path: a positive integer. */
+export function idParam(description: string) {
+  return integerParam({ min: 1, description });
+}
+
+/** A boolean in a query string: exactly `true` or `false`. */
+export function booleanQuery(description: string) {
+  const schema = z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ invalid_type_error: "Must be true or false." }),
+  );
+  return schema.describe(description) as unknown as z.ZodType<boolean, z.ZodTypeDef, boolean>;
+}
+
+/** A string that must be one of `values`, with a message that lists them. */
+export function stringEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values as unknown as [T[number], ...T[number][]], {
+    errorMap: () => ({ message: `Must be one of: ${values.join(", ")}.` }),
+  });
+}
+
+/** An integer that must be one of `values`, with a message that lists them. */
+export function integerEnum<const T extends readonly [number, number, ...number[]]>(values: T, message?: string) {
+  const literals = values.map((value) => z.literal(value)) as unknown as [
+    z.ZodLiteral<T[number]>,
+    z.ZodLiteral<T[number]>,
+    ...z.ZodLiteral<T[number]>[],
+  ];
+  return z.union(literals, {
+    errorMap: () => ({ message: message ?? `Must be one of: ${values.join(", ")}.` }),
+  });
+}
+
+/** ISO 8601 UTC timestamp, e.g. `2026-03-01T12:00:00.000Z`. */
+export const isoTimestamp = z
+  .string()
+  .datetime({ offset: false, message: "Must be an ISO 8601 UTC timestamp." })
+  .describe("ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z.");
+
+/** The CDN area's timestamp: `YYYY-MM-DD HH:MM:SS.ffffff+00:00`. */
+export const cdnTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/, "Must look like 2026-03-01 12:00:00.123456+00:00.")
+  .describe("UTC timestamp with microseconds: YYYY-MM-DD HH:MM:SS.ffffff+00:00.");
+
+/** The IAM area's timestamp: `YYYY-MM-DD HH:MM:SS+00:00`. */
+export const iamTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00:00$/, "Must look like 2026-03-01 12:00:00+00:00.")
+  .describe("UTC timestamp: YYYY-MM-DD HH:MM:SS+00:00.");
+
+export const uuid = z.string().uuid("Must be a UUID.");
+
+const HOSTNAME_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HOSTNAME = new RegExp(`^(?=.{1,253}$)${HOSTNAME_LABEL}(?:\\.${HOSTNAME_LABEL})+$`, "i");
+
+/** A fully qualified host name such as `cdn.example.com` (at least two labels). */
+export const hostname = z.string().regex(HOSTNAME, "Must be a host name such as cdn.example.com.");
+
+/** Is `value` a host name (as `hostname` accepts)? */
+export function isHostname(value: string): boolean {
+  return HOSTNAME.test(value);
+}
+
+/** An HTTP header name (RFC 9110 token). */
+export const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$/, "Must be an HTTP header name.");
+
+/** Does `value` parse as an IPv4 address? */
+export function isIPv4(value: string): boolean {
+  return z.string().ip({ version: "v4" }).safeParse(value).success;
+}
+
+/** Does `value` parse as an IPv6 address? */
+export function isIPv6(value: string): boolean {
+  return z.string().ip({ version: "v6" }).safeParse(value).success;
+}
+
+export const ipAddress = z.string().ip({ message: "Must be an IPv4 or IPv6 address." });
+
+/** An IPv4 or IPv6 block in CIDR notation, e.g. `192.0.2.0/24` or `2001:db8::/32`. */
+export const cidr = z.string().refine(
+  (value) => {
+    const [address, prefix, extra] = value.split("/");
+    if (address === undefined || prefix === undefined || extra !== undefined || !/^\d{1,3}$/.test(prefix)) return false;
+    const bits = Number(prefix);
+    if (isIPv4(address)) return bits <= 32;
+    if (isIPv6(address)) return bits <= 128;
+    return false;
+  },
+  { message: "Must be a CIDR block such as 192.0.2.0/24 or 2001:db8::/32." },
+);
+
+const UNKNOWN_FIELD = "Unknown field: this operation does not take it.";
+const READ_ONLY_FIELD = "Read-only field: it is set by the service and cannot be written.";
+
+/**
+ * A strict JSON object for request bodies (decisions.md §4): every field outside `shape` is rejected
+ * with its own path and message ("Read-only field" for the ones in `readOnly`, the message given in
+ * `rejected` for others that exist but may not be written here, "Unknown field" for the rest), and all
+ * such problems are reported together with the other validation errors of the body.
+ */
+export function strictObject<S extends z.ZodRawShape>(
+  shape: S,
+  options: { readOnly?: readonly string[]; rejected?: Record<string, string>; unknownMessage?: string } = {},
+) {
+  const messages = new Map<string, string>(Object.entries(options.rejected ?? {}));
+  for (const key of options.readOnly ?? []) messages.set(key, READ_ONLY_FIELD);
+  const inner = z.object(shape).strict();
+  const known = new Set(Object.keys(shape));
+  const schema = z.preprocess((value, ctx) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const kept: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      if (known.has(key)) kept[key] = field;
+      else
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [key],
+          message: messages.get(key) ?? options.unknownMessage ?? UNKNOWN_FIELD,
+        });
+    }
+    return kept;
+  }, inner);
+  return schema as unknown as z.ZodType<z.output<typeof inner>, z.ZodTypeDef, z.input<typeof inner>>;
+}
+
+/** The authorization header every route takes (decisions.md §2). */
+export const authorizationHeaders = z.object({
+  authorization: z
+    .string()
+    .describe(
+      "`apikey <API token>`. The scheme word is case-insensitive (`APIKey` works too); any other scheme, " +
+        "such as `Bearer`, is rejected with 401 `token_not_valid`. The token decides the account and the role.",
+    ),
+});
+
+/** Every error code the API answers with, and its HTTP status (decisions.md §1). */
+export const ERROR_STATUS = {
+  malformed_json: 400,
+  validation_error: 400,
+  not_authenticated: 401,
+  token_not_valid: 401,
+  permission_denied: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The one error envelope of every non-2xx response, on every route and every runtime. */
+const errorEnvelopeSchema = z
+  .object({
+    message: z.string().describe("A human-readable sentence saying what went wrong."),
+    code: z
+      .enum(ERROR_CODES)
+      .describe(
+        "Machine-readable code: " +
+          Object.entries(ERROR_STATUS)
+            .map(([code, status]) => `${code} (${status})`)
+            .join(", ") +
+          ".",
+      ),
+    errors: z
+      .record(z.array(z.string()))
+      .optional()
+      .describe(
+        "Validation failures only: a map from the dotted path of each offending field to its messages. " +
+          "Body fields are written as they are sent (`options.cors.value.0`), query parameters as " +
+          "`query.<name>`, path parameters as `path.<name>`.",
+      ),
+    request_id: z.string().describe("The request id, the same as the `x-request-id` response header."),
+  })
+  .strict()
+  .describe(
+    "The error envelope. Every response, success or error, carries an `x-request-id` header; a client-sent " +
+      "`x-request-id` of at most 128 characters of [A-Za-z0-9._-] is echoed, otherwise a new one is made.",
+  );
+
+/** The error envelope's schema type, named so that declaration files refer to it instead of repeating it. */
+export interface ErrorEnvelopeSchema extends ErrorEnvelopeObject {}
+type ErrorEnvelopeObject = typeof errorEnvelopeSchema;
+export const errorEnvelope: ErrorEnvelopeSchema = errorEnvelopeSchema;
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+const ERROR_DESCRIPTIONS = {
+  400: "Malformed JSON (`malformed_json`) or a path, query or body that fails validation (`validation_error`, with `errors`).",
+  401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`).",
+  403: "The token's role may not call this route, or the path names another account (`permission_denied`).",
+  404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",
+  409: "A uniqueness or state conflict (`conflict`).",
+  413: "The body is over 1 MiB (`payload_too_large`).",
+  415: "The body has a content type other than application/json (`unsupported_media_type`).",
+  422: "Valid input that the object's current state cannot take (`unprocessable`).",
+  429: "Over the token's request rate (`rate_limited`); `Retry-After` says how many seconds to wait.",
+  500: "A bug on our side (`internal`); the body never carries internals.",
+  503: "The database cannot be reached (`unavailable`); `Retry-After` says when to try again.",
+} as const;
+
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/**
+ * The error responses of a route: those every route can give, plus `extra` ones that only some do.
+ * Routes with a body add 413 and 415 through `withBody`.
+ */
+export function errorResponses<const E extends readonly ErrorStatus[]>(extra: E = [] as unknown as E) {
+  const statuses: ErrorStatus[] = [400, 401, 403, 404, 429, 500, 503, ...extra];
+  const responses: Partial<Record<ErrorStatus, typeof errorEnvelope>> = {};
+  for (const status of statuses) {
+    responses[status] = errorEnvelope.describe(ERROR_DESCRIPTIONS[status]);
+  }
+  return responses as Record<400 | 401 | 403 | 404 | 429 | 500 | 503 | E[number], typeof errorEnvelope>;
+}
+
+/** Error statuses that every route with a JSON body can give, besides the common ones. */
+export const withBody = [413, 415] as const;

@@ -1,0 +1,43 @@
+/**
+ * Roles (the group ids of api.md) and what each may call (decisions.md §2). Every route carries
+ * `metadata.access`, so the handlers and the docs read the same table.
+ */
+
+export const ROLE_IDS = {
+  administrators: 1,
+  users: 2,
+  engineers: 5,
+  purgeAndPrefetchApiAndWeb: 3009,
+  purgeAndPrefetchApi: 3022,
+} as const;
+
+export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS];
+
+export const ROLE_NAMES: Record<RoleId, string> = {
+  1: "Administrators",
+  2: "Users",
+  5: "Engineers",
+  3009: "Purge and Prefetch only (API and Web)",
+  3022: "Purge and Prefetch only (API)",
+};
+
+/** `read`: GET routes and the cost report; `write`: every other route. */
+export type RouteAccess = "read" | "write";
+
+export interface RouteMetadata {
+  access: RouteAccess;
+}
+
+/**
+ * May a token of `role` call a route of `access`? Administrators and Engineers may call every route,
+ * Users only the read routes, the Purge and Prefetch roles none (purge and prefetch are not in this API).
+ */
+export function roleMayCall(role: number, access: RouteAccess): boolean {
+  if (role === ROLE_IDS.administrators || role === ROLE_IDS.engineers) return true;
+  if (role === ROLE_IDS.users) return access === "read";
+  return false;
+}
+
+export const ROLE_TABLE_DESCRIPTION =
+  "Roles: 1 Administrators and 5 Engineers may call every route; 2 Users may call GET routes and the " +
+  "cost report; 3009 and 3022 (Purge and Prefetch only) may call no route of this API (403).";
