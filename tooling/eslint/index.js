@@ -14,6 +14,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/only-throw-error": "error",
+      // `interface FooSchema extends FooSchemaType {}` names a zod schema's type so that declaration
+      // files refer to it instead of repeating it (the contract's .d.ts shrank from 1.4 MB to 0.2 MB).
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
     },
   },
   {

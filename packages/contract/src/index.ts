@@ -52,3 +52,4 @@ export * from "./streaming.js";
 export * from "./cloud.js";
 export * from "./security.js";
 export * from "./storage.js";
+export * as examples from "./examples.js";

@@ -1,0 +1,279 @@
+/** The contract holds exactly the 20 routes of api.md, each fully described, and every schema parses what it should. */
+import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import * as examples from "./examples.js";
+import {
+  AREAS,
+  CDN_OPTION_NAMES,
+  apiToken,
+  bucketCors,
+  cdnClientSettings,
+  cdnFeatures,
+  cdnResource,
+  cdnResourceOptions,
+  clipRecording,
+  contract,
+  costReportTotals,
+  costReportTotalsBody,
+  createClipRecordingBody,
+  createEdgeAppSecretBody,
+  createLogsUploaderTargetBody,
+  edgeApp,
+  edgeAppSecret,
+  edgeAppTemplate,
+  errorEnvelope,
+  gpuImage,
+  inferenceModel,
+  listApiTokensQuery,
+  listEdgeAppsQuery,
+  listInferenceModelsQuery,
+  logsUploaderTarget,
+  originGroup,
+  replaceCdnResourceBody,
+  securityProfile,
+  shieldingSetting,
+  shieldingSettingWrite,
+  stream,
+  updateCdnResourceBody,
+  updateEdgeAppBody,
+  updateSecurityProfileBody,
+} from "./index.js";
+
+/** The routes of api.md's Endpoints tables, as written there. */
+const API_MD_ROUTES = [
+  "PATCH /cdn/resources/{resource_id}",
+  "PUT /cdn/resources/{resource_id}",
+  "PUT /cdn/resources/{resource_id}/shielding_v2",
+  "POST /cdn/logs_uploader/targets",
+  "GET /cdn/clients/me/features",
+  "PUT /cdn/clients/me",
+  "GET /cdn/origin_groups/{origin_group_id}",
+  "GET /edge/v1/apps",
+  "PUT /edge/v1/apps/{id}",
+  "GET /edge/v1/template/{id}",
+  "POST /edge/v1/secrets",
+  "GET /streaming/streams",
+  "GET /streaming/streams/{stream_id}",
+  "PUT /streaming/streams/{stream_id}/clip_recording",
+  "GET /cloud/v2/inference/models",
+  "GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images",
+  "POST /cloud/v1/reservation_cost_report/totals",
+  "PUT /security/iaas/v2/profiles/{id}",
+  "GET /iam/clients/{clientId}/tokens",
+  "GET /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/cors",
+];
+
+function routesOf(router: AppRouter, prefix = ""): Array<[string, AppRoute]> {
+  return Object.entries(router).flatMap(([name, value]) =>
+    isAppRoute(value) ? [[`${prefix}${name}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${name}.`),
+  );
+}
+
+const routes = routesOf(contract);
+
+/** Issues of a failed parse as `path → messages`, the shape of the error envelope's `errors`. */
+function fieldErrors(schema: z.ZodTypeAny, value: unknown): Record<string, string[]> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
+  return errors;
+}
+
+describe("routes", () => {
+  it("holds exactly the 20 routes of api.md", () => {
+    const actual = routes.map(([, route]) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(actual.sort()).toEqual([...API_MD_ROUTES].sort());
+    expect(new Set(actual).size).toBe(20);
+  });
+
+  it("nests routes by area, the first path segment", () => {
+    expect(Object.keys(contract).sort()).toEqual(Object.keys(AREAS).sort());
+    for (const [name, route] of routes) expect(route.path.split("/")[1]).toBe(name.split(".")[0]);
+  });
+
+  it.each(routes)("%s is described, declares its access, the Authorization header and the error envelope", (_name, route) => {
+    expect(route.summary?.length).toBeGreaterThan(5);
+    expect(route.description?.length).toBeGreaterThan(20);
+    expect(["read", "write"]).toContain((route.metadata as { access?: string } | undefined)?.access);
+    expect(route.strictStatusCodes).toBe(true);
+    const headers = route.headers as z.AnyZodObject;
+    expect(headers.safeParse({ authorization: "apikey abc" }).success).toBe(true);
+    expect(headers.safeParse({}).success).toBe(false);
+    const statuses = Object.keys(route.responses).map(Number);
+    expect(statuses.filter((status) => status < 300)).toHaveLength(1);
+    for (const status of [400, 401, 403, 404, 429, 500, 503]) expect(statuses).toContain(status);
+    if ("body" in route) for (const status of [413, 415]) expect(statuses).toContain(status);
+    for (const status of statuses.filter((code) => code >= 400))
+      expect((route.responses as Record<number, z.ZodTypeAny>)[status]!.safeParse(examples.validationErrorExample).success).toBe(true);
+  });
+
+  it("marks only GET routes and the cost report as reads", () => {
+    const reads = routes.filter(([, route]) => (route.metadata as { access: string }).access === "read").map(([name]) => name);
+    const expected = routes
+      .filter(([name, route]) => route.method === "GET" || name === "cloud.getReservationCostReportTotals")
+      .map(([name]) => name);
+    expect(reads.sort()).toEqual(expected.sort());
+  });
+});
+
+describe("examples parse with their schemas", () => {
+  const pairs: Array<[string, z.ZodTypeAny, unknown]> = [
+    ["cdnResource", cdnResource, examples.cdnResourceExample],
+    ["updateCdnResourceBody", updateCdnResourceBody, examples.updateCdnResourceExample],
+    ["replaceCdnResourceBody", replaceCdnResourceBody, examples.replaceCdnResourceExample],
+    ["shieldingSetting", shieldingSetting, examples.shieldingSettingExample],
+    ["shieldingSettingWrite", shieldingSettingWrite, examples.shieldingSettingExample],
+    ["createLogsUploaderTargetBody", createLogsUploaderTargetBody, examples.createLogsUploaderTargetExample],
+    ["logsUploaderTarget", logsUploaderTarget, examples.logsUploaderTargetExample],
+    ["cdnFeatures", cdnFeatures, examples.cdnFeaturesExample],
+    ["cdnClientSettings", cdnClientSettings, examples.cdnClientSettingsExample],
+    ["originGroup", originGroup, examples.originGroupExample],
+    ["edgeApp", edgeApp, examples.edgeAppExample],
+    ["updateEdgeAppBody", updateEdgeAppBody, examples.updateEdgeAppExample],
+    ["edgeAppTemplate", edgeAppTemplate, examples.edgeAppTemplateExample],
+    ["createEdgeAppSecretBody", createEdgeAppSecretBody, examples.createEdgeAppSecretExample],
+    ["edgeAppSecret", edgeAppSecret, examples.edgeAppSecretExample],
+    ["stream", stream, examples.streamExample],
+    ["createClipRecordingBody", createClipRecordingBody, examples.createClipRecordingExample],
+    ["clipRecording", clipRecording, examples.clipRecordingExample],
+    ["inferenceModel", inferenceModel, examples.inferenceModelExample],
+    ["gpuImage", gpuImage, examples.gpuImageExample],
+    ["costReportTotalsBody", costReportTotalsBody, examples.costReportTotalsRequestExample],
+    ["costReportTotals", costReportTotals, examples.costReportTotalsExample],
+    ["securityProfile", securityProfile, examples.securityProfileExample],
+    ["updateSecurityProfileBody", updateSecurityProfileBody, examples.updateSecurityProfileExample],
+    ["apiToken", apiToken, examples.apiTokenExample],
+    ["bucketCors", bucketCors, examples.bucketCorsExample],
+    ["errorEnvelope", errorEnvelope, examples.validationErrorExample],
+  ];
+
+  it.each(pairs)("%s", (_name, schema, example) => {
+    expect(fieldErrors(schema, example)).toEqual({});
+  });
+
+  it("covers every example the module exports", () => {
+    const used = new Set(pairs.map(([, , example]) => example));
+    expect(Object.values(examples).filter((example) => !used.has(example))).toEqual([]);
+  });
+});
+
+describe("bad input fails with the right path and message", () => {
+  it("rejects an unknown option key, and a bad field inside a known option", () => {
+    expect(
+      fieldErrors(updateCdnResourceBody, {
+        options: { gzipon: { enabled: true, value: true }, cors: { enabled: true, value: ["not a domain"] } },
+      }),
+    ).toEqual({ "options.gzipon": ["Unknown option."], "options.cors.value.0": ["Must be a domain name."] });
+  });
+
+  it("rejects unknown fields inside an option", () => {
+    expect(fieldErrors(updateCdnResourceBody, { options: { gzipOn: { enabled: true, value: true, level: 9 } } })).toEqual({
+      "options.gzipOn.level": ["Unknown field: this operation does not take it."],
+    });
+  });
+
+  it("rejects a wrong enum value with the values it takes", () => {
+    expect(fieldErrors(updateCdnResourceBody, { originProtocol: "FTP" })).toEqual({
+      originProtocol: ["Must be one of: HTTP, HTTPS, MATCH."],
+    });
+    expect(
+      fieldErrors(updateCdnResourceBody, { options: { country_acl: { enabled: true, policy_type: "block", excepted_values: ["XX", "DE"] } } }),
+    ).toEqual({
+      "options.country_acl.policy_type": ["Must be one of: allow, deny."],
+      "options.country_acl.excepted_values.0": ["Must be an ISO 3166-1 alpha-2 country code such as DE."],
+    });
+  });
+
+  it("rejects an edge app status of 9, and the statuses only the service sets", () => {
+    expect(Object.keys(fieldErrors(updateEdgeAppBody, { status: 9 }))).toEqual(["status"]);
+    expect(fieldErrors(updateEdgeAppBody, { status: 4 })).toEqual({ status: ["Statuses 3, 4 and 5 are set by the service, not by callers."] });
+    expect(fieldErrors(edgeApp, { ...examples.edgeAppExample, status: 9 })).toHaveProperty("status");
+  });
+
+  it("rejects read-only fields in a PATCH body, each with its own path", () => {
+    expect(fieldErrors(updateCdnResourceBody, { name: "ok", id: 5, cname: "x.example.com" })).toEqual({
+      id: ["Read-only field: it is set by the service and cannot be written."],
+      cname: ["Read-only field: it is set by the service and cannot be written."],
+    });
+    expect(fieldErrors(updateCdnResourceBody, { waap_api_domain_enabled: true })).toEqual({
+      waap_api_domain_enabled: ["Only the full-replace operation (PUT) takes this field."],
+    });
+    expect(fieldErrors(replaceCdnResourceBody, { originGroup: 101, waap_api_domain_enabled: true })).toEqual({});
+  });
+
+  it("checks the option constraints of decisions.md", () => {
+    const options = (value: unknown) => Object.keys(fieldErrors(updateCdnResourceBody, { options: value }));
+    expect(options({ allowedHttpMethods: { enabled: true, value: ["GET", "TRACE"] } })).toEqual(["options.allowedHttpMethods.value.1"]);
+    expect(options({ tls_versions: { enabled: true, value: ["TLSv1.4"] } })).toEqual(["options.tls_versions.value.0"]);
+    expect(options({ follow_origin_redirect: { enabled: true, codes: [301, 304] } })).toEqual(["options.follow_origin_redirect.codes.1"]);
+    expect(options({ rewrite: { enabled: true, body: "/(.*) /$1", flag: "stop" } })).toEqual(["options.rewrite.flag"]);
+    expect(options({ sni: { enabled: true, sni_type: "custom" } })).toEqual(["options.sni.custom_hostname"]);
+    expect(options({ sni: { enabled: true, sni_type: "custom", custom_hostname: "origin.example.com" } })).toEqual([]);
+    expect(options({ limit_bandwidth: { enabled: true, limit_type: "burst", speed: 100, buffer: 10 } })).toEqual(["options.limit_bandwidth.limit_type"]);
+    expect(options({ secure_key: { enabled: true, key: "secret-key", type: 1 } })).toEqual(["options.secure_key.type"]);
+    expect(options({ browser_cache_settings: { enabled: true, value: "366d" } })).toEqual(["options.browser_cache_settings.value"]);
+    expect(options({ browser_cache_settings: { enabled: true, value: "365d" } })).toEqual([]);
+    expect(options({ edge_cache_settings: { enabled: true, custom_values: { "404": "1x" } } })).toEqual(["options.edge_cache_settings.custom_values.404"]);
+    expect(options({ cache_http_headers: { enabled: true, value: ["Content-Type"] } })).toEqual(["options.cache_http_headers.value.0"]);
+    expect(options({ ip_address_acl: { enabled: true, policy_type: "allow", excepted_values: ["10.0.0.0/33", "2001:db8::/32", "1.2.3.4"] } })).toEqual([
+      "options.ip_address_acl.excepted_values.0",
+      "options.ip_address_acl.excepted_values.2",
+    ]);
+    expect(options({ gzipOn: { value: true } })).toEqual(["options.gzipOn.enabled"]);
+    expect(options({ gzipOn: null })).toEqual([]);
+  });
+
+  it("knows exactly the option keys of api.md, in their case", () => {
+    const apiMd =
+      "disable_cache disable_proxy_force_ranges fetch_compressed forward_host_header gzipOn http3_enabled ignore_cookie " +
+      "ignoreQueryString proxy_cache_methods_set redirect_http_to_https redirect_https_to_http slice use_default_le_chain " +
+      "use_dns01_le_challenge use_rsa_le_cert waap websockets allowedHttpMethods bot_protection brotli_compression " +
+      "browser_cache_settings cache_http_headers cors country_acl ip_address_acl referrer_acl user_agent_acl " +
+      "edge_cache_settings edge follow_origin_redirect force_return hostHeader image_stack limit_bandwidth proxy_cache_key " +
+      "proxy_connect_timeout proxy_read_timeout query_params_blacklist query_params_whitelist query_string_forwarding " +
+      "request_limiter response_headers_hiding_policy rewrite secure_key sni stale static_response_headers staticHeaders " +
+      "staticRequestHeaders tls_versions";
+    expect([...CDN_OPTION_NAMES].sort()).toEqual(apiMd.split(" ").sort());
+    expect(Object.keys(cdnResourceOptions.shape).sort()).toEqual(apiMd.split(" ").sort());
+  });
+
+  it("accepts only digit strings as integer path and query parameters", () => {
+    const page = (value: unknown) => listEdgeAppsQuery.safeParse({ limit: value });
+    expect(page("10").data?.limit).toBe(10);
+    for (const bad of ["1e1", "0x10", " 10", "10abc", "", "0", "1001", "2.5"]) expect(page(bad).success).toBe(false);
+    const params = contract.cdn.getOriginGroup.pathParams;
+    expect(params.safeParse({ origin_group_id: "2147483648" }).success).toBe(false);
+    expect(params.safeParse({ origin_group_id: "2147483647" }).success).toBe(true);
+  });
+
+  it("applies the documented query defaults", () => {
+    expect(listEdgeAppsQuery.parse({})).toEqual({ limit: 25, offset: 0, ordering: "id" });
+    expect(listInferenceModelsQuery.parse({})).toEqual({ limit: 1000, offset: 0, order_by: "name.asc" });
+    expect(listApiTokensQuery.parse({ deleted: "false", role: "3022", unknown: "x" })).toEqual({ deleted: false, role: 3022 });
+    expect(Object.keys(fieldErrors(listApiTokensQuery, { deleted: "yes", role: "4" })).sort()).toEqual(["deleted", "role"]);
+  });
+
+  it("checks cross-field rules of request bodies", () => {
+    expect(fieldErrors(costReportTotalsBody, { time_from: "2026-03", time_to: "2026-01" })).toEqual({ time_to: ["Must not be before time_from."] });
+    expect(Object.keys(fieldErrors(costReportTotalsBody, { time_from: "2026-13", time_to: "2026-01", types: ["gpu"] })).sort()).toEqual(["time_from", "types.0"]);
+    expect(
+      fieldErrors(createEdgeAppSecretBody, { name: "key", secret_slots: [{ slot: 1, value: "a" }, { slot: 1, value: "b" }] }),
+    ).toEqual({ "secret_slots.1.slot": ["Slots must be unique within the secret."] });
+    expect(Object.keys(fieldErrors(updateSecurityProfileBody, { profile_template: 1, ip_address: "300.1.1.1", fields: [{ base_field: 1 }], site: "ED" })).sort()).toEqual([
+      "fields.0.field_value",
+      "ip_address",
+    ]);
+  });
+
+  it("never accepts a secret in a response, so response validation catches a leak", () => {
+    const leaked = { ...examples.logsUploaderTargetExample, config: { ...examples.logsUploaderTargetExample.config, secret_access_key: "x" } };
+    expect(logsUploaderTarget.safeParse(leaked).success).toBe(false);
+    const leakedKey = { ...examples.cdnResourceExample, options: { secure_key: { enabled: true, type: 2, key: "abcdefg" } } };
+    expect(cdnResource.safeParse(leakedKey).success).toBe(false);
+    const leakedSlot = { ...examples.edgeAppSecretExample, secret_slots: [{ slot: 0, checksum: "ab", value: "v" }] };
+    expect(edgeAppSecret.safeParse(leakedSlot).success).toBe(false);
+    expect(edgeApp.safeParse({ ...examples.edgeAppExample, env: { A: "b" } }).success).toBe(false);
+  });
+});
