@@ -21,6 +21,11 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   3022: "Purge and Prefetch only (API)",
 };
 
+/** The name of a role group id, e.g. "Administrators". */
+export function roleName(role: number): string {
+  return ROLE_NAMES[role as RoleId] ?? `Role ${role}`;
+}
+
 /** `read`: GET routes and the cost report; `write`: every other route. */
 export type RouteAccess = "read" | "write";
 

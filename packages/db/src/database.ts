@@ -1,0 +1,98 @@
+/**
+ * `createDatabase`: one Drizzle database over either engine, migrated before it is handed out.
+ * With a URL, PostgreSQL through postgres.js (Node, AWS Lambda, Cloudflare Workers); without, embedded PGlite.
+ */
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { applyMigrations } from "./migrate.js";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+
+/** The database handlers are written against; both engines satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction of a `Database` (`db.transaction(async (tx) => …)`), for helpers that take either. */
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type Engine = "pglite" | "postgres";
+
+export interface CloudplaneDatabase {
+  db: Database;
+  engine: Engine;
+  /** Ends the connections (PostgreSQL) or shuts the embedded database down (PGlite). */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** A PostgreSQL connection URL; when given, PostgreSQL is used and `dataDir` is ignored. */
+  url?: string;
+  /**
+   * The local data directory; PGlite keeps its files in `<dataDir>/pglite` (beside the local secrets
+   * key, see `@cloudplane/db/node`). In memory when absent. Needs a file system (Node).
+   */
+  dataDir?: string;
+  /** Most connections in the PostgreSQL pool. Default 10; 1 or 2 suit AWS Lambda and Workers. */
+  max?: number;
+  /** Seconds to wait for a PostgreSQL connection before failing. Default 5. */
+  connectTimeout?: number;
+  /** Apply the bundled migrations before returning. Default true. */
+  migrate?: boolean;
+}
+
+/**
+ * Opens the database and applies the migrations it lacks. The engines are imported on demand, so a
+ * process that uses one never loads the other.
+ */
+export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<CloudplaneDatabase> {
+  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await applyMigrations(database.db);
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPostgres(url: string, options: CreateDatabaseOptions): Promise<CloudplaneDatabase> {
+  const [{ default: postgres }, { drizzle }] = await Promise.all([import("postgres"), import("drizzle-orm/postgres-js")]);
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    prepare: true,
+    connect_timeout: options.connectTimeout ?? 5,
+    // Server notices ("relation already exists, skipping") are not for the API's logs.
+    onnotice: () => undefined,
+    connection: { application_name: "cloudplane" },
+  });
+  const db: Database = drizzle(client, { schema });
+  return {
+    db,
+    engine: "postgres",
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * PGlite's own folder inside the data directory, made with its parents (PGlite makes only the last
+ * level). The file system is imported here, on demand, so that the entry still bundles for Workers,
+ * where a data directory is never given.
+ */
+async function pgliteDirectory(dataDir: string): Promise<string> {
+  const directory = `${dataDir.replace(/[\\/]+$/, "")}/pglite`;
+  const { mkdir } = await import("node:fs/promises");
+  await mkdir(directory, { recursive: true });
+  return directory;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<CloudplaneDatabase> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const client = await PGlite.create(dataDir === undefined ? undefined : await pgliteDirectory(dataDir));
+  const db: Database = drizzle(client, { schema });
+  return {
+    db,
+    engine: "pglite",
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * @cloudplane/db: the database of the cloudplane API. The Drizzle schema per area, `createDatabase`
+ * over embedded PGlite or PostgreSQL, bundled migrations, encryption of secrets and the demo data.
+ * Runs on Node, AWS Lambda and Cloudflare Workers; Node-only helpers are in `@cloudplane/db/node`.
+ */
+export {
+  createDatabase,
+  type CloudplaneDatabase,
+  type CreateDatabaseOptions,
+  type Database,
+  type DatabaseTransaction,
+  type Engine,
+  type Schema,
+} from "./database.js";
+export { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate.js";
+export { migrations } from "./migrations.generated.js";
+export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
+export { loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
+export * from "./demo-fixture.js";
+export * as schema from "./schema/index.js";
+export * from "./schema/index.js";
+
+// Query building blocks (eq, and, sql, count, …) from the same drizzle-orm the schema is built with,
+// so handlers need no drizzle-orm of their own whose types could differ.
+export * from "drizzle-orm/sql";
+export { alias } from "drizzle-orm/pg-core";

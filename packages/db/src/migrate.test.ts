@@ -1,0 +1,133 @@
+/**
+ * Tests of the migrator on every engine: a fresh database gets the whole schema, a second run changes
+ * nothing, concurrent runs apply each migration once, and an edited migration is refused.
+ */
+import { readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createDatabase } from "./database.js";
+import { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate.js";
+import { migrations } from "./migrations.generated.js";
+import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
+
+const EXPECTED_TABLES = [
+  "accounts",
+  "api_tokens",
+  "broadcasts",
+  "buckets",
+  "cdn_features",
+  "cdn_resource_hostnames",
+  "cdn_resources",
+  "certificates",
+  "clips",
+  "cloud_projects",
+  "cloud_regions",
+  "cloudplane_migrations",
+  "edge_app_secrets",
+  "edge_apps",
+  "edge_binaries",
+  "edge_plans",
+  "edge_secret_slots",
+  "edge_secrets",
+  "edge_template_params",
+  "edge_templates",
+  "gpu_images",
+  "inference_models",
+  "logs_uploader_targets",
+  "origin_group_sources",
+  "origin_groups",
+  "security_profile_fields",
+  "security_profile_templates",
+  "security_profiles",
+  "security_template_fields",
+  "shielding_pops",
+  "storages",
+  "streams",
+  "usage_lines",
+  "users",
+];
+
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const rows = await selectRows<{ table_name: string }>(
+    database.db,
+    sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe("the bundled migrations", () => {
+  it("are the SQL files of drizzle/, in journal order (run `pnpm generate` after changing the schema)", async () => {
+    const journal = JSON.parse(await readFile(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    expect(migrations.map((migration) => migration.name)).toEqual(journal.entries.map((entry) => entry.tag));
+    for (const migration of migrations) {
+      const text = await readFile(new URL(`../drizzle/${migration.name}.sql`, import.meta.url), "utf8");
+      const { createHash } = await import("node:crypto");
+      expect(migration.hash).toBe(createHash("sha256").update(text).digest("hex"));
+    }
+  });
+});
+
+describe.each(engines())("migrations on %s", (engine) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it("create every table on a fresh database and record themselves", async () => {
+    database = await createTestDatabase({ engine, migrate: false });
+    expect(await tableNames(database)).toEqual([]);
+
+    expect(await applyMigrations(database.db)).toEqual(migrations.map((migration) => migration.name));
+    expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
+    const recorded = await database.db.select().from(cloudplaneMigrations);
+    expect(recorded.map((row) => [row.name, row.hash])).toEqual(migrations.map((migration) => [migration.name, migration.hash]));
+  });
+
+  it("are harmless when applied again", async () => {
+    database = await createTestDatabase({ engine });
+    const before = await tableNames(database);
+    expect(await applyMigrations(database.db)).toEqual([]);
+    expect(await applyMigrations(database.db)).toEqual([]);
+    expect(await tableNames(database)).toEqual(before);
+    expect(await database.db.select().from(cloudplaneMigrations)).toHaveLength(migrations.length);
+    // The data survives too: nothing was recreated.
+    const [accounts] = await selectRows<{ count: number }>(database.db, sql`select count(*)::int as count from accounts`);
+    expect(accounts?.count).toBe(2);
+  });
+
+  it("apply each migration once when several runs start at the same time", async () => {
+    database = await createTestDatabase({ engine, migrate: false });
+    // On PostgreSQL these are separate connections racing for the advisory lock; PGlite has one.
+    const others = database.url ? await Promise.all([1, 2].map(() => createDatabase({ url: database?.url, migrate: false, max: 2 }))) : [];
+    try {
+      const runs = await Promise.all([database.db, ...others.map((other) => other.db)].map((db) => applyMigrations(db)));
+      expect(runs.flat()).toEqual(migrations.map((migration) => migration.name));
+      expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
+  });
+
+  it("refuse a migration that was edited after it was applied", async () => {
+    database = await createTestDatabase({ engine, seed: false });
+    const edited: Migration[] = migrations.map((migration) => ({ ...migration, hash: "0".repeat(64) }));
+    await expect(applyMigrations(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it("apply a later migration, and roll it back whole when it fails", async () => {
+    database = await createTestDatabase({ engine, seed: false });
+    const later: Migration = { name: "9999_test_later", hash: "1".repeat(64), statements: ['create table "later_things" ("id" integer primary key)'] };
+    const broken: Migration = {
+      name: "9999_test_broken",
+      hash: "2".repeat(64),
+      statements: ['create table "half_done" ("id" integer primary key)', "select * from no_such_table"],
+    };
+    await expect(applyMigrations(database.db, [...migrations, broken])).rejects.toThrow();
+    expect(await tableNames(database)).not.toContain("half_done");
+    expect(await applyMigrations(database.db, [...migrations, later])).toEqual(["9999_test_later"]);
+    expect(await tableNames(database)).toContain("later_things");
+  });
+});

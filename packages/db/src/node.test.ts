@@ -1,0 +1,44 @@
+/**
+ * Tests of the Node-only helpers: the local secrets key file is made once, owner-readable only, and
+ * read back on every later start.
+ */
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSecretsKey } from "./crypto.js";
+import { LOCAL_SECRETS_KEY_FILE, loadOrCreateLocalSecretsKey } from "./node.js";
+
+describe("loadOrCreateLocalSecretsKey", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "cloudplane-key-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("makes a key file readable by its owner only, then keeps using it", async () => {
+    const dataDir = join(root, "nested", "data");
+    const key = await loadOrCreateLocalSecretsKey(dataDir);
+    await expect(importSecretsKey(key)).resolves.toBeDefined();
+    const file = join(dataDir, LOCAL_SECRETS_KEY_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, "utf8")).trim()).toBe(key);
+    expect(await loadOrCreateLocalSecretsKey(dataDir)).toBe(key);
+  });
+
+  it("makes one key when several starts race for it", async () => {
+    const dataDir = join(root, "racing");
+    const keys = await Promise.all([1, 2, 3, 4].map(() => loadOrCreateLocalSecretsKey(dataDir)));
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("reads a key that was put there by hand", async () => {
+    const dataDir = join(root, "given");
+    await loadOrCreateLocalSecretsKey(dataDir);
+    const given = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+    await writeFile(join(dataDir, LOCAL_SECRETS_KEY_FILE), `${given}\n`);
+    expect(await loadOrCreateLocalSecretsKey(dataDir)).toBe(given);
+  });
+});

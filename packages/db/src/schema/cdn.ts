@@ -1,0 +1,251 @@
+/**
+ * CDN area: origin groups and their sources, certificates, the platform's shielding POPs, CDN
+ * resources with their options and secondary host names, the account's CDN features and logs
+ * uploader targets. The account-level CDN settings are columns of `accounts` (iam.ts).
+ */
+import { LOGS_UPLOADER_STORAGE_TYPES } from "@cloudplane/contract";
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { identityId, sqlList, timestamptz } from "./columns.js";
+import { accountId, accounts } from "./iam.js";
+
+export const ORIGIN_PROTOCOLS = ["HTTP", "HTTPS", "MATCH"] as const;
+export const CERTIFICATE_KINDS = ["ssl", "ca"] as const;
+
+export const originGroups = pgTable(
+  "origin_groups",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    useNext: boolean("use_next").notNull().default(true),
+    proxyNextUpstream: text("proxy_next_upstream").array().notNull().default(sql`'{}'::text[]`),
+    authType: text("auth_type").notNull().default("none"),
+    path: text("path").notNull().default(""),
+    created: timestamptz("created").notNull().defaultNow(),
+    updated: timestamptz("updated").notNull().defaultNow(),
+  },
+  (t) => [unique("origin_groups_account_id_id_unique").on(t.accountId, t.id)],
+);
+
+/** The origins of a group, in the order the API lists them. */
+export const originGroupSources = pgTable(
+  "origin_group_sources",
+  {
+    accountId: accountId(),
+    originGroupId: integer("origin_group_id").notNull(),
+    position: integer("position").notNull(),
+    source: text("source").notNull(),
+    backup: boolean("backup").notNull().default(false),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.originGroupId, t.position] }),
+    foreignKey({
+      name: "origin_group_sources_group_fk",
+      columns: [t.accountId, t.originGroupId],
+      foreignColumns: [originGroups.accountId, originGroups.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** A certificate of the account: `ssl` serves HTTPS (sslData, proxy_ssl_data), `ca` verifies origins (proxy_ssl_ca). */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: CERTIFICATE_KINDS }).notNull(),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("certificates_account_id_id_unique").on(t.accountId, t.id),
+    check("certificates_kind_check", sql`${t.kind} in (${sql.raw(sqlList(CERTIFICATE_KINDS))})`),
+  ],
+);
+
+/** The platform's shielding POPs: shared by every account. */
+export const shieldingPops = pgTable("shielding_pops", {
+  id: identityId(),
+  datacenter: text("datacenter").notNull(),
+  city: text("city").notNull(),
+  country: text("country").notNull(),
+});
+
+export const cdnResources = pgTable(
+  "cdn_resources",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** The delivery host name; unique on the platform. */
+    cname: text("cname").notNull(),
+    active: boolean("active").notNull().default(true),
+    enabled: boolean("enabled").notNull().default(true),
+    status: text("status").notNull().default("active"),
+    deleted: boolean("deleted").notNull().default(false),
+    originGroupId: integer("origin_group_id").notNull(),
+    originProtocol: text("origin_protocol", { enum: ORIGIN_PROTOCOLS }).notNull().default("HTTP"),
+    sslEnabled: boolean("ssl_enabled").notNull().default(false),
+    sslDataId: integer("ssl_data_id"),
+    proxySslEnabled: boolean("proxy_ssl_enabled").notNull().default(false),
+    proxySslCaId: integer("proxy_ssl_ca_id"),
+    proxySslDataId: integer("proxy_ssl_data_id"),
+    /** null: shielding is off. `shielded`, `shield_enabled` and `shield_dc` are derived from it. */
+    shieldingPopId: integer("shielding_pop_id").references(() => shieldingPops.id),
+    shieldRoutingMap: integer("shield_routing_map"),
+    presetApplied: boolean("preset_applied").notNull().default(false),
+    vpEnabled: boolean("vp_enabled").notNull().default(false),
+    fullCustomEnabled: boolean("full_custom_enabled").notNull().default(false),
+    canPurgeByUrls: boolean("can_purge_by_urls").notNull().default(true),
+    suspendDate: timestamptz("suspend_date"),
+    suspended: boolean("suspended").notNull().default(false),
+    primaryResourceId: integer("primary_resource_id"),
+    isPrimary: boolean("is_primary"),
+    waapDomainId: integer("waap_domain_id"),
+    waapApiDomainEnabled: boolean("waap_api_domain_enabled").notNull().default(false),
+    rules: jsonb("rules").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** Options as the API writes them (contract: cdnResourceOptionsWrite), keyed by option name. */
+    options: jsonb("options").$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+    created: timestamptz("created").notNull().defaultNow(),
+    updated: timestamptz("updated").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cdn_resources_account_id_id_unique").on(t.accountId, t.id),
+    unique("cdn_resources_cname_unique").on(t.cname),
+    index("cdn_resources_account_id_origin_group_id_idx").on(t.accountId, t.originGroupId),
+    check("cdn_resources_origin_protocol_check", sql`${t.originProtocol} in (${sql.raw(sqlList(ORIGIN_PROTOCOLS))})`),
+    // Composite keys keep every reference inside the resource's own account.
+    foreignKey({
+      name: "cdn_resources_origin_group_fk",
+      columns: [t.accountId, t.originGroupId],
+      foreignColumns: [originGroups.accountId, originGroups.id],
+    }),
+    foreignKey({
+      name: "cdn_resources_ssl_data_fk",
+      columns: [t.accountId, t.sslDataId],
+      foreignColumns: [certificates.accountId, certificates.id],
+    }),
+    foreignKey({
+      name: "cdn_resources_proxy_ssl_ca_fk",
+      columns: [t.accountId, t.proxySslCaId],
+      foreignColumns: [certificates.accountId, certificates.id],
+    }),
+    foreignKey({
+      name: "cdn_resources_proxy_ssl_data_fk",
+      columns: [t.accountId, t.proxySslDataId],
+      foreignColumns: [certificates.accountId, certificates.id],
+    }),
+    foreignKey({
+      name: "cdn_resources_primary_resource_fk",
+      columns: [t.accountId, t.primaryResourceId],
+      foreignColumns: [t.accountId, t.id],
+    }),
+  ],
+);
+
+/**
+ * The secondary host names of a resource, in the order given. A host name may serve only one
+ * resource of an account (case-insensitively), which the unique index enforces.
+ */
+export const cdnResourceHostnames = pgTable(
+  "cdn_resource_hostnames",
+  {
+    accountId: accountId(),
+    resourceId: integer("resource_id").notNull(),
+    position: integer("position").notNull(),
+    hostname: text("hostname").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceId, t.position] }),
+    uniqueIndex("cdn_resource_hostnames_account_id_hostname_unique").on(t.accountId, sql`lower(${t.hostname})`),
+    foreignKey({
+      name: "cdn_resource_hostnames_resource_fk",
+      columns: [t.accountId, t.resourceId],
+      foreignColumns: [cdnResources.accountId, cdnResources.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * A CDN feature the account has. `id` is the account's feature entry (the API's paid_feature_id or
+ * free_feature_id), `feature_id` the feature itself.
+ */
+export const cdnFeatures = pgTable(
+  "cdn_features",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    featureId: integer("feature_id").notNull(),
+    name: text("name").notNull(),
+    paid: boolean("paid").notNull(),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [unique("cdn_features_account_id_feature_id_unique").on(t.accountId, t.featureId)],
+);
+
+export const logsUploaderTargets = pgTable(
+  "logs_uploader_targets",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    storageType: text("storage_type", { enum: LOGS_UPLOADER_STORAGE_TYPES }).notNull(),
+    accessKeyId: text("access_key_id").notNull(),
+    /** AES-GCM ciphertext of the secret access key (crypto.ts); never the plaintext. */
+    secretAccessKeyEncrypted: text("secret_access_key_encrypted").notNull(),
+    region: text("region").notNull(),
+    bucketName: text("bucket_name").notNull(),
+    directory: text("directory"),
+    endpoint: text("endpoint"),
+    usePathStyle: boolean("use_path_style").notNull().default(false),
+    relatedUploaderConfigs: integer("related_uploader_configs").array().notNull().default(sql`'{}'::integer[]`),
+    status: text("status").notNull().default("in_progress"),
+    statusCode: integer("status_code").notNull().default(0),
+    statusDetails: text("status_details").notNull().default(""),
+    statusUpdated: timestamptz("status_updated").notNull().defaultNow(),
+    created: timestamptz("created").notNull().defaultNow(),
+    updated: timestamptz("updated").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("logs_uploader_targets_account_id_id_unique").on(t.accountId, t.id),
+    check("logs_uploader_targets_storage_type_check", sql`${t.storageType} in (${sql.raw(sqlList(LOGS_UPLOADER_STORAGE_TYPES))})`),
+    check("logs_uploader_targets_secret_check", sql`${t.secretAccessKeyEncrypted} like 'v1.%'`),
+  ],
+);
+
+export const originGroupsRelations = relations(originGroups, ({ one, many }) => ({
+  account: one(accounts, { fields: [originGroups.accountId], references: [accounts.id] }),
+  sources: many(originGroupSources),
+  cdnResources: many(cdnResources),
+}));
+
+export const originGroupSourcesRelations = relations(originGroupSources, ({ one }) => ({
+  originGroup: one(originGroups, { fields: [originGroupSources.originGroupId], references: [originGroups.id] }),
+}));
+
+export const cdnResourcesRelations = relations(cdnResources, ({ one, many }) => ({
+  account: one(accounts, { fields: [cdnResources.accountId], references: [accounts.id] }),
+  originGroup: one(originGroups, { fields: [cdnResources.originGroupId], references: [originGroups.id] }),
+  shieldingPop: one(shieldingPops, { fields: [cdnResources.shieldingPopId], references: [shieldingPops.id] }),
+  secondaryHostnames: many(cdnResourceHostnames),
+}));
+
+export const cdnResourceHostnamesRelations = relations(cdnResourceHostnames, ({ one }) => ({
+  resource: one(cdnResources, { fields: [cdnResourceHostnames.resourceId], references: [cdnResources.id] }),
+}));

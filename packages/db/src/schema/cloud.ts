@@ -1,0 +1,160 @@
+/**
+ * Cloud area: the platform's inference model catalogue and regions, the account's projects and
+ * their GPU images, and the usage lines that cost reports sum.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { identityId, timestamptz } from "./columns.js";
+import { accountId, accounts } from "./iam.js";
+
+/** The platform's catalogue of deployable inference models: shared by every account. */
+export const inferenceModels = pgTable(
+  "inference_models",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    defaultFlavorId: text("default_flavor_id").notNull(),
+    description: text("description").notNull().default(""),
+    developer: text("developer").notNull(),
+    documentationPage: text("documentation_page").notNull().default(""),
+    eulaUrl: text("eula_url").notNull().default(""),
+    exampleCurlRequest: text("example_curl_request").notNull().default(""),
+    hasEula: boolean("has_eula").notNull().default(false),
+    imageRegistryId: text("image_registry_id").notNull().default(""),
+    imageUrl: text("image_url").notNull(),
+    inferenceBackend: text("inference_backend").notNull(),
+    inferenceFrontend: text("inference_frontend").notNull(),
+    modelId: text("model_id").notNull(),
+    openaiCompatibility: text("openai_compatibility").notNull().default(""),
+    port: integer("port").notNull(),
+    version: text("version").notNull(),
+  },
+  (t) => [
+    // One index per `order_by` field, with id as the tie-breaker.
+    index("inference_models_name_id_idx").on(t.name, t.id),
+    index("inference_models_category_id_idx").on(t.category, t.id),
+    index("inference_models_developer_id_idx").on(t.developer, t.id),
+  ],
+);
+
+/** The platform's cloud regions: shared by every account. */
+export const cloudRegions = pgTable("cloud_regions", {
+  id: identityId(),
+  name: text("name").notNull(),
+  displayName: text("display_name").notNull(),
+});
+
+export const cloudProjects = pgTable(
+  "cloud_projects",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [unique("cloud_projects_account_id_id_unique").on(t.accountId, t.id)],
+);
+
+export interface GpuImageTag {
+  key: string;
+  read_only: boolean;
+  value: string;
+}
+
+/** An image for virtual GPU clusters, available in one project and region. */
+export const gpuImages = pgTable(
+  "gpu_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    projectId: integer("project_id").notNull(),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => cloudRegions.id),
+    name: text("name").notNull(),
+    architecture: text("architecture").notNull().default("x86_64"),
+    osDistro: text("os_distro").notNull(),
+    osType: text("os_type").notNull().default("linux"),
+    osVersion: text("os_version").notNull(),
+    sshKey: text("ssh_key").notNull().default("allow"),
+    status: text("status").notNull().default("active"),
+    visibility: text("visibility").notNull().default("public"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    minDisk: integer("min_disk").notNull().default(0),
+    minRam: integer("min_ram").notNull().default(0),
+    /** Bytes: images are larger than 2 GiB, beyond `integer`. */
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    tags: jsonb("tags").$type<GpuImageTag[]>().notNull().default([]),
+    taskId: text("task_id"),
+  },
+  (t) => [
+    index("gpu_images_account_id_project_id_region_id_idx").on(t.accountId, t.projectId, t.regionId, t.name),
+    foreignKey({
+      name: "gpu_images_project_fk",
+      columns: [t.accountId, t.projectId],
+      foreignColumns: [cloudProjects.accountId, cloudProjects.id],
+    }),
+  ],
+);
+
+/**
+ * One line of billed usage in one month. The cost report sums these per type, region, flavor,
+ * metric, feature, unit and currency. `cost` null: the usage has no price (the report's `err`).
+ */
+export const usageLines = pgTable(
+  "usage_lines",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    /** The billing month, YYYY-MM: compares as text in the order of time. */
+    month: text("month").notNull(),
+    type: text("type").notNull(),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => cloudRegions.id),
+    flavor: text("flavor").notNull().default(""),
+    billingMetricName: text("billing_metric_name").notNull(),
+    billingFeatureName: text("billing_feature_name").notNull(),
+    billingValueUnit: text("billing_value_unit").notNull(),
+    currency: text("currency").notNull(),
+    // numeric keeps sums of money exact; read as numbers.
+    billingValue: numeric("billing_value", { mode: "number" }).notNull(),
+    cost: numeric("cost", { mode: "number" }),
+    /** The resource's tags, name to value. */
+    tags: jsonb("tags").$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    index("usage_lines_account_id_month_type_region_id_idx").on(t.accountId, t.month, t.type, t.regionId),
+    check("usage_lines_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+export const cloudProjectsRelations = relations(cloudProjects, ({ one, many }) => ({
+  account: one(accounts, { fields: [cloudProjects.accountId], references: [accounts.id] }),
+  gpuImages: many(gpuImages),
+}));
+
+export const gpuImagesRelations = relations(gpuImages, ({ one }) => ({
+  project: one(cloudProjects, { fields: [gpuImages.projectId], references: [cloudProjects.id] }),
+  region: one(cloudRegions, { fields: [gpuImages.regionId], references: [cloudRegions.id] }),
+}));
+
+export const usageLinesRelations = relations(usageLines, ({ one }) => ({
+  region: one(cloudRegions, { fields: [usageLines.regionId], references: [cloudRegions.id] }),
+}));

@@ -1,0 +1,50 @@
+/**
+ * Object storage area: the account's storages and their S3 buckets, with each bucket's CORS origins.
+ */
+import { relations, sql } from "drizzle-orm";
+import { foreignKey, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { identityId, timestamptz } from "./columns.js";
+import { accountId, accounts } from "./iam.js";
+
+export const storages = pgTable(
+  "storages",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    type: text("type").notNull().default("s3"),
+    location: text("location").notNull(),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [unique("storages_account_id_id_unique").on(t.accountId, t.id)],
+);
+
+export const buckets = pgTable(
+  "buckets",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    storageId: integer("storage_id").notNull(),
+    name: text("name").notNull(),
+    /** The bucket's CORS: origins allowed to call it from browsers (`*` for any). */
+    allowedOrigins: text("allowed_origins").array().notNull().default(sql`'{}'::text[]`),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("buckets_storage_id_name_unique").on(t.storageId, t.name),
+    foreignKey({
+      name: "buckets_storage_fk",
+      columns: [t.accountId, t.storageId],
+      foreignColumns: [storages.accountId, storages.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+export const storagesRelations = relations(storages, ({ one, many }) => ({
+  account: one(accounts, { fields: [storages.accountId], references: [accounts.id] }),
+  buckets: many(buckets),
+}));
+
+export const bucketsRelations = relations(buckets, ({ one }) => ({
+  storage: one(storages, { fields: [buckets.storageId], references: [storages.id] }),
+}));

@@ -1,0 +1,131 @@
+/**
+ * Streaming area: live streams, their broadcasts, and the clips recorded from their DVR window.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
+import { identityId, timestamptz } from "./columns.js";
+import { accountId, accounts, users } from "./iam.js";
+
+export const streams = pgTable(
+  "streams",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    /** The account's user the stream belongs to (the API's client_user_id). */
+    clientUserId: integer("client_user_id").notNull(),
+    name: text("name").notNull(),
+    pull: boolean("pull").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    autoRecord: boolean("auto_record").notNull().default(false),
+    htmlOverlay: boolean("html_overlay").notNull().default(false),
+    live: boolean("live").notNull().default(false),
+    backupLive: boolean("backup_live").notNull().default(false),
+    uri: text("uri"),
+    pushUrl: text("push_url").notNull(),
+    backupPushUrl: text("backup_push_url").notNull(),
+    pushUrlSrt: text("push_url_srt").notNull(),
+    backupPushUrlSrt: text("backup_push_url_srt").notNull(),
+    pushUrlWhip: text("push_url_whip").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    startedAtPrimary: timestamptz("started_at_primary"),
+    finishedAtPrimary: timestamptz("finished_at_primary"),
+    startedAtBackup: timestamptz("started_at_backup"),
+    /** Seconds of DVR window; 0: DVR is off (no clips can be cut). */
+    dvrDuration: integer("dvr_duration").notNull().default(0),
+    recordingDuration: integer("recording_duration").notNull().default(0),
+    iframeUrl: text("iframe_url").notNull(),
+    dashUrl: text("dash_url").notNull(),
+    hlsCmafUrl: text("hls_cmaf_url").notNull(),
+    hlsMpegtsUrl: text("hls_mpegts_url").notNull(),
+    screenshot: text("screenshot").notNull(),
+    transcodedQualities: text("transcoded_qualities").array().notNull().default(sql`'{}'::text[]`),
+    transcodingSpeed: doublePrecision("transcoding_speed").notNull().default(0),
+    frameRate: doublePrecision("frame_rate").notNull().default(0),
+    videoHeight: integer("video_height").notNull().default(0),
+    videoWidth: integer("video_width").notNull().default(0),
+  },
+  (t) => [
+    // Also serves the listing: the account's streams by id descending.
+    unique("streams_account_id_id_unique").on(t.accountId, t.id),
+    foreignKey({
+      name: "streams_client_user_fk",
+      columns: [t.accountId, t.clientUserId],
+      foreignColumns: [users.accountId, users.id],
+    }),
+    check("streams_dvr_duration_check", sql`${t.dvrDuration} >= 0`),
+  ],
+);
+
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    streamId: integer("stream_id").notNull(),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("pending"),
+    created: timestamptz("created").notNull().defaultNow(),
+  },
+  (t) => [
+    index("broadcasts_account_id_stream_id_idx").on(t.accountId, t.streamId, t.id),
+    foreignKey({
+      name: "broadcasts_stream_fk",
+      columns: [t.accountId, t.streamId],
+      foreignColumns: [streams.accountId, streams.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** A clip cut from a stream's DVR window. Times are Unix seconds, as the API shows them. */
+export const clips = pgTable(
+  "clips",
+  {
+    id: text("id").primaryKey(),
+    accountId: accountId(),
+    streamId: integer("stream_id").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    vodRequired: boolean("vod_required").notNull().default(false),
+    videoId: integer("video_id"),
+    renditions: text("renditions").array().notNull().default(sql`'{}'::text[]`),
+    hlsMaster: text("hls_master").notNull(),
+    mp4Master: text("mp4_master").notNull(),
+    start: bigint("start", { mode: "number" }).notNull(),
+    duration: integer("duration").notNull(),
+    expiration: bigint("expiration", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("clips_account_id_stream_id_idx").on(t.accountId, t.streamId, t.createdAt),
+    foreignKey({
+      name: "clips_stream_fk",
+      columns: [t.accountId, t.streamId],
+      foreignColumns: [streams.accountId, streams.id],
+    }).onDelete("cascade"),
+    check("clips_duration_check", sql`${t.duration} > 0`),
+  ],
+);
+
+export const streamsRelations = relations(streams, ({ one, many }) => ({
+  account: one(accounts, { fields: [streams.accountId], references: [accounts.id] }),
+  clientUser: one(users, { fields: [streams.clientUserId], references: [users.id] }),
+  broadcasts: many(broadcasts),
+  clips: many(clips),
+}));
+
+export const broadcastsRelations = relations(broadcasts, ({ one }) => ({
+  stream: one(streams, { fields: [broadcasts.streamId], references: [streams.id] }),
+}));
+
+export const clipsRelations = relations(clips, ({ one }) => ({
+  stream: one(streams, { fields: [clips.streamId], references: [streams.id] }),
+}));
