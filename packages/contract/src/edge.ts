@@ -86,7 +86,12 @@ const updateEdgeAppBodySchema = strictObject(
       .regex(APP_NAME, "Lower-case letters, digits and hyphens, starting and ending with a letter or digit.")
       .optional()
       .describe("1 to 64 lower-case letters, digits and hyphens, not starting or ending with a hyphen; unique in the account (409)."),
-    binary: z.number().int().min(1).optional().describe("A binary of the account."),
+    binary: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("A binary of the account (or a platform binary of a public template) of the app's api_type."),
     template: z.number().int().min(1).nullable().optional().describe("A template of the account or a public one; null detaches it."),
     status: z
       .number()

@@ -90,7 +90,15 @@ export type ClipRecording = z.infer<typeof clipRecording>;
 
 const createClipRecordingBodySchema = strictObject(
   {
-    start: z.number().int().min(0).optional().describe("Unix time in seconds where the clip starts. Default: now."),
+    start: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration up to one hour " +
+          "ahead (a clip that starts ahead is recorded as the stream goes on). Default: now.",
+      ),
     duration: z
       .number()
       .int()

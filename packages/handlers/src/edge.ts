@@ -1,0 +1,237 @@
+/**
+ * Edge app routes: the filtered, ordered and paged app listing; app updates with their status moves,
+ * write-only fields and secret references; templates; secrets with encrypted slots.
+ */
+import {
+  contract,
+  EDGE_APP_STATUS_MOVES,
+  type EdgeApp,
+  type EdgeAppStatus,
+  type EdgeAppTemplate,
+  type ListEdgeAppsQuery,
+} from "@cloudplane/contract";
+import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, type SQL } from "@cloudplane/db";
+import { tsr } from "@ts-rest/serverless/fetch";
+import { sqlState } from "./database-errors.js";
+import { conflict, invalid, notFound, validationFailed } from "./errors.js";
+import { isoTime } from "./format.js";
+import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+
+const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
+
+const DEBUG_WINDOW_MS = 30 * 60 * 1000;
+
+const ORDER_COLUMNS = {
+  id: edgeApps.id,
+  name: edgeApps.name,
+  status: edgeApps.status,
+  template: edgeApps.templateId,
+  binary: edgeApps.binaryId,
+  plan: edgeApps.planId,
+} as const;
+
+/** `%`, `_` and `\` match themselves in the name filter. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const appColumns = {
+  app: edgeApps,
+  templateName: edgeTemplates.name,
+  plan: edgePlans.name,
+};
+
+function selectApps(db: Pick<Database, "select">) {
+  return db
+    .select(appColumns)
+    .from(edgeApps)
+    .leftJoin(edgeTemplates, eq(edgeTemplates.id, edgeApps.templateId))
+    .innerJoin(edgePlans, eq(edgePlans.id, edgeApps.planId));
+}
+
+function toEdgeApp(row: { app: typeof edgeApps.$inferSelect; templateName: string | null; plan: string }): EdgeApp {
+  const { app } = row;
+  return {
+    id: app.id,
+    name: app.name,
+    url: app.url,
+    status: app.status,
+    binary: app.binaryId,
+    template: app.templateId,
+    template_name: app.templateId === null ? null : row.templateName,
+    comment: app.comment,
+    api_type: app.apiType,
+    debug_until: app.debugUntil && app.debugUntil.getTime() > Date.now() ? isoTime(app.debugUntil) : null,
+    networks: app.networks,
+    upgradeable_to: app.upgradeableTo,
+    plan_id: app.planId,
+    plan: row.plan,
+  };
+}
+
+function listFilters(accountId: number, query: ListEdgeAppsQuery): SQL[] {
+  const where: SQL[] = [eq(edgeApps.accountId, accountId)];
+  if (query.name !== undefined && query.name !== "") where.push(ilike(edgeApps.name, likePattern(query.name)));
+  if (query.api_type !== undefined) where.push(eq(edgeApps.apiType, query.api_type));
+  if (query.status !== undefined) where.push(eq(edgeApps.status, query.status));
+  if (query.template !== undefined) where.push(eq(edgeApps.templateId, query.template));
+  if (query.binary !== undefined) where.push(eq(edgeApps.binaryId, query.binary));
+  if (query.plan !== undefined) where.push(eq(edgeApps.planId, query.plan));
+  return where;
+}
+
+export function edgeRoutes({ db, secretsKey }: RouteDeps) {
+  return tsr.routerWithMiddleware(contract.edge)<ApiRequestExtension>({
+    listApps: async ({ query }, { request: { caller } }) => {
+      const where = and(...listFilters(caller.accountId, query));
+      const field = query.ordering.replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
+      const direction = query.ordering.startsWith("-") ? desc : asc;
+      const order = field === "id" ? [direction(edgeApps.id)] : [direction(ORDER_COLUMNS[field]), asc(edgeApps.id)];
+      const [rows, [total]] = await Promise.all([
+        selectApps(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(edgeApps).where(where),
+      ]);
+      return { status: 200, body: { apps: rows.map(toEdgeApp), count: total?.total ?? 0 } };
+    },
+
+    updateApp: async ({ params, body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const app = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(edgeApps)
+          .where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, params.id)))
+          .for("update");
+        if (!current) throw notFound(`Edge app ${params.id}`);
+        const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
+
+        if (body.binary !== undefined) {
+          const [binary] = await tx
+            .select({ apiType: edgeBinaries.apiType })
+            .from(edgeBinaries)
+            .where(and(eq(edgeBinaries.id, body.binary), or(eq(edgeBinaries.accountId, accountId), isNull(edgeBinaries.accountId))));
+          if (!binary) throw invalid("binary", "Must be a binary of the account, or a platform binary of a public template.");
+          if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
+          changes.binaryId = body.binary;
+        }
+        if (body.template !== undefined) {
+          if (body.template !== null) {
+            const [template] = await tx
+              .select({ id: edgeTemplates.id })
+              .from(edgeTemplates)
+              .where(and(eq(edgeTemplates.id, body.template), or(eq(edgeTemplates.accountId, accountId), isNull(edgeTemplates.accountId))));
+            if (!template) throw invalid("template", "Must be a template of the account or a public template.");
+          }
+          changes.templateId = body.template;
+        }
+        if (body.status !== undefined && body.status !== current.status) {
+          const from = current.status as EdgeAppStatus;
+          if (!EDGE_APP_STATUS_MOVES[from].includes(body.status as EdgeAppStatus))
+            throw conflict(`An app in status ${from} cannot be moved to status ${body.status}.`);
+          if (body.status === 1 && (changes.binaryId ?? current.binaryId) === null)
+            throw conflict("The app has no binary; set one before enabling it.");
+          changes.status = body.status;
+        }
+        if (body.secrets !== undefined) {
+          const wanted = Object.entries(body.secrets);
+          const ids = [...new Set(wanted.map(([, ref]) => ref.id))];
+          const found = ids.length
+            ? await tx
+                .select({ id: edgeSecrets.id })
+                .from(edgeSecrets)
+                .where(and(eq(edgeSecrets.accountId, accountId), inArray(edgeSecrets.id, ids)))
+            : [];
+          const known = new Set(found.map((secret) => secret.id));
+          const errors: Record<string, string[]> = {};
+          for (const [name, ref] of wanted)
+            if (!known.has(ref.id)) errors[`secrets.${name}.id`] = ["Must be a secret of the account."];
+          if (Object.keys(errors).length)
+            throw validationFailed(errors);
+          await tx.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, current.id)));
+          if (wanted.length)
+            await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId: current.id, name, secretId: ref.id })));
+        }
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.comment !== undefined) changes.comment = body.comment;
+        if (body.env !== undefined) changes.env = body.env;
+        if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
+        if (body.log !== undefined) changes.log = body.log;
+        if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
+
+        try {
+          await tx.update(edgeApps).set(changes).where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, current.id)));
+        } catch (error) {
+          if (sqlState(error) === "23505") throw conflict(`The account already has an edge app named ${body.name}.`);
+          throw error;
+        }
+        const [row] = await selectApps(tx).where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, current.id)));
+        return row!;
+      });
+      return { status: 200, body: toEdgeApp(app) };
+    },
+
+    getTemplate: async ({ params }, { request: { caller } }) => {
+      const [template] = await db
+        .select()
+        .from(edgeTemplates)
+        .where(and(eq(edgeTemplates.id, params.id), or(eq(edgeTemplates.accountId, caller.accountId), isNull(edgeTemplates.accountId))));
+      if (!template) throw notFound(`Template ${params.id}`);
+      const params_ = await db
+        .select()
+        .from(edgeTemplateParams)
+        .where(eq(edgeTemplateParams.templateId, template.id))
+        .orderBy(asc(edgeTemplateParams.position));
+      const body: EdgeAppTemplate = {
+        id: template.id,
+        binary_id: template.binaryId,
+        name: template.name,
+        short_descr: template.shortDescr,
+        long_descr: template.longDescr,
+        api_type: template.apiType,
+        owned: template.accountId === caller.accountId,
+        params: params_.map((param) => ({ name: param.name, data_type: param.dataType, mandatory: param.mandatory, descr: param.descr })),
+      };
+      return { status: 200, body };
+    },
+
+    createSecret: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      // Encrypt before the transaction opens, so it holds its locks only for the inserts.
+      const slots = await Promise.all(
+        body.secret_slots.map(async (item) => ({
+          slot: item.slot,
+          valueEncrypted: await encryptSecret(secretsKey, item.value),
+          checksum: await sha256Hex(item.value),
+        })),
+      );
+      let secret: typeof edgeSecrets.$inferSelect;
+      try {
+        secret = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(edgeSecrets)
+            .values({ accountId, name: body.name, comment: body.comment ?? "" })
+            .returning();
+          await tx.insert(edgeSecretSlots).values(slots.map((slot) => ({ ...slot, accountId, secretId: created!.id })));
+          return created!;
+        });
+      } catch (error) {
+        if (sqlState(error) === "23505") throw conflict(`The account already has a secret named ${body.name}.`);
+        throw error;
+      }
+      return {
+        status: 200,
+        body: {
+          id: secret.id,
+          name: secret.name,
+          comment: secret.comment,
+          app_count: 0,
+          secret_slots: slots.map(({ slot, checksum }) => ({ slot, checksum })).sort((a, b) => a.slot - b.slot),
+        },
+      };
+    },
+  });
+}

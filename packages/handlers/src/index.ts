@@ -1,0 +1,9 @@
+/**
+ * @cloudplane/handlers: the cloud platform API as one fetch handler. Runtime entry points:
+ * `@cloudplane/handlers/fetch`, `@cloudplane/handlers/lambda`, `@cloudplane/handlers/node`.
+ */
+export { createHandler, MAX_BODY_BYTES, type Handler, type HandlerOptions, type RequestLogEntry } from "./handler.js";
+export { createHandlerFromEnv, type Env } from "./from-env.js";
+export { lazyHandler } from "./lazy.js";
+export { ApiError } from "./errors.js";
+export type { Caller } from "./auth.js";

@@ -1,0 +1,15 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: {
+    index: "src/index.ts",
+    "adapter/fetch/index": "src/adapter/fetch/index.ts",
+    "adapter/aws-lambda/index": "src/adapter/aws-lambda/index.ts",
+    "adapter/node/index": "src/adapter/node/index.ts",
+  },
+  format: ["esm", "cjs"],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: "es2022",
+});
