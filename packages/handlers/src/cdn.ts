@@ -297,8 +297,11 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
           .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)))
           .for("update");
         if (!row) throw notFound(`CDN resource ${id}`);
-        const state = replace ? defaultsOf(row, body as ReplaceCdnResourceBody) : stateOf(row);
-        await writeResource(tx, secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
+        // A PATCH that gives no field changes nothing, `updated` included: PATCH {} reads the resource.
+        if (replace || Object.keys(body).length > 0) {
+          const state = replace ? defaultsOf(row, body as ReplaceCdnResourceBody) : stateOf(row);
+          await writeResource(tx, secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
+        }
         return (await loadResource(tx, accountId, id))!;
       });
     } catch (error) {
@@ -381,27 +384,31 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
 
     getOriginGroup: async ({ params }, { request: { caller } }) => {
       const [group] = await db
-        .select({
-          group: originGroups,
-          related: sql<boolean>`exists (select 1 from ${cdnResources} where ${cdnResources.accountId} = ${originGroups.accountId} and ${cdnResources.originGroupId} = ${originGroups.id} and not ${cdnResources.deleted})`,
-        })
+        .select()
         .from(originGroups)
         .where(and(eq(originGroups.accountId, caller.accountId), eq(originGroups.id, params.origin_group_id)));
       if (!group) throw notFound(`Origin group ${params.origin_group_id}`);
       const sources = await db
         .select()
         .from(originGroupSources)
-        .where(and(eq(originGroupSources.accountId, caller.accountId), eq(originGroupSources.originGroupId, group.group.id)))
+        .where(and(eq(originGroupSources.accountId, caller.accountId), eq(originGroupSources.originGroupId, group.id)))
         .orderBy(asc(originGroupSources.position));
+      // A query of its own rather than a correlated subquery among the selected fields: Drizzle writes the
+      // columns there without their table, so the subquery compared cdn_resources' columns with themselves.
+      const related = await db
+        .select({ id: cdnResources.id })
+        .from(cdnResources)
+        .where(and(eq(cdnResources.accountId, caller.accountId), eq(cdnResources.originGroupId, group.id), eq(cdnResources.deleted, false)))
+        .limit(1);
       const body: OriginGroup = {
-        id: group.group.id,
-        name: group.group.name,
-        use_next: group.group.useNext,
-        proxy_next_upstream: group.group.proxyNextUpstream as OriginGroup["proxy_next_upstream"],
-        auth_type: group.group.authType,
+        id: group.id,
+        name: group.name,
+        use_next: group.useNext,
+        proxy_next_upstream: group.proxyNextUpstream as OriginGroup["proxy_next_upstream"],
+        auth_type: group.authType,
         sources: sources.map((source) => ({ backup: source.backup, enabled: source.enabled, source: source.source })),
-        path: group.group.path,
-        has_related_resources: group.related,
+        path: group.path,
+        has_related_resources: related.length > 0,
       };
       return { status: 200, body };
     },

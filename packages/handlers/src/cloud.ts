@@ -11,11 +11,13 @@ import type { ApiRequestExtension, RouteDeps } from "./handler.js";
 
 const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;
 
+// Text is ordered by code point (collation "C"): the database's own collation would make the order
+// depend on how the server was set up (PGlite sorts "FLUX" before "bge", an en_US server after it).
 const MODEL_ORDER = {
-  name: inferenceModels.name,
-  id: inferenceModels.id,
-  category: inferenceModels.category,
-  developer: inferenceModels.developer,
+  name: sql`${inferenceModels.name} collate "C"`,
+  id: sql`${inferenceModels.id}`,
+  category: sql`${inferenceModels.category} collate "C"`,
+  developer: sql`${inferenceModels.developer} collate "C"`,
 } as const;
 
 const SCHEMA_FIELDS = {
@@ -110,8 +112,8 @@ const CSV_COLUMNS = [
   "err",
 ] as const;
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? "" : String(value);
+function csvCell(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -3,8 +3,8 @@
  * and their JSON Schemas (with @cfworker/json-schema, which needs no eval and so runs on edge runtimes).
  */
 import { contract, type SecurityProfile } from "@cloudplane/contract";
-import { and, asc, type Database, eq, schema } from "@cloudplane/db";
-import { Validator, type Schema } from "@cfworker/json-schema";
+import { and, asc, type Database, eq, schema, sql } from "@cloudplane/db";
+import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
@@ -28,10 +28,11 @@ function fieldMeta(field: TemplateField) {
 
 /** Messages for a value that does not satisfy a field's JSON Schema, e.g. "/0: 70000 is greater than 65535". */
 function schemaErrors(validationSchema: Record<string, unknown>, value: unknown): string[] {
-  const result = new Validator(validationSchema as Schema, "2020-12", false).validate(value);
+  const result = new Validator(validationSchema, "2020-12", false).validate(value);
   if (result.valid) return [];
-  // The deepest errors say what is wrong; the wrapping ones ("items did not match") only repeat it.
-  const leaves = result.errors.filter((error) => !result.errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)));
+  // An applicator's error ("Items did not match schema.") only repeats the errors of its subschema, whose
+  // keyword locations lie under its own. Other errors at the same instance (uniqueItems) are kept.
+  const leaves = result.errors.filter((error) => !result.errors.some((other) => other.keywordLocation.startsWith(`${error.keywordLocation}/`)));
   const messages = (leaves.length ? leaves : result.errors).map((error) =>
     error.instanceLocation === "#" ? error.error : `${error.instanceLocation.slice(1)}: ${error.error}`,
   );
@@ -124,7 +125,15 @@ export function securityRoutes({ db }: RouteDeps) {
         if (body.fields.length)
           await tx
             .insert(securityProfileFields)
-            .values(body.fields.map((value) => ({ accountId, profileId: current.id, baseFieldId: value.base_field, fieldValue: value.field_value })));
+            .values(
+              body.fields.map((value) => ({
+                accountId,
+                profileId: current.id,
+                baseFieldId: value.base_field,
+                // Written as JSON text: Drizzle would send a JSON null as SQL NULL, which the column refuses.
+                fieldValue: sql`${JSON.stringify(value.field_value)}::jsonb`,
+              })),
+            );
         return (await loadProfile(tx, accountId, current.id))!;
       });
       return { status: 200, body: profile };

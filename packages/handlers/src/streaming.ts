@@ -5,7 +5,7 @@
 import { contract, STREAMS_PAGE_SIZE, type ClipRecording, type Stream } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, inArray, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { ApiError, invalid, notFound } from "./errors.js";
+import { ApiError, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import type { ApiRequestExtension, RouteDeps } from "./handler.js";
 
@@ -19,6 +19,12 @@ const DEFAULT_EXPIRY_S = 3600;
 const MAX_START_AHEAD_S = 3600;
 
 type StreamRow = typeof streams.$inferSelect;
+
+/** A clip id in the platform's form, `clip_` and 16 hex digits (64 random bits). */
+function clipId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `clip_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
 
 function toStream(row: StreamRow): Stream {
   return {
@@ -125,19 +131,21 @@ export function streamingRoutes({ db }: RouteDeps) {
         );
       const now = Math.floor(Date.now() / 1000);
       const start = body.start ?? now;
-      if (start < now - stream.dvrDuration || start > now + MAX_START_AHEAD_S)
-        throw invalid(
-          "start",
-          `Must lie in the stream's DVR window: from ${now - stream.dvrDuration} (now − dvr_duration) to ${now + MAX_START_AHEAD_S} (now + 1 hour).`,
-        );
-      if (body.duration > stream.dvrDuration)
-        throw invalid("duration", `Must be at most the stream's dvr_duration, ${stream.dvrDuration} seconds.`);
       const end = start + body.duration;
       const expiration = body.expiration ?? end + DEFAULT_EXPIRY_S;
+      // Every field's problem at once, so a caller fixes the request in one go.
+      const errors: Record<string, string[]> = {};
+      if (start < now - stream.dvrDuration || start > now + MAX_START_AHEAD_S)
+        errors.start = [
+          `Must lie in the stream's DVR window: from ${now - stream.dvrDuration} (now − dvr_duration) to ${now + MAX_START_AHEAD_S} (now + 1 hour).`,
+        ];
+      if (body.duration > stream.dvrDuration) errors.duration = [`Must be at most the stream's dvr_duration, ${stream.dvrDuration} seconds.`];
       if (expiration < end + MIN_EXPIRY_S || expiration > end + MAX_EXPIRY_S)
-        throw invalid("expiration", `Must be between 1 minute and 4 hours after the clip ends: ${end + MIN_EXPIRY_S} to ${end + MAX_EXPIRY_S}.`);
-      const id = crypto.randomUUID();
-      const base = stream.hlsMpegtsUrl.replace(/\/[^/]*$/, "");
+        errors.expiration = [`Must be between 1 minute and 4 hours after the clip ends: ${end + MIN_EXPIRY_S} to ${end + MAX_EXPIRY_S}.`];
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const id = clipId();
+      // Clip files live on the stream owner's video host, as the platform's clips (and the demo data's) do.
+      const base = `${new URL(stream.hlsMpegtsUrl).origin}/clips/${id}`;
       const [row] = await db
         .insert(clips)
         .values({
@@ -145,8 +153,8 @@ export function streamingRoutes({ db }: RouteDeps) {
           accountId: caller.accountId,
           streamId: stream.id,
           renditions: stream.transcodedQualities,
-          hlsMaster: `${base}/clips/${id}/master.m3u8`,
-          mp4Master: `${base}/clips/${id}/master.mp4`,
+          hlsMaster: `${base}/master.m3u8`,
+          mp4Master: `${base}/master.mp4`,
           start,
           duration: body.duration,
           expiration,

@@ -15,7 +15,7 @@ function toRequest(message: IncomingMessage): Request {
   return new Request(url, {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(message) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? Readable.toWeb(message) : undefined,
     // Node's fetch needs this to stream a request body.
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);

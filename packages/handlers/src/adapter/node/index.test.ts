@@ -1,0 +1,61 @@
+/** The Node adapter over real HTTP on loopback: requests, streamed bodies, the body limit. */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { demoToken } from "@cloudplane/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, startApi, type TestApi } from "../../../test/api.js";
+import { serve } from "./index.js";
+
+describe.each(engines())("Node adapter on %s", (engine) => {
+  let api: TestApi;
+  let server: Server;
+  let base: string;
+  const headers = { authorization: `apikey ${demoToken(1, "role-1-active").plaintext}` };
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+    server = await serve(api.handler, { port: 0, hostname: "127.0.0.1" });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  it("serves a GET over HTTP with the API's headers", async () => {
+    const response = await fetch(`${base}/streaming/streams?with_broadcasts=1`, { headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(Number(response.headers.get("x-total-count"))).toBeGreaterThan(0);
+    const streams = (await response.json()) as { broadcasts?: unknown[] }[];
+    expect(streams.every((stream) => Array.isArray(stream.broadcasts))).toBe(true);
+  });
+
+  it("streams a request body through to the handler", async () => {
+    const response = await fetch(`${base}/edge/v1/secrets`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "over-http", secret_slots: [{ slot: 0, value: "sent over loopback" }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: "over-http", app_count: 0 });
+  });
+
+  it("refuses a body over 1 MiB with 413", async () => {
+    const response = await fetch(`${base}/edge/v1/secrets`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: "x".repeat(2 * 1024 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "payload_too_large" });
+  });
+
+  it("answers many concurrent requests", async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => fetch(`${base}/edge/v1/apps?limit=1&offset=${index}`, { headers })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+  });
+});

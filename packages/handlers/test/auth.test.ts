@@ -1,0 +1,83 @@
+/**
+ * The auth matrix of decisions.md §2 over every route: missing, malformed, unknown, expired and
+ * deleted credentials, each role, and another account's objects (404, or 403 where the path names
+ * the account).
+ */
+import { demoToken } from "@cloudplane/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authorization, engines, startApi, type CallOptions, type Reply, type TestApi } from "./api.js";
+import { isRead, routeCases, successStatus, type RouteCase } from "./routes.js";
+
+function expectEnvelope(reply: Reply, status: number, code: string) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.body).toMatchObject({ code, message: expect.any(String), request_id: reply.headers.get("x-request-id") });
+}
+
+describe.each(engines())("auth matrix on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  const send = (route: RouteCase, options: CallOptions & { other?: boolean } = {}) => {
+    const account = options.other ? 2 : 1;
+    const path = options.other ? route.otherPath! : route.path;
+    return api.call(route.route.method, path, { ...options, body: route.body?.(account) });
+  };
+
+  describe.each(routeCases)("$name", (route) => {
+    it("answers 401 not_authenticated without an Authorization header", async () => {
+      expectEnvelope(await send(route, { authorization: null }), 401, "not_authenticated");
+    });
+
+    it.each([
+      ["a Bearer token", `Bearer ${demoToken(1, "role-1-active").plaintext}`],
+      ["an unknown token", "apikey cp_demo_00000000000000000000000000000000"],
+      ["the scheme alone", "apikey"],
+      ["an expired token", authorization([1, "role-5-expired"])],
+      ["a deleted token", authorization([1, "role-2-deleted"])],
+    ])("answers 401 token_not_valid for %s", async (_what, header) => {
+      expectEnvelope(await send(route, { authorization: header }), 401, "token_not_valid");
+    });
+
+    it("takes the scheme word in any case", async () => {
+      const reply = await send(route, { authorization: `APIKey ${demoToken(1, "role-1-active").plaintext}` });
+      expect(reply.status, reply.text).toBe(successStatus(route.route));
+    });
+
+    it.each([
+      ["role-1-active", true],
+      ["role-5-active", true],
+      ["role-2-active", isRead(route.route)],
+      ["role-3009-active", false],
+      ["role-3022-active", false],
+    ] as const)("lets %s through: %s", async (token, allowed) => {
+      const reply = await send(route, { as: [1, token] });
+      if (allowed) expect(reply.status, reply.text).toBe(successStatus(route.route));
+      else expectEnvelope(reply, 403, "permission_denied");
+    });
+  });
+
+  describe.each(routeCases.filter((route) => route.otherPath !== null))("$name on another account's objects", (route) => {
+    it("keeps them out of reach, answering as for an id that does not exist", async () => {
+      const reply = await send(route, { other: true });
+      if (route.name === "iam.listTokens") expectEnvelope(reply, 403, "permission_denied");
+      else {
+        expectEnvelope(reply, 404, "not_found");
+        const missingPath = route.path.replace(/\/\d+(?=\/|$|\?)/, "/999999");
+        const missing = await api.call(route.route.method, missingPath, { body: route.body?.(1) });
+        expectEnvelope(missing, 404, "not_found");
+        expect(missing.body.message.replace(/\d+/g, "N")).toBe(reply.body.message.replace(/\d+/g, "N"));
+      }
+    });
+
+    it("serves them to their own account", async () => {
+      const own = await send(route, { other: true, as: [2, "role-1-active"] });
+      expect(own.status, own.text).toBe(successStatus(route.route));
+    });
+  });
+});

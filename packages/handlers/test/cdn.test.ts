@@ -1,0 +1,600 @@
+/**
+ * Integration tests of the CDN routes: resource PATCH (merge) and PUT (replace) with their reference,
+ * host name and option rules, shielding, logs uploader targets, client settings, features and origin groups.
+ */
+import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoCdnResource } from "@cloudplane/db";
+import { selectRows } from "@cloudplane/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, startApi, type Reply, type TestApi } from "./api.js";
+
+const { accounts } = demoFixture.iam;
+const { resources, origin_groups: originGroups, shielding_pops: shieldingPops, features, logs_uploader_targets: targets } = demoFixture.cdn;
+
+/** The CDN area's timestamp (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`) of a fixture ISO time. */
+function cdnTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000+00:00`;
+}
+
+const CDN_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/;
+
+function fixtureResource(id: number): DemoCdnResource {
+  return resources.find((resource) => resource.id === id)!;
+}
+
+function originGroupName(id: number): string {
+  return originGroups.find((group) => group.id === id)!.name;
+}
+
+/** A fixture resource as the API returns it (api.md "CDN resource"; `secure_key.key` never returned). */
+function resourceView(resource: DemoCdnResource) {
+  const pop = shieldingPops.find((candidate) => candidate.id === resource.shielding_pop);
+  const { secure_key: secureKey, ...options } = resource.options;
+  return {
+    id: resource.id,
+    cname: resource.cname,
+    active: resource.active,
+    enabled: resource.enabled,
+    status: resource.status,
+    deleted: resource.deleted,
+    client: resource.client,
+    name: resource.name,
+    description: resource.description,
+    created: cdnTime(resource.created),
+    updated: cdnTime(resource.updated),
+    originGroup: resource.originGroup,
+    originGroup_name: originGroupName(resource.originGroup),
+    originProtocol: resource.originProtocol,
+    secondaryHostnames: resource.secondaryHostnames,
+    shielded: pop !== undefined,
+    shield_dc: pop?.datacenter ?? null,
+    shield_enabled: pop !== undefined,
+    shield_routing_map: resource.shield_routing_map,
+    sslEnabled: resource.sslEnabled,
+    sslData: resource.sslData,
+    proxy_ssl_enabled: resource.proxy_ssl_enabled,
+    proxy_ssl_ca: resource.proxy_ssl_ca,
+    proxy_ssl_data: resource.proxy_ssl_data,
+    preset_applied: resource.preset_applied,
+    vp_enabled: resource.vp_enabled,
+    full_custom_enabled: resource.full_custom_enabled,
+    can_purge_by_urls: resource.can_purge_by_urls,
+    suspend_date: resource.suspend_date === null ? null : cdnTime(resource.suspend_date),
+    suspended: resource.suspended,
+    primary_resource: resource.primary_resource,
+    is_primary: resource.is_primary,
+    waap_domain_id: resource.waap_domain_id,
+    rules: resource.rules,
+    options: secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options,
+    waap_api_domain_enabled: resource.waap_api_domain_enabled,
+  };
+}
+
+type ResourceView = ReturnType<typeof resourceView>;
+
+function expectValidationError(reply: Reply, fields: string[]): void {
+  expect(reply.status, reply.text).toBe(400);
+  expect(reply.body.code).toBe("validation_error");
+  expect(Object.keys(reply.body.errors).sort(), JSON.stringify(reply.body.errors)).toEqual([...fields].sort());
+}
+
+describe.each(engines())("CDN routes on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  const ownerOf = (id: number): DemoAccountId => fixtureResource(id).client as DemoAccountId;
+
+  function patch(id: number, body: unknown, account: DemoAccountId = ownerOf(id)) {
+    return api.call("PATCH", `/cdn/resources/${id}`, { body, as: [account, "role-1-active"] });
+  }
+
+  function put(id: number, body: unknown, account: DemoAccountId = ownerOf(id)) {
+    return api.call("PUT", `/cdn/resources/${id}`, { body, as: [account, "role-1-active"] });
+  }
+
+  /** The resource as it is now: PATCH {} changes nothing and answers the resource. */
+  async function current(id: number): Promise<ResourceView> {
+    const reply = await patch(id, {});
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body;
+  }
+
+  /** A write that succeeds, and whose answer is what a following PATCH {} answers. */
+  async function written(reply: Reply): Promise<ResourceView> {
+    expect(reply.status, reply.text).toBe(200);
+    expect(await current(reply.body.id)).toEqual(reply.body);
+    return reply.body;
+  }
+
+  async function storedOptions(id: number): Promise<Record<string, Record<string, unknown>>> {
+    const [row] = await selectRows<{ options: Record<string, Record<string, unknown>> }>(
+      api.database.db,
+      sql`select options from cdn_resources where id = ${id}`,
+    );
+    return row!.options;
+  }
+
+  describe("PATCH /cdn/resources/{id}", () => {
+    it.each(resources.map((resource) => [resource.id, resource.client] as const))(
+      "PATCH {} answers resource %i (account %i) as the fixture has it, and changes nothing",
+      async (id) => {
+        const first = await current(id);
+        expect(first).toEqual(resourceView(fixtureResource(id)));
+        expect(await current(id)).toEqual(first);
+      },
+    );
+
+    it("changes only the fields given; updated moves on, created stays", async () => {
+      const before = resourceView(fixtureResource(1));
+      const body = { name: "Acme website (new)", description: "Changed.", active: false, originProtocol: "MATCH", originGroup: 3 };
+      const after = await written(await patch(1, body));
+      expect(after).toEqual({
+        ...before,
+        ...body,
+        originGroup_name: originGroupName(3),
+        updated: expect.stringMatching(CDN_TIME),
+      });
+      expect(after.updated > before.updated).toBe(true);
+      expect(after.created).toBe(before.created);
+    });
+
+    it("merges options: a key given replaces that option whole, null removes it, keys not given stay", async () => {
+      const before = await current(1);
+      const fixtureOptions = fixtureResource(1).options;
+      expect(fixtureOptions.cors?.always).toBe(true);
+      expect(fixtureOptions.gzipOn).toBeDefined();
+      expect(fixtureOptions.websockets).toBeUndefined();
+      const cors = { enabled: false, value: ["cdn.example.com"] };
+      const websockets = { enabled: true, value: true };
+      const after = await written(await patch(1, { options: { cors, gzipOn: null, websockets } }));
+      const { gzipOn: _removed, ...kept } = fixtureOptions;
+      expect(after.options).toEqual({ ...kept, cors, websockets });
+      expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
+    });
+
+    it("stores secure_key.key encrypted and never returns it", async () => {
+      const key = "Sup3r-s3cret-KEY-42";
+      const reply = await patch(1, { options: { secure_key: { enabled: true, key, type: 2 } } });
+      const after = await written(reply);
+      expect(after.options.secure_key).toEqual({ enabled: true, type: 2 });
+      expect(reply.text).not.toContain(key);
+
+      const stored = await storedOptions(1);
+      expect(JSON.stringify(stored)).not.toContain(key);
+      const ciphertext = stored.secure_key!.key as string;
+      expect(await decryptSecret(api.database.secretsKey, ciphertext)).toBe(key);
+
+      // A write of another option leaves the stored key as it was.
+      const other = await written(await patch(1, { options: { slice: { enabled: true, value: true } } }));
+      expect(other.options.secure_key).toEqual({ enabled: true, type: 2 });
+      expect((await storedOptions(1)).secure_key!.key).toBe(ciphertext);
+
+      const removed = await written(await patch(1, { options: { secure_key: null } }));
+      expect(removed.options.secure_key).toBeUndefined();
+      expect((await storedOptions(1)).secure_key).toBeUndefined();
+    });
+
+    it("does not echo a rejected secure_key.key", async () => {
+      const reply = await patch(1, { options: { secure_key: { enabled: true, key: "abc", type: 2 } } });
+      expectValidationError(reply, ["options.secure_key.key"]);
+      expect(reply.text).not.toContain('"abc"');
+    });
+
+    const eleven = Array.from({ length: 11 }, (_, index) => `h${index}.acme.example`);
+    it.each([
+      ["an unknown option key", { options: { gzipon: { enabled: true, value: true } } }, ["options.gzipon"]],
+      ["a bad value inside an option", { options: { cors: { enabled: true, value: ["not a domain"] } } }, ["options.cors.value.0"]],
+      ["an unknown field inside an option", { options: { gzipOn: { enabled: true, value: true, level: 9 } } }, ["options.gzipOn.level"]],
+      ["an option without enabled", { options: { gzipOn: { value: true } } }, ["options.gzipOn.enabled"]],
+      ["the read-only id", { id: 9 }, ["id"]],
+      ["the read-only cname", { cname: "other.acme.example" }, ["cname"]],
+      ["two read-only fields", { id: 9, cname: "other.acme.example", name: "Fine" }, ["id", "cname"]],
+      ["waap_api_domain_enabled, which only PUT takes", { waap_api_domain_enabled: true }, ["waap_api_domain_enabled"]],
+      ["an unknown field", { origin_group: 3 }, ["origin_group"]],
+      ["an originProtocol outside HTTP, HTTPS, MATCH", { originProtocol: "FTP" }, ["originProtocol"]],
+      ["another account's originGroup", { originGroup: 2 }, ["originGroup"]],
+      ["an originGroup that does not exist", { originGroup: 999_999 }, ["originGroup"]],
+      ["another account's certificate as sslData", { sslData: 2 }, ["sslData"]],
+      ["a CA certificate as sslData", { sslData: 3 }, ["sslData"]],
+      ["an SSL certificate as proxy_ssl_ca", { proxy_ssl_ca: 1 }, ["proxy_ssl_ca"]],
+      ["sslEnabled true with no certificate set", { sslEnabled: true }, ["sslData"]],
+      ["sslEnabled true with sslData null", { sslEnabled: true, sslData: null }, ["sslData"]],
+      ["more than 10 secondaryHostnames", { secondaryHostnames: eleven }, ["secondaryHostnames"]],
+      ["a host name with an underscore", { secondaryHostnames: ["ok.acme.example", "bad_name.acme.example"] }, ["secondaryHostnames.1"]],
+      ["a host name of one label", { secondaryHostnames: ["localhost"] }, ["secondaryHostnames.0"]],
+      ["a host name starting with a hyphen", { secondaryHostnames: ["-video.acme.example"] }, ["secondaryHostnames.0"]],
+      ["the same host name twice", { secondaryHostnames: ["a.acme.example", "A.acme.example"] }, ["secondaryHostnames"]],
+    ])("rejects %s with 400 naming the field, and leaves the resource unchanged", async (_what, body, fields) => {
+      // Resource 5 has no certificate and is not written by the tests before these.
+      const untouched = resourceView(fixtureResource(5));
+      expectValidationError(await patch(5, body), fields);
+      expect(await current(5)).toEqual(untouched);
+    });
+
+    it("rejects sslData null while sslEnabled stays true", async () => {
+      const before = await current(1);
+      expect(before.sslEnabled).toBe(true);
+      expectValidationError(await patch(1, { sslData: null }), ["sslData"]);
+      expect(await current(1)).toEqual(before);
+    });
+
+    it("answers 409 for a secondary host name of another resource of the account, in any case, and changes nothing", async () => {
+      const taken = fixtureResource(1).secondaryHostnames[0]!;
+      const reply = await patch(5, { secondaryHostnames: ["new.acme.example", taken.toUpperCase()], name: "Not taken" });
+      expect(reply.status, reply.text).toBe(409);
+      expect(reply.body.code).toBe("conflict");
+      expect(await current(5)).toEqual(resourceView(fixtureResource(5)));
+      const [row] = await selectRows(api.database.db, sql`select count(*)::int as total from cdn_resource_hostnames where lower(hostname) = 'new.acme.example'`);
+      expect(row!.total).toBe(0);
+    });
+
+    it("takes a host name that a resource of the other account uses, and the resource's own in another case", async () => {
+      const ownHostname = fixtureResource(5).secondaryHostnames[0]!;
+      const otherAccountHostname = fixtureResource(2).secondaryHostnames.find(
+        (hostname) => !resources.some((resource) => resource.client === 1 && resource.secondaryHostnames.includes(hostname)),
+      )!;
+      const secondaryHostnames = [ownHostname.toUpperCase(), otherAccountHostname];
+      const after = await written(await patch(5, { secondaryHostnames }));
+      expect(after).toEqual({ ...resourceView(fixtureResource(5)), secondaryHostnames, updated: expect.stringMatching(CDN_TIME) });
+
+      // And the other way round: account 2 takes one of account 1's host names.
+      const acmeHostname = fixtureResource(1).secondaryHostnames[1]!;
+      const globex = await written(await patch(4, { secondaryHostnames: [acmeHostname] }));
+      expect(globex.secondaryHostnames).toEqual([acmeHostname]);
+    });
+
+    it("answers 404 alike for another account's resource and a missing one, and leaves the other account's resource alone", async () => {
+      const other = await patch(2, { name: "Taken over" }, 1);
+      const missing = await patch(999_999, { name: "Taken over" }, 1);
+      for (const reply of [other, missing]) {
+        expect(reply.status, reply.text).toBe(404);
+        expect(Object.keys(reply.body).sort()).toEqual(["code", "message", "request_id"]);
+        expect(reply.body.code).toBe("not_found");
+      }
+      expect(other.body.message.replace(/\d+/g, "N")).toBe(missing.body.message.replace(/\d+/g, "N"));
+      expect(await current(2)).toEqual(resourceView(fixtureResource(2)));
+    });
+  });
+
+  describe("GET /cdn/origin_groups/{id}", () => {
+    it.each(originGroups.map((group) => [group.id, group.account_id, group] as const))(
+      "answers origin group %i of account %i with its sources in order",
+      async (id, accountId, group) => {
+        const used = resources.some((resource) => resource.client === accountId && resource.originGroup === id && !resource.deleted);
+        const reply = await api.call("GET", `/cdn/origin_groups/${id}`, { as: [accountId as DemoAccountId, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual({
+          id,
+          name: group.name,
+          use_next: group.use_next,
+          proxy_next_upstream: group.proxy_next_upstream,
+          auth_type: group.auth_type,
+          sources: group.sources,
+          path: group.path,
+          has_related_resources: used,
+        });
+      },
+    );
+
+    it("the fixture has both a used and an unused group in account 1", () => {
+      const groups = originGroups.filter((group) => group.account_id === 1);
+      const used = (id: number) => resources.some((resource) => resource.client === 1 && resource.originGroup === id);
+      expect(groups.some((group) => used(group.id))).toBe(true);
+      expect(groups.some((group) => !used(group.id))).toBe(true);
+    });
+
+    it("has_related_resources follows a resource moving onto the group and off it again", async () => {
+      const unused = originGroups.find((group) => group.account_id === 1 && !resources.some((resource) => resource.originGroup === group.id))!;
+      const related = async () => (await api.call("GET", `/cdn/origin_groups/${unused.id}`)).body.has_related_resources;
+      const home = fixtureResource(3).originGroup;
+      expect(await related()).toBe(false);
+      await written(await patch(3, { originGroup: unused.id }));
+      expect(await related()).toBe(true);
+      await written(await patch(3, { originGroup: home }));
+      expect(await related()).toBe(false);
+    });
+
+    it("answers 404 for another account's group", async () => {
+      const reply = await api.call("GET", "/cdn/origin_groups/2");
+      expect(reply.status, reply.text).toBe(404);
+      expect(reply.body.code).toBe("not_found");
+      expect(reply.text).not.toContain(originGroupName(2));
+    });
+  });
+
+  describe("PUT /cdn/resources/{id}", () => {
+    it("returns every writable field left out to the default of a new resource, keeping the name", async () => {
+      const fixture = fixtureResource(7);
+      expect(fixture.sslEnabled && fixture.description !== "" && Object.keys(fixture.options).length > 0).toBe(true);
+      const after = await written(await put(7, { originGroup: 3 }));
+      expect(after).toEqual({
+        ...resourceView(fixture),
+        originGroup: 3,
+        originGroup_name: originGroupName(3),
+        options: {},
+        secondaryHostnames: [],
+        description: "",
+        active: true,
+        originProtocol: "HTTP",
+        sslEnabled: false,
+        sslData: null,
+        proxy_ssl_enabled: false,
+        proxy_ssl_ca: null,
+        proxy_ssl_data: null,
+        waap_api_domain_enabled: false,
+        updated: expect.stringMatching(CDN_TIME),
+      });
+      expect(after.updated > cdnTime(fixture.updated)).toBe(true);
+    });
+
+    it("sets every writable field given, waap_api_domain_enabled included", async () => {
+      const body = {
+        originGroup: 1,
+        name: "Acme legacy API (replaced)",
+        description: "Replaced whole.",
+        active: false,
+        originProtocol: "HTTPS",
+        secondaryHostnames: ["legacy.acme.example", "api-old.acme.example"],
+        sslEnabled: true,
+        sslData: 1,
+        proxy_ssl_enabled: true,
+        proxy_ssl_ca: 3,
+        proxy_ssl_data: 1,
+        options: { gzipOn: { enabled: true, value: true }, hostHeader: { enabled: true, value: "legacy.acme.example" } },
+        waap_api_domain_enabled: true,
+      };
+      const after = await written(await put(7, body));
+      expect(after).toEqual({
+        ...resourceView(fixtureResource(7)),
+        ...body,
+        originGroup_name: originGroupName(1),
+        updated: expect.stringMatching(CDN_TIME),
+      });
+
+      // A second PUT with the group alone returns everything to the defaults again, the name kept.
+      const reset = await written(await put(7, { originGroup: 1 }));
+      expect(reset).toMatchObject({
+        name: body.name,
+        description: "",
+        secondaryHostnames: [],
+        options: {},
+        waap_api_domain_enabled: false,
+        sslEnabled: false,
+        sslData: null,
+        proxy_ssl_ca: null,
+        proxy_ssl_data: null,
+      });
+      // The host names it let go are free for another resource of the account.
+      const taker = await written(await patch(3, { secondaryHostnames: ["legacy.acme.example"] }));
+      expect(taker.secondaryHostnames).toEqual(["legacy.acme.example"]);
+      expect((await written(await patch(3, { secondaryHostnames: [] }))).secondaryHostnames).toEqual([]);
+    });
+
+    it.each([
+      ["without originGroup", { name: "No group" }, ["originGroup"]],
+      ["with another account's originGroup", { originGroup: 2 }, ["originGroup"]],
+      ["with a read-only field", { originGroup: 1, status: "active" }, ["status"]],
+      ["with a CA certificate as sslData", { originGroup: 1, sslEnabled: true, sslData: 3 }, ["sslData"]],
+    ])("answers 400 %s and changes nothing", async (_what, body, fields) => {
+      const before = await current(7);
+      expectValidationError(await put(7, body), fields);
+      expect(await current(7)).toEqual(before);
+    });
+
+    it("answers 404 for another account's resource", async () => {
+      const reply = await put(4, { originGroup: 1 }, 1);
+      expect(reply.status, reply.text).toBe(404);
+      expect(reply.body.code).toBe("not_found");
+      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroup, options: fixtureResource(4).options });
+    });
+  });
+
+  describe("PUT /cdn/resources/{id}/shielding_v2", () => {
+    const shielding = (id: number, body: unknown, account: DemoAccountId = 1) =>
+      api.call("PUT", `/cdn/resources/${id}/shielding_v2`, { body, as: [account, "role-1-active"] });
+
+    it("sets a POP, and the resource's shielded, shield_enabled and shield_dc follow", async () => {
+      const pop = shieldingPops.find((candidate) => !resources.some((resource) => resource.shielding_pop === candidate.id))!;
+      expect(fixtureResource(3).shielding_pop).toBeNull();
+      const reply = await shielding(3, { shielding_pop: pop.id });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({ shielding_pop: pop.id });
+      expect(await current(3)).toMatchObject({ shielded: true, shield_enabled: true, shield_dc: pop.datacenter });
+    });
+
+    it("switches shielding off with null", async () => {
+      const reply = await shielding(3, { shielding_pop: null });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({ shielding_pop: null });
+      expect(await current(3)).toMatchObject({ shielded: false, shield_enabled: false, shield_dc: null });
+    });
+
+    it.each([
+      ["an unknown POP", { shielding_pop: 999 }],
+      ["a POP id that is not positive", { shielding_pop: 0 }],
+      ["no shielding_pop", {}],
+    ])("answers 400 shielding_pop for %s and changes nothing", async (_what, body) => {
+      const fixture = fixtureResource(1);
+      expect(fixture.shielding_pop).not.toBeNull();
+      const before = await current(1);
+      expectValidationError(await shielding(1, body), ["shielding_pop"]);
+      expect(await current(1)).toEqual(before);
+      expect(before.shield_dc).toBe(shieldingPops.find((pop) => pop.id === fixture.shielding_pop)!.datacenter);
+    });
+
+    it("answers 404 for another account's resource and leaves its shielding alone", async () => {
+      const reply = await shielding(2, { shielding_pop: null });
+      expect(reply.status, reply.text).toBe(404);
+      expect(reply.body.code).toBe("not_found");
+      expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shielding_pop)!.datacenter });
+    });
+  });
+
+  describe("POST /cdn/logs_uploader/targets", () => {
+    const TARGETS = "/cdn/logs_uploader/targets";
+    const secret = "new-target-secret-5f2c1e9a7b";
+    const config = {
+      access_key_id: "AKIANEWTARGET0001",
+      secret_access_key: secret,
+      region: "eu-central-1",
+      bucket_name: "acme-new-logs",
+    };
+
+    async function storedTarget(id: number) {
+      const [row] = await selectRows(api.database.db, sql`select * from logs_uploader_targets where id = ${id}`);
+      return row!;
+    }
+
+    it("creates a target: 201, status in_progress code 0, no secret in the answer or in the row", async () => {
+      const body = {
+        storage_type: "s3_amazon",
+        name: "acme-archive-logs",
+        description: "Archive copy.",
+        config: { ...config, directory: "cdn/archive", endpoint: "https://s3.eu-central-1.amazonaws.com", use_path_style: true },
+      };
+      const started = Date.now();
+      const reply = await api.call("POST", TARGETS, { body });
+      expect(reply.status, reply.text).toBe(201);
+      const { secret_access_key: _secret, ...shownConfig } = body.config;
+      expect(reply.body).toEqual({
+        id: expect.any(Number),
+        client_id: 1,
+        created: expect.any(String),
+        updated: expect.any(String),
+        storage_type: body.storage_type,
+        name: body.name,
+        description: body.description,
+        related_uploader_configs: [],
+        status: { status: "in_progress", code: 0, updated: expect.any(String), details: "" },
+        config: shownConfig,
+      });
+      expect(Math.max(...targets.map((target) => target.id))).toBeLessThan(reply.body.id);
+      expect(Date.parse(reply.body.created)).toBeGreaterThanOrEqual(started - 1000);
+      expect(reply.text).not.toContain(secret);
+
+      const row = await storedTarget(reply.body.id);
+      expect(row.account_id).toBe(1);
+      expect(JSON.stringify(row)).not.toContain(secret);
+      expect(await decryptSecret(api.database.secretsKey, row.secret_access_key_encrypted as string)).toBe(secret);
+    });
+
+    it("defaults description, directory, endpoint and use_path_style", async () => {
+      const reply = await api.call("POST", TARGETS, { body: { storage_type: "s3_vendor", name: "minimal", config } });
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body).toMatchObject({
+        description: "",
+        storage_type: "s3_vendor",
+        config: { access_key_id: config.access_key_id, region: config.region, bucket_name: config.bucket_name, directory: null, endpoint: null, use_path_style: false },
+      });
+    });
+
+    it.each([
+      ["a storage_type outside the S3 family", { storage_type: "ftp", name: "x", config }, ["storage_type"]],
+      ["a config without region", { storage_type: "s3_other", name: "x", config: { ...config, region: undefined } }, ["config.region"]],
+      ["a config without the secret", { storage_type: "s3_other", name: "x", config: { ...config, secret_access_key: undefined } }, ["config.secret_access_key"]],
+      ["an unknown config field", { storage_type: "s3_other", name: "x", config: { ...config, password: "hunter2" } }, ["config.password"]],
+      ["a read-only status", { storage_type: "s3_other", name: "x", config, status: { status: "ok" } }, ["status"]],
+      ["no name", { storage_type: "s3_other", config }, ["name"]],
+    ])("answers 400 for %s, without echoing the secret and without creating anything", async (_what, body, fields) => {
+      const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
+      const reply = await api.call("POST", TARGETS, { body });
+      expectValidationError(reply, fields);
+      expect(reply.text).not.toContain(secret);
+      const [{ total: after }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
+      expect(after).toBe(before);
+    });
+  });
+
+  describe("the account's CDN settings and features", () => {
+    it.each([1, 2] as const)("GET /cdn/clients/me/features lists account %i's paid and free features", async (accountId) => {
+      const own = features.filter((feature) => feature.account_id === accountId).sort((a, b) => a.id - b.id);
+      const reply = await api.call("GET", "/cdn/clients/me/features", { as: [accountId, "role-2-active"] });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({
+        id: accountId,
+        paid_features: own
+          .filter((feature) => feature.paid)
+          .map((feature) => ({ feature_id: feature.feature_id, name: feature.name, paid_feature_id: feature.id, create_date: cdnTime(feature.create_date) })),
+        free_features: own
+          .filter((feature) => !feature.paid)
+          .map((feature) => ({ feature_id: feature.feature_id, name: feature.name, free_feature_id: feature.id, create_date: cdnTime(feature.create_date) })),
+      });
+      expect(reply.body.paid_features.length).toBeGreaterThan(0);
+      expect(reply.body.free_features.length).toBeGreaterThan(0);
+    });
+
+    it("PUT /cdn/clients/me sets utilization_level and answers the account's settings", async () => {
+      const account = accounts.find((candidate) => candidate.id === 1)!;
+      const level = account.utilization_level + 4;
+      const reply = await api.call("PUT", "/cdn/clients/me", { body: { utilization_level: level } });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({
+        id: 1,
+        created: cdnTime(account.created),
+        updated: expect.stringMatching(CDN_TIME),
+        service: { enabled: account.service.enabled, status: account.service.status, updated: cdnTime(account.service.updated) },
+        utilization_level: level,
+        cname: account.cname,
+        use_balancer: account.use_balancer,
+        auto_suspend_enabled: account.auto_suspend_enabled,
+        cdn_resources_rules_max_count: account.cdn_resources_rules_max_count,
+      });
+      expect(reply.body.updated > cdnTime(account.updated)).toBe(true);
+
+      // Account 2's settings are its own.
+      const [other] = await selectRows(api.database.db, sql`select utilization_level from accounts where id = 2`);
+      expect(other!.utilization_level).toBe(accounts.find((candidate) => candidate.id === 2)!.utilization_level);
+    });
+
+    it.each([
+      ["a negative utilization_level", { utilization_level: -1 }, ["utilization_level"]],
+      ["a fractional utilization_level", { utilization_level: 1.5 }, ["utilization_level"]],
+      ["no utilization_level", {}, ["utilization_level"]],
+      ["a read-only cname", { utilization_level: 1, cname: "mine.example.com" }, ["cname"]],
+      ["read-only use_balancer and service", { utilization_level: 1, use_balancer: false, service: { enabled: false } }, ["use_balancer", "service"]],
+    ])("PUT /cdn/clients/me answers 400 for %s and changes nothing", async (_what, body, fields) => {
+      const read = async () => (await selectRows(api.database.db, sql`select * from accounts where id = 1`))[0];
+      const before = await read();
+      expectValidationError(await api.call("PUT", "/cdn/clients/me", { body }), fields);
+      expect(await read()).toEqual(before);
+    });
+  });
+
+  describe("concurrent writes (decisions.md §4)", () => {
+    it("keeps every one of 20 concurrent PATCHes of different option keys of one resource", async () => {
+      const before = await current(3);
+      const writes: Record<string, Record<string, unknown>> = {
+        disable_cache: { enabled: true, value: false },
+        disable_proxy_force_ranges: { enabled: true, value: true },
+        fetch_compressed: { enabled: true, value: true },
+        forward_host_header: { enabled: false, value: true },
+        gzipOn: { enabled: true, value: true },
+        http3_enabled: { enabled: true, value: true },
+        ignore_cookie: { enabled: true, value: false },
+        ignoreQueryString: { enabled: true, value: true },
+        proxy_cache_methods_set: { enabled: true, value: true },
+        redirect_http_to_https: { enabled: true, value: true },
+        slice: { enabled: true, value: true },
+        use_default_le_chain: { enabled: true, value: true },
+        use_dns01_le_challenge: { enabled: false, value: false },
+        use_rsa_le_cert: { enabled: true, value: true },
+        waap: { enabled: false, value: false },
+        websockets: { enabled: true, value: true },
+        hostHeader: { enabled: true, value: "downloads.acme.example" },
+        proxy_cache_key: { enabled: true, value: "$uri" },
+        browser_cache_settings: { enabled: true, value: "600s" },
+        tls_versions: { enabled: true, value: ["TLSv1.3"] },
+      };
+      const replies = await Promise.all(Object.entries(writes).map(([key, option]) => patch(3, { options: { [key]: option } })));
+      for (const reply of replies) expect(reply.status, reply.text).toBe(200);
+      const after = await current(3);
+      expect(after.options).toEqual({ ...before.options, ...writes });
+      expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
+    });
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * Integration tests of the Cloud routes: the inference model catalogue, a project's GPU images, and
+ * cost report totals checked against sums of the demo fixture's usage lines made here, in the test.
+ */
+import { demoFixture, type DemoAccountId, type DemoInferenceModel, type DemoTokenName, type DemoUsageLine } from "@cloudplane/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, startApi, type Reply, type TestApi } from "./api.js";
+
+const MODELS = "/cloud/v2/inference/models";
+const TOTALS = "/cloud/v1/reservation_cost_report/totals";
+const { inference_models: models, projects, regions, gpu_images: images, usage_lines: usageLines } = demoFixture.cloud;
+
+/** Code-point order: the order the API promises whatever the database's collation. */
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortedModels(field: "name" | "id" | "category" | "developer", direction: "asc" | "desc"): DemoInferenceModel[] {
+  const sign = direction === "asc" ? 1 : -1;
+  return [...models].sort((a, b) => sign * byCodePoint(a[field], b[field]) || byCodePoint(a.id, b.id));
+}
+
+function expectValidationError(reply: Reply, field: string): void {
+  expect(reply.status, reply.text).toBe(400);
+  expect(reply.body.code).toBe("validation_error");
+  expect(reply.body.errors?.[field], JSON.stringify(reply.body.errors)).toEqual([expect.any(String)]);
+}
+
+interface ExpectedTotal {
+  type: string;
+  region_id: number;
+  flavor: string;
+  billing_metric_name: string;
+  billing_feature_name: string;
+  billing_value_unit: string;
+  currency: string;
+  billing_value: number;
+  cost: number;
+  unpriced: boolean;
+}
+
+const GROUP_FIELDS = ["type", "region_id", "flavor", "billing_metric_name", "billing_feature_name", "billing_value_unit", "currency"] as const;
+
+function groupKey(line: Pick<DemoUsageLine, (typeof GROUP_FIELDS)[number]>): string {
+  return JSON.stringify(GROUP_FIELDS.map((field) => line[field]));
+}
+
+/** The report's results as the fixture says they should be: the lines summed per group. */
+function expectedTotals(lines: DemoUsageLine[]): Map<string, ExpectedTotal> {
+  const totals = new Map<string, ExpectedTotal>();
+  for (const line of lines) {
+    const key = groupKey(line);
+    const total = totals.get(key);
+    if (total) {
+      total.billing_value += line.billing_value;
+      total.cost += line.cost ?? 0;
+      total.unpriced ||= line.cost === null;
+    } else {
+      totals.set(key, {
+        type: line.type,
+        region_id: line.region_id,
+        flavor: line.flavor,
+        billing_metric_name: line.billing_metric_name,
+        billing_feature_name: line.billing_feature_name,
+        billing_value_unit: line.billing_value_unit,
+        currency: line.currency,
+        billing_value: line.billing_value,
+        cost: line.cost ?? 0,
+        unpriced: line.cost === null,
+      });
+    }
+  }
+  return totals;
+}
+
+/** The JSON report must hold exactly the groups of `lines`, with their sums. */
+function expectReport(reply: Reply, lines: DemoUsageLine[]): void {
+  expect(reply.status, reply.text).toBe(200);
+  const expected = expectedTotals(lines);
+  expect(reply.body.count).toBe(expected.size);
+  expect(reply.body.results).toHaveLength(expected.size);
+  const seen = new Set<string>();
+  for (const result of reply.body.results) {
+    const key = groupKey(result);
+    expect(seen.has(key), `duplicate result ${key}`).toBe(false);
+    seen.add(key);
+    const total = expected.get(key);
+    expect(total, `unexpected result ${key}`).toBeDefined();
+    expect(result.region).toBe(total!.region_id);
+    expect(result.billing_value).toBeCloseTo(total!.billing_value, 6);
+    expect(result.cost).toBeCloseTo(total!.cost, 6);
+    if (total!.unpriced) expect(result.err).toEqual(expect.any(String));
+    else expect(result.err).toBeNull();
+  }
+  expect(reply.body.price_status).toBe([...expected.values()].some((total) => total.unpriced) ? "error" : "show");
+}
+
+/** Fixture usage of account 1 (the default caller). */
+const accountOneLines = usageLines.filter((line) => line.account_id === 1);
+const allMonths = { time_from: "2026-01", time_to: "2026-12" };
+
+describe.each(engines())("cloud routes on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  describe("GET /cloud/v2/inference/models", () => {
+    it("lists the whole catalogue by name ascending by default", async () => {
+      const reply = await api.call("GET", MODELS);
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.count).toBe(models.length);
+      // The default limit (1000) is above the catalogue's size: every model, whole.
+      expect(reply.body.results).toEqual(sortedModels("name", "asc"));
+    });
+
+    it.each(["name", "id", "category", "developer"] as const)("orders by %s, ascending and descending, ties by id", async (field) => {
+      for (const direction of ["asc", "desc"] as const) {
+        const reply = await api.call("GET", `${MODELS}?order_by=${field}.${direction}`);
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(
+          sortedModels(field, direction).map((model) => model.id),
+        );
+      }
+    });
+
+    it("pages with limit and offset, counting every model", async () => {
+      const expected = sortedModels("developer", "desc");
+      const pages: string[] = [];
+      for (let offset = 0; offset < expected.length; offset += 5) {
+        const reply = await api.call("GET", `${MODELS}?order_by=developer.desc&limit=5&offset=${offset}`);
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body.count).toBe(expected.length);
+        expect(reply.body.results.length).toBe(Math.min(5, expected.length - offset));
+        pages.push(...reply.body.results.map((model: DemoInferenceModel) => model.id));
+      }
+      expect(pages).toEqual(expected.map((model) => model.id));
+
+      const beyond = await api.call("GET", `${MODELS}?offset=${expected.length}`);
+      expect(beyond.status).toBe(200);
+      expect(beyond.body).toEqual({ count: expected.length, results: [] });
+
+      const most = await api.call("GET", `${MODELS}?limit=1000&offset=3`);
+      expect(most.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(sortedModels("name", "asc").slice(3).map((model) => model.id));
+    });
+
+    it("is the platform's catalogue: the other account and a Users token see the same", async () => {
+      const expected = sortedModels("category", "asc").map((model) => model.id);
+      for (const as of [
+        [2, "role-1-active"],
+        [1, "role-2-active"],
+        [2, "role-5-active"],
+      ] as const) {
+        const reply = await api.call("GET", `${MODELS}?order_by=category.asc`, { as: [as[0], as[1]] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(expected);
+      }
+    });
+
+    it.each(["0", "1001", "-1", "1.5", "ten"])("answers 400 query.limit for limit=%s", async (limit) => {
+      expectValidationError(await api.call("GET", `${MODELS}?limit=${limit}`), "query.limit");
+    });
+
+    it.each(["-1", "x"])("answers 400 query.offset for offset=%s", async (offset) => {
+      expectValidationError(await api.call("GET", `${MODELS}?offset=${offset}`), "query.offset");
+    });
+
+    it.each(["name", "price.asc", "name.up", "NAME.ASC", "name.asc.id", ""])("answers 400 query.order_by for order_by=%s", async (order) => {
+      expectValidationError(await api.call("GET", `${MODELS}?order_by=${order}`), "query.order_by");
+    });
+
+    it("refuses the Purge and Prefetch roles", async () => {
+      const reply = await api.call("GET", MODELS, { as: [1, "role-3022-active"] });
+      expect(reply.status).toBe(403);
+      expect(reply.body.code).toBe("permission_denied");
+    });
+  });
+
+  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images", () => {
+    const cases = projects.flatMap((project) => regions.map((region) => [project.account_id, project.id, region.id] as const));
+
+    it.each(cases)("account %i, project %i, region %i: the fixture's images", async (accountId, projectId, regionId) => {
+      const expected = images
+        .filter((image) => image.account_id === accountId && image.project_id === projectId && image.region_id === regionId)
+        .map(({ account_id: _account, project_id: _project, region_id: _region, ...image }) => image)
+        .sort((a, b) => byCodePoint(a.id, b.id));
+      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${regionId}/images`, { as: [accountId as DemoAccountId, "role-2-active"] });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.count).toBe(expected.length);
+      expect([...reply.body.results].sort((a: { id: string }, b: { id: string }) => byCodePoint(a.id, b.id))).toEqual(expected);
+    });
+
+    it("answers 404 for the other account's project, as for one that does not exist", async () => {
+      const theirs = projects.find((project) => project.account_id === 2)!;
+      const theirImage = images.find((image) => image.project_id === theirs.id)!;
+      // The owner sees images there, so the 404 below is about whose project it is.
+      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.region_id}/images`, { as: [2, "role-1-active"] });
+      expect(owner.body.results).toContainEqual(expect.objectContaining({ id: theirImage.id }));
+      for (const projectId of [theirs.id, 999_999]) {
+        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.region_id}/images`);
+        expect(reply.status, reply.text).toBe(404);
+        expect(reply.body.code).toBe("not_found");
+      }
+    });
+
+    it("answers 404 for an unknown region", async () => {
+      const ours = projects.find((project) => project.account_id === 1)!;
+      const unknownRegion = Math.max(...regions.map((region) => region.id)) + 1000;
+      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${ours.id}/${unknownRegion}/images`);
+      expect(reply.status, reply.text).toBe(404);
+      expect(reply.body.code).toBe("not_found");
+    });
+
+    it("answers 400 for ids that are not positive integers", async () => {
+      expectValidationError(await api.call("GET", "/cloud/v3/gpu/virtual/0/1/images"), "path.project_id");
+      expectValidationError(await api.call("GET", "/cloud/v3/gpu/virtual/1/x/images"), "path.region_id");
+    });
+  });
+
+  describe("POST /cloud/v1/reservation_cost_report/totals", () => {
+    const totals = (body: unknown, as: [DemoAccountId, DemoTokenName] = [1, "role-1-active"]) => api.call("POST", TOTALS, { body, as });
+
+    it("sums all of the account's usage, with err and price_status error for unpriced usage", async () => {
+      expect(accountOneLines.some((line) => line.cost === null)).toBe(true);
+      const reply = await totals(allMonths);
+      expectReport(reply, accountOneLines);
+      expect(reply.body.price_status).toBe("error");
+    });
+
+    it("counts only the caller's account's usage", async () => {
+      const theirs = usageLines.filter((line) => line.account_id === 2);
+      expect(theirs.length).toBeGreaterThan(0);
+      expectReport(await totals(allMonths, [2, "role-1-active"]), theirs);
+    });
+
+    it.each([
+      ["2026-09", "2026-09"],
+      ["2026-08", "2026-09"],
+      ["2026-09", "2026-10"],
+      ["2026-10", "2027-03"],
+    ])("takes months %s to %s, both inclusive", async (from, to) => {
+      const lines = accountOneLines.filter((line) => line.month >= from && line.month <= to);
+      expect(lines.length).toBeGreaterThan(0);
+      expectReport(await totals({ time_from: from, time_to: to }), lines);
+    });
+
+    it("answers an empty report for months with no usage", async () => {
+      const reply = await totals({ time_from: "2024-01", time_to: "2025-12" });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({ count: 0, price_status: "show", results: [] });
+    });
+
+    it("keeps only the regions asked for", async () => {
+      for (const regionIds of [[2], [1, 3], [3]]) {
+        expectReport(
+          await totals({ ...allMonths, regions: regionIds }),
+          accountOneLines.filter((line) => regionIds.includes(line.region_id)),
+        );
+      }
+    });
+
+    it("keeps only the types asked for", async () => {
+      for (const types of [["instance"], ["floatingip", "inference"], ["backup"]]) {
+        expectReport(
+          await totals({ ...allMonths, types }),
+          accountOneLines.filter((line) => types.includes(line.type)),
+        );
+      }
+    });
+
+    it("combines months, regions and types", async () => {
+      const lines = accountOneLines.filter(
+        (line) => line.month >= "2026-09" && line.region_id === 2 && ["inference", "volume"].includes(line.type),
+      );
+      expectReport(await totals({ time_from: "2026-09", time_to: "2026-10", regions: [2], types: ["inference", "volume"] }), lines);
+    });
+
+    it.each([
+      ["instance", "flavor", ["g2-gpu-1xl40s"]],
+      ["instance", "billing_feature_name", ["instance", "no such feature"]],
+      ["floatingip", "billing_metric_name", ["no such metric"]],
+      ["backup", "flavor", ["anything"]],
+    ] as const)("schema_filter on %s.%s keeps those lines of that type only", async (type, field, values) => {
+      const lines = accountOneLines.filter((line) => line.type !== type || (values as readonly string[]).includes(line[field]));
+      const reply = await totals({ ...allMonths, schema_filter: { type, field, values } });
+      expectReport(reply, lines);
+      // Other types keep every line.
+      const others = (lines: DemoUsageLine[]) => lines.filter((line) => line.type !== type).length;
+      expect(others(lines)).toBe(others(accountOneLines));
+    });
+
+    describe("tags", () => {
+      const lineTag = (line: DemoUsageLine, key: string) => line.tags[key];
+      const matches = (line: DemoUsageLine, { key, value, strict }: { key: string; value: string; strict?: boolean }) => {
+        const tag = lineTag(line, key);
+        if (tag === undefined) return false;
+        return strict ? tag === value : tag.toLowerCase().includes(value.toLowerCase());
+      };
+
+      it.each([
+        { key: "env", value: "staging", strict: true },
+        { key: "env", value: "Staging", strict: true },
+        { key: "env", value: "Staging", strict: false },
+        { key: "env", value: "prod" },
+        { key: "env", value: "prod", strict: true },
+        { key: "team", value: "ml-research", strict: true },
+        { key: "team", value: "ml-research", strict: false },
+        { key: "team", value: "ML-Research", strict: true },
+        { key: "team", value: "-" },
+        { key: "team", value: "_" },
+        { key: "team", value: "%" },
+        { key: "env", value: "" },
+        { key: "owner", value: "" },
+      ])("one condition %o", async (condition) => {
+        const lines = accountOneLines.filter((line) => matches(line, condition));
+        expectReport(await totals({ ...allMonths, tags: { condition_type: "AND", conditions: [condition] } }), lines);
+      });
+
+      it("AND needs every condition, OR any one", async () => {
+        const conditions = [
+          { key: "env", value: "staging", strict: true },
+          { key: "team", value: "research", strict: false },
+        ];
+        const both = accountOneLines.filter((line) => conditions.every((condition) => matches(line, condition)));
+        const either = accountOneLines.filter((line) => conditions.some((condition) => matches(line, condition)));
+        // The two must differ, or this test could not tell AND from OR.
+        expect(both.length).toBeGreaterThan(0);
+        expect(either.length).toBeGreaterThan(both.length);
+        expectReport(await totals({ ...allMonths, tags: { condition_type: "AND", conditions } }), both);
+        expectReport(await totals({ ...allMonths, tags: { condition_type: "OR", conditions } }), either);
+      });
+
+      it("OR of conditions on one key", async () => {
+        const conditions = [
+          { key: "env", value: "production", strict: true },
+          { key: "env", value: "STAG" },
+        ];
+        const lines = accountOneLines.filter((line) => conditions.some((condition) => matches(line, condition)));
+        expect(lines.length).toBeLessThan(accountOneLines.length);
+        expectReport(await totals({ ...allMonths, tags: { condition_type: "OR", conditions } }), lines);
+      });
+
+      it("combines tags with the other filters", async () => {
+        const lines = accountOneLines.filter(
+          (line) => line.month === "2026-10" && line.type === "instance" && matches(line, { key: "team", value: "WEB" }),
+        );
+        expect(lines.length).toBeGreaterThan(0);
+        expectReport(
+          await totals({
+            time_from: "2026-10",
+            time_to: "2026-10",
+            types: ["instance"],
+            tags: { condition_type: "OR", conditions: [{ key: "team", value: "WEB" }] },
+          }),
+          lines,
+        );
+      });
+    });
+
+    it("answers the same totals as CSV with response_format csv_totals", async () => {
+      const reply = await totals({ ...allMonths, response_format: "csv_totals" });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.headers.get("content-type")).toMatch(/^text\/csv\b/);
+      const rows = reply.text.split(/\r?\n/).filter((row) => row !== "");
+      // No value of the fixture holds a comma or a quote, so splitting on commas reads the CSV.
+      expect(reply.text).not.toContain('"');
+      const [header, ...data] = rows.map((row) => row.split(","));
+      expect(header).toEqual(expect.arrayContaining([...GROUP_FIELDS, "billing_value", "cost", "err"]));
+      const column = (name: string) => header!.indexOf(name);
+      const expected = expectedTotals(accountOneLines);
+      expect(data).toHaveLength(expected.size);
+      for (const row of data) {
+        expect(row).toHaveLength(header!.length);
+        const key = groupKey({
+          type: row[column("type")]!,
+          region_id: Number(row[column("region_id")]),
+          flavor: row[column("flavor")]!,
+          billing_metric_name: row[column("billing_metric_name")]!,
+          billing_feature_name: row[column("billing_feature_name")]!,
+          billing_value_unit: row[column("billing_value_unit")]!,
+          currency: row[column("currency")]!,
+        });
+        const total = expected.get(key);
+        expect(total, `unexpected row ${key}`).toBeDefined();
+        expect(Number(row[column("billing_value")])).toBeCloseTo(total!.billing_value, 6);
+        expect(Number(row[column("cost")])).toBeCloseTo(total!.cost, 6);
+        expect(row[column("err")] !== "").toBe(total!.unpriced);
+        expected.delete(key);
+      }
+      expect(expected.size).toBe(0);
+    });
+
+    it("answers json with response_format json", async () => {
+      const reply = await totals({ time_from: "2026-08", time_to: "2026-08", response_format: "json" });
+      expect(reply.headers.get("content-type")).toMatch(/^application\/json\b/);
+      expectReport(reply, accountOneLines.filter((line) => line.month === "2026-08"));
+    });
+
+    it("may be called by Users and Engineers (it is a read), not by the Purge and Prefetch roles", async () => {
+      expectReport(await totals(allMonths, [1, "role-2-active"]), accountOneLines);
+      expectReport(await totals(allMonths, [2, "role-5-active"]), usageLines.filter((line) => line.account_id === 2));
+      for (const role of ["role-3022-active", "role-3009-active"] as const) {
+        const reply = await totals(allMonths, [1, role]);
+        expect(reply.status).toBe(403);
+        expect(reply.body.code).toBe("permission_denied");
+      }
+    });
+
+    it("answers 400 errors.time_to when time_to is before time_from", async () => {
+      expectValidationError(await totals({ time_from: "2026-10", time_to: "2026-09" }), "time_to");
+    });
+
+    it.each([
+      [{ time_from: "2026-13", time_to: "2026-12" }, "time_from"],
+      [{ time_from: "2026-01", time_to: "2026-1" }, "time_to"],
+      [{ time_to: "2026-12" }, "time_from"],
+      [{ ...allMonths, types: ["instance", "spaceship"] }, "types.1"],
+      [{ ...allMonths, response_format: "xml" }, "response_format"],
+      [{ ...allMonths, tags: { condition_type: "XOR", conditions: [{ key: "env", value: "x" }] } }, "tags.condition_type"],
+      [{ ...allMonths, schema_filter: { type: "instance", field: "cost", values: ["1"] } }, "schema_filter.field"],
+      [{ ...allMonths, regions: ["one"] }, "regions.0"],
+      [{ ...allMonths, currency: "EUR" }, "currency"],
+    ])("answers 400 for %o at %s", async (body, field) => {
+      expectValidationError(await totals(body), field);
+    });
+  });
+});

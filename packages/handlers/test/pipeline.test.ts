@@ -1,0 +1,133 @@
+/**
+ * What every route shares (decisions.md §1, §5): request ids, the error envelope for unknown routes,
+ * malformed JSON, wrong content types and oversized bodies, validation paths, the base path, and
+ * request logs that never carry a credential.
+ */
+import { demoFixture, sql } from "@cloudplane/db";
+import { selectRows } from "@cloudplane/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
+import { authorization, BASE, engines, startApi, type Reply, type TestApi } from "./api.js";
+
+function expectEnvelope(reply: Reply, status: number, code: string) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.headers.get("content-type")).toContain("application/json");
+  expect(reply.body).toMatchObject({ code, message: expect.any(String), request_id: reply.headers.get("x-request-id") });
+}
+
+describe.each(engines())("request pipeline on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  describe("request ids", () => {
+    it("makes one when none is sent, on success and on error", async () => {
+      const ok = await api.call("GET", "/cdn/clients/me/features");
+      expect(ok.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      const failed = await api.call("GET", "/cdn/origin_groups/999999");
+      expect(failed.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(failed.body.request_id).toBe(failed.headers.get("x-request-id"));
+      expect(failed.headers.get("x-request-id")).not.toBe(ok.headers.get("x-request-id"));
+    });
+
+    it("echoes a reasonable one, and replaces one that is not", async () => {
+      const echoed = await api.call("GET", "/cdn/origin_groups/999999", { headers: { "x-request-id": "trace-1.2_3" } });
+      expect(echoed.headers.get("x-request-id")).toBe("trace-1.2_3");
+      expect(echoed.body.request_id).toBe("trace-1.2_3");
+      for (const bad of ["x".repeat(129), "has space", "semi;colon"]) {
+        const replaced = await api.call("GET", "/cdn/clients/me/features", { headers: { "x-request-id": bad } });
+        expect(replaced.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      }
+    });
+  });
+
+  it("answers unknown routes and methods with 404 in the envelope", async () => {
+    expectEnvelope(await api.call("GET", "/cdn/nothing-here"), 404, "not_found");
+    expectEnvelope(await api.call("DELETE", "/cdn/resources/1"), 404, "not_found");
+    expectEnvelope(await api.call("GET", "/"), 404, "not_found");
+  });
+
+  it("answers 400 malformed_json for a body that is not JSON, changing nothing", async () => {
+    const row = () => selectRows(api.database.db, sql`select * from cdn_resources where id = 1`);
+    const before = await row();
+    const reply = await api.call("PATCH", "/cdn/resources/1", { rawBody: '{"name": "x",', headers: { "content-type": "application/json" } });
+    expectEnvelope(reply, 400, "malformed_json");
+    expect(await row()).toEqual(before);
+  });
+
+  it("answers 415 for a body that is not JSON by its content type", async () => {
+    const reply = await api.call("POST", "/edge/v1/secrets", { rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expectEnvelope(reply, 415, "unsupported_media_type");
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: '{"utilization_level":1}' }), 415, "unsupported_media_type");
+  });
+
+  it("takes JSON with a charset and the +json types", async () => {
+    const reply = await api.call("PUT", "/cdn/clients/me", {
+      rawBody: '{"utilization_level":4}',
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.utilization_level).toBe(4);
+  });
+
+  it("answers 400 naming the body when a route that needs one gets none", async () => {
+    const reply = await api.call("PUT", "/cdn/clients/me");
+    expectEnvelope(reply, 400, "validation_error");
+    expect(reply.body.errors).toEqual({ body: [expect.any(String)] });
+  });
+
+  it("answers 413 for a body over 1 MiB, and takes one just under", async () => {
+    const big = JSON.stringify({ name: "big", secret_slots: [{ slot: 0, value: "x".repeat(MAX_BODY_BYTES) }] });
+    expectEnvelope(await api.call("POST", "/edge/v1/secrets", { rawBody: big, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+    // Just under the limit the body is read and validated (the value is over 4096 characters).
+    const under = JSON.stringify({ name: "under", secret_slots: [{ slot: 0, value: "x".repeat(MAX_BODY_BYTES - 100) }] });
+    const reply = await api.call("POST", "/edge/v1/secrets", { rawBody: under, headers: { "content-type": "application/json" } });
+    expectEnvelope(reply, 400, "validation_error");
+    expect(Object.keys(reply.body.errors)).toEqual(["secret_slots.0.value"]);
+  });
+
+  it("names path, query and body fields in validation errors", async () => {
+    const path = await api.call("PATCH", "/cdn/resources/abc", { body: {} });
+    expectEnvelope(path, 400, "validation_error");
+    expect(Object.keys(path.body.errors)).toEqual(["path.resource_id"]);
+    const query = await api.call("GET", "/edge/v1/apps?limit=0&ordering=size&unknown=ignored");
+    expect(Object.keys(query.body.errors).sort()).toEqual(["query.limit", "query.ordering"]);
+    const body = await api.call("PATCH", "/cdn/resources/1", { body: { options: { cors: { enabled: true, value: ["not a domain"] } }, id: 4 } });
+    expect(body.body.errors).toEqual({
+      "options.cors.value.0": ["Must be a domain name."],
+      id: ["Read-only field: it is set by the service and cannot be written."],
+    });
+  });
+
+  it("checks the role before the input: a User's write is 403 even when the body is bad", async () => {
+    const reply = await api.call("PATCH", "/cdn/resources/1", { as: [1, "role-2-active"], body: { nonsense: true } });
+    expectEnvelope(reply, 403, "permission_denied");
+  });
+
+  it("logs every request without a credential in it", async () => {
+    const count = api.logs.length;
+    await api.call("GET", "/edge/v1/apps?limit=1", { headers: { "x-request-id": "log-check" } });
+    const entry = api.logs[count]!;
+    expect(entry).toMatchObject({ request_id: "log-check", method: "GET", path: "/edge/v1/apps", status: 200 });
+    expect(entry.duration_ms).toBeGreaterThanOrEqual(0);
+    const logged = JSON.stringify(api.logs);
+    for (const account of demoFixture.iam.api_tokens) expect(logged).not.toContain(account.plaintext);
+  });
+
+  it("serves under a base path and answers 404 outside it", async () => {
+    const handler = createHandler({ db: api.database.db, secretsKey: api.database.secretsKey, basePath: "/api/", responseValidation: true });
+    const headers = { authorization: authorization([1, "role-1-active"]) };
+    const inside = await handler(new Request(`${BASE}/api/cdn/clients/me/features`, { headers }));
+    expect(inside.status).toBe(200);
+    for (const path of ["/cdn/clients/me/features", "/apix/cdn/clients/me/features"]) {
+      const outside = await handler(new Request(`${BASE}${path}`, { headers }));
+      expect(outside.status).toBe(404);
+      expect(await outside.json()).toMatchObject({ code: "not_found", request_id: outside.headers.get("x-request-id") });
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Integration tests of the Object storage route: a bucket's CORS origins as the demo fixture has them,
+ * scoped to the caller's account, with 404 for other accounts' storages and unknown buckets.
+ */
+import { demoFixture } from "@cloudplane/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, startApi, type TestApi } from "./api.js";
+
+const { storages, buckets } = demoFixture.storage;
+
+function corsPath(storageId: number, bucketName: string): string {
+  return `/storage/provisioning/v1/storage/${storageId}/s3/bucket/${bucketName}/cors`;
+}
+
+describe.each(engines())("Object storage routes on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  it.each(buckets.map((bucket) => [bucket.account_id, bucket.storage_id, bucket.name, bucket] as const))(
+    "account %i reads the CORS of storage %i bucket %s as the fixture has it",
+    async (accountId, storageId, name, bucket) => {
+      const reply = await api.call("GET", corsPath(storageId, name), { as: [accountId as 1 | 2, "role-1-active"] });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({ data: { allowedOrigins: bucket.allowedOrigins } });
+    },
+  );
+
+  it("a read-only User may read a bucket's CORS", async () => {
+    const bucket = buckets.find((item) => item.account_id === 1 && item.allowedOrigins.length > 1)!;
+    const reply = await api.call("GET", corsPath(bucket.storage_id, bucket.name), { as: [1, "role-2-active"] });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data.allowedOrigins).toEqual(bucket.allowedOrigins);
+  });
+
+  it("another account's storage answers 404, even for a bucket name the caller also has", async () => {
+    const otherStorage = storages.find((storage) => storage.account_id === 2)!;
+    const shared = buckets.find((bucket) => bucket.storage_id === otherStorage.id && buckets.some((own) => own.account_id === 1 && own.name === bucket.name))!;
+    expect(shared, "the fixture has a bucket name in both accounts").toBeDefined();
+    const reply = await api.call("GET", corsPath(otherStorage.id, shared.name));
+    expect(reply.status, reply.text).toBe(404);
+    expect(reply.body.code).toBe("not_found");
+    expect(reply.text).not.toContain(shared.allowedOrigins[0]!);
+  });
+
+  it("an unknown bucket, a bucket of another storage of the account, and an unknown storage answer 404 alike", async () => {
+    const ownStorages = storages.filter((storage) => storage.account_id === 1);
+    const [first, second] = ownStorages;
+    const elsewhere = buckets.find((bucket) => bucket.storage_id === second!.id)!;
+    const replies = [
+      await api.call("GET", corsPath(first!.id, "no-such-bucket")),
+      await api.call("GET", corsPath(first!.id, elsewhere.name)),
+      await api.call("GET", corsPath(999_999, "media-assets")),
+      await api.call("GET", corsPath(2, "media-assets")),
+    ];
+    for (const reply of replies) {
+      expect(reply.status, reply.text).toBe(404);
+      expect(Object.keys(reply.body).sort()).toEqual(["code", "message", "request_id"]);
+      expect(reply.body.code).toBe("not_found");
+    }
+  });
+
+  it.each([
+    ["upper case", "Media-Assets"],
+    ["an underscore", "media_assets"],
+    ["too short", "ab"],
+    ["a leading hyphen", "-media"],
+  ])("a bucket name with %s answers 400 path.name", async (_what, name) => {
+    const reply = await api.call("GET", corsPath(1, name));
+    expect(reply.status, reply.text).toBe(400);
+    expect(reply.body.code).toBe("validation_error");
+    expect(Object.keys(reply.body.errors)).toEqual(["path.name"]);
+  });
+
+  it("a storage id that is not a positive integer answers 400 path.id", async () => {
+    const reply = await api.call("GET", corsPath(0, "media-assets"));
+    expect(reply.status, reply.text).toBe(400);
+    expect(Object.keys(reply.body.errors)).toEqual(["path.id"]);
+  });
+});
