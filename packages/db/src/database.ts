@@ -62,6 +62,9 @@ async function openPostgres(url: string, options: CreateDatabaseOptions): Promis
     max: options.max ?? 10,
     prepare: true,
     connect_timeout: options.connectTimeout ?? 5,
+    // postgres.js waits up to 20 s between reconnection attempts by default, and every queued query
+    // waits with it; during an outage requests must fail fast (503) and recover as soon as it ends.
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 0.5),
     // Server notices ("relation already exists, skipping") are not for the API's logs.
     onnotice: () => undefined,
     connection: { application_name: "cloudplane" },

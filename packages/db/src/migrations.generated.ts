@@ -116,5 +116,13 @@ export const migrations: readonly Migration[] = [
       "CREATE INDEX \"inference_models_developer_id_idx\" ON \"inference_models\" USING btree (\"developer\",\"id\");",
       "CREATE INDEX \"usage_lines_account_id_month_type_region_id_idx\" ON \"usage_lines\" USING btree (\"account_id\",\"month\",\"type\",\"region_id\");"
     ]
+  },
+  {
+    "name": "0001_rate_limit_buckets",
+    "hash": "514b85cabb98f0a99b654adcedfa86b3ce74a304b9b770e08219e6a49baec5a7",
+    "statements": [
+      "CREATE TABLE \"rate_limit_buckets\" (\n\t\"token_id\" integer PRIMARY KEY NOT NULL,\n\t\"tokens\" double precision NOT NULL,\n\t\"updated\" timestamp with time zone NOT NULL,\n\t\"allowed\" boolean NOT NULL\n);",
+      "ALTER TABLE \"rate_limit_buckets\" ADD CONSTRAINT \"rate_limit_buckets_token_id_api_tokens_id_fk\" FOREIGN KEY (\"token_id\") REFERENCES \"public\".\"api_tokens\"(\"id\") ON DELETE cascade ON UPDATE no action;"
+    ]
   }
 ];

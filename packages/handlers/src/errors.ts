@@ -68,3 +68,27 @@ export function errorResponse(error: ApiError, requestId: string): Response {
     headers: { "content-type": "application/json", "x-request-id": requestId, ...error.headers },
   });
 }
+
+/** What is reported of an unexpected error: never the SQL parameters, which may hold credentials. */
+export interface ErrorReport {
+  name: string;
+  message: string;
+  /** The driver's error code (e.g. ECONNREFUSED, or a SQLSTATE such as 23505). */
+  code?: string;
+  stack?: string;
+}
+
+export function errorReport(error: unknown): ErrorReport {
+  // Drizzle wraps driver errors in "Failed query: <sql> params: <values>"; the cause says what went wrong without them.
+  let current = error;
+  while (current instanceof Error && current.message.startsWith("Failed query:") && current.cause !== undefined) current = current.cause;
+  if (!(current instanceof Error)) return { name: "Error", message: typeof current === "string" ? current : "A non-Error value was thrown." };
+  const code = (current as { code?: unknown }).code;
+  return {
+    name: current.name,
+    message: current.message,
+    ...(typeof code === "string" ? { code } : {}),
+    // The stack's first line repeats the message; the rest is only code locations.
+    ...(current.stack ? { stack: current.stack.split("\n").slice(1).join("\n") } : {}),
+  };
+}

@@ -12,12 +12,13 @@ import { authenticate, type Caller } from "./auth.js";
 import { cdnRoutes } from "./cdn.js";
 import { cloudRoutes } from "./cloud.js";
 import { edgeRoutes } from "./edge.js";
-import { addZodIssues, ApiError, envelope, errorResponse, validationFailed } from "./errors.js";
+import { addZodIssues, ApiError, envelope, errorReport, errorResponse, validationFailed, type ErrorReport } from "./errors.js";
 import { iamRoutes } from "./iam.js";
 import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
 import { streamingRoutes } from "./streaming.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
+import { DEFAULT_RATE_LIMIT, takeRequest, type RateLimit } from "./rate-limit.js";
 
 /** Bodies over this many bytes answer 413 (decisions.md §5). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,12 +30,19 @@ export interface HandlerOptions {
   secretsKey: CryptoKey;
   /** Serve the API under this path prefix (e.g. `/api`); other paths answer 404. Default: the root. */
   basePath?: string;
+  /**
+   * Requests a second per API token, and the burst allowed after idling (decisions.md §5); kept in the
+   * database so it holds across instances. Default 50 a second, bursts of 100; `false` turns it off.
+   */
+  rateLimit?: RateLimit | false;
   /** Check every response against the contract (a failure answers 500 and is logged). For tests. */
   responseValidation?: boolean;
   /** Called once per request with a structured entry; never given a token or a secret. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Where unexpected errors are reported. Default: `console.error`. */
-  onError?: (error: unknown, requestId: string) => void;
+  /** Where unexpected errors are reported, without SQL parameters. Default: a JSON line on stderr. */
+  onError?: (report: ErrorReport, requestId: string) => void;
+  /** Answer 503 when a request takes longer than this many milliseconds (a database that hangs). Default 25 000. */
+  timeoutMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -118,6 +126,22 @@ async function readBody(request: Request): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** The request's answer, or 503 once `ms` have passed (the work goes on, but the client is not kept waiting). */
+async function withDeadline(work: Promise<Response>, ms: number): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ApiError("unavailable", `The request took longer than ${ms / 1000} s; try again shortly.`, undefined, { "retry-after": "5" })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function tooLarge(): ApiError {
   return new ApiError("payload_too_large", `The body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB).`);
 }
@@ -151,7 +175,10 @@ function toApiError(error: unknown, request: Request | undefined, report: (error
 export function createHandler(options: HandlerOptions): Handler {
   const deps: RouteDeps = { db: options.db, secretsKey: options.secretsKey };
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
-  const onError = options.onError ?? ((error: unknown, requestId: string) => console.error(`[cloudplane] ${requestId}`, error));
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  const report = options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
+  const onError = (error: unknown, requestId: string) => report(errorReport(error), requestId);
+  const timeoutMs = options.timeoutMs ?? 25_000;
 
   const implementation = {
     iam: iamRoutes(deps),
@@ -175,6 +202,7 @@ export function createHandler(options: HandlerOptions): Handler {
           request.bodyParsed = true;
         },
         (request: ApiRequest) => authenticate(deps, request),
+        ...(rateLimit ? [(request: ApiRequest) => takeRequest(deps.db, request.caller.tokenId, rateLimit)] : []),
       ],
       errorHandler: (error, request) => {
         const requestId = request.headers.get("x-request-id") ?? newRequestId();
@@ -212,7 +240,7 @@ export function createHandler(options: HandlerOptions): Handler {
           throw new ApiError("unsupported_media_type", "The body must be JSON, sent with Content-Type: application/json.");
         if (body.length === 0) headers.delete("content-type");
       }
-      response = await serve(new Request(url, { method: request.method, headers, body: body || undefined }));
+      response = await withDeadline(serve(new Request(url, { method: request.method, headers, body: body || undefined })), timeoutMs);
       response.headers.set("x-request-id", requestId);
     } catch (error) {
       response = errorResponse(

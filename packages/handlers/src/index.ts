@@ -3,7 +3,8 @@
  * `@cloudplane/handlers/fetch`, `@cloudplane/handlers/lambda`, `@cloudplane/handlers/node`.
  */
 export { createHandler, MAX_BODY_BYTES, type Handler, type HandlerOptions, type RequestLogEntry } from "./handler.js";
-export { createHandlerFromEnv, type Env } from "./from-env.js";
+export { createHandlerFromEnv, rateLimitFromEnv, type Env } from "./from-env.js";
 export { lazyHandler } from "./lazy.js";
-export { ApiError } from "./errors.js";
+export { ApiError, type ErrorReport } from "./errors.js";
+export { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 export type { Caller } from "./auth.js";

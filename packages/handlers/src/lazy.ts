@@ -4,10 +4,13 @@
  * envelope (503 when the database cannot be reached) and is tried again on the next request.
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { ApiError, errorResponse } from "./errors.js";
+import { ApiError, errorReport, errorResponse } from "./errors.js";
 import type { Handler } from "./handler.js";
 
-export function lazyHandler(create: () => Promise<Handler>, onError: (error: unknown) => void = console.error): Handler {
+export function lazyHandler(
+  create: () => Promise<Handler>,
+  onError: (error: unknown) => void = (error) => console.error(JSON.stringify({ level: "error", ...errorReport(error) })),
+): Handler {
   let ready: Promise<Handler> | undefined;
   return async (request) => {
     ready ??= create();

@@ -4,7 +4,7 @@
  */
 import { ROLE_IDS } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, foreignKey, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
 
 /**
@@ -76,6 +76,21 @@ export const apiTokens = pgTable(
     check("api_tokens_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+/**
+ * The request budget of each API token (a token bucket): every handler instance that shares the
+ * database draws from the same row, so the rate limit holds across serverless instances.
+ */
+export const rateLimitBuckets = pgTable("rate_limit_buckets", {
+  tokenId: integer("token_id")
+    .primaryKey()
+    .references(() => apiTokens.id, { onDelete: "cascade" }),
+  /** Requests left; refilled continuously at the configured rate, up to the burst. */
+  tokens: doublePrecision("tokens").notNull(),
+  updated: timestamptz("updated").notNull(),
+  /** Whether the request that last touched the bucket was let through. */
+  allowed: boolean("allowed").notNull(),
+});
 
 export const accountsRelations = relations(accounts, ({ many }) => ({
   users: many(users),

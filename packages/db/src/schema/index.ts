@@ -2,7 +2,7 @@
  * The whole database schema, one module per area of the API. Drizzle Kit generates the migrations
  * from it, and `createDatabase` passes it to Drizzle so the relational queries know every table.
  */
-export { accounts, users, apiTokens, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
+export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
 export * from "./cdn.js";
 export * from "./edge.js";
 export * from "./streaming.js";

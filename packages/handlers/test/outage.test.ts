@@ -1,0 +1,153 @@
+/**
+ * Database outages (issue 9): with PostgreSQL cut off (live connections killed, new ones refused) every
+ * request answers 503 with Retry-After within a bound, no write is left half done, and service resumes
+ * by itself once the database is back. Needs PostgreSQL (DATABASE_URL); CI always sets it.
+ */
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { createDatabase, demoToken, sql, type CloudplaneDatabase } from "@cloudplane/db";
+import { createTestDatabase, selectRows, type TestDatabase } from "@cloudplane/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHandler, type Handler } from "../src/index.js";
+import { BASE } from "./api.js";
+
+/** A TCP proxy to PostgreSQL that can be cut (refuse and drop every connection) and restored. */
+class CuttableProxy {
+  private server: net.Server | undefined;
+  private sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on("close", () => this.sockets.delete(socket));
+        socket.on("error", () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+}
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!serverUrl)("database outage on postgres", () => {
+  let test: TestDatabase;
+  let proxy: CuttableProxy;
+  let database: CloudplaneDatabase;
+  let handler: Handler;
+  const errors: unknown[] = [];
+  const authorization = `apikey ${demoToken(1, "role-1-active").plaintext}`;
+
+  const timed = async (path: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    const response = await handler(new Request(`${BASE}${path}`, { ...init, headers: { authorization, "content-type": "application/json" } }));
+    return { response, ms: performance.now() - started };
+  };
+
+  beforeAll(async () => {
+    test = await createTestDatabase({ engine: "postgres" });
+    const url = new URL(test.url!);
+    proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.open();
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    database = await createDatabase({ url: url.toString(), max: 4, connectTimeout: 2, migrate: false });
+    handler = createHandler({ db: database.db, secretsKey: test.secretsKey, onError: (error) => errors.push(error) });
+  });
+  afterAll(async () => {
+    await proxy.cut();
+    await database.close();
+    await test.close();
+  });
+
+  it("answers 503 within a bound while the database is cut off, and resumes by itself", async () => {
+    expect((await timed("/edge/v1/apps?limit=1")).response.status).toBe(200);
+    await proxy.cut();
+    const during = await Promise.all([
+      timed("/edge/v1/apps?limit=1"),
+      timed("/streaming/streams/1"),
+      timed("/edge/v1/secrets", { method: "POST", body: JSON.stringify({ name: "during-outage", secret_slots: [{ slot: 0, value: "v" }] }) }),
+    ]);
+    const slowest = Math.max(...during.map((reply) => reply.ms));
+    console.log(`outage: ${during.length} requests answered ${during.map((reply) => reply.response.status).join(", ")}, slowest ${slowest.toFixed(0)} ms`);
+    for (const { response } of during) {
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe("unavailable");
+      expect(body.message).not.toMatch(/ECONN|postgres|127\.0\.0\.1|socket/i);
+    }
+    // Bounded by the 2 s connect timeout, far from a hang.
+    expect(slowest).toBeLessThan(15_000);
+
+    await proxy.open();
+    let resumed = 0;
+    for (let attempt = 0; attempt < 20 && resumed === 0; attempt++) {
+      if ((await timed("/edge/v1/apps?limit=1")).response.status === 200) resumed = attempt + 1;
+    }
+    console.log(`outage: served again on attempt ${resumed} after the database came back`);
+    expect(resumed).toBeGreaterThan(0);
+    const [secret] = await selectRows(test.db, sql`select count(*)::int as n from edge_secrets where name = 'during-outage'`);
+    expect(secret).toEqual({ n: 0 });
+  });
+
+  it("answers 503 when the server terminates its backends, then serves again", async () => {
+    expect((await timed("/edge/v1/apps?limit=1")).response.status).toBe(200);
+    await test.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'cloudplane'`,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await timed("/edge/v1/apps?limit=1")).response.status);
+    console.log(`terminated backends: statuses ${statuses.join(", ")}`);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+  });
+
+  it("leaves no write half done when connections die mid-write", async () => {
+    // Writes start every 10 ms over 300 ms and the database is cut at 150 ms: some commit before the
+    // cut, some are in flight when it comes, the rest start during the outage.
+    const writes = Array.from({ length: 30 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 10));
+      return timed("/edge/v1/secrets", {
+        method: "POST",
+        body: JSON.stringify({ name: `mid-write-${i}`, secret_slots: [{ slot: 0, value: "a" }, { slot: 1, value: "b" }] }),
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await proxy.cut();
+    const replies = await Promise.all(writes);
+    await proxy.open();
+    const statuses = replies.map((reply) => reply.response.status);
+    console.log(`mid-write cut: ${statuses.filter((s) => s === 200).length} written, ${statuses.filter((s) => s === 503).length} refused with 503`);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    const rows = await selectRows<{ name: string; slots: number }>(
+      test.db,
+      sql`select s.name, count(sl.slot)::int as slots from edge_secrets s left join edge_secret_slots sl on sl.secret_id = s.id where s.name like 'mid-write-%' group by s.name`,
+    );
+    // Every secret that exists has both its slots: a transaction either committed whole or not at all.
+    for (const row of rows) expect(row.slots).toBe(2);
+    const written = new Set(replies.flatMap((reply, i) => (reply.response.status === 200 ? [`mid-write-${i}`] : [])));
+    for (const name of written) expect(rows.map((row) => row.name)).toContain(name);
+  });
+
+  it("reported the outages as unavailability, not as bugs", () => {
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The per-token rate limit (decisions.md §5): 429 with Retry-After once the burst is spent, refilled
+ * over time, per token, and one budget across handler instances that share a database.
+ */
+import { createDatabase, demoToken } from "@cloudplane/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHandler, type Handler } from "../src/index.js";
+import { BASE, engines, startApi, type TestApi } from "./api.js";
+
+function get(handler: Handler, token: string): Promise<Response> {
+  return handler(new Request(`${BASE}/cdn/clients/me/features`, { headers: { authorization: `apikey ${token}` } }));
+}
+
+describe.each(engines())("rate limit on %s", (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(async () => {
+    expect(api.errors).toEqual([]);
+    await api.close();
+  });
+
+  it("answers 429 with Retry-After once a token's burst is spent, and refills", async () => {
+    const handler = createHandler({ db: api.database.db, secretsKey: api.database.secretsKey, rateLimit: { rate: 0.5, burst: 5 } });
+    const token = demoToken(1, "role-5-active").plaintext;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await get(handler, token)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // The refill (one request every 2 s) cannot have added a whole request yet.
+    const refused = await get(handler, token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", request_id: refused.headers.get("x-request-id") });
+    // Another token of the same account has its own budget.
+    expect((await get(handler, demoToken(1, "role-1-ci").plaintext)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await get(handler, token)).status).toBe(200);
+  });
+
+  it("holds one budget across two handler instances that share the database", async () => {
+    // On PostgreSQL the second instance has connections of its own, as a second serverless instance would.
+    const second = api.database.url ? await createDatabase({ url: api.database.url, max: 4, migrate: false }) : undefined;
+    const limit = { rate: 1, burst: 20 };
+    const a = createHandler({ db: api.database.db, secretsKey: api.database.secretsKey, rateLimit: limit });
+    const b = createHandler({ db: second?.db ?? api.database.db, secretsKey: api.database.secretsKey, rateLimit: limit });
+    const token = demoToken(2, "role-1-active").plaintext;
+    const started = performance.now();
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => get(i % 2 ? a : b, token)));
+    const seconds = (performance.now() - started) / 1000;
+    await second?.close();
+    const allowed = replies.filter((reply) => reply.status === 200).length;
+    const refused = replies.filter((reply) => reply.status === 429).length;
+    const budget = limit.burst + Math.ceil(seconds * limit.rate);
+    console.log(`rate limit (${engine}): 60 requests over two instances in ${seconds.toFixed(2)} s: ${allowed} allowed, ${refused} refused, budget ${budget}`);
+    expect(allowed + refused).toBe(60);
+    expect(allowed).toBeGreaterThanOrEqual(limit.burst);
+    expect(allowed).toBeLessThanOrEqual(budget);
+  });
+});
