@@ -49,7 +49,10 @@ const listInferenceModelsQuerySchema = z.object({
   offset: integerParam({ min: 0, description: "Number of leading records skipped. Default 0." }).default(0),
   order_by: stringEnum(INFERENCE_MODEL_ORDERS)
     .default("name.asc")
-    .describe("`<field>.<asc|desc>` over name, id, category or developer. Default name.asc. Ties are broken by id."),
+    .describe(
+      "`<field>.<asc|desc>` over name, id, category or developer. Default name.asc. Text is compared character by " +
+        "character (capital letters before small ones), the same on every server; ties are broken by id.",
+    ),
 });
 export interface ListInferenceModelsQuerySchema extends ListInferenceModelsQuerySchemaType {}
 type ListInferenceModelsQuerySchemaType = typeof listInferenceModelsQuerySchema;

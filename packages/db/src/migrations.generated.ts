@@ -124,5 +124,17 @@ export const migrations: readonly Migration[] = [
       "CREATE TABLE \"rate_limit_buckets\" (\n\t\"token_id\" integer PRIMARY KEY NOT NULL,\n\t\"tokens\" double precision NOT NULL,\n\t\"updated\" timestamp with time zone NOT NULL,\n\t\"allowed\" boolean NOT NULL\n);",
       "ALTER TABLE \"rate_limit_buckets\" ADD CONSTRAINT \"rate_limit_buckets_token_id_api_tokens_id_fk\" FOREIGN KEY (\"token_id\") REFERENCES \"public\".\"api_tokens\"(\"id\") ON DELETE cascade ON UPDATE no action;"
     ]
+  },
+  {
+    "name": "0002_inference_model_order_collation",
+    "hash": "7a464878b078716a603740997bd781eda3bb83fb3dba44f4b0fe4cc3c9dd1e06",
+    "statements": [
+      "DROP INDEX \"inference_models_name_id_idx\";",
+      "DROP INDEX \"inference_models_category_id_idx\";",
+      "DROP INDEX \"inference_models_developer_id_idx\";",
+      "CREATE INDEX \"inference_models_name_id_idx\" ON \"inference_models\" USING btree (\"name\" collate \"C\",\"id\");",
+      "CREATE INDEX \"inference_models_category_id_idx\" ON \"inference_models\" USING btree (\"category\" collate \"C\",\"id\");",
+      "CREATE INDEX \"inference_models_developer_id_idx\" ON \"inference_models\" USING btree (\"developer\" collate \"C\",\"id\");"
+    ]
   }
 ];

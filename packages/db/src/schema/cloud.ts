@@ -44,10 +44,11 @@ export const inferenceModels = pgTable(
     version: text("version").notNull(),
   },
   (t) => [
-    // One index per `order_by` field, with id as the tie-breaker.
-    index("inference_models_name_id_idx").on(t.name, t.id),
-    index("inference_models_category_id_idx").on(t.category, t.id),
-    index("inference_models_developer_id_idx").on(t.developer, t.id),
+    // One index per `order_by` field, with id as the tie-breaker, in the "C" collation the listing
+    // orders by (character by character, the same on every server).
+    index("inference_models_name_id_idx").on(sql`${t.name} collate "C"`, t.id),
+    index("inference_models_category_id_idx").on(sql`${t.category} collate "C"`, t.id),
+    index("inference_models_developer_id_idx").on(sql`${t.developer} collate "C"`, t.id),
   ],
 );
 
