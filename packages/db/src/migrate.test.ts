@@ -36,6 +36,7 @@ const EXPECTED_TABLES = [
   "logs_uploader_targets",
   "origin_group_sources",
   "origin_groups",
+  "rate_limit_buckets",
   "security_profile_fields",
   "security_profile_templates",
   "security_profiles",
