@@ -151,7 +151,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
             if (!known.has(ref.id)) errors[`secrets.${name}.id`] = ["Must be a secret of the account."];
           if (Object.keys(errors).length)
             throw validationFailed(errors);
-          await db.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, current.id)));
+          await tx.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, current.id)));
           if (wanted.length)
             await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId: current.id, name, secretId: ref.id })));
         }

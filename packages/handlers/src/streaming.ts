@@ -20,7 +20,7 @@ const MAX_START_AHEAD_S = 3600;
 
 type StreamRow = typeof streams.$inferSelect;
 
-/** A clip id in the platform's form, `clip_` and 16 hex digits (64 random bits). */
+/** A clip id in the form the demo data uses, `clip_` and 16 hex digits (64 random bits). */
 function clipId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `clip_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
@@ -144,7 +144,7 @@ export function streamingRoutes({ db }: RouteDeps) {
         errors.expiration = [`Must be between 1 minute and 4 hours after the clip ends: ${end + MIN_EXPIRY_S} to ${end + MAX_EXPIRY_S}.`];
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       const id = clipId();
-      // Clip files live on the stream owner's video host, as the platform's clips (and the demo data's) do.
+      // Clip files live on the stream owner's video host, as the demo data's clips do.
       const base = `${new URL(stream.hlsMpegtsUrl).origin}/clips/${id}`;
       const [row] = await db
         .insert(clips)
