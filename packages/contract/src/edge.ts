@@ -39,7 +39,7 @@ export const EDGE_APP_STATUS_MOVES: Readonly<Record<EdgeAppStatus, readonly Edge
 const STATUS_MOVES_TEXT =
   "Moves a caller may make: 0→1, 0→2, 1→2, 2→1, and from 3, 4 or 5 to 2. Setting 3, 4 or 5 is 400 (the service " +
   "sets those when call limits are exceeded or the app is suspended); any other move is 409, and so is enabling (→1) " +
-  "an app with no binary. Setting the status it already has changes nothing.";
+  "an app with no binary. Setting the status it already has (0, 1 or 2) changes nothing.";
 
 export const EDGE_API_TYPES = ["wasi-http", "proxy-wasm"] as const;
 const apiType = stringEnum(EDGE_API_TYPES).describe("The app's ABI: wasi-http or proxy-wasm.");
@@ -158,7 +158,10 @@ const listEdgeAppsQuerySchema = z.object({
   offset: integerParam({ min: 0, description: "Number of matching apps skipped. Default 0." }).default(0),
   ordering: stringEnum(EDGE_APP_ORDERINGS)
     .default("id")
-    .describe("Sort field; a leading - sorts descending. Default id. Ties are broken by id."),
+    .describe(
+      "Sort field; a leading - sorts descending. Default id. Names are compared character by character; apps " +
+        "without a template or binary come last ascending and first descending; ties are broken by id ascending.",
+    ),
 });
 export interface ListEdgeAppsQuerySchema extends ListEdgeAppsQuerySchemaType {}
 type ListEdgeAppsQuerySchemaType = typeof listEdgeAppsQuerySchema;

@@ -250,13 +250,13 @@ export const streamExample: Stream = {
 export const createClipRecordingExample: CreateClipRecordingBody = { start: 1772362800, duration: 60, expiration: 1772370060 };
 
 export const clipRecordingExample: ClipRecording = {
-  id: "clip-701-1772362800-60",
+  id: "clip_5f0c3a1e9b2d4c7a",
   created_at: "2026-03-01T11:01:30.000Z",
   vod_required: false,
   video_id: null,
   renditions: ["1080p", "720p", "480p"],
-  hls_master: "https://cdn.stream.cloudplane.example/701/clips/clip-701-1772362800-60/master.m3u8",
-  mp4_master: "https://cdn.stream.cloudplane.example/701/clips/clip-701-1772362800-60/master.mp4",
+  hls_master: "https://acme.video.cloudplane.example/clips/clip_5f0c3a1e9b2d4c7a/master.m3u8",
+  mp4_master: "https://acme.video.cloudplane.example/clips/clip_5f0c3a1e9b2d4c7a/master.mp4",
   start: 1772362800,
   duration: 60,
   expiration: 1772370060,

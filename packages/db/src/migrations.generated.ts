@@ -136,5 +136,12 @@ export const migrations: readonly Migration[] = [
       "CREATE INDEX \"inference_models_category_id_idx\" ON \"inference_models\" USING btree (\"category\" collate \"C\",\"id\");",
       "CREATE INDEX \"inference_models_developer_id_idx\" ON \"inference_models\" USING btree (\"developer\" collate \"C\",\"id\");"
     ]
+  },
+  {
+    "name": "0003_edge_app_name_order",
+    "hash": "25ba918ee62ed8cca616ebb1a0ef00dbff88230880cd38df1ab6c92fa184229b",
+    "statements": [
+      "CREATE INDEX \"edge_apps_account_id_name_id_idx\" ON \"edge_apps\" USING btree (\"account_id\",\"name\" collate \"C\",\"id\");"
+    ]
   }
 ];

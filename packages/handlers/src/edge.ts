@@ -10,7 +10,7 @@ import {
   type EdgeAppTemplate,
   type ListEdgeAppsQuery,
 } from "@cloudplane/contract";
-import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, type SQL } from "@cloudplane/db";
+import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
@@ -23,7 +23,8 @@ const DEBUG_WINDOW_MS = 30 * 60 * 1000;
 
 const ORDER_COLUMNS = {
   id: edgeApps.id,
-  name: edgeApps.name,
+  // Byte order, the same on every server whatever its collation (as the contract says).
+  name: sql`${edgeApps.name} collate "C"`,
   status: edgeApps.status,
   template: edgeApps.templateId,
   binary: edgeApps.binaryId,

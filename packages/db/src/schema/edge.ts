@@ -103,6 +103,7 @@ export const edgeApps = pgTable(
     unique("edge_apps_account_id_id_unique").on(t.accountId, t.id),
     unique("edge_apps_account_id_name_unique").on(t.accountId, t.name),
     // The listing filters by one field at a time and orders by id (or by that field).
+    index("edge_apps_account_id_name_id_idx").on(t.accountId, sql`${t.name} collate "C"`, t.id),
     index("edge_apps_account_id_status_id_idx").on(t.accountId, t.status, t.id),
     index("edge_apps_account_id_api_type_id_idx").on(t.accountId, t.apiType, t.id),
     index("edge_apps_account_id_template_id_id_idx").on(t.accountId, t.templateId, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "edge_apps_account_id_name_id_idx" ON "edge_apps" USING btree ("account_id","name" collate "C","id");
