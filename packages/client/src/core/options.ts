@@ -1,0 +1,118 @@
+/**
+ * The options of a client and of a single call, and how the client's are completed from the
+ * environment (CLOUDPLANE_API_KEY, CLOUDPLANE_BASE_URL) where the runtime has one.
+ */
+import { CloudplaneError } from "./errors.js";
+
+/** A fetch function: the runtime's own, or any `(input, init) => Promise<Response>` (a test handler, a proxy). */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Headers to send; a `null` value removes a header the client would otherwise send. */
+export type HeadersOption = Record<string, string | null | undefined>;
+
+/** The schemas responses are checked against: pass `contract` from @cloudplane/contract. */
+export interface ResponseSchemas {
+  readonly [area: string]: { readonly [route: string]: { readonly responses: Readonly<Record<number, unknown>> } };
+}
+
+export interface ClientOptions {
+  /** The API token, sent as `Authorization: apikey <token>`. Default: the CLOUDPLANE_API_KEY environment variable. */
+  apiKey?: string | undefined;
+  /** The API's address, e.g. `https://api.example.com`. Default: the CLOUDPLANE_BASE_URL environment variable. */
+  baseUrl?: string | undefined;
+  /** The fetch to send requests with. Default: the runtime's global fetch. */
+  fetch?: Fetch | undefined;
+  /** Milliseconds each attempt may take, body included, before it fails with APIConnectionTimeoutError. Default 60 000. */
+  timeout?: number | undefined;
+  /** How many times a failed call is retried (see the README for which failures are). Default 2. */
+  maxRetries?: number | undefined;
+  /** Headers sent with every call. */
+  headers?: HeadersOption | undefined;
+  /**
+   * Check every successful response against the contract's schema and throw APIResponseValidationError
+   * when one does not match: `validateResponses: contract` (this bundles zod and the contract). Default: off.
+   */
+  validateResponses?: ResponseSchemas | undefined;
+}
+
+/** Options of one call; each overrides the client's. */
+export interface RequestOptions {
+  timeout?: number | undefined;
+  maxRetries?: number | undefined;
+  /** Aborts the call (and its retries) with APIUserAbortError. */
+  signal?: AbortSignal | null | undefined;
+  headers?: HeadersOption | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** A variable of the runtime's environment: `process.env` (Node, Bun) or `Deno.env`; undefined elsewhere. */
+export function readEnv(name: string): string | undefined {
+  const runtime = globalThis as {
+    process?: { env?: Record<string, string | undefined> };
+    Deno?: { env?: { get?: (name: string) => string | undefined } };
+  };
+  try {
+    const value = runtime.process?.env?.[name] ?? runtime.Deno?.env?.get?.(name);
+    return value?.trim() || undefined;
+  } catch {
+    // Deno without --allow-env throws; that is the same as not set.
+    return undefined;
+  }
+}
+
+export interface ResolvedOptions {
+  apiKey: string;
+  baseUrl: string;
+  fetch: Fetch;
+  timeout: number;
+  maxRetries: number;
+  headers: HeadersOption;
+  validateResponses: ResponseSchemas | undefined;
+}
+
+function checkCount(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new CloudplaneError(`${name} must be an integer of 0 or more; got ${value}.`);
+  return value;
+}
+
+function checkTimeout(value: number): number {
+  if (!(value > 0)) throw new CloudplaneError(`timeout must be a number of milliseconds over 0; got ${value}.`);
+  return value;
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  // Not URL.canParse: older browsers still in use lack it.
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function checkRequestOptions(options: RequestOptions): void {
+  if (options.timeout !== undefined) checkTimeout(options.timeout);
+  if (options.maxRetries !== undefined) checkCount("maxRetries", options.maxRetries);
+}
+
+/** The client's options with the defaults and environment filled in; throws when the key or address is missing. */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const apiKey = options.apiKey ?? readEnv("CLOUDPLANE_API_KEY");
+  if (!apiKey) throw new CloudplaneError("The API key is missing: pass apiKey to createClient or set CLOUDPLANE_API_KEY.");
+  const baseUrl = options.baseUrl ?? readEnv("CLOUDPLANE_BASE_URL");
+  if (!baseUrl) throw new CloudplaneError("The API address is missing: pass baseUrl to createClient or set CLOUDPLANE_BASE_URL.");
+  if (!isAbsoluteUrl(baseUrl)) throw new CloudplaneError(`baseUrl must be an absolute URL such as https://api.example.com; got ${baseUrl}.`);
+  // Called as a plain function: browsers and Workers reject a global fetch called on another object.
+  const runtimeFetch: Fetch = (input, init) => fetch(input, init);
+  return {
+    apiKey,
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    fetch: options.fetch ?? runtimeFetch,
+    timeout: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
+    maxRetries: checkCount("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
+    headers: options.headers ?? {},
+    validateResponses: options.validateResponses,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Type tests, checked by `tsc --noEmit` (the package's typecheck): calls are typed from the contract,
+ * so a wrong body, path parameter or query fails to compile, and so does a route table that strays
+ * from the contract. Each `@ts-expect-error` fails the typecheck if its line compiles.
+ */
+import type { CdnResource, EdgeApp, Stream } from "@cloudplane/contract";
+import { expectTypeOf } from "vitest";
+import { defineRoutes } from "../src/core/routes.js";
+import type { APIResponse, CloudplaneClient, Page } from "../src/index.js";
+
+export async function typedCalls(client: CloudplaneClient) {
+  // Bodies, path parameters and queries as the contract types them.
+  expectTypeOf(await client.cdn.resources.update(1, { description: "ok" })).toEqualTypeOf<CdnResource>();
+  // @ts-expect-error an unknown body field
+  await client.cdn.resources.update(1, { descripton: "typo" });
+  // @ts-expect-error a body field of the wrong type
+  await client.cdn.resources.update(1, { active: "yes" });
+  // @ts-expect-error originGroup is required by the full replace
+  await client.cdn.resources.replace(1, { name: "no origin group" });
+  // @ts-expect-error a path parameter of the wrong type
+  await client.cdn.resources.update("1", { description: "ok" });
+  // @ts-expect-error the bucket name is a string, the storage id a number
+  await client.storage.buckets.getCors("media-assets", 1);
+  // @ts-expect-error a missing path parameter
+  await client.cloud.gpuImages.list(1);
+  // @ts-expect-error an option that does not exist
+  await client.cdn.resources.update(1, { options: { gzip: { enabled: true, value: true } } });
+  // @ts-expect-error a status the API does not know
+  await client.edge.apps.list({ api_type: "wasm" });
+  // @ts-expect-error the edge app ordering is one of the contract's values
+  await client.edge.apps.list({ ordering: "created" });
+  // @ts-expect-error slots need a value
+  await client.edge.secrets.create({ name: "s", secret_slots: [{ slot: 0 }] });
+  // @ts-expect-error the duration of a clip is a number of seconds
+  await client.streaming.streams.createClip(1, { duration: "60" });
+
+  // Lists resolve to a page and iterate items.
+  const page = await client.edge.apps.list({ limit: 10 });
+  expectTypeOf(page).toEqualTypeOf<Page<EdgeApp, { apps: EdgeApp[]; count: number }>>();
+  expectTypeOf(page.body.count).toEqualTypeOf<number>();
+  for await (const stream of client.streaming.streams.list({ page: 2 })) expectTypeOf(stream).toEqualTypeOf<Stream>();
+
+  // The cost report is CSV text when asked for, JSON otherwise.
+  expectTypeOf(await client.cloud.costReports.totals({ time_from: "2026-01", time_to: "2026-02", response_format: "csv_totals" })).toEqualTypeOf<string>();
+  expectTypeOf((await client.cloud.costReports.totals({ time_from: "2026-01", time_to: "2026-02" })).price_status).toEqualTypeOf<"show" | "error">();
+
+  // withResponse() adds the response's metadata to the same body type.
+  expectTypeOf(await client.streaming.streams.get(1).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
+}
+
+export function routeTables() {
+  defineRoutes("storage", { getBucketCors: ["GET", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"] });
+  // @ts-expect-error a path that is not the contract's
+  defineRoutes("storage", { getBucketCors: ["GET", "/storage/v1/:id/bucket/:name/cors"] });
+  // @ts-expect-error a method that is not the contract's
+  defineRoutes("storage", { getBucketCors: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"] });
+  // @ts-expect-error a route of the contract left out
+  defineRoutes("security", {});
+  // @ts-expect-error a route the contract does not have
+  defineRoutes("security", { updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"], deleteProfile: ["DELETE", "/x"] });
+}
