@@ -53,7 +53,7 @@ interface ResourceState {
 /** A stored option as returned: `secure_key.key` is a secret and never leaves the service. */
 function publicOptions(options: StoredOptions): CdnResourceOptions {
   const { secure_key: secureKey, ...rest } = options;
-  if (!secureKey) return rest as CdnResourceOptions;
+  if (!secureKey) return rest;
   const { key: _key, ...shown } = secureKey;
   return { ...rest, secure_key: shown } as CdnResourceOptions;
 }
@@ -207,7 +207,7 @@ async function writeResource(
     const next: StoredOptions = mergeOptions ? { ...state.options } : {};
     for (const [key, option] of Object.entries(body.options)) {
       if (option === null || option === undefined) delete next[key];
-      else next[key] = { ...option } as Record<string, unknown>;
+      else next[key] = { ...option };
     }
     const secureKey = body.options.secure_key;
     // The secure key is a secret: encrypted at rest like every other secret, never returned.

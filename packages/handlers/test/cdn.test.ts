@@ -596,5 +596,36 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       expect(after.options).toEqual({ ...before.options, ...writes });
       expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
     });
+
+    it("keeps concurrent changes to different fields: name, description, an option and the shielding", async () => {
+      const before = await current(3);
+      const pop = shieldingPops[0]!;
+      const replies = await Promise.all([
+        patch(3, { name: "Acme downloads (concurrent)" }),
+        patch(3, { description: "Written at the same time." }),
+        patch(3, { options: { stale: { enabled: true, value: ["error", "timeout"] } } }),
+        api.call("PUT", "/cdn/resources/3/shielding_v2", { body: { shielding_pop: pop.id } }),
+      ]);
+      for (const reply of replies) expect(reply.status, reply.text).toBe(200);
+      expect(await current(3)).toEqual({
+        ...before,
+        name: "Acme downloads (concurrent)",
+        description: "Written at the same time.",
+        options: { ...before.options, stale: { enabled: true, value: ["error", "timeout"] } },
+        shielded: true,
+        shield_enabled: true,
+        shield_dc: pop.datacenter,
+        updated: expect.stringMatching(CDN_TIME),
+      });
+    });
+
+    it("gives a host name claimed by two resources at once to one of them, and answers the other 409", async () => {
+      const hostname = "race.acme.example";
+      const replies = await Promise.all([3, 5].map((id) => patch(id, { secondaryHostnames: [hostname] })));
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+      const holders = [];
+      for (const id of [3, 5]) if ((await current(id)).secondaryHostnames.includes(hostname)) holders.push(id);
+      expect(holders).toHaveLength(1);
+    });
   });
 });
