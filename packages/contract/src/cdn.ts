@@ -699,7 +699,8 @@ export const cdnContract = c.router({
     description:
       "Changes only the fields given. Inside `options`, each option key given replaces that option whole, " +
       "`\"<key>\": null` removes it, and keys not given stay as they are. `waap_api_domain_enabled` is only " +
-      "taken by the full-replace operation. 409 when a secondary host name is used by another resource of the account.",
+      "taken by the full-replace operation. 409 when a secondary host name is used by another resource of the account. " +
+      "A PATCH with no field changes nothing (`updated` included) and answers the resource as it is.",
     metadata: write,
   },
   replaceResource: {
