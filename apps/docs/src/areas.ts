@@ -1,0 +1,16 @@
+/** The areas of the API as the docs title them: the names api.md gives them, in the contract's order. */
+import { AREAS, type Area } from "@cloudplane/contract";
+
+/** The names api.md gives the areas, shown as the tags' titles. */
+export const AREA_TITLES: Record<Area, string> = {
+  iam: "IAM",
+  cdn: "CDN",
+  edge: "Edge apps",
+  streaming: "Video streaming",
+  cloud: "Cloud",
+  security: "Security",
+  storage: "Object storage",
+};
+
+/** Every area, in the contract's order. */
+export const AREA_NAMES = Object.keys(AREAS) as Area[];

@@ -1,0 +1,258 @@
+/**
+ * The guide, as Markdown: authentication, roles, errors, pagination, rate limits and versioning, then
+ * every operation with its client and curl snippets. The facts come from the contract (and, for the
+ * rate limit, decisions.md §5); the reference's introduction is the same text.
+ */
+import { AREAS, ERROR_STATUS, ROLE_IDS, contract, errorEnvelope, errorResponses, examples, roleMayCall, roleName, type ErrorCode } from "@cloudplane/contract";
+import type { z } from "zod";
+import { AREA_NAMES, AREA_TITLES } from "./areas.js";
+import { ROUTES, methodAndPath, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
+import { CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
+
+/** The per-token request rate of decisions.md §5 (the defaults; a deployment may configure them). */
+export const RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
+
+/** The error statuses with what each means, as the contract describes them on every route. */
+const ERROR_RESPONSES = errorResponses([409, 413, 415, 422]) as Record<number, z.ZodTypeAny>;
+
+function codeList(codes: readonly string[]): string {
+  return codes.map((code) => `\`${code}\``).join(", ");
+}
+
+function table(header: string[], rows: string[][]): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+  return [header, header.map(() => "---"), ...rows].map((row) => `| ${row.map(cell).join(" | ")} |`).join("\n");
+}
+
+function overview(links: boolean): string {
+  const lines = [
+    "The cloudplane API manages the resources of one customer account over HTTPS. Request and response bodies " +
+      "are JSON (`Content-Type: application/json`); fields that have no value are `null`. The first path segment " +
+      "of every route names its area:",
+    "",
+    ...AREA_NAMES.map((area) => {
+      const count = ROUTES.filter((entry) => entry.area === area).length;
+      return `- **${AREA_TITLES[area]}** (\`/${area}\`, ${count} operation${count === 1 ? "" : "s"}): ${AREAS[area]}`;
+    }),
+  ];
+  if (links)
+    lines.push(
+      "",
+      "Beside this reference: the [guide](guide.html) with a TypeScript client and a curl snippet for every operation, " +
+        "the [changelog](changelog.html), and the OpenAPI document itself, [openapi.json](openapi.json).",
+    );
+  return lines.join("\n");
+}
+
+/**
+ * What the contract says about the Authorization header, past its first sentence (the header's form,
+ * which the guide and the security scheme say in their own words first).
+ */
+export function authorizationNotes(): string {
+  const header = (contract.cdn.getOriginGroup.headers as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+  return header.authorization!.description!.replace(/^`apikey <API token>`\.\s*/, "");
+}
+
+function authentication(): string {
+  return [
+    "## Authentication",
+    "",
+    "Every operation needs the `Authorization` header: the word `apikey`, one space, then an API token.",
+    "",
+    "```sh",
+    `curl "$${ENV.baseUrl}/cdn/clients/me/features" -H "Authorization: apikey $${ENV.apiToken}"`,
+    "```",
+    "",
+    authorizationNotes(),
+    "",
+    "A token belongs to one account and to the user it was issued for. The service keeps only a SHA-256 hash of it: the token's value is never returned, logged or shown in an error. " +
+      "A token works while it is not deleted and its `exp_date` has not passed.",
+    "",
+    "A token sees only its own account: another account's object answers 404, exactly as one that does not exist, " +
+      "and a path that names another account (`/iam/clients/{clientId}/tokens`) answers 403.",
+    "",
+    table(
+      ["Status", "Code", "When"],
+      [401].map((status) => [String(status), codeList(codesOf(status)), ERROR_RESPONSES[status]!.description!]),
+    ),
+  ].join("\n");
+}
+
+function roles(): string {
+  const roleIds = Object.values(ROLE_IDS).sort((a, b) => a - b);
+  const mayCall = (role: number) =>
+    roleMayCall(role, "write") ? "every operation" : roleMayCall(role, "read") ? "the read operations only" : "no operation of this API (403)";
+  return [
+    "## Roles",
+    "",
+    "The token's user has a role, a group id. The role decides which operations the token may call; any other " +
+      "answers 403 `permission_denied`.",
+    "",
+    table(
+      ["Id", "Role", "May call"],
+      roleIds.map((role) => [String(role), roleName(role), mayCall(role)]),
+    ),
+    "",
+    `The read operations are the GET routes and the cost report (${rolesThatMayCall("read")} may call them); ` +
+      `every other operation writes (${rolesThatMayCall("write")}).`,
+    "",
+    table(
+      ["Access", "Operations"],
+      (["read", "write"] as const).map((access) => [
+        access,
+        ROUTES.filter((entry) => entry.access === access)
+          .map(({ route }) => route.summary!)
+          .join("; "),
+      ]),
+    ),
+    "",
+    "The token listing (`GET /iam/clients/{clientId}/tokens`) shows Administrators every token of the account, and " +
+      "Engineers and Users only the tokens issued for themselves.",
+  ].join("\n");
+}
+
+function codesOf(status: number): ErrorCode[] {
+  return (Object.entries(ERROR_STATUS) as Array<[ErrorCode, number]>).filter(([, code]) => code === status).map(([code]) => code);
+}
+
+function errors(): string {
+  const fields = errorEnvelope.shape as Record<string, z.ZodTypeAny>;
+  const statuses = [...new Set(Object.values(ERROR_STATUS))].sort((a, b) => a - b);
+  return [
+    "## Errors",
+    "",
+    "Every response that is not a success carries the same JSON envelope, on every operation:",
+    "",
+    "```json",
+    JSON.stringify(examples.validationErrorExample, null, 2),
+    "```",
+    "",
+    table(
+      ["Field", "What it holds"],
+      Object.entries(fields).map(([name, field]) => [`\`${name}\`${field.isOptional() ? " (optional)" : ""}`, field.description!]),
+    ),
+    "",
+    // The schema's description starts by naming itself, which the section's heading already does.
+    errorEnvelope.description!.replace(/^The error envelope\.\s*/, ""),
+    "",
+    table(
+      ["Status", "Code", "When"],
+      statuses.map((status) => [String(status), codeList(codesOf(status)), ERROR_RESPONSES[status]!.description!]),
+    ),
+    "",
+    "Request bodies are strict: an unknown field or a read-only one is a `validation_error` that names the field, " +
+      "so a typo never passes silently. Each operation in the reference lists the statuses it can answer with.",
+  ].join("\n");
+}
+
+function pagination(): string {
+  const paged = ROUTES.filter(({ route }) => {
+    const shape = (route.query as z.AnyZodObject | null | undefined)?.shape as Record<string, unknown> | undefined;
+    return shape !== undefined && ("limit" in shape || "page" in shape);
+  });
+  const whole = ROUTES.filter((entry) => entry.name.startsWith("list") && !paged.includes(entry));
+  return [
+    "## Pagination",
+    "",
+    "The listings page in the platform's own ways, one per area:",
+    "",
+    ...paged.flatMap(({ route }) => {
+      const shape = (route.query as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+      return [
+        `### ${route.summary}: \`${methodAndPath(route)}\``,
+        "",
+        route.description!,
+        "",
+        table(
+          ["Query parameter", "Meaning"],
+          Object.entries(shape).map(([name, field]) => [`\`${name}\``, field.description ?? ""]),
+        ),
+        "",
+      ];
+    }),
+    `${whole.map(({ route }) => `\`${methodAndPath(route)}\``).join(" and ")} answer with the whole list at once.`,
+  ].join("\n");
+}
+
+function rateLimits(): string {
+  return [
+    "## Rate limits",
+    "",
+    `Each API token may make ${RATE_LIMIT.requestsPerSecond} requests a second, in bursts of up to ${RATE_LIMIT.burst} ` +
+      "(the defaults; a deployment may configure them). Beyond that, and when the service cannot serve for a moment, " +
+      "it answers with a `Retry-After` header: wait that many seconds, then send the request again.",
+    "",
+    table(
+      ["Status", "Code", "When"],
+      [429, 503].map((status) => [String(status), codeList(codesOf(status)), ERROR_RESPONSES[status]!.description!]),
+    ),
+    "",
+    `A request body may be at most 1 MiB: ${ERROR_RESPONSES[413]!.description!}`,
+  ].join("\n");
+}
+
+function versioning(): string {
+  const versionsOf = (area: string) => [
+    ...new Set(ROUTES.filter((entry) => entry.area === area).flatMap(({ route }) => route.path.split("/").filter((segment) => /^v\d+$/.test(segment)))),
+  ].sort();
+  return [
+    "## Versioning",
+    "",
+    "The version of an operation is part of its path, where the platform has one; there is no version header " +
+      "and no negotiation.",
+    "",
+    table(
+      ["Area", "Version segments in the paths"],
+      AREA_NAMES.map((area) => [AREA_TITLES[area], versionsOf(area).join(", ") || "none"]),
+    ),
+    "",
+    "The packages built from the contract (`@cloudplane/contract`, `@cloudplane/client`, …) share one version " +
+      "number and follow semantic versioning; the OpenAPI document carries it as `info.version`, and the changelog " +
+      "says what each version changed.",
+  ].join("\n");
+}
+
+/** The guide's prose: the reference's introduction, and the first part of the guide page. */
+export function guideMarkdown(options: { links: boolean }): string {
+  return [overview(options.links), authentication(), roles(), errors(), pagination(), rateLimits(), versioning()].join("\n\n");
+}
+
+/** The operation's place in the reference page, as Scalar addresses it. */
+export function referenceLink({ area, route }: DocumentedRoute): string {
+  return `./#tag/${area}/${route.method}${route.path.replace(/:(\w+)/g, "{$1}")}`;
+}
+
+/** Every operation with its client call and its curl command, by area. */
+export function operationsMarkdown(): string {
+  const sections = [
+    "## Operations",
+    "",
+    `The snippets read the API's base URL and a token from the environment (\`${ENV.baseUrl}\`, \`${ENV.apiToken}\`). ` +
+      "The TypeScript ones use the client, made once:",
+    "",
+    "```ts",
+    CLIENT_SETUP,
+    "```",
+  ];
+  for (const area of AREA_NAMES) {
+    sections.push("", `### ${AREA_TITLES[area]}`, "", AREAS[area]);
+    for (const entry of ROUTES.filter((item) => item.area === area)) {
+      const { route, docs } = entry;
+      sections.push(
+        "",
+        `#### ${route.summary}`,
+        "",
+        `\`${methodAndPath(route)}\` (${entry.access}; operationId \`${entry.name}\`): [in the reference](${referenceLink(entry)})`,
+        "",
+        "```ts",
+        clientCall(route, docs),
+        "```",
+        "",
+        "```sh",
+        curlSnippet(route, docs),
+        "```",
+      );
+    }
+  }
+  return sections.join("\n");
+}

@@ -1,0 +1,228 @@
+/** The OpenAPI document validates, holds exactly the contract's 20 operations, and describes and exemplifies all of them. */
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { Validator } from "@cfworker/json-schema";
+import { AREAS, ERROR_STATUS, contract, errorEnvelope, type ErrorCode } from "@cloudplane/contract";
+import type { AppRoute } from "@ts-rest/core";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { FIELD_NOTES, schemaAt } from "./field-notes.js";
+import type { SchemaObject } from "./json-schema.js";
+import { buildOpenApiDocument, type MediaType, type Operation } from "./openapi.js";
+import { ROUTES, methodAndPath } from "./routes.js";
+
+const document = buildOpenApiDocument();
+
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+);
+
+function routeOf(operation: Operation): AppRoute {
+  const route = ROUTES.find((entry) => entry.area === operation.tags[0] && entry.name === operation.operationId)?.route;
+  if (!route) throw new Error(`No route for ${operation.operationId}`);
+  return route;
+}
+
+/** Checks a value against one of the document's schemas, `$ref`s resolved within the document. */
+function jsonSchemaErrors(schema: SchemaObject, value: unknown): string[] {
+  const root = { ...schema, components: document.components } as unknown as ConstructorParameters<typeof Validator>[0];
+  const result = new Validator(root, "2020-12", false).validate(value);
+  return result.valid ? [] : result.errors.map((error) => `${error.instanceLocation}: ${error.error}`);
+}
+
+/** Every example of a media type: `example`, or each of `examples`. */
+function examplesOf(media: MediaType): unknown[] {
+  return media.example !== undefined ? [media.example] : Object.values(media.examples ?? {}).map((example) => example.value);
+}
+
+/** Field names that, with their type and the schema they are in, say all there is to know. */
+const SELF_EXPLANATORY = new Set([
+  "id",
+  "name",
+  "description",
+  "comment",
+  "enabled",
+  "count",
+  "created",
+  "updated",
+  "version",
+  "currency",
+  "region",
+  "developer",
+  "os_distro",
+  "os_type",
+  "os_version",
+  "access_key_id",
+  "bucket_name",
+  "user_name",
+  "user_email",
+]);
+
+/** A field that needs no description of its own: a self-explanatory name, an id, or a described component. */
+function isObvious(name: string, schema: SchemaObject): boolean {
+  return SELF_EXPLANATORY.has(name) || name.endsWith("_id") || schema.$ref !== undefined || schema.items?.$ref !== undefined;
+}
+
+/** The paths of the fields (`a.b[].c`) under `schema` that have no description and are not obvious. */
+function undescribedFields(schema: SchemaObject, path = ""): string[] {
+  const found: string[] = [];
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    const fieldPath = path ? `${path}.${name}` : name;
+    if (!field.description?.trim() && !isObvious(name, field)) found.push(fieldPath);
+    found.push(...undescribedFields(field, fieldPath));
+  }
+  if (schema.items) found.push(...undescribedFields(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === "object") found.push(...undescribedFields(schema.additionalProperties, `${path}{}`));
+  for (const option of schema.anyOf ?? []) found.push(...undescribedFields(option, path));
+  return found;
+}
+
+describe("the document", () => {
+  it("validates as OpenAPI 3.1", async () => {
+    // The parser dereferences in place; it gets a copy.
+    const parsed = (await SwaggerParser.validate(structuredClone(document) as never)) as { openapi?: string };
+    expect(parsed.openapi).toBe("3.1.0");
+  });
+
+  it("is the same every time it is built", () => {
+    expect(JSON.stringify(buildOpenApiDocument())).toBe(JSON.stringify(document));
+  });
+
+  it("holds exactly the contract's 20 operations, with their route names as operationIds", () => {
+    expect(operations.map(({ key }) => key).sort()).toEqual(ROUTES.map(({ route }) => methodAndPath(route)).sort());
+    expect(operations).toHaveLength(20);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(20);
+    for (const { operation } of operations) expect(routeOf(operation).summary).toBe(operation.summary);
+  });
+
+  it("has a tag per area, with the area's description, and every operation in its area's tag", () => {
+    expect(document.tags.map((tag) => tag.name)).toEqual(Object.keys(contract));
+    for (const tag of document.tags) {
+      expect(tag.description).toBe(AREAS[tag.name as keyof typeof AREAS]);
+      expect(tag["x-displayName"].length).toBeGreaterThan(1);
+    }
+    for (const { key, operation } of operations) {
+      expect(operation.tags).toHaveLength(1);
+      expect(key.split(" ")[1]!.split("/")[1]).toBe(operation.tags[0]);
+    }
+  });
+
+  it("has the apikey security scheme, required by every operation, and servers", () => {
+    expect(document.components.securitySchemes.apikey).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(document.components.securitySchemes.apikey!.description).toContain("apikey <API token>");
+    expect(document.security).toEqual([{ apikey: [] }]);
+    for (const { operation } of operations) expect(operation).not.toHaveProperty("security");
+    expect(document.servers.length).toBeGreaterThan(0);
+    expect(document.info.description).toContain("## Authentication");
+  });
+
+  it("describes every schema, and every field whose name does not say what it is", () => {
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      expect(schema.description, name).toBeTruthy();
+      expect(undescribedFields(schema), name).toEqual([]);
+    }
+    for (const { key, operation } of operations)
+      for (const parameter of operation.parameters) expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy();
+  });
+
+  it("needs each of its own field notes: the contract does not describe those fields yet", () => {
+    const contractOnly = buildOpenApiDocument({ fieldNotes: false }).components.schemas;
+    const described = Object.entries(FIELD_NOTES).flatMap(([component, notes]) =>
+      Object.keys(notes)
+        .filter((path) => schemaAt(contractOnly[component]!, path)?.description !== undefined)
+        .map((path) => `${component}.${path}`),
+    );
+    expect(described).toEqual([]);
+  });
+
+  it("keeps the strict bodies strict and the integer parameters integers", () => {
+    const strictObjects: string[] = [];
+    const open: string[] = [];
+    const walk = (schema: SchemaObject, path: string) => {
+      const types = [schema.type].flat();
+      if (types.includes("object") && schema.properties) (schema.additionalProperties === false ? strictObjects : open).push(path);
+      for (const [name, field] of Object.entries(schema.properties ?? {})) walk(field, `${path}.${name}`);
+      if (schema.items) walk(schema.items, `${path}[]`);
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas)) walk(schema, name);
+    expect(open).toEqual([]);
+    expect(strictObjects).toContain("UpdateCdnResourceBody");
+    expect(strictObjects).toContain("CreateLogsUploaderTargetBody.config");
+
+    const parameters = operations.flatMap(({ operation }) => operation.parameters);
+    const resourceId = parameters.find((parameter) => parameter.name === "resource_id")!;
+    expect(resourceId.schema).toEqual({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
+    expect(parameters.find((parameter) => parameter.name === "limit" && parameter.schema.default === 25)?.schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 1000,
+    });
+    expect(jsonSchemaErrors(document.components.schemas.UpdateCdnResourceBody!, { options: { gzipon: { enabled: true, value: true } } })).not.toEqual([]);
+  });
+
+  it("gives every operation an example path, query and body that the contract accepts", () => {
+    for (const { key, operation } of operations) {
+      const route = routeOf(operation);
+      const pathParams = Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === "path").map((parameter) => [parameter.name, String(parameter.example)]));
+      for (const parameter of operation.parameters.filter((item) => item.in === "path")) expect(parameter.example, `${key} ${parameter.name}`).toBeDefined();
+      if (route.pathParams) expect((route.pathParams as z.ZodTypeAny).safeParse(pathParams).error?.issues, key).toBeUndefined();
+      const query = Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === "query" && parameter.example !== undefined).map((parameter) => [parameter.name, String(parameter.example)]));
+      if (route.query) expect((route.query as z.ZodTypeAny).safeParse(query).error?.issues, key).toBeUndefined();
+      if ("body" in route) {
+        const media = operation.requestBody!.content["application/json"]!;
+        expect(media.example, key).toBeDefined();
+        expect((route.body as z.ZodTypeAny).safeParse(media.example).error?.issues, key).toBeUndefined();
+        expect(jsonSchemaErrors(media.schema, media.example), key).toEqual([]);
+      } else expect(operation.requestBody, key).toBeUndefined();
+    }
+  });
+
+  it("gives every response an example that the contract accepts, and every error response the error envelope", () => {
+    for (const { key, operation } of operations) {
+      const route = routeOf(operation);
+      const statuses = Object.keys(route.responses);
+      expect(Object.keys(operation.responses).sort(), key).toEqual(statuses.sort());
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const schema = (route.responses as Record<string, z.ZodTypeAny>)[status]!;
+        expect(response.description, `${key} ${status}`).toBeTruthy();
+        expect(response.headers["x-request-id"], `${key} ${status}`).toBeDefined();
+        for (const [name, header] of Object.entries(response.headers))
+          if ("schema" in header) expect(jsonSchemaErrors(header.schema, header.example), `${key} ${status} ${name}`).toEqual([]);
+        for (const [mediaType, media] of Object.entries(response.content)) {
+          const values = examplesOf(media);
+          expect(values.length, `${key} ${status} ${mediaType}`).toBeGreaterThan(0);
+          for (const value of values) {
+            expect(schema.safeParse(value).error?.issues, `${key} ${status} ${mediaType}`).toBeUndefined();
+            expect(jsonSchemaErrors(media.schema, value), `${key} ${status} ${mediaType}`).toEqual([]);
+          }
+        }
+        if (Number(status) >= 400) {
+          const media = response.content["application/json"]!;
+          expect(media.schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
+          const codes = Object.keys(media.examples!) as ErrorCode[];
+          expect(codes.map((code) => ERROR_STATUS[code])).toEqual(codes.map(() => Number(status)));
+          for (const code of codes) expect(errorEnvelope.parse(media.examples![code]!.value).code).toBe(code);
+        }
+      }
+    }
+  });
+
+  it("documents the CSV form of the cost report beside its JSON", () => {
+    const report = document.paths["/cloud/v1/reservation_cost_report/totals"]!.post!.responses["200"]!;
+    expect(Object.keys(report.content).sort()).toEqual(["application/json", "text/csv"]);
+    expect(String(report.content["text/csv"]!.example)).toMatch(/^type,region,region_id,flavor,.*\r\ninstance,1,1,/);
+  });
+
+  it("shows a client and a curl snippet for every operation", () => {
+    for (const { key, operation } of operations) {
+      const [typescript, curl] = operation["x-codeSamples"];
+      expect(typescript!.source, key).toMatch(/^import \{ createClient \} from "@cloudplane\/client";/);
+      expect(typescript!.source, key).toContain(`await client.${operation.tags[0]}.`);
+      const [method, path] = key.split(" ") as [string, string];
+      const examplePath = path.replace(/\{(\w+)\}/g, (_match, name: string) => String(operation.parameters.find((parameter) => parameter.name === name)!.example));
+      expect(curl!.source, key).toContain(`curl -X ${method} "$CLOUDPLANE_BASE_URL${examplePath}`);
+      expect(curl!.source, key).toContain("Authorization: apikey $CLOUDPLANE_API_KEY");
+      if (operation.requestBody) expect(curl!.source, key).toContain("-d '{");
+    }
+  });
+});

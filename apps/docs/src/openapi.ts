@@ -1,0 +1,253 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the contract alone: @ts-rest/open-api walks the
+ * routes, and our zod walk (json-schema.ts) writes the schemas, which keeps the strict bodies strict.
+ */
+import * as contractModule from "@cloudplane/contract";
+import { AREAS, ERROR_STATUS, contract, type RouteAccess } from "@cloudplane/contract";
+import contractPackage from "@cloudplane/contract/package.json" with { type: "json" };
+import type { AppRoute } from "@ts-rest/core";
+import { generateOpenApi } from "@ts-rest/open-api";
+import { z } from "zod";
+import { AREA_NAMES, AREA_TITLES } from "./areas.js";
+import { applyFieldNotes } from "./field-notes.js";
+import { ERROR_EXAMPLES, errorCodesOf } from "./error-examples.js";
+import { authorizationNotes, guideMarkdown } from "./guide.js";
+import { SchemaConverter, unwrapped, type SchemaObject } from "./json-schema.js";
+import type { OperationDocs } from "./operations.js";
+import { ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
+import { curlSnippet, pathParamNames, typescriptSnippet } from "./snippets.js";
+
+/** The document's own types: enough to walk it in the tests. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: Array<{ url: string; description: string; variables?: Record<string, { default: string }> }>;
+  tags: Array<{ name: string; "x-displayName": string; description: string }>;
+  security: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, SchemaObject>;
+    securitySchemes: Record<string, { type: string; in: string; name: string; description: string }>;
+    headers: Record<string, Header>;
+  };
+}
+
+export interface Operation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters: Parameter[];
+  requestBody?: { required: true; content: Record<string, MediaType> };
+  responses: Record<string, { description: string; headers: Record<string, Header | { $ref: string }>; content: Record<string, MediaType> }>;
+  "x-access": RouteAccess;
+  "x-codeSamples": Array<{ lang: string; label: string; source: string }>;
+}
+
+export interface Parameter {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  schema: SchemaObject;
+  example?: unknown;
+}
+
+export interface MediaType {
+  schema: SchemaObject;
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
+
+interface Header {
+  description: string;
+  schema: SchemaObject;
+  example?: unknown;
+}
+
+/** The status texts of the statuses the API answers with. */
+const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created" };
+
+/** Every named zod schema the contract exports, by component name (`cdnResource` → `CdnResource`). */
+function namedSchemas(): Record<string, z.ZodTypeAny> {
+  const named: Record<string, z.ZodTypeAny> = {};
+  for (const [name, value] of Object.entries(contractModule)) {
+    if (value instanceof z.ZodType && unwrapped(value) instanceof z.ZodObject) named[name[0]!.toUpperCase() + name.slice(1)] = value;
+  }
+  return named;
+}
+
+/**
+ * The OpenAPI document of the whole API. `fieldNotes: false` leaves out the docs' own field notes
+ * (field-notes.ts), to see what the contract alone describes.
+ */
+export function buildOpenApiDocument(options: { fieldNotes?: boolean } = {}): OpenApiDocument {
+  const converter = new SchemaConverter(namedSchemas(), [[contractModule.hostname, "hostname"]]);
+  const routes = new Map(ROUTES.map((entry) => [entry.route, entry]));
+
+  const generated = generateOpenApi(
+    contract,
+    { info: { title: "", version: "" } },
+    {
+      setOperationId: true,
+      operationMapper: (_operation, route) => buildOperation(routes.get(route)!, converter) as never,
+    },
+  );
+
+  const document: OpenApiDocument = {
+    openapi: "3.1.0",
+    info: {
+      title: "cloudplane API",
+      version: contractPackage.version,
+      description: guideMarkdown({ links: true }),
+    },
+    servers: [
+      {
+        url: "{base_url}",
+        // The variable's description is said here: the OpenAPI 3.1 schema that validators check against
+        // (openapi-schemas 2.1) misspells the variable's `description` and rejects it.
+        description: "A deployment of the API: base_url is the deployment's base URL, e.g. the local app's (`pnpm start`).",
+        variables: { base_url: { default: "http://127.0.0.1:8787" } },
+      },
+    ],
+    tags: AREA_NAMES.map((area) => ({ name: area, "x-displayName": AREA_TITLES[area], description: AREAS[area] })),
+    security: [{ apikey: [] }],
+    paths: generated.paths,
+    components: {
+      schemas: sortedByKey(options.fieldNotes === false ? converter.components : withFieldNotes(converter.components)),
+      securitySchemes: {
+        apikey: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: `The header's value is the word apikey, one space, then the API token: \`apikey <API token>\`. ${authorizationNotes()}`,
+        },
+      },
+      headers: {
+        "x-request-id": {
+          description:
+            "The request's id, also in the error envelope's request_id. A client-sent x-request-id of at most 128 characters of [A-Za-z0-9._-] is echoed, otherwise a new one is made.",
+          schema: { type: "string" },
+          example: contractModule.examples.validationErrorExample.request_id,
+        },
+        "Retry-After": {
+          description: "Seconds to wait before trying again.",
+          schema: { type: "integer", minimum: 0 },
+          example: 1,
+        },
+      },
+    },
+  };
+  return document;
+}
+
+function buildOperation({ area, name, route, access, docs }: DocumentedRoute, converter: SchemaConverter): Operation {
+  const operation: Operation = {
+    operationId: name,
+    tags: [area],
+    summary: route.summary!,
+    description: `${route.description!}\n\n**Roles that may call it** (a ${access} route): ${rolesThatMayCall(access)}.`,
+    parameters: [...pathParameters(route, docs, converter), ...queryParameters(route, docs, converter)],
+    responses: {},
+    "x-access": access,
+    "x-codeSamples": [
+      { lang: "TypeScript", label: "@cloudplane/client", source: typescriptSnippet(route, docs) },
+      { lang: "Shell", label: "curl", source: curlSnippet(route, docs) },
+    ],
+  };
+  if ("body" in route) {
+    const schema = converter.convert(route.body as z.ZodTypeAny);
+    // The body's description is the schema's: Scalar would show a second copy of it.
+    operation.requestBody = { required: true, content: { "application/json": { schema, example: docs.body } } };
+  }
+  for (const [status, response] of Object.entries(route.responses as Record<string, z.ZodTypeAny>)) {
+    operation.responses[status] = Number(status) < 400 ? successResponse(Number(status), response, docs, converter) : errorResponse(Number(status), response, converter);
+  }
+  return operation;
+}
+
+function pathParameters(route: AppRoute, docs: OperationDocs, converter: SchemaConverter): Parameter[] {
+  const shape = (route.pathParams as z.AnyZodObject | undefined)?.shape as z.ZodRawShape | undefined;
+  return pathParamNames(route).map((name) => {
+    const field = shape?.[name];
+    if (!field) throw new Error(`${route.path}: path parameter ${name} has no schema`);
+    return parameter(name, "path", field, docs.pathParams?.[name], converter);
+  });
+}
+
+function queryParameters(route: AppRoute, docs: OperationDocs, converter: SchemaConverter): Parameter[] {
+  const shape = (route.query as z.AnyZodObject | null | undefined)?.shape as z.ZodRawShape | undefined;
+  return Object.entries(shape ?? {}).map(([name, field]) => parameter(name, "query", field, docs.query?.[name], converter));
+}
+
+function parameter(name: string, location: "path" | "query", field: z.ZodTypeAny, example: unknown, converter: SchemaConverter): Parameter {
+  const { description, ...schema } = converter.convert(field);
+  return {
+    name,
+    in: location,
+    required: location === "path" || !field.isOptional(),
+    ...(description ? { description } : {}),
+    schema,
+    ...(example === undefined ? {} : { example }),
+  };
+}
+
+/**
+ * A success response. A union with a string described by a media type ("text/csv, …") is that media
+ * type beside JSON: the cost report answers CSV when asked to.
+ */
+function successResponse(status: number, response: z.ZodTypeAny, docs: OperationDocs, converter: SchemaConverter): Operation["responses"][string] {
+  const content: Record<string, MediaType> = {};
+  const inner = unwrapped(response);
+  const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodTypeAny[]) : [response];
+  const json = options.filter((option) => mediaTypeOf(option) === undefined);
+  if (json.length !== 1) throw new Error(`A ${status} response needs exactly one JSON form`);
+  content["application/json"] = { schema: converter.convert(json[0]!), example: docs.response };
+  for (const option of options) {
+    const mediaType = mediaTypeOf(option);
+    if (mediaType === "text/csv") content[mediaType] = { schema: converter.convert(option), example: csvExample(docs.response) };
+    else if (mediaType !== undefined) throw new Error(`No example for ${mediaType}`);
+  }
+  const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
+  for (const [name, header] of Object.entries(docs.responseHeaders ?? {}))
+    headers[name] = { description: header.description, schema: { type: header.type }, example: header.example };
+  const described = json[0]!.description ?? inner.description;
+  return { description: described ?? STATUS_TEXT[status] ?? String(status), headers, content };
+}
+
+/** The media type a string response is described with, e.g. "text/csv, with response_format csv_totals.". */
+function mediaTypeOf(schema: z.ZodTypeAny): string | undefined {
+  if (!(unwrapped(schema) instanceof z.ZodString)) return undefined;
+  return /^([a-z]+\/[a-z0-9.+-]+)\b/.exec(schema.description ?? "")?.[1];
+}
+
+/** The CSV form of a report example: a header row of the result fields, then one row a result. */
+function csvExample(report: unknown): string {
+  const { results } = report as { results: Array<Record<string, string | number | null>> };
+  const columns = Object.keys(results[0] ?? {});
+  const cell = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  return [columns.join(","), ...results.map((result) => columns.map((column) => cell(result[column])).join(","))].join("\r\n") + "\r\n";
+}
+
+function errorResponse(status: number, response: z.ZodTypeAny, converter: SchemaConverter): Operation["responses"][string] {
+  const codes = errorCodesOf(status);
+  if (codes.length === 0) throw new Error(`No error code answers with ${status}`);
+  const { description, ...schema } = converter.convert(response);
+  const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
+  if (status === ERROR_STATUS.rate_limited || status === ERROR_STATUS.unavailable) headers["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
+  const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: ERROR_EXAMPLES[code] }]));
+  return {
+    description: description ?? String(status),
+    headers,
+    content: { "application/json": { schema, examples } },
+  };
+}
+
+function withFieldNotes(components: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  applyFieldNotes(components);
+  return components;
+}
+
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

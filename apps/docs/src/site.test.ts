@@ -1,0 +1,183 @@
+/**
+ * The built site in real Chromium, served under /docs/ as the local app serves it: the reference loads
+ * with no console error and no request leaving localhost, lists every area's operations, finds a route
+ * by its path, and the guide and changelog are there. Screenshots go to test-results/.
+ */
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AREA_NAMES, AREA_TITLES } from "./areas.js";
+import { pendingChanges } from "./changelog.js";
+import { referenceLink } from "./guide.js";
+import { buildOpenApiDocument } from "./openapi.js";
+import { ROUTES } from "./routes.js";
+import { DOCS_ROOT, REPOSITORY_ROOT, buildSite } from "./site.js";
+
+const BASE_PATH = "/docs/";
+const RESULTS = join(DOCS_ROOT, "test-results");
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+};
+
+/** Serves `directory` under BASE_PATH, as a static host would. */
+function serveStatic(directory: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    if (pathname === BASE_PATH.slice(0, -1)) {
+      response.writeHead(301, { location: BASE_PATH }).end();
+      return;
+    }
+    const file = normalize(decodeURIComponent(pathname.slice(BASE_PATH.length)) || "index.html");
+    if (!pathname.startsWith(BASE_PATH) || file.startsWith("..")) {
+      response.writeHead(404).end();
+      return;
+    }
+    readFile(join(directory, file)).then(
+      (body) => response.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream" }).end(body),
+      () => response.writeHead(404).end(),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let siteUrl: string;
+let siteDirectory: string;
+const consoleErrors: string[] = [];
+const requestsLeavingLocalhost: string[] = [];
+
+beforeAll(async () => {
+  // Its own build, into test-results, so that the test never races a `pnpm build` writing dist.
+  siteDirectory = await buildSite(join(RESULTS, "site"));
+  server = await serveStatic(siteDirectory);
+  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE_PATH}`;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(new URL(siteUrl).origin + "/") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    requestsLeavingLocalhost.push(url);
+    return route.abort();
+  });
+  page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe("the built site", () => {
+  it("holds the OpenAPI document built from the contract", async () => {
+    const published = await readFile(join(siteDirectory, "openapi.json"), "utf8");
+    expect(JSON.parse(published)).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    const index = await readFile(join(siteDirectory, "index.html"), "utf8");
+    expect(index).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(index).toMatch(/src="\.\/assets\/[^"]+\.js"/);
+  });
+
+  it("loads the reference with no console error and no request leaving localhost", async () => {
+    await page.goto(siteUrl.slice(0, -1), { waitUntil: "networkidle" });
+    expect(page.url()).toBe(siteUrl);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("cloudplane API");
+    expect(consoleErrors).toEqual([]);
+    expect(requestsLeavingLocalhost).toEqual([]);
+  });
+
+  it("lists each area's operations under the area", async () => {
+    const sidebar = page.locator("aside.t-doc__sidebar");
+    await sidebar.getByText(ROUTES.at(-1)!.route.summary!, { exact: true }).waitFor();
+    // Each area is a list item whose link goes to its tag (#tag/<area>) and whose list holds its operations.
+    const groups = await sidebar.evaluate((aside) =>
+      [...aside.querySelectorAll("li")]
+        .filter((item) => item.querySelector(":scope > ul"))
+        .map((item) => {
+          const link = item.querySelector("a")!;
+          return {
+            href: link.getAttribute("href"),
+            label: link.textContent.trim(),
+            // The label, without the method badge and its screen-reader text.
+            operations: [...item.querySelectorAll(":scope > ul > li")].map((operation) =>
+              operation.querySelector("[class*='button-label']")!.textContent.trim(),
+            ),
+          };
+        }),
+    );
+    for (const area of AREA_NAMES) {
+      const group = groups.find(({ href }) => href === `#tag/${area}`);
+      expect(group?.label, area).toContain(AREA_TITLES[area]);
+      expect(group?.operations, area).toEqual(ROUTES.filter((entry) => entry.area === area).map(({ route }) => route.summary));
+    }
+  });
+
+  it("finds a route by searching for its path", async () => {
+    const clip = ROUTES.find((entry) => entry.name === "createClipRecording")!.route;
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("combobox", { name: "Enter search query" });
+    await search.fill("clip_recording");
+    const first = page.getByRole("listbox", { name: "Reference Search Results" }).getByRole("option").first();
+    await expect.poll(() => first.textContent()).toContain(clip.summary);
+    expect(await first.textContent()).toContain("/streaming/streams/{stream_id}/clip_recording");
+    await first.click();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toContain("PUT/streaming/streams/{stream_id}/clip_recording");
+    await expect.poll(() => page.getByRole("heading", { name: clip.summary, exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: join(RESULTS, "reference-operation.png") });
+  });
+
+  it("saves a screenshot of the reference", async () => {
+    await page.goto(siteUrl, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "cloudplane API", level: 1 }).waitFor();
+    const screenshot = await page.screenshot({ path: join(RESULTS, "reference.png") });
+    expect(screenshot.byteLength).toBeGreaterThan(20_000);
+  });
+
+  it("serves the guide, with a client and a curl snippet of every operation", async () => {
+    await page.getByRole("link", { name: "Guide", exact: true }).click();
+    await page.waitForURL(`${siteUrl}guide.html`);
+    for (const heading of ["Authentication", "Roles", "Errors", "Pagination", "Rate limits", "Versioning", "Operations"])
+      expect(await page.getByRole("heading", { name: heading, exact: true, level: 2 }).count(), heading).toBe(1);
+    const code = await page.locator("pre code").allTextContents();
+    for (const { route, docs } of ROUTES) {
+      expect(code.filter((snippet) => snippet.includes(`await client.${docs.client}(`)), route.path).toHaveLength(1);
+      expect(code.filter((snippet) => snippet.startsWith(`curl -X ${route.method} "$CLOUDPLANE_BASE_URL/${route.path.split("/")[1]}`)).length).toBeGreaterThan(0);
+    }
+    await page.screenshot({ path: join(RESULTS, "guide.png") });
+
+    const report = ROUTES.find((entry) => entry.name === "getReservationCostReportTotals")!;
+    await page.locator(`a[href="${referenceLink(report)}"]`).click();
+    await expect.poll(() => page.getByRole("heading", { name: report.route.summary, exact: true }).isVisible()).toBe(true);
+  });
+
+  it("serves the changelog with the pending changesets", async () => {
+    await page.getByRole("link", { name: "Changelog", exact: true }).click();
+    await page.waitForURL(`${siteUrl}changelog.html`);
+    const text = await page.locator("article").textContent();
+    const pending = pendingChanges(REPOSITORY_ROOT);
+    expect(pending.length).toBeGreaterThan(0);
+    for (const change of pending) for (const name of Object.keys(change.releases)) expect(text).toContain(name);
+    await page.getByRole("link", { name: "openapi.json", exact: true }).click();
+    await page.waitForURL(`${siteUrl}openapi.json`);
+  });
+
+  it("made no request outside localhost and logged no error during the whole visit", () => {
+    expect(consoleErrors).toEqual([]);
+    expect(requestsLeavingLocalhost).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Code snippets of each operation, from its route and its row in OPERATIONS: a call through the
+ * TypeScript client (@cloudplane/client) and the same request with curl.
+ */
+import type { AppRoute } from "@ts-rest/core";
+import type { OperationDocs } from "./operations.js";
+
+/** The environment variables the snippets read: the API's base URL and an API token. */
+export const ENV = { baseUrl: "CLOUDPLANE_BASE_URL", apiToken: "CLOUDPLANE_API_KEY" } as const;
+
+/** How a program makes the client that every operation snippet uses (these options are also its defaults). */
+export const CLIENT_SETUP = [
+  'import { createClient } from "@cloudplane/client";',
+  "",
+  "const client = createClient({",
+  `  baseUrl: process.env.${ENV.baseUrl},`,
+  `  apiKey: process.env.${ENV.apiToken},`,
+  "});",
+].join("\n");
+
+/** The path parameter names of a route, in path order. */
+export function pathParamNames(route: AppRoute): string[] {
+  return [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+}
+
+/** The route's path with the example's path parameters filled in. */
+export function examplePath(route: AppRoute, docs: OperationDocs): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = docs.pathParams?.[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.path}: no example for the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The call through the TypeScript client, without the setup: `const x = await client.….(…);`. */
+export function clientCall(route: AppRoute, docs: OperationDocs): string {
+  const args = pathParamNames(route).map((name) => tsLiteral(docs.pathParams?.[name], ""));
+  if ("body" in route) args.push(tsLiteral(docs.body, ""));
+  else if (docs.query !== undefined) args.push(tsLiteral(docs.query, ""));
+  return `const ${docs.result} = await client.${docs.client}(${args.join(", ")});`;
+}
+
+/** A whole TypeScript program: the client setup and the call. */
+export function typescriptSnippet(route: AppRoute, docs: OperationDocs): string {
+  return `${CLIENT_SETUP}\n\n${clientCall(route, docs)}`;
+}
+
+/** The request with curl, reading the base URL and the token from the environment. */
+export function curlSnippet(route: AppRoute, docs: OperationDocs): string {
+  const query = docs.query ? `?${new URLSearchParams(Object.entries(docs.query).map(([key, value]) => [key, String(value)])).toString()}` : "";
+  const lines = [`curl -X ${route.method} "$${ENV.baseUrl}${examplePath(route, docs)}${query}"`, `-H "Authorization: apikey $${ENV.apiToken}"`];
+  if ("body" in route) {
+    lines.push('-H "Content-Type: application/json"');
+    lines.push(`-d '${JSON.stringify(docs.body, null, 2).replaceAll("'", "'\\''")}'`);
+  }
+  return lines.join(" \\\n  ");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `value` as a TypeScript expression, indented by `indent`: keys unquoted where they may be. */
+export function tsLiteral(value: unknown, indent: string): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const inner = indent + "  ";
+    return `[\n${value.map((item) => inner + tsLiteral(item, inner)).join(",\n")},\n${indent}]`;
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const inner = indent + "  ";
+    const lines = entries.map(([key, item]) => `${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${tsLiteral(item, inner)}`);
+    return `{\n${lines.join(",\n")},\n${indent}}`;
+  }
+  if (value === undefined) throw new Error("An example value is missing");
+  return JSON.stringify(value);
+}
