@@ -9,7 +9,6 @@ import type { AppRoute } from "@ts-rest/core";
 import { generateOpenApi } from "@ts-rest/open-api";
 import { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
-import { applyFieldNotes } from "./field-notes.js";
 import { ERROR_EXAMPLES, errorCodesOf } from "./error-examples.js";
 import { authorizationNotes, guideMarkdown } from "./guide.js";
 import { SchemaConverter, unwrapped, type SchemaObject } from "./json-schema.js";
@@ -77,11 +76,8 @@ function namedSchemas(): Record<string, z.ZodTypeAny> {
   return named;
 }
 
-/**
- * The OpenAPI document of the whole API. `fieldNotes: false` leaves out the docs' own field notes
- * (field-notes.ts), to see what the contract alone describes.
- */
-export function buildOpenApiDocument(options: { fieldNotes?: boolean } = {}): OpenApiDocument {
+/** The OpenAPI document of the whole API. */
+export function buildOpenApiDocument(): OpenApiDocument {
   const converter = new SchemaConverter(namedSchemas(), [[contractModule.hostname, "hostname"]]);
   const routes = new Map(ROUTES.map((entry) => [entry.route, entry]));
 
@@ -114,7 +110,7 @@ export function buildOpenApiDocument(options: { fieldNotes?: boolean } = {}): Op
     security: [{ apikey: [] }],
     paths: generated.paths,
     components: {
-      schemas: sortedByKey(options.fieldNotes === false ? converter.components : withFieldNotes(converter.components)),
+      schemas: sortedByKey(converter.components),
       securitySchemes: {
         apikey: {
           type: "apiKey",
@@ -241,11 +237,6 @@ function errorResponse(status: number, response: z.ZodTypeAny, converter: Schema
     headers,
     content: { "application/json": { schema, examples } },
   };
-}
-
-function withFieldNotes(components: Record<string, SchemaObject>): Record<string, SchemaObject> {
-  applyFieldNotes(components);
-  return components;
 }
 
 function sortedByKey<T>(record: Record<string, T>): Record<string, T> {

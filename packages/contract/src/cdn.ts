@@ -190,7 +190,10 @@ const otherOptionShapes = {
         .int()
         .refine((value) => value >= 0 && value <= 2359 && value % 100 < 60, "Must be a 24-hour time written as a number, such as 1830.")
         .describe("End, a 24-hour time written as a number: 1830 is 18:30."),
-      time_zone: z.string().regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, "Must be a time zone such as Europe/Luxembourg or UTC."),
+      time_zone: z
+        .string()
+        .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, "Must be a time zone such as Europe/Luxembourg or UTC.")
+        .describe("The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC."),
     })
       .nullable()
       .optional()
@@ -199,9 +202,9 @@ const otherOptionShapes = {
   hostHeader: { enabled, value: hostname.describe("The Host header sent to the origin.") },
   image_stack: {
     enabled,
-    avif_enabled: z.boolean(),
-    webp_enabled: z.boolean(),
-    png_lossless: z.boolean(),
+    avif_enabled: z.boolean().describe("Convert images to AVIF for clients that accept it."),
+    webp_enabled: z.boolean().describe("Convert images to WebP for clients that accept it."),
+    png_lossless: z.boolean().describe("Compress PNG images losslessly."),
     quality: z.number().int().min(1).max(100).describe("Output quality, 1 to 100."),
   },
   limit_bandwidth: {
@@ -238,7 +241,9 @@ const otherOptionShapes = {
   rewrite: {
     enabled,
     body: z.string().min(1).max(1024).describe("A regular expression and its replacement, e.g. `/(.*) /new/$1`."),
-    flag: stringEnum(["break", "last", "redirect", "permanent"]),
+    flag: stringEnum(["break", "last", "redirect", "permanent"]).describe(
+      "What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301).",
+    ),
   },
   secure_key: {
     enabled,
@@ -261,8 +266,8 @@ const otherOptionShapes = {
     value: z
       .array(
         strictObject({
-          name: headerName,
-          value: z.array(z.string().max(512)).min(1),
+          name: headerName.describe("The header name."),
+          value: z.array(z.string().max(512)).min(1).describe("The header's values."),
           always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
         }),
       )
@@ -294,18 +299,84 @@ type OptionName = (typeof booleanOptionNames)[number] | keyof typeof otherOption
 /** Every option key, in the exact case the API uses. */
 export const CDN_OPTION_NAMES = [...booleanOptionNames, ...Object.keys(otherOptionShapes)].sort() as OptionName[];
 
+/**
+ * What each option does: the description of both its written and its returned form. api.md lists the
+ * options' fields, not their purpose.
+ */
+const OPTION_DESCRIPTIONS = {
+  disable_cache: "Bypass the CDN cache: every request goes to the origin.",
+  disable_proxy_force_ranges: "Answer Range requests with 206 Partial Content whatever the origin's own settings.",
+  fetch_compressed: "Fetch content from the origin already compressed, instead of compressing it on the CDN.",
+  forward_host_header: "Send the client's Host header to the origin.",
+  gzipOn: "Compress responses with gzip on the CDN.",
+  http3_enabled: "Serve clients over HTTP/3 (QUIC).",
+  ignore_cookie: "Leave cookies out of the cache key: responses that differ only by cookie are cached once.",
+  ignoreQueryString: "Leave the query string out of the cache key.",
+  proxy_cache_methods_set: "Cache responses to POST requests too, besides GET and HEAD.",
+  redirect_http_to_https: "Redirect HTTP requests to HTTPS.",
+  redirect_https_to_http: "Redirect HTTPS requests to HTTP.",
+  slice: "Fetch and cache large files in parts of at most 10 MB.",
+  use_default_le_chain: "Use Let's Encrypt's default certificate chain when the resource's certificate is next issued or renewed.",
+  use_dns01_le_challenge: "Prove the domain to Let's Encrypt with the DNS-01 challenge instead of HTTP-01.",
+  use_rsa_le_cert: "Issue an RSA Let's Encrypt certificate instead of an ECDSA one.",
+  waap: "Protect the resource with WAAP (web application and API protection).",
+  websockets: "Pass WebSocket connections through to the origin.",
+  allowedHttpMethods: "Limit the HTTP methods clients may use.",
+  bot_protection: "Challenge clients that look like bots before serving them.",
+  brotli_compression: "Compress responses of the listed content types with Brotli.",
+  browser_cache_settings: "How long browsers may cache responses.",
+  cache_http_headers: "Which origin response headers are cached with the content.",
+  cors: "Add the Access-Control-Allow-Origin header to responses.",
+  country_acl: "Allow or deny requests by the client's country.",
+  ip_address_acl: "Allow or deny requests by the client's IP address.",
+  referrer_acl: "Allow or deny requests by the domain in their Referer header.",
+  user_agent_acl: "Allow or deny requests by their User-Agent header.",
+  edge_cache_settings: "How long the CDN caches responses, by status code.",
+  edge: "Run an edge app on each request.",
+  follow_origin_redirect: "Follow the origin's redirects on the CDN and serve (and cache) the response of their target.",
+  force_return: "Answer requests with a fixed status code and body, always or in a daily time window.",
+  hostHeader: "Send this Host header to the origin.",
+  image_stack: "Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality.",
+  limit_bandwidth: "Limit the download speed of each connection.",
+  proxy_cache_key: "Replace the default cache key.",
+  proxy_connect_timeout: "How long the CDN waits to connect to the origin.",
+  proxy_read_timeout: "How long the CDN waits between two reads from the origin.",
+  query_params_blacklist: "Leave the listed query parameters out of the cache key.",
+  query_params_whitelist: "Keep only the listed query parameters in the cache key.",
+  query_string_forwarding:
+    "Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as segments).",
+  request_limiter: "Limit the request rate of each client IP address.",
+  response_headers_hiding_policy: "Hide origin response headers from clients.",
+  rewrite: "Rewrite the request's URI with a regular expression before it goes to the origin.",
+  secure_key: "Serve only URLs signed with the secure key.",
+  sni: "Choose the TLS SNI host name the CDN sends to the origin.",
+  stale: "Serve a stale cached copy when the origin fails in one of the listed ways.",
+  static_response_headers: "Add headers to the responses to clients.",
+  staticHeaders: "Add headers to the responses to clients: a name and a value or a list of values.",
+  staticRequestHeaders: "Add headers to the requests to the origin.",
+  tls_versions: "Offer clients only the listed TLS versions.",
+} satisfies Record<OptionName, string>;
+
+/** An option as written: strict, described with what it does. */
+function writeOption(name: OptionName, shape: z.ZodRawShape) {
+  const option = name === "sni" ? strictObject(otherOptionShapes.sni).superRefine(sniCheck) : strictObject(shape);
+  return option.describe(OPTION_DESCRIPTIONS[name]);
+}
+
+/** An option as returned: strict, described with what it does. */
+function readOption(name: OptionName, shape: z.ZodRawShape) {
+  return z.object(shape).strict().describe(OPTION_DESCRIPTIONS[name]);
+}
+
 type OtherShapes = typeof otherOptionShapes;
 type WriteSchema<S extends z.ZodRawShape> = z.ZodType<z.output<z.ZodObject<S>>, z.ZodTypeDef, z.input<z.ZodObject<S>>>;
 
 const optionsWriteShape = {
-  ...(Object.fromEntries(booleanOptionNames.map((name) => [name, strictObject(booleanOptionShape)])) as {
+  ...(Object.fromEntries(booleanOptionNames.map((name) => [name, writeOption(name, booleanOptionShape)])) as {
     [K in (typeof booleanOptionNames)[number]]: WriteSchema<typeof booleanOptionShape>;
   }),
   ...(Object.fromEntries(
-    Object.entries(otherOptionShapes).map(([name, shape]) => [
-      name,
-      name === "sni" ? strictObject(otherOptionShapes.sni).superRefine(sniCheck) : strictObject(shape),
-    ]),
+    Object.entries(otherOptionShapes).map(([name, shape]) => [name, writeOption(name as OptionName, shape)]),
   ) as { [K in keyof OtherShapes]: WriteSchema<OtherShapes[K]> }),
 };
 
@@ -335,20 +406,16 @@ export const cdnResourceOptionsWrite: CdnResourceOptionsWriteSchema = cdnResourc
 
 const { key: _secretKey, ...secureKeyRead } = otherOptionShapes.secure_key;
 
-function readOption(shape: z.ZodRawShape) {
-  return z.object(shape).strict();
-}
-
 /** Options as returned: like the written form, but `secure_key.key` is never returned. */
 const cdnResourceOptionsSchema = z
   .object({
-    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(booleanOptionShape).optional()])) as {
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).optional()])) as {
       [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodObject<typeof booleanOptionShape, "strict">>;
     }),
     ...(Object.fromEntries(
       Object.entries(otherOptionShapes).map(([name, shape]) => [
         name,
-        readOption(name === "secure_key" ? secureKeyRead : shape).optional(),
+        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).optional(),
       ]),
     ) as {
       [K in keyof typeof otherOptionShapes]: z.ZodOptional<
@@ -380,7 +447,7 @@ const cdnResourceSchema = z
     active: z.boolean().describe("Whether the resource serves traffic. Writable."),
     enabled: z.boolean().describe("Whether the resource is enabled by the service (false while suspended)."),
     status: z.string().describe('Service status of the resource; "active" for resources that serve.'),
-    deleted: z.boolean(),
+    deleted: z.boolean().describe("Whether the resource was deleted."),
     client: z.number().int().describe("The account id."),
     name: z.string().describe("Writable."),
     description: z.string().describe("Writable."),
@@ -399,15 +466,22 @@ const cdnResourceSchema = z
     proxy_ssl_enabled: z.boolean().describe("Whether the origin's certificate is verified."),
     proxy_ssl_ca: z.number().int().nullable().describe("The id of the account's CA certificate that verifies the origin."),
     proxy_ssl_data: z.number().int().nullable().describe("The id of the account's client certificate shown to the origin."),
-    preset_applied: z.boolean(),
-    vp_enabled: z.boolean(),
-    full_custom_enabled: z.boolean(),
-    can_purge_by_urls: z.boolean(),
+    preset_applied: z
+      .boolean()
+      .describe("Set by the service; read-only. Whether a preset is applied to the resource; api.md says no more about presets."),
+    vp_enabled: z.boolean().describe("Set by the service; read-only. api.md names this flag without saying what it means."),
+    full_custom_enabled: z.boolean().describe("Set by the service; read-only. api.md names this flag without saying what it means."),
+    can_purge_by_urls: z
+      .boolean()
+      .describe("Set by the service; read-only. Whether the resource's cache can be purged by URL (purging is not part of this API)."),
     suspend_date: cdnTimestamp.nullable().describe("When the resource was or will be suspended; null if not."),
-    suspended: z.boolean(),
+    suspended: z.boolean().describe("Whether the resource is suspended (see suspend_date)."),
     primary_resource: z.number().int().nullable().describe("The id of the primary resource of a shared-cache resource."),
-    is_primary: z.boolean().nullable(),
-    waap_domain_id: z.number().int().nullable(),
+    is_primary: z
+      .boolean()
+      .nullable()
+      .describe("Whether the resource is the primary one of a cache shared with other resources; null when it shares none."),
+    waap_domain_id: z.number().int().nullable().describe("The id of the resource's domain in WAAP (not part of this API), or null."),
     rules: z
       .array(z.record(z.unknown()))
       .describe("Rules of the resource; managed by rule operations that this API does not include, so empty here."),
@@ -507,7 +581,8 @@ export const shieldingSetting = z
       .nullable()
       .describe("The id of one of the platform's shielding POPs, or null: shielding is off."),
   })
-  .strict();
+  .strict()
+  .describe("The origin shielding of a CDN resource.");
 
 export type ShieldingSetting = z.infer<typeof shieldingSetting>;
 
@@ -537,7 +612,7 @@ const logsUploaderTargetSchema = z
         status: z.string().describe('"in_progress" while the target is being checked.'),
         code: z.number().int().describe("0 while in progress."),
         updated: isoTimestamp,
-        details: z.string(),
+        details: z.string().describe("What the check found; empty while it is in progress."),
       })
       .strict()
       .describe("Check status of the target; a new target starts in_progress."),
@@ -585,10 +660,10 @@ const createLogsUploaderTargetBodySchema = strictObject(
         .optional()
         .describe("Endpoint URL; the type's default when absent."),
       use_path_style: z.boolean().optional().describe("Default false."),
-    }),
+    }).describe("The bucket, and the credentials to write to it."),
   },
   { readOnly: ["id", "client_id", "created", "updated", "related_uploader_configs", "status"] },
-);
+).describe("A new logs uploader target.");
 export interface CreateLogsUploaderTargetBodySchema extends CreateLogsUploaderTargetBodySchemaType {}
 type CreateLogsUploaderTargetBodySchemaType = typeof createLogsUploaderTargetBodySchema;
 export const createLogsUploaderTargetBody: CreateLogsUploaderTargetBodySchema = createLogsUploaderTargetBodySchema;
@@ -610,7 +685,9 @@ const cdnClientSettingsSchema = z
       .describe("The account's CDN service."),
     utilization_level: z.number().int().describe("Expected traffic utilization level. Writable."),
     cname: z.string().describe("The account's CNAME target for delivery host names."),
-    use_balancer: z.boolean(),
+    use_balancer: z
+      .boolean()
+      .describe("Set by the service; read-only. api.md names this account-level flag without saying what it means."),
     auto_suspend_enabled: z.boolean().describe("Whether resources without traffic are suspended automatically."),
     cdn_resources_rules_max_count: z.number().int().describe("Maximum count of rules per CDN resource."),
   })
@@ -627,7 +704,7 @@ export const updateCdnClientSettingsBody = strictObject(
   {
     readOnly: ["id", "created", "updated", "service", "cname", "use_balancer", "auto_suspend_enabled", "cdn_resources_rules_max_count"],
   },
-);
+).describe("The account-level CDN setting to change: utilization_level, the only writable one.");
 
 const feature = {
   feature_id: z.number().int(),
@@ -638,8 +715,12 @@ const feature = {
 const cdnFeaturesSchema = z
   .object({
     id: z.number().int().describe("The account id."),
-    paid_features: z.array(z.object({ ...feature, paid_feature_id: z.number().int() }).strict()),
-    free_features: z.array(z.object({ ...feature, free_feature_id: z.number().int() }).strict()),
+    paid_features: z
+      .array(z.object({ ...feature, paid_feature_id: z.number().int() }).strict())
+      .describe("The features the account pays for."),
+    free_features: z
+      .array(z.object({ ...feature, free_feature_id: z.number().int() }).strict())
+      .describe("The features the account has at no cost."),
   })
   .strict()
   .describe("The CDN features of the account, paid and free.");
@@ -656,7 +737,9 @@ const originGroupSchema = z
     id: z.number().int(),
     name: z.string(),
     use_next: z.boolean().describe("Try the next origin when one fails in a way listed in proxy_next_upstream."),
-    proxy_next_upstream: z.array(stringEnum(PROXY_NEXT_UPSTREAM)),
+    proxy_next_upstream: z
+      .array(stringEnum(PROXY_NEXT_UPSTREAM))
+      .describe("The origin failures after which the next origin is tried (when use_next is on)."),
     auth_type: z.string().describe('"none", or the way the CDN authenticates to the origins.'),
     sources: z
       .array(

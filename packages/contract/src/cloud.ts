@@ -23,8 +23,8 @@ const inferenceModelSchema = z
     has_eula: z.boolean().describe("Whether using the model needs accepting a licence."),
     image_registry_id: z.string(),
     image_url: z.string().describe("The container image of the model."),
-    inference_backend: z.string(),
-    inference_frontend: z.string(),
+    inference_backend: z.string().describe('The engine that serves the model, e.g. "vllm".'),
+    inference_frontend: z.string().describe('What a deployment of the model offers its callers, e.g. "openai" (an OpenAI-style API) or "gradio" (a web UI).'),
     model_id: z.string().describe("The model's id at its developer, e.g. on a model hub."),
     openai_compatibility: z.string().describe('Which OpenAI API the model speaks, e.g. "chat_completions"; "" if none.'),
     port: z.number().int().describe("The port the model's container listens on."),
@@ -65,7 +65,8 @@ const inferenceModelListSchema = z
     count: z.number().int().describe("The total number of models, before limit and offset."),
     results: z.array(inferenceModel),
   })
-  .strict();
+  .strict()
+  .describe("A page of inference models, and the number of all the models.");
 export interface InferenceModelListSchema extends InferenceModelListSchemaType {}
 type InferenceModelListSchemaType = typeof inferenceModelListSchema;
 export const inferenceModelList: InferenceModelListSchema = inferenceModelListSchema;
@@ -88,7 +89,17 @@ const gpuImageSchema = z
     min_disk: z.number().int().describe("Minimum disk, GiB."),
     min_ram: z.number().int().describe("Minimum memory, MiB."),
     size: z.number().int().describe("Image size in bytes."),
-    tags: z.array(z.object({ key: z.string(), read_only: z.boolean(), value: z.string() }).strict()),
+    tags: z
+      .array(
+        z
+          .object({
+            key: z.string().describe("The tag's key."),
+            read_only: z.boolean().describe("Whether the tag is set by the platform and cannot be changed."),
+            value: z.string().describe("The tag's value."),
+          })
+          .strict(),
+      )
+      .describe("Key-value tags of the image."),
     task_id: z.string().nullable().describe("The task that is changing the image, or null."),
   })
   .strict()
@@ -99,7 +110,10 @@ export const gpuImage: GpuImageSchema = gpuImageSchema;
 
 export type GpuImage = z.infer<typeof gpuImage>;
 
-const gpuImageListSchema = z.object({ count: z.number().int(), results: z.array(gpuImage) }).strict();
+const gpuImageListSchema = z
+  .object({ count: z.number().int(), results: z.array(gpuImage) })
+  .strict()
+  .describe("The GPU images, and their number.");
 export interface GpuImageListSchema extends GpuImageListSchemaType {}
 type GpuImageListSchemaType = typeof gpuImageListSchema;
 export const gpuImageList: GpuImageListSchema = gpuImageListSchema;
@@ -145,19 +159,22 @@ const costReportTotalsBodySchema = strictObject({
     conditions: z
       .array(
         strictObject({
-          key: z.string().min(1),
-          value: z.string(),
+          key: z.string().min(1).describe("The tag's key."),
+          value: z.string().describe("The tag value to match (see strict)."),
           strict: z.boolean().optional().describe("true: the tag value must equal `value`; false (default): contain it, case-insensitively."),
         }),
       )
-      .min(1),
+      .min(1)
+      .describe("The conditions on resource tags, combined by condition_type."),
   })
     .optional()
     .describe("Only usage whose resource tags match the conditions."),
-}).superRefine((body, ctx) => {
-  if (body.time_from > body.time_to)
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_to"], message: "Must not be before time_from." });
-});
+})
+  .superRefine((body, ctx) => {
+    if (body.time_from > body.time_to)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_to"], message: "Must not be before time_from." });
+  })
+  .describe("The months of the report and the filters of the usage it sums.");
 export interface CostReportTotalsBodySchema extends CostReportTotalsBodySchemaType {}
 type CostReportTotalsBodySchemaType = typeof costReportTotalsBodySchema;
 export const costReportTotalsBody: CostReportTotalsBodySchema = costReportTotalsBodySchema;
@@ -168,23 +185,27 @@ const costReportTotalsSchema = z
   .object({
     count: z.number().int().describe("The number of results."),
     price_status: stringEnum(["show", "error"]).describe('"error" when any result has a non-null err, else "show".'),
-    results: z.array(
-      z
-        .object({
-          type: z.string().describe("Usage type, e.g. instance or egress_traffic."),
-          region: z.number().int().describe("The region id (the platform's name for it in this report)."),
-          region_id: z.number().int().describe("The region id."),
-          flavor: z.string(),
-          billing_metric_name: z.string(),
-          billing_feature_name: z.string(),
-          billing_value_unit: z.string(),
-          currency: z.string(),
-          billing_value: z.number().describe("Summed usage, in billing_value_unit."),
-          cost: z.number().describe("Summed cost, in currency; usage without a price adds 0."),
-          err: z.string().nullable().describe("null, or why part of the cost could not be priced."),
-        })
-        .strict(),
-    ),
+    results: z
+      .array(
+        z
+          .object({
+            type: z.string().describe("Usage type, e.g. instance or egress_traffic."),
+            region: z.number().int().describe("The region id (the platform's name for it in this report)."),
+            region_id: z.number().int().describe("The region id."),
+            flavor: z
+              .string()
+              .describe("The flavor the usage was on: a machine type such as g1-standard-2-4, or a volume type; empty when it has none."),
+            billing_metric_name: z.string().describe("The billed metric, e.g. vm_hours."),
+            billing_feature_name: z.string().describe("The billed feature, e.g. instance_g1-standard-2-4."),
+            billing_value_unit: z.string().describe("The unit of billing_value, e.g. hours or GiB."),
+            currency: z.string(),
+            billing_value: z.number().describe("Summed usage, in billing_value_unit."),
+            cost: z.number().describe("Summed cost, in currency; usage without a price adds 0."),
+            err: z.string().nullable().describe("null, or why part of the cost could not be priced."),
+          })
+          .strict(),
+      )
+      .describe("One line per type, region, flavor, metric, feature, unit and currency."),
   })
   .strict()
   .describe("Usage and cost summed per type, region, flavor, metric, feature, unit and currency.");

@@ -10,14 +10,22 @@ export const MAX_ID = 2_147_483_647;
 const INTEGER_TEXT = /^-?\d{1,16}$/;
 
 /**
- * An integer read from a path segment or a query string. Only plain decimal digits are accepted
- * ("12"), never "1e3", "0x10", " 12" or "12abc", so a typo never lands on another object.
+ * The number a path segment or query string stands for. Only plain decimal digits are read ("12"),
+ * never "1e3", "0x10", " 12" or "12abc", so a typo never lands on another object: any other value is
+ * passed on as it is, for the schema to reject.
+ */
+function integerFromText(value: unknown): unknown {
+  return typeof value === "string" && INTEGER_TEXT.test(value) ? Number(value) : value;
+}
+
+/**
+ * An integer read from a path segment or a query string (digits only, see integerFromText).
  * Typed as a number for callers; the text form is what travels in the URL.
  */
 export function integerParam(options: { min?: number; max?: number; description: string }) {
   const { min = 0, max = MAX_ID, description } = options;
   const schema = z.preprocess(
-    (value) => (typeof value === "string" && INTEGER_TEXT.test(value) ? Number(value) : value),
+    integerFromText,
     z
       .number({ invalid_type_error: "Must be an integer." })
       .int("Must be an integer.")
@@ -25,6 +33,15 @@ export function integerParam(options: { min?: number; max?: number; description:
       .max(max, `Must be at most ${max}.`),
   );
   return schema.describe(description) as unknown as z.ZodType<number, z.ZodTypeDef, number>;
+}
+
+/**
+ * An integer read from a path segment or a query string, as integerParam reads it, that must be one of
+ * `values`: an enum, so that the OpenAPI document lists them.
+ */
+export function integerEnumParam<const T extends readonly [number, number, ...number[]]>(values: T, description: string) {
+  const schema = z.preprocess(integerFromText, integerEnum(values));
+  return schema.describe(description) as unknown as z.ZodType<T[number], z.ZodTypeDef, T[number]>;
 }
 
 /** An id in a path: a positive integer. */

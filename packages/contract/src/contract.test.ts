@@ -246,6 +246,9 @@ describe("bad input fails with the right path and message", () => {
     const params = contract.cdn.getOriginGroup.pathParams;
     expect(params.safeParse({ origin_group_id: "2147483648" }).success).toBe(false);
     expect(params.safeParse({ origin_group_id: "2147483647" }).success).toBe(true);
+    expect(listApiTokensQuery.parse({ role: "3009" })).toEqual({ role: 3009 });
+    for (const bad of ["4", "1e0", " 1", "1.5", "abc", ""])
+      expect(fieldErrors(listApiTokensQuery, { role: bad }), bad).toEqual({ role: ["Must be one of: 1, 2, 5, 3009, 3022."] });
   });
 
   it("applies the documented query defaults", () => {

@@ -174,7 +174,8 @@ const edgeAppListSchema = z
     apps: z.array(edgeApp),
     count: z.number().int().describe("The number of apps that match the filters, before limit and offset."),
   })
-  .strict();
+  .strict()
+  .describe("A page of edge apps, and the number of all the apps that match.");
 export interface EdgeAppListSchema extends EdgeAppListSchemaType {}
 type EdgeAppListSchemaType = typeof edgeAppListSchema;
 export const edgeAppList: EdgeAppListSchema = edgeAppListSchema;
@@ -186,8 +187,8 @@ const edgeAppTemplateSchema = z
     id: z.number().int(),
     binary_id: z.number().int().describe("The binary apps made from this template run."),
     name: z.string(),
-    short_descr: z.string(),
-    long_descr: z.string(),
+    short_descr: z.string().describe("A one-line description of the template."),
+    long_descr: z.string().describe("The template's full description."),
     api_type: apiType,
     owned: z.boolean().describe("true for the account's own templates, false for public ones."),
     params: z
@@ -196,8 +197,8 @@ const edgeAppTemplateSchema = z
           .object({
             name: z.string(),
             data_type: z.string().describe('The parameter\'s type, e.g. "string".'),
-            mandatory: z.boolean(),
-            descr: z.string(),
+            mandatory: z.boolean().describe("Whether an app made from the template must set the parameter."),
+            descr: z.string().describe("What the parameter is for."),
           })
           .strict(),
       )
@@ -223,7 +224,7 @@ const edgeAppSecretSchema = z
       .array(
         z
           .object({
-            slot: z.number().int(),
+            slot: z.number().int().describe("The slot: a Unix time (seconds) from which the value is in effect; 0 for always."),
             checksum: z.string().describe("Hex SHA-256 of the slot's value; the value itself is never returned."),
           })
           .strict(),
@@ -266,10 +267,11 @@ const createEdgeAppSecretBodySchema = strictObject(
           if (seen.has(item.slot)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "slot"], message: "Slots must be unique within the secret." });
           seen.add(item.slot);
         });
-      }),
+      })
+      .describe("The secret's values, one per slot: at least 1 and at most 100, each slot once."),
   },
   { readOnly: ["id", "app_count"] },
-);
+).describe("A new secret: its name, comment and values.");
 export interface CreateEdgeAppSecretBodySchema extends CreateEdgeAppSecretBodySchemaType {}
 type CreateEdgeAppSecretBodySchemaType = typeof createEdgeAppSecretBodySchema;
 export const createEdgeAppSecretBody: CreateEdgeAppSecretBodySchema = createEdgeAppSecretBodySchema;

@@ -322,7 +322,7 @@ export const costReportTotalsExample: CostReportTotals = {
       flavor: "g1-standard-2-4",
       billing_metric_name: "vm_hours",
       billing_feature_name: "instance_g1-standard-2-4",
-      billing_value_unit: "h",
+      billing_value_unit: "hours",
       currency: "EUR",
       billing_value: 1488,
       cost: 74.4,

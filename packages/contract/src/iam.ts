@@ -3,12 +3,12 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, iamTimestamp, idParam, integerParam } from "./common.js";
-import { ROLE_IDS, ROLE_TABLE_DESCRIPTION } from "./roles.js";
+import { booleanQuery, errorResponses, iamTimestamp, idParam, integerEnumParam, integerParam } from "./common.js";
+import { ROLE_IDS, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
 
 const c = initContract();
 
-const roleIds = Object.values(ROLE_IDS) as number[];
+const roleIds = Object.values(ROLE_IDS) as unknown as readonly [RoleId, RoleId, ...RoleId[]];
 
 const apiTokenSchema = z
   .object({
@@ -22,7 +22,10 @@ const apiTokenSchema = z
     expired: z.boolean().describe("Whether exp_date has passed, computed when the request is served."),
     client_user: z
       .object({
-        role: z.object({ id: z.number().int().describe("The role's group id."), name: z.string() }).strict(),
+        role: z
+          .object({ id: z.number().int().describe("The role's group id."), name: z.string() })
+          .strict()
+          .describe("The user's role: its group id and name."),
         deleted: z.boolean().describe("Whether the user was deleted."),
         user_id: z.number().int(),
         user_name: z.string(),
@@ -41,10 +44,10 @@ export const apiToken: ApiTokenSchema = apiTokenSchema;
 export type ApiToken = z.infer<typeof apiToken>;
 
 const listApiTokensQuerySchema = z.object({
-  role: integerParam({ min: 1, description: "" })
-    .refine((role) => roleIds.includes(role), `Must be a role group id: ${roleIds.join(", ")}.`)
-    .optional()
-    .describe("Tokens of users with this role group id: 1 Administrators, 2 Users, 5 Engineers, 3009 and 3022 Purge and Prefetch only."),
+  role: integerEnumParam(
+    roleIds,
+    "Tokens of users with this role group id: 1 Administrators, 2 Users, 5 Engineers, 3009 and 3022 Purge and Prefetch only.",
+  ).optional(),
   issued_by: integerParam({ min: 1, description: "Tokens issued for this user id." }).optional(),
   not_issued_by: integerParam({ min: 1, description: "Tokens issued for any user but this one." }).optional(),
   deleted: booleanQuery("")

@@ -24,7 +24,7 @@ const securityProfileTemplateSchema = z
     id: z.number().int(),
     name: z.string(),
     description: z.string(),
-    fields: z.array(z.object(templateField).strict()),
+    fields: z.array(z.object(templateField).strict()).describe("The fields a profile of this template gives."),
     base_template: z.number().int().nullable().describe("The template this one derives from, or null."),
     version: uuid.describe("The template's version, a UUID."),
     created: isoTimestamp,
@@ -48,25 +48,28 @@ const securityProfileSchema = z
     id: z.number().int(),
     profile_template: securityProfileTemplate,
     ip_address: z.string().describe("The protected IPv4 or IPv6 address."),
-    fields: z.array(
-      z
-        .object({
-          ...templateField,
-          field_value: fieldValue,
-          base_field: z.number().int().describe("The id of the template field this value is for."),
-        })
-        .strict(),
-    ),
+    fields: z
+      .array(
+        z
+          .object({
+            ...templateField,
+            field_value: fieldValue,
+            base_field: z.number().int().describe("The id of the template field this value is for."),
+          })
+          .strict(),
+      )
+      .describe("The profile's values of its template's fields."),
     site: z
       .string()
       .describe('The site (point of presence) that protects the address, e.g. "ED". api.md calls this field "the service".'),
     options: z
       .object({
         bgp: z.boolean().describe("Whether protection is announced over BGP."),
-        active: z.boolean(),
+        active: z.boolean().describe("Whether the protection is active."),
         price: z.string().describe("The profile's price as text."),
       })
-      .strict(),
+      .strict()
+      .describe("The profile's options; set by the service, read-only."),
     protocols: z.array(z.record(z.unknown())).describe("Protocol settings, set by the service."),
     status: z.record(z.unknown()).describe("The profile's provisioning status, set by the service."),
     plan: z.string().describe("The protection plan."),

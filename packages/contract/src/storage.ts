@@ -15,7 +15,8 @@ const bucketCorsSchema = z
   .object({
     data: z
       .object({ allowedOrigins: z.array(z.string()).describe("Origins allowed to call the bucket from browsers; `*` for any.") })
-      .strict(),
+      .strict()
+      .describe("The bucket's CORS settings."),
   })
   .strict()
   .describe("The CORS settings of a bucket.");

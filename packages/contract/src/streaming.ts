@@ -19,7 +19,8 @@ export const broadcast = z
     name: z.string(),
     status: z.string().describe('The broadcast\'s state, e.g. "pending", "live" or "finished".'),
   })
-  .strict();
+  .strict()
+  .describe("A broadcast of a stream.");
 
 const streamSchema = z
   .object({
@@ -28,7 +29,12 @@ const streamSchema = z
     pull: z.boolean().describe("true: the service pulls the stream from `uri`; false: the stream is pushed to `push_url`."),
     active: z.boolean().describe("Whether the stream accepts and delivers video."),
     auto_record: z.boolean().describe("Whether every live session is recorded."),
-    html_overlay: z.boolean(),
+    html_overlay: z
+      .boolean()
+      .describe(
+        "Set by the service (no operation of this API changes it). api.md names this flag without saying what it does; " +
+          "by its name, whether HTML overlays are shown over the video.",
+      ),
     live: z.boolean().describe("Whether the primary ingest is live now."),
     backup_live: z.boolean().describe("Whether the backup ingest is live now."),
     client_user_id: z.number().int().describe("The account's user the stream belongs to."),
@@ -115,7 +121,7 @@ const createClipRecordingBodySchema = strictObject(
       ),
   },
   { readOnly: ["id", "created_at", "vod_required", "video_id", "renditions", "hls_master", "mp4_master"] },
-);
+).describe("Where the clip starts, how long it is and when it expires.");
 export interface CreateClipRecordingBodySchema extends CreateClipRecordingBodySchemaType {}
 type CreateClipRecordingBodySchemaType = typeof createClipRecordingBodySchema;
 export const createClipRecordingBody: CreateClipRecordingBodySchema = createClipRecordingBodySchema;
