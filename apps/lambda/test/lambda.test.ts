@@ -1,0 +1,106 @@
+/**
+ * The Lambda deployment: esbuild bundles it into one file (always), and the bundle, invoked with API
+ * Gateway HTTP API events through a bridge, passes the conformance suite on PostgreSQL (when
+ * DATABASE_URL is set).
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { conformanceChecks, conformanceContext, type ConformanceContext } from "@cloudplane/conformance";
+import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildLambda, type LambdaBuild } from "../scripts/build.js";
+import { startBridge, type Bridge, type LambdaHandler } from "./api-gateway-bridge.js";
+
+const SETTINGS = ["DATABASE_URL", "CLOUDPLANE_SECRETS_KEY", "CLOUDPLANE_BASE_PATH"] as const;
+const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
+
+let outdir: string;
+let built: LambdaBuild;
+let handler: LambdaHandler;
+/** What the bundle logged, one JSON line each. */
+const logged: string[] = [];
+
+function setEnvironment(settings: Partial<Record<(typeof SETTINGS)[number], string>>) {
+  for (const name of SETTINGS) {
+    const value = settings[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), "cloudplane-lambda-"));
+  built = await buildLambda(outdir);
+  const capture = (line: unknown) => void logged.push(String(line));
+  vi.spyOn(console, "log").mockImplementation(capture);
+  vi.spyOn(console, "error").mockImplementation(capture);
+  ({ handler } = (await import(pathToFileURL(built.file).href)) as { handler: LambdaHandler });
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  setEnvironment(saved);
+  await rm(outdir, { recursive: true, force: true });
+});
+
+describe("the bundle", () => {
+  it("is one ES module exporting the handler, without PGlite", async () => {
+    expect(await readdir(outdir)).toEqual(["index.mjs"]);
+    expect(built.gzipBytes).toBeLessThan(built.bytes);
+    const code = await readFile(built.file, "utf8");
+    expect(code).toContain("PGlite is not part of the Lambda bundle");
+    expect(code).not.toMatch(/pglite\.wasm|pglite\.data/);
+    expect(typeof handler).toBe("function");
+  });
+
+  it("answers 500 in the error envelope, and logs why, when DATABASE_URL is not set", async () => {
+    setEnvironment({ CLOUDPLANE_SECRETS_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=" });
+    const bridge = await startBridge(handler);
+    try {
+      const reply = await fetch(`${bridge.url}/cdn/clients/me/features`, { headers: { authorization: "apikey x" } });
+      expect(reply.status).toBe(500);
+      const body = (await reply.json()) as Record<string, unknown>;
+      expect(body).toEqual({ message: expect.any(String), code: "internal", request_id: reply.headers.get("x-request-id") });
+      expect(logged.at(-1)).toContain("DATABASE_URL is not set");
+    } finally {
+      await bridge.close();
+    }
+  });
+});
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("the bundle behind API Gateway events on PostgreSQL", () => {
+    let database: TestDatabase;
+    let bridge: Bridge;
+    let context: ConformanceContext;
+
+    beforeAll(async () => {
+      // The server's URL, which the test before this one cleared.
+      setEnvironment(saved);
+      database = await createTestDatabase({ engine: "postgres" });
+      setEnvironment({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
+      bridge = await startBridge(handler);
+      context = conformanceContext(bridge.url);
+    });
+    afterAll(async () => {
+      await bridge?.close();
+      // The bundle's connection stays open for the next event, as in Lambda; dropping the database ends it.
+      await database?.close();
+    });
+
+    describe("conformance", () => {
+      for (const check of conformanceChecks) it(check.name, () => check.run(context));
+    });
+
+    it("was invoked with HTTP API events, and logged each request as a JSON line with no unexpected error", () => {
+      expect(bridge.events.length).toBeGreaterThan(100);
+      expect(bridge.events.every((event) => event.version === "2.0" && event.routeKey === "$default")).toBe(true);
+      const entries = logged.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+      // From the first request served on PostgreSQL on (the test before this one logged a failed start).
+      const served = entries.slice(entries.map((entry) => entry.msg).lastIndexOf("the Lambda could not start") + 1);
+      expect(served.filter((entry) => entry.msg === "request").length).toBe(bridge.events.length);
+      expect(served.filter((entry) => entry.level === "error")).toEqual([]);
+    });
+  });

@@ -1,0 +1,202 @@
+/**
+ * The local app: the API and its docs on one Node server, on embedded PGlite kept in a data directory
+ * or on PostgreSQL, with the demo data loaded into an empty database. `main.ts` runs it from the
+ * environment, and the tests run `main.ts` as `pnpm start` does.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase } from "@cloudplane/db";
+import { loadOrCreateLocalSecretsKey } from "@cloudplane/db/node";
+import { createHandler, type Handler } from "@cloudplane/handlers";
+import { requestListener } from "@cloudplane/handlers/node";
+import { lockDataDir } from "./data-dir-lock.js";
+import { DOCS_PATH, defaultDocsDirectory, docsHandler, isDocsBuilt, isDocsPath } from "./docs.js";
+import { errorFields, jsonLogger, type Logger } from "./log.js";
+
+export interface LocalAppOptions {
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the API is for this machine only. */
+  hostname?: string;
+  /** Where PGlite keeps its files (`<dataDir>/pglite`) and the local secrets key lives. */
+  dataDir: string;
+  /** A PostgreSQL URL; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** The base64 secrets key; default: the key file of the data directory, made on first start. */
+  secretsKey?: string;
+  /** The built docs site; default: the `@cloudplane/docs` build. */
+  docsDir?: string;
+  /** Where log entries go; default: JSON lines on stdout and stderr. */
+  log?: Logger;
+  /** How long a shutdown waits for requests in flight, in ms. Default 5000. */
+  shutdownGraceMs?: number;
+}
+
+export interface LocalApp {
+  /** The API's base URL, e.g. http://127.0.0.1:8787. */
+  url: string;
+  docsUrl: string;
+  docsBuilt: boolean;
+  docsDir: string;
+  /** Where the data is, in words (never the URL, which may carry a password). */
+  storage: string;
+  /** Whether this start loaded the demo data (the database was empty). */
+  demoDataLoaded: boolean;
+  /** The demo administrator's API key (account 1, token role-1-active). */
+  adminApiKey: string;
+  server: Server;
+  /** Stops taking requests, lets those in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+function newRequestId(): string {
+  return `req_${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/** Loads the demo data into a database that has no account yet; one that has any is left as it is. */
+async function loadDemoDataIfEmpty(database: CloudplaneDatabase, secretsKey: CryptoKey): Promise<boolean> {
+  const [anyAccount] = await database.db.select({ id: accounts.id }).from(accounts).limit(1);
+  if (anyAccount) return false;
+  await loadDemoData(database.db, { secretsKey });
+  return true;
+}
+
+function describeStorage(options: LocalAppOptions): string {
+  if (!options.databaseUrl) return `PGlite in ${options.dataDir}`;
+  const url = new URL(options.databaseUrl);
+  return `PostgreSQL at ${url.host}${url.pathname}`;
+}
+
+/** The API at the root, the docs under /docs, and / leading to the docs. */
+function localHandler(api: Handler, docs: Handler, log: Logger): Handler {
+  return async (request) => {
+    const { pathname, search } = new URL(request.url);
+    if (pathname === "/" && (request.method === "GET" || request.method === "HEAD"))
+      return new Response(null, { status: 302, headers: { location: `${DOCS_PATH}/${search}` } });
+    if (!isDocsPath(pathname)) return api(request);
+    // The API's handler logs its own requests; docs requests get the same kind of entry here.
+    const started = performance.now();
+    const requestId = newRequestId();
+    const response = await docs(request);
+    response.headers.set("x-request-id", requestId);
+    log({
+      level: "info",
+      msg: "request",
+      request_id: requestId,
+      method: request.method,
+      path: pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+}
+
+/**
+ * Discards what is left of a request body once the reply is sent. The handler answers 413 without
+ * reading an oversized body, and the Node adapter leaves it unread on the keep-alive connection, where
+ * it blocks the client's next request on that connection until the socket times out.
+ */
+function discardingUnreadBodies(listener: (message: IncomingMessage, reply: ServerResponse) => void) {
+  return (message: IncomingMessage, reply: ServerResponse) => {
+    reply.once("finish", () => {
+      if (message.complete || message.destroyed) return;
+      // The adapter's web stream listens for data and pauses the message; nothing reads it any more.
+      message.removeAllListeners("data");
+      message.resume();
+    });
+    listener(message, reply);
+  };
+}
+
+function listen(server: Server, port: number, hostname: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function listenError(error: unknown, port: number): Error {
+  if ((error as { code?: string }).code === "EADDRINUSE")
+    return new Error(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`, { cause: error });
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const log = options.log ?? jsonLogger;
+  const port = options.port ?? 8787;
+  const hostname = options.hostname ?? "127.0.0.1";
+  const docsDir = options.docsDir ?? defaultDocsDirectory();
+
+  const secretsKey = await importSecretsKey(options.secretsKey ?? (await loadOrCreateLocalSecretsKey(options.dataDir)));
+  const unlock = options.databaseUrl ? async () => {} : await lockDataDir(options.dataDir);
+  let database: CloudplaneDatabase;
+  try {
+    database = await createDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
+  } catch (error) {
+    await unlock();
+    if (options.databaseUrl) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The embedded database in ${join(options.dataDir, "pglite")} could not be opened (${reason}). ` +
+        "If it was damaged, for instance by a process killed while writing, move that folder away to start afresh.",
+      { cause: error },
+    );
+  }
+  let server: Server;
+  let demoDataLoaded: boolean;
+  try {
+    demoDataLoaded = await loadDemoDataIfEmpty(database, secretsKey);
+    const api = createHandler({
+      db: database.db,
+      secretsKey,
+      onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
+      onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
+    });
+    server = createServer(discardingUnreadBodies(requestListener(localHandler(api, docsHandler(docsDir), log))));
+    await listen(server, port, hostname).catch((error: unknown) => {
+      throw listenError(error, port);
+    });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
+
+  const address = server.address() as AddressInfo;
+  // Listening on every interface: this machine reaches it on loopback.
+  const shown = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
+  const host = shown.includes(":") ? `[${shown}]` : shown;
+  const url = `http://${host}:${address.port}`;
+  const graceMs = options.shutdownGraceMs ?? 5000;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url,
+    docsUrl: `${url}${DOCS_PATH}/`,
+    docsBuilt: await isDocsBuilt(docsDir),
+    docsDir,
+    storage: describeStorage(options),
+    demoDataLoaded,
+    adminApiKey: demoToken(1, "role-1-active").plaintext,
+    server,
+    close() {
+      closing ??= (async () => {
+        // close() waits for requests in flight; connections still open after the grace period are cut.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        await stopped;
+        clearTimeout(timer);
+        // Last, so that every write that was answered is in the database's files (PGlite checkpoints on close).
+        await database.close();
+        await unlock();
+      })();
+      return closing;
+    },
+  };
+}

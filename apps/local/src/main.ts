@@ -1,0 +1,77 @@
+/**
+ * `pnpm start`: runs the local app from the environment (PORT, HOST, DATA_DIR, DATABASE_URL,
+ * CLOUDPLANE_SECRETS_KEY), prints where it is and the demo administrator's API key, and shuts down
+ * cleanly on SIGINT and SIGTERM.
+ */
+import { resolve } from "node:path";
+import { startLocalApp } from "./app.js";
+import { errorFields, jsonLogger } from "./log.js";
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value === "") return 8787;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${value}".`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  // pnpm runs scripts in the package's folder; a relative DATA_DIR means the folder pnpm was run from.
+  const dataDir = resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || ".data");
+  const started = startLocalApp({
+    port: portFrom(env.PORT),
+    hostname: env.HOST || "127.0.0.1",
+    dataDir,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.CLOUDPLANE_SECRETS_KEY ? { secretsKey: env.CLOUDPLANE_SECRETS_KEY } : {}),
+  });
+
+  // Taken from the start: a signal while the database is being set up waits for it, then closes it.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      jsonLogger({ level: "error", msg: "second signal: exiting without waiting", signal });
+      process.exit(1);
+    }
+    stopping = true;
+    jsonLogger({ level: "info", msg: "shutting down", signal });
+    started
+      .then((app) => app.close())
+      .then(
+        () => {
+          jsonLogger({ level: "info", msg: "stopped" });
+          process.exit(0);
+        },
+        (error: unknown) => {
+          jsonLogger({ level: "error", msg: "shutdown failed", ...errorFields(error) });
+          process.exit(1);
+        },
+      );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  const app = await started;
+  if (stopping) return;
+  const docs = app.docsBuilt ? app.docsUrl : `not built (pnpm --filter @cloudplane/docs build, then reload ${app.docsUrl})`;
+  process.stdout.write(
+    [
+      "",
+      `cloudplane API on ${app.storage}${app.demoDataLoaded ? " (demo data loaded)" : ""}`,
+      "",
+      `  API:            ${app.url}`,
+      `  Docs:           ${docs}`,
+      `  Admin API key:  ${app.adminApiKey}   (demo account 1, role Administrators)`,
+      "",
+      `  Try: curl -H "Authorization: apikey ${app.adminApiKey}" ${app.url}/cdn/clients/me/features`,
+      "",
+      "Request logs follow as JSON lines. Ctrl-C stops the server.",
+      "",
+    ].join("\n") + "\n",
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`cloudplane could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

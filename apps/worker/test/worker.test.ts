@@ -1,0 +1,138 @@
+/**
+ * The Workers deployment: `wrangler deploy --dry-run` builds it (always), and the built worker, run
+ * in workerd by Miniflare, passes the conformance suite on PostgreSQL reached over Workers TCP sockets
+ * (when DATABASE_URL is set).
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { conformanceChecks, conformanceContext, type ConformanceContext } from "@cloudplane/conformance";
+import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildWorker, WORKER_DIR, type WorkerBuild } from "./build.js";
+
+let outdir: string;
+let build: WorkerBuild;
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), "cloudplane-worker-"));
+  build = await buildWorker(outdir);
+});
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+describe("wrangler deploy --dry-run", () => {
+  it("builds the worker into one module and prints its gzipped size", async () => {
+    expect(build.output).toContain("--dry-run: exiting now.");
+    expect(build.gzipKiB).toBeGreaterThan(0);
+    const files = (await readdir(outdir)).filter((file) => file.endsWith(".js"));
+    expect(files).toEqual(["index.js"]);
+  });
+
+  it("leaves PGlite out and reaches PostgreSQL over cloudflare:sockets", async () => {
+    const script = await readFile(join(outdir, "index.js"), "utf8");
+    expect(script).toContain('import("cloudflare:sockets")');
+    expect(script).toContain("PGlite is not part of the Workers build");
+    expect(script).not.toMatch(/pglite\.wasm|pglite\.data/);
+  });
+});
+
+/** The built worker in workerd, with these bindings; what it logs goes to `logs`. */
+function startWorker(bindings: Record<string, string>, logs: string[]): Miniflare {
+  const collect = (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean));
+  return new Miniflare({
+    modules: true,
+    scriptPath: join(outdir, "index.js"),
+    // Module names are relative to this; the default (the working directory) would put ".." in them.
+    modulesRoot: outdir,
+    compatibilityDate: "2025-07-18",
+    compatibilityFlags: ["nodejs_compat"],
+    bindings,
+    host: "127.0.0.1",
+    port: 0,
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.setEncoding("utf8").on("data", collect);
+      stderr.setEncoding("utf8").on("data", collect);
+    },
+  });
+}
+
+describe("the worker in workerd (Miniflare) without a database setting", () => {
+  it("answers 500 in the error envelope and logs which setting is missing", async () => {
+    const logs: string[] = [];
+    const miniflare = startWorker({ CLOUDPLANE_SECRETS_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=" }, logs);
+    try {
+      const reply = await fetch(new URL("/cdn/clients/me/features", await miniflare.ready), { headers: { authorization: "apikey x" } });
+      expect(reply.status).toBe(500);
+      expect(await reply.json()).toEqual({ message: expect.any(String), code: "internal", request_id: reply.headers.get("x-request-id") });
+      await expect.poll(() => logs.join("\n")).toContain("Neither a HYPERDRIVE binding nor the DATABASE_URL secret is set.");
+    } finally {
+      await miniflare.dispose();
+    }
+  });
+});
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("the worker in workerd (Miniflare) on PostgreSQL", () => {
+    let database: TestDatabase;
+    let miniflare: Miniflare;
+    const logs: string[] = [];
+    let context: ConformanceContext;
+
+    beforeAll(async () => {
+      database = await createTestDatabase({ engine: "postgres" });
+      miniflare = startWorker({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "" }, logs);
+      const url = await miniflare.ready;
+      context = conformanceContext(url.toString());
+    });
+    afterAll(async () => {
+      await miniflare?.dispose();
+      await database?.close();
+    });
+
+    describe("conformance", () => {
+      for (const check of conformanceChecks) it(check.name, () => check.run(context));
+    });
+
+    it("serves requests at once, each on a connection of its own", async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          context.client.call("GET", index % 2 ? "/edge/v1/apps?limit=3" : "/streaming/streams", { headers: { "x-request-id": `concurrent-${index}` } }),
+        ),
+      );
+      expect(replies.map((reply) => [reply.status, reply.headers.get("x-request-id")])).toEqual(
+        Array.from({ length: 12 }, (_, index) => [200, `concurrent-${index}`]),
+      );
+    });
+
+    it("logs each request as a JSON line and reported no unexpected error", () => {
+      const entries = logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.filter((entry) => entry.msg === "request").length).toBeGreaterThan(100);
+      expect(entries.filter((entry) => entry.level === "error")).toEqual([]);
+    });
+  });
+
+if (process.env.DATABASE_URL)
+  describe("pnpm migrate", () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase({ engine: "postgres", migrate: false });
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("applies the migrations a database lacks, once, without printing the URL", async () => {
+      const migrate = () =>
+        promisify(execFile)(join(WORKER_DIR, "node_modules/.bin/tsx"), ["scripts/migrate.ts"], { cwd: WORKER_DIR, env: { ...process.env, DATABASE_URL: database.url } });
+      const first = await migrate();
+      expect(first.stdout).toMatch(/^Applied to [^ ]+: \d{4}_\w+/);
+      expect(first.stdout).not.toContain("postgres://");
+      expect((await migrate()).stdout).toMatch(/already has every migration\.\n$/);
+    });
+  });

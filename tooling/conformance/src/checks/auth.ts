@@ -1,0 +1,72 @@
+/** Authentication and roles (decisions.md §2), on every route. */
+import { demoToken } from "@cloudplane/db";
+import { apikey } from "../client.js";
+import { callCase, type ConformanceCheck } from "../check.js";
+import { expectEnvelope, expectSuccess } from "../expect.js";
+
+export const authChecks: ConformanceCheck[] = [
+  {
+    name: "auth: no Authorization header is 401 not_authenticated on every route",
+    async run(context) {
+      for (const route of context.cases) expectEnvelope(await callCase(context, route, { authorization: null }), 401, "not_authenticated");
+    },
+  },
+  {
+    name: "auth: a Bearer token is 401 token_not_valid on every route",
+    async run(context) {
+      const bearer = `Bearer ${demoToken(1, "role-1-active").plaintext}`;
+      for (const route of context.cases) expectEnvelope(await callCase(context, route, { authorization: bearer }), 401, "token_not_valid");
+    },
+  },
+  {
+    name: "auth: unknown, expired and deleted tokens and a bare scheme are 401 token_not_valid",
+    async run(context) {
+      const route = context.cases.find((candidate) => candidate.name === "cdn.getClientFeatures") ?? context.cases[0]!;
+      for (const authorization of [
+        "apikey cp_conformance_00000000000000000000000000000000",
+        apikey([1, "role-5-expired"]),
+        apikey([1, "role-2-deleted"]),
+        "apikey",
+      ]) {
+        expectEnvelope(await callCase(context, route, { authorization }), 401, "token_not_valid");
+      }
+    },
+  },
+  {
+    name: "auth: the scheme word is taken in any case",
+    async run(context) {
+      const route = context.cases.find((candidate) => candidate.name === "cdn.getClientFeatures") ?? context.cases[0]!;
+      const token = demoToken(1, "role-1-active").plaintext;
+      for (const scheme of ["APIKey", "APIKEY", "ApiKey"]) expectSuccess(await callCase(context, route, { authorization: `${scheme} ${token}` }), route.route, route.status);
+    },
+  },
+  {
+    name: "auth: the Purge and Prefetch roles (3009, 3022) are 403 permission_denied on every route",
+    async run(context) {
+      for (const route of context.cases) {
+        expectEnvelope(await callCase(context, route, { as: [1, "role-3022-active"] }), 403, "permission_denied");
+        expectEnvelope(await callCase(context, route, { as: [1, "role-3009-active"] }), 403, "permission_denied");
+      }
+    },
+  },
+  {
+    name: "auth: the Users role reads but may not write (403 permission_denied, checked before the body)",
+    async run(context) {
+      for (const route of context.cases) {
+        const reply = await callCase(context, route, { as: [1, "role-2-active"] });
+        if (route.access === "read") expectSuccess(reply, route.route, route.status);
+        else {
+          expectEnvelope(reply, 403, "permission_denied");
+          // The role is checked before the input: a bad body changes nothing about the answer.
+          expectEnvelope(await callCase(context, route, { as: [1, "role-2-active"], body: { conformance_nonsense: true } }), 403, "permission_denied");
+        }
+      }
+    },
+  },
+  {
+    name: "auth: the Engineers role may call every route",
+    async run(context) {
+      for (const route of context.cases) expectSuccess(await callCase(context, route, { as: [1, "role-5-active"] }), route.route, route.status);
+    },
+  },
+];

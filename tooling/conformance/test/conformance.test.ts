@@ -1,0 +1,153 @@
+/**
+ * The suite checked against the real handler over HTTP: it passes where the API behaves, and fails,
+ * naming the check and the request, where a deployment misbehaves (faults injected around the handler).
+ * Also the `conformance` command: its output and exit codes.
+ */
+import { execFile } from "node:child_process";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { contract } from "@cloudplane/contract";
+import { demoFixture } from "@cloudplane/db";
+import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { createHandler, type Handler } from "@cloudplane/handlers";
+import { serve } from "@cloudplane/handlers/node";
+import { isAppRoute, type AppRouter } from "@ts-rest/core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { conformanceChecks, routeCases, runConformance, type ConformanceReport } from "../src/index.js";
+
+type Fault = (request: Request, handler: Handler) => Promise<Response>;
+
+const BIN = fileURLToPath(new URL("../bin/conformance.js", import.meta.url));
+
+function failures(report: ConformanceReport): Record<string, string> {
+  return Object.fromEntries(report.results.filter((result) => !result.passed).map((result) => [result.name, String((result.error as Error).message)]));
+}
+
+/** Rewrites JSON bodies of the handler's responses. */
+function rewriteJson(edit: (body: unknown, response: Response) => unknown): Fault {
+  return async (request, handler) => {
+    const response = await handler(request);
+    if (!response.headers.get("content-type")?.includes("json")) return response;
+    const body = edit(await response.json(), response);
+    const headers = new Headers(response.headers);
+    headers.delete("content-length");
+    return new Response(JSON.stringify(body), { status: response.status, headers });
+  };
+}
+
+describe("the conformance suite against the handler over HTTP", () => {
+  let database: TestDatabase;
+  let server: Server;
+  let baseUrl: string;
+  let fault: Fault | undefined;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ engine: "pglite" });
+    const handler = createHandler({ db: database.db, secretsKey: database.secretsKey, responseValidation: true, onError: (error) => errors.push(error) });
+    server = await serve((request) => (fault ? fault(request, handler) : handler(request)), { port: 0, hostname: "127.0.0.1" });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    fault = undefined;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    expect(errors).toEqual([]);
+    await database?.close();
+  });
+
+  it("has a case for every route of the contract", () => {
+    const names = (router: AppRouter, prefix = ""): string[] =>
+      Object.entries(router).flatMap(([key, value]) => (isAppRoute(value) ? [`${prefix}${key}`] : names(value, `${prefix}${key}.`)));
+    expect(routeCases(demoFixture).map((route) => route.name)).toEqual(names(contract));
+  });
+
+  it("passes every check of routes, auth, isolation, validation, paging and writes where the API behaves", async () => {
+    const topics = ["routes:", "auth:", "isolation:", "validation:", "paging:", "writes:"];
+    const expected = conformanceChecks.filter((check) => topics.some((topic) => check.name.startsWith(topic)));
+    const reports = await Promise.all(topics.map((grep) => runConformance({ baseUrl, grep })));
+    expect(reports.flatMap((report) => Object.entries(failures(report)))).toEqual([]);
+    expect(reports.reduce((sum, report) => sum + report.passed, 0)).toBe(expected.length);
+  });
+
+  it("passes again on the same database: created names are fresh each run", async () => {
+    const report = await runConformance({ baseUrl, grep: "writes:" });
+    expect(failures(report)).toEqual({});
+    expect(report.passed).toBeGreaterThan(0);
+  });
+
+  it("fails a success body with a field the contract does not have", async () => {
+    fault = rewriteJson((body, response) => (response.status < 300 && body && typeof body === "object" && !Array.isArray(body) ? { ...body, token_hash: "leaked" } : body));
+    const report = await runConformance({ baseUrl, grep: "routes: every route answers" });
+    expect(failures(report)).toEqual({
+      "routes: every route answers its success status to the administrator, with a body the contract accepts": expect.stringMatching(
+        /does not match the contract's 200 response[\s\S]*token_hash[\s\S]*PATCH \/cdn\/resources\/1 answered 200/,
+      ),
+    });
+  });
+
+  it("fails an error envelope whose request_id is not the x-request-id header", async () => {
+    fault = rewriteJson((body, response) => (response.status >= 400 ? { ...(body as object), request_id: "something-else" } : body));
+    const failed = failures(await runConformance({ baseUrl, grep: "errors: a sent x-request-id" }));
+    expect(Object.values(failed)).toEqual([expect.stringContaining("request_id in the body equals the x-request-id header")]);
+  });
+
+  it("fails a deployment that lets a request without credentials through", async () => {
+    fault = (request, handler) => {
+      if (request.headers.has("authorization")) return handler(request);
+      const headers = new Headers(request.headers);
+      headers.set("authorization", `apikey ${demoFixture.iam.api_tokens[0]!.plaintext}`);
+      return handler(new Request(request, { headers }));
+    };
+    const failed = failures(await runConformance({ baseUrl, grep: "auth: no Authorization header" }));
+    expect(Object.values(failed)).toEqual([expect.stringContaining("expected status 401")]);
+  });
+
+  it("fails paging that ignores the offset", async () => {
+    fault = (request, handler) => {
+      const url = new URL(request.url);
+      url.searchParams.delete("offset");
+      return handler(new Request(url, request));
+    };
+    const failed = failures(await runConformance({ baseUrl, grep: "paging:" }));
+    expect(Object.keys(failed)).toEqual([
+      "paging: edge apps page by limit and offset in id order; count is the total before paging",
+      "paging: inference models page by limit and offset, by name by default; count is the catalogue's size",
+    ]);
+  });
+
+  describe("the conformance command", () => {
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, CONFORMANCE_BASE_URL: "" } }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      );
+
+    it("prints one line per check and exits 0 when every check passes", async () => {
+      const result = await run(["--base-url", baseUrl, "--grep", "isolation:"]);
+      expect(result.code).toBe(0);
+      const isolation = conformanceChecks.filter((check) => check.name.startsWith("isolation:"));
+      for (const check of isolation) expect(result.stdout).toContain(`ok      ${check.name}`);
+      expect(result.stdout).toContain(`${isolation.length} passed, 0 failed`);
+    });
+
+    it("prints why a check failed and exits 1", async () => {
+      fault = rewriteJson((body, response) => (response.status >= 400 ? { ...(body as object), request_id: "something-else" } : body));
+      const result = await run([`--base-url=${baseUrl}`, "--grep", "errors: unknown routes"]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/FAILED {2}errors: unknown routes[^\n]*\n {8}request_id in the body equals the x-request-id header/);
+      expect(result.stdout).toContain("0 passed, 1 failed");
+    });
+
+    it("exits 2 with the usage when the base URL is missing or not a URL", async () => {
+      for (const args of [[], ["--base-url", "not a url"], ["--unknown"]]) {
+        const result = await run(args);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain("Usage: conformance --base-url <url>");
+      }
+    });
+  });
+});
