@@ -3,7 +3,7 @@
  * or on PostgreSQL, with the demo data loaded into an empty database. `main.ts` runs it from the
  * environment, and the tests run `main.ts` as `pnpm start` does.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase } from "@cloudplane/db";
@@ -93,23 +93,6 @@ function localHandler(api: Handler, docs: Handler, log: Logger): Handler {
   };
 }
 
-/**
- * Discards what is left of a request body once the reply is sent. The handler answers 413 without
- * reading an oversized body, and the Node adapter leaves it unread on the keep-alive connection, where
- * it blocks the client's next request on that connection until the socket times out.
- */
-function discardingUnreadBodies(listener: (message: IncomingMessage, reply: ServerResponse) => void) {
-  return (message: IncomingMessage, reply: ServerResponse) => {
-    reply.once("finish", () => {
-      if (message.complete || message.destroyed) return;
-      // The adapter's web stream listens for data and pauses the message; nothing reads it any more.
-      message.removeAllListeners("data");
-      message.resume();
-    });
-    listener(message, reply);
-  };
-}
-
 function listen(server: Server, port: number, hostname: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -157,7 +140,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
       onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
     });
-    server = createServer(discardingUnreadBodies(requestListener(localHandler(api, docsHandler(docsDir), log))));
+    server = createServer(requestListener(localHandler(api, docsHandler(docsDir), log)));
     await listen(server, port, hostname).catch((error: unknown) => {
       throw listenError(error, port);
     });

@@ -69,7 +69,7 @@ describe("the worker in workerd (Miniflare) without a database setting", () => {
       const reply = await fetch(new URL("/cdn/clients/me/features", await miniflare.ready), { headers: { authorization: "apikey x" } });
       expect(reply.status).toBe(500);
       expect(await reply.json()).toEqual({ message: expect.any(String), code: "internal", request_id: reply.headers.get("x-request-id") });
-      await expect.poll(() => logs.join("\n")).toContain("Neither a HYPERDRIVE binding nor the DATABASE_URL secret is set.");
+      await expect.poll(() => logs.join("\n")).toContain("Neither DATABASE_URL nor a HYPERDRIVE binding is set");
     } finally {
       await miniflare.dispose();
     }

@@ -1,9 +1,10 @@
 /**
  * Builds the handler from environment settings, as serverless deployments configure it:
- * DATABASE_URL (PostgreSQL), CLOUDPLANE_SECRETS_KEY (base64 AES-256 key), CLOUDPLANE_BASE_PATH,
- * CLOUDPLANE_RATE_LIMIT (requests a second per token, 0 turns the limit off) and CLOUDPLANE_RATE_BURST.
+ * DATABASE_URL (PostgreSQL) or a Hyperdrive binding HYPERDRIVE, CLOUDPLANE_SECRETS_KEY (base64
+ * AES-256 key), CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT (requests a second per token, 0 turns the
+ * limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the console as JSON lines.
  */
-import { createDatabase, importSecretsKey } from "@cloudplane/db";
+import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
 import { createHandler, type Handler } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 
@@ -27,17 +28,50 @@ export function rateLimitFromEnv(env: Env): RateLimit | false {
   return parsed.rate === 0 ? false : parsed;
 }
 
-export async function createHandlerFromEnv(env: Env): Promise<Handler> {
-  const url = setting(env, "DATABASE_URL");
-  const key = setting(env, "CLOUDPLANE_SECRETS_KEY");
-  if (!url) throw new Error("DATABASE_URL is not set: a serverless deployment needs a PostgreSQL database.");
-  if (!key) throw new Error("CLOUDPLANE_SECRETS_KEY is not set: it encrypts secrets at rest (32 random bytes, base64).");
+/** The database URL: a Hyperdrive binding's connection string first, then DATABASE_URL. */
+function databaseUrl(env: Env): string {
+  const hyperdrive = env.HYPERDRIVE as { connectionString?: unknown } | undefined;
+  const url = typeof hyperdrive?.connectionString === "string" ? hyperdrive.connectionString : setting(env, "DATABASE_URL");
+  if (!url) throw new Error("Neither DATABASE_URL nor a HYPERDRIVE binding is set: a serverless deployment needs PostgreSQL.");
+  return url;
+}
+
+let importedKey: { base64: string; key: Promise<CryptoKey> } | undefined;
+
+/** The secrets key, imported once per process or isolate (a CryptoKey is no I/O object, so it may be shared). */
+function secretsKeyFromEnv(env: Env): Promise<CryptoKey> {
+  const base64 = setting(env, "CLOUDPLANE_SECRETS_KEY");
+  if (!base64) throw new Error("CLOUDPLANE_SECRETS_KEY is not set: it encrypts secrets at rest (32 random bytes, base64).");
+  if (importedKey?.base64 !== base64) {
+    const key = importSecretsKey(base64);
+    importedKey = { base64, key };
+    // A key that fails to import is tried again next time.
+    key.catch(() => {
+      if (importedKey?.key === key) importedKey = undefined;
+    });
+  }
+  return importedKey.key;
+}
+
+/**
+ * Opens the database the environment names and builds the handler on it. `database` tunes the
+ * connection (Workers use one connection per request and never migrate); `onDatabase` receives it
+ * so the caller can close it.
+ */
+export async function createHandlerFromEnv(
+  env: Env,
+  options: { database?: Omit<CreateDatabaseOptions, "url" | "dataDir">; onDatabase?: (database: CloudplaneDatabase) => void } = {},
+): Promise<Handler> {
+  const url = databaseUrl(env);
   const rateLimit = rateLimitFromEnv(env);
-  const { db } = await createDatabase({ url });
+  const secretsKey = await secretsKeyFromEnv(env);
+  const database = await createDatabase({ url, ...options.database });
+  options.onDatabase?.(database);
   return createHandler({
-    db,
-    secretsKey: await importSecretsKey(key),
+    db: database.db,
+    secretsKey,
     basePath: setting(env, "CLOUDPLANE_BASE_PATH"),
     rateLimit,
+    onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
   });
 }

@@ -1,23 +1,67 @@
 /**
  * Fetch runtime entry (Cloudflare Workers, Deno, Bun, Vercel): `export default { fetch }`, configured
- * from the environment (Workers bindings, or the process environment elsewhere).
+ * from the environment (Workers bindings, or the process environment elsewhere). On Workers, where a
+ * socket opened for one request cannot serve another, each request opens its own connection and
+ * closes it after the response; elsewhere one pooled database serves every request.
  */
+import type { CloudplaneDatabase } from "@cloudplane/db";
 import { createHandlerFromEnv, type Env } from "../../from-env.js";
-import { lazyHandler } from "../../lazy.js";
 import type { Handler } from "../../handler.js";
+import { lazyHandler } from "../../lazy.js";
 
 export { createHandler, type Handler, type HandlerOptions } from "../../handler.js";
-export { createHandlerFromEnv } from "../../from-env.js";
+export { createHandlerFromEnv, type Env } from "../../from-env.js";
 
-let handler: Handler | undefined;
+/** The part of a Workers `ExecutionContext` this entry uses. */
+export interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The most of an unread request body that is read and dropped before answering. */
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads and drops what the handler left of a request body (it answers 413 to a body declared over
+ * 1 MiB without reading it): workerd resets a connection whose body was left unread, so a client
+ * still sending it could lose the answer. Past the limit the body is cancelled instead.
+ */
+async function discardUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  let read = 0;
+  const sink = new WritableStream<Uint8Array>({
+    write(chunk, controller) {
+      read += chunk.byteLength;
+      if (read > DISCARD_LIMIT_BYTES) controller.error(new Error("Request body too large to discard."));
+    },
+  });
+  await request.body.pipeTo(sink).catch(() => undefined);
+}
+
+/** One request on Workers: its own connection (no migrations: the deployment applies them), closed afterwards. */
+async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  let database: CloudplaneDatabase | undefined;
+  const handler = lazyHandler(() =>
+    createHandlerFromEnv(env, { database: { max: 1, migrate: false }, onDatabase: (opened) => (database = opened) }),
+  );
+  try {
+    const response = await handler(request);
+    await discardUnreadBody(request);
+    return response;
+  } finally {
+    if (database) ctx.waitUntil(database.close());
+  }
+}
+
+let pooled: Handler | undefined;
 
 function processEnv(): Env {
   return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
 }
 
 export default {
-  fetch(request: Request, env?: Env): Promise<Response> {
-    handler ??= lazyHandler(() => createHandlerFromEnv(env ?? processEnv()));
-    return handler(request);
+  fetch(request: Request, env?: Env, ctx?: ExecutionContext): Promise<Response> {
+    if (env && typeof ctx?.waitUntil === "function") return servePerRequest(request, env, ctx);
+    pooled ??= lazyHandler(() => createHandlerFromEnv(env ?? processEnv()));
+    return pooled(request);
   },
 };

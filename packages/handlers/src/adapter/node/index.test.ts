@@ -52,6 +52,24 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     expect(await response.json()).toMatchObject({ code: "payload_too_large" });
   });
 
+  it("keeps serving a keep-alive connection after refusing an oversized body unread", async () => {
+    const { request } = await import("node:http");
+    const agent = new (await import("node:http")).Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = request(`${base}${path}`, { method, agent, headers: { ...headers, "content-type": "application/json" } }, (reply) => {
+          reply.resume();
+          reply.on("end", () => resolve(reply.statusCode ?? 0));
+        });
+        outgoing.on("error", reject);
+        outgoing.end(body);
+      });
+    expect(await send("POST", "/edge/v1/secrets", "x".repeat(2 * 1024 * 1024))).toBe(413);
+    expect(await send("GET", "/cdn/clients/me/features")).toBe(200);
+    expect(await send("PUT", "/cdn/clients/me", JSON.stringify({ utilization_level: 1 }))).toBe(200);
+    agent.destroy();
+  });
+
   it("answers many concurrent requests", async () => {
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, index) => fetch(`${base}/edge/v1/apps?limit=1&offset=${index}`, { headers })),

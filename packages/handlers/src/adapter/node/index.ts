@@ -45,6 +45,13 @@ async function send(response: Response, reply: ServerResponse): Promise<void> {
 /** A `node:http` request listener that serves `handler`. */
 export function requestListener(handler: Handler) {
   return (message: IncomingMessage, reply: ServerResponse) => {
+    reply.once("finish", () => {
+      // A body the handler did not read (say, one refused with 413) must still be drained, or the
+      // next request on this keep-alive connection waits behind it. The web stream paused the message.
+      if (message.complete || message.destroyed) return;
+      message.removeAllListeners("data");
+      message.resume();
+    });
     handler(toRequest(message))
       .then((response) => send(response, reply))
       .catch(() => {
