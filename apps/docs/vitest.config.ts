@@ -6,5 +6,7 @@ export default defineConfig({
     // The browser test builds the whole site (vite bundles Scalar) before it starts Chromium.
     testTimeout: 60_000,
     hookTimeout: 300_000,
+    // Scalar renders on the page's own time; on a loaded CI machine that is seconds, not the default one.
+    expect: { poll: { timeout: 20_000 } },
   },
 });
