@@ -119,18 +119,22 @@ describe.skipIf(!serverUrl)("database outage on postgres", () => {
   });
 
   it("leaves no write half done when connections die mid-write", async () => {
-    // Writes start every 10 ms over 300 ms and the database is cut at 150 ms: some commit before the
-    // cut, some are in flight when it comes, the rest start during the outage.
-    const writes = Array.from({ length: 30 }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, i * 10));
-      return timed("/edge/v1/secrets", {
+    let serial = 0;
+    const write = () =>
+      timed("/edge/v1/secrets", {
         method: "POST",
-        body: JSON.stringify({ name: `mid-write-${i}`, secret_slots: [{ slot: 0, value: "a" }, { slot: 1, value: "b" }] }),
+        body: JSON.stringify({ name: `mid-write-${serial++}`, secret_slots: [{ slot: 0, value: "a" }, { slot: 1, value: "b" }] }),
       });
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const replies: Awaited<ReturnType<typeof write>>[] = [];
+    // Some writes commit before the cut (whatever the machine's speed) ...
+    while (replies.filter((reply) => reply.response.status === 200).length < 3 && replies.length < 50) replies.push(await write());
+    // ... twenty are in flight when it comes ...
+    const inFlight = Array.from({ length: 20 }, write);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await proxy.cut();
-    const replies = await Promise.all(writes);
+    replies.push(...(await Promise.all(inFlight)));
+    // ... and some start while the database is gone.
+    replies.push(...(await Promise.all(Array.from({ length: 5 }, write))));
     await proxy.open();
     const statuses = replies.map((reply) => reply.response.status);
     console.log(`mid-write cut: ${statuses.filter((s) => s === 200).length} written, ${statuses.filter((s) => s === 503).length} refused with 503`);
