@@ -1,0 +1,65 @@
+/**
+ * The SQL our handler runs for each benchmarked route, caught by serving one request in-process on a
+ * Drizzle database with a query logger: the baseline runs these very statements, and the scale part
+ * EXPLAINs them.
+ */
+import { importSecretsKey, schema, type Database } from "@cloudplane/db";
+import { createHandler } from "@cloudplane/handlers";
+import { variantKey } from "./baseline.js";
+import type { DatabaseLocation } from "./databases.js";
+import { AUTHORIZATION, type BenchRequest } from "./scenario.js";
+
+export interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Per request variant (baseline.ts `variantKey`), the route's own statements in the order they were sent. */
+export type RouteSql = Record<string, CapturedStatement[]>;
+
+/** Statements of the request pipeline rather than of the route. */
+const PIPELINE_TABLES = ['"api_tokens"', '"rate_limit_buckets"'];
+
+async function loggingDatabase(location: DatabaseLocation, statements: CapturedStatement[]): Promise<{ db: Database; close: () => Promise<void> }> {
+  const logger = { logQuery: (sql: string, params: unknown[]) => statements.push({ sql, params }) };
+  if (location.engine === "postgres") {
+    const [{ default: postgres }, { drizzle }] = await Promise.all([import("postgres"), import("drizzle-orm/postgres-js")]);
+    const client = postgres(location.url, { max: 2, onnotice: () => undefined });
+    return { db: drizzle(client, { schema, logger }), close: () => client.end({ timeout: 5 }) };
+  }
+  const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const client = await PGlite.create(`${location.dataDir}/pglite`);
+  return { db: drizzle(client, { schema, logger }), close: () => client.close() };
+}
+
+/**
+ * Serves each request once through `createHandler` and returns the statements each one ran, without
+ * those of authentication and the rate limit.
+ */
+export async function captureRouteSql(location: DatabaseLocation, requests: BenchRequest[]): Promise<RouteSql> {
+  const statements: CapturedStatement[] = [];
+  const { db, close } = await loggingDatabase(location, statements);
+  try {
+    const handler = createHandler({ db, secretsKey: await importSecretsKey(location.secretsKeyBase64), rateLimit: false });
+    const captured: RouteSql = {};
+    for (const request of requests) {
+      const url = new URL(request.path, "http://bench.local");
+      const key = variantKey(request.method, url, request.body);
+      if (!key) throw new Error(`The baseline does not know ${request.method} ${request.path}`);
+      statements.length = 0;
+      const response = await handler(
+        new Request(url, {
+          method: request.method,
+          headers: { authorization: AUTHORIZATION, ...(request.body === undefined ? {} : { "content-type": "application/json" }) },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        }),
+      );
+      if (response.status !== 200) throw new Error(`${request.method} ${request.path} answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      captured[key] = statements.filter((statement) => !PIPELINE_TABLES.some((table) => statement.sql.includes(table)));
+    }
+    return captured;
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * One load run with autocannon: a warm-up whose figures are dropped, then a run of fixed duration and
+ * connections. Latencies are kept per response at microsecond precision (autocannon's own histogram
+ * rounds to whole milliseconds, too coarse for requests that take one or two).
+ */
+import autocannon from "autocannon";
+import { AUTHORIZATION, type BenchRequest } from "./scenario.js";
+
+export interface LoadSettings {
+  warmupSeconds: number;
+  durationSeconds: number;
+  connections: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  mean: number;
+  /** Responses counted in the measured run. */
+  responses: number;
+  /** Responses other than 2xx, connection errors and timeouts: a valid run has none. */
+  failures: number;
+  durationSeconds: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+function cannonRequests(requests: BenchRequest[]): autocannon.Request[] {
+  return requests.map((request) => ({
+    method: request.method,
+    path: request.path,
+    headers: {
+      authorization: AUTHORIZATION,
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  }));
+}
+
+/** What one run saw: every 2xx latency (ms), the failures and how long it lasted. */
+export interface LoadSample {
+  latencies: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** One autocannon run of `seconds` with `connections`, each sending `requests` in turn. */
+export async function runLoad(url: string, requests: BenchRequest[], connections: number, seconds: number): Promise<LoadSample> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, requests: cannonRequests(requests), timeout: 10 }, (error: unknown, done) =>
+      error ? reject(error instanceof Error ? error : new Error("autocannon failed")) : resolve(done),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else failures++;
+    });
+  });
+  // A run in which nothing answered is a failure, even when no request timed out in its time.
+  const silent = latencies.length === 0 && failures === 0 ? 1 : 0;
+  return { latencies, failures: failures + result.errors + result.timeouts + silent, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The figures of one or more runs taken together (requests a second over their whole time). */
+export function summarize(samples: LoadSample[]): LoadResult {
+  const latencies = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    mean: latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length),
+    responses: latencies.length,
+    failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
+    durationSeconds: seconds,
+  };
+}
+
+/** Warms the server up, then measures it in one run. */
+export async function measureLoad(url: string, requests: BenchRequest[], settings: LoadSettings): Promise<LoadResult> {
+  if (settings.warmupSeconds > 0) await runLoad(url, requests, settings.connections, settings.warmupSeconds);
+  return summarize([await runLoad(url, requests, settings.connections, settings.durationSeconds)]);
+}

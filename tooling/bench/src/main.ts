@@ -1,0 +1,110 @@
+/**
+ * `pnpm bench`: runs every part of the benchmark in turn, printing figures as they come, then writes
+ * tooling/bench/results.md and results.json. PostgreSQL parts need DATABASE_URL; without it they say so.
+ */
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Engine } from "@cloudplane/db";
+import { measureClient, measureLambda, measureWorker, type BundleSize, type ColdStart, type DeploymentFigures, type Measured } from "./bundles.js";
+import { benchEngines, postgresServerUrl } from "./databases.js";
+import { describeMachine, endLoadAverage } from "./machine.js";
+import { evaluateGoals, renderMarkdown, type NotMeasured, type Results } from "./report.js";
+import { measureScale, type ScalePart } from "./scale.js";
+import { LOAD, SCALE } from "./scenario.js";
+import { measureThroughput, type ThroughputPart } from "./throughput.js";
+
+const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
+const RESULTS_JSON = fileURLToPath(new URL("../results.json", import.meta.url));
+
+function why(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+}
+
+async function orNotMeasured<T>(engine: Engine, work: () => Promise<T>): Promise<T | NotMeasured> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(error);
+    return { engine, why: `the run failed: ${why(error)}` };
+  }
+}
+
+function showSize(name: string, figure: Measured<BundleSize>): void {
+  console.log(
+    figure.measured
+      ? `  ${name}: ${(figure.value.bytes / 1024).toFixed(1)} KiB, ${(figure.value.gzipBytes / 1024).toFixed(1)} KiB gzipped`
+      : `  ${name}: not measured: ${figure.why}`,
+  );
+}
+
+function showStart(name: string, figure: Measured<ColdStart>): void {
+  console.log(
+    figure.measured
+      ? `  ${name}: load ${figure.value.loadMs.toFixed(1)} ms, first response ${figure.value.firstResponseMs.toFixed(1)} ms after load, warm ${figure.value.warmResponseMs.toFixed(1)} ms`
+      : `  ${name} cold start: not measured: ${figure.why}`,
+  );
+}
+
+async function deployment(name: string, measure: () => Promise<DeploymentFigures>): Promise<DeploymentFigures> {
+  let figures: DeploymentFigures;
+  try {
+    figures = await measure();
+  } catch (error) {
+    console.error(error);
+    const failed = { measured: false as const, why: `the run failed: ${why(error)}` };
+    figures = { bundle: failed, coldStart: failed };
+  }
+  showSize(`${name} bundle`, figures.bundle);
+  showStart(name, figures.coldStart);
+  return figures;
+}
+
+const started = new Date();
+const machine = await describeMachine();
+console.log(`cloudplane benchmark, ${started.toISOString()}`);
+console.log(`  ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.postgres}, ${machine.pglite}`);
+console.log(`  load average ${machine.loadAverageAtStart.toFixed(2)}`);
+if (!postgresServerUrl()) console.log("  DATABASE_URL is not set: the PostgreSQL parts will say \"not measured\".");
+
+console.log("\n1. Throughput and latency over HTTP");
+const throughput: (ThroughputPart | NotMeasured)[] = [];
+for (const engine of benchEngines()) throughput.push(await orNotMeasured(engine, () => measureThroughput(engine)));
+if (!postgresServerUrl()) throughput.push({ engine: "postgres", why: "DATABASE_URL is not set" });
+
+console.log("\n2. At scale");
+const scale: (ScalePart | NotMeasured)[] = [];
+const scaleEngines = benchEngines().filter((engine) => engine === "postgres" || process.env.BENCH_SCALE_PGLITE !== "0");
+for (const engine of ["postgres", "pglite"] as const) {
+  if (scaleEngines.includes(engine)) scale.push(await orNotMeasured(engine, () => measureScale(engine)));
+  else scale.push({ engine, why: engine === "postgres" ? "DATABASE_URL is not set" : "BENCH_SCALE_PGLITE=0" });
+}
+
+console.log("\n3. Cold start");
+const worker = await deployment("worker", measureWorker);
+const lambda = await deployment("lambda", measureLambda);
+
+console.log("\n4. The client");
+const client = await measureClient();
+showSize("whole client", client.whole);
+showSize("one area alone", client.oneArea);
+
+endLoadAverage(machine);
+const measured = {
+  date: started.toISOString(),
+  durationSeconds: (Date.now() - started.getTime()) / 1000,
+  machine,
+  settings: { load: LOAD, scale: SCALE },
+  throughput,
+  scale,
+  worker,
+  lambda,
+  client,
+};
+const results: Results = { ...measured, goals: evaluateGoals(measured) };
+
+console.log("\nGoals");
+for (const goal of results.goals) console.log(`  ${goal.met === null ? "not measured" : goal.met ? "met    " : "NOT MET"}  ${goal.goal}: ${goal.measured}`);
+
+await writeFile(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(RESULTS_MD, renderMarkdown(results));
+console.log(`\nWrote ${RESULTS_MD} and ${RESULTS_JSON} (${Math.round(results.durationSeconds / 60)} min).`);

@@ -1,0 +1,221 @@
+/**
+ * Part 2: the listing and the cost report on a large database (by default 100,000 edge apps and
+ * 1,000,000 usage lines, bulk-generated in SQL), one request at a time, with the query plans the
+ * database uses for the handler's statements.
+ */
+import { sql, type Engine } from "@cloudplane/db";
+import { openRawDatabase, variantKey, type RawDatabase } from "./baseline.js";
+import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
+import { benchDatabase, withDatabase, type DatabaseLocation } from "./databases.js";
+import { runLoad, summarize, type LoadResult } from "./load.js";
+import {
+  COST_REPORT_BODY,
+  COST_REPORT_YEAR_BODY,
+  LIST_APPS_BY_NAME_PATH,
+  LIST_APPS_PATH,
+  SCALE,
+  type BenchRequest,
+} from "./scenario.js";
+import { startServer, type RunningServer } from "./servers/launch.js";
+
+export interface ScaleRequest {
+  id: "listApps" | "listAppsByName" | "costReport" | "costReportYear";
+  title: string;
+  request: BenchRequest;
+  /** The goal's bound on p50 in ms, when the issue sets one. */
+  goalP50Ms?: number;
+}
+
+export const SCALE_REQUESTS: ScaleRequest[] = [
+  { id: "listApps", title: "List edge apps: status=1, ordering=-name, offset 50", request: { method: "GET", path: LIST_APPS_PATH }, goalP50Ms: 20 },
+  {
+    id: "costReport",
+    title: "Cost report: one quarter, 3 types",
+    request: { method: "POST", path: "/cloud/v1/reservation_cost_report/totals", body: COST_REPORT_BODY },
+    goalP50Ms: 100,
+  },
+  { id: "listAppsByName", title: "List edge apps: name substring, ordering=-name", request: { method: "GET", path: LIST_APPS_BY_NAME_PATH } },
+  {
+    id: "costReportYear",
+    title: "Cost report: one year, every type",
+    request: { method: "POST", path: "/cloud/v1/reservation_cost_report/totals", body: COST_REPORT_YEAR_BODY },
+  },
+];
+
+export interface QueryPlan {
+  sql: string;
+  params: unknown[];
+  plan: string;
+}
+
+export interface ScaleRow {
+  id: ScaleRequest["id"];
+  title: string;
+  request: BenchRequest;
+  ours: LoadResult;
+  baseline: LoadResult;
+  goalP50Ms?: number;
+  plans: QueryPlan[];
+}
+
+export interface ScalePart {
+  engine: Engine;
+  edgeApps: number;
+  usageLines: number;
+  /** Rows of account 1 (the caller), which the queries read. */
+  accountEdgeApps: number;
+  accountUsageLines: number;
+  generateSeconds: number;
+  planNote: string;
+  rows: ScaleRow[];
+}
+
+/**
+ * Edge apps: 90 % in account 1 (the caller), statuses weighted towards enabled, both api types, names
+ * of eight app kinds with a hash so their order is scattered. Binaries and templates are the account's.
+ */
+function edgeAppsSql(count: number): string {
+  return `
+insert into edge_apps (account_id, name, status, binary_id, template_id, plan_id, api_type, comment, url, networks, upgradeable_to, created, updated)
+select account_id, name, status,
+  case when api_type = 'wasi-http' then (case account_id when 1 then 1 else 2 end) else (case account_id when 1 then 3 else 4 end) end,
+  case when api_type = 'wasi-http' then (case account_id when 1 then 1 else 2 end) else (case account_id when 1 then 3 else 1002 end) end,
+  1 + g % 3, api_type, '', 'https://' || name || '.edge.cloudplane.example', '{edge-eu,edge-us}', null,
+  now() - (g || ' minutes')::interval, now()
+from (
+  select g,
+    case when g % 10 = 0 then 2 else 1 end as account_id,
+    (array['image-resize','geo-redirect','auth-gateway','ab-test','header-rewrite','bot-filter','cache-warmer','edge-logger'])[1 + g % 8]
+      || '-' || substr(md5(g::text), 1, 8) || '-' || g as name,
+    (array[1, 1, 1, 1, 0, 2, 2, 3, 4, 5])[1 + (g / 10) % 10] as status,
+    case when g % 3 = 2 then 'proxy-wasm' else 'wasi-http' end as api_type
+  from generate_series(1, ${count}) g
+) apps`;
+}
+
+/**
+ * Usage lines: 90 % in account 1, spread over the 24 months of 2025 and 2026, five types, three
+ * regions, a flavor and metric per type, 1 % without a price, two tags.
+ */
+function usageLinesSql(count: number): string {
+  return `
+insert into usage_lines (account_id, month, type, region_id, flavor, billing_metric_name, billing_feature_name, billing_value_unit, currency, billing_value, cost, tags)
+select account_id, month, type, region_id,
+  case type when 'instance' then (array['g1-standard-2-8','g1-standard-4-16','g2-gpu-1xl40s'])[1 + g % 3] when 'volume' then 'ssd-hiiops' else '' end,
+  case type when 'instance' then 'vm_hours' when 'volume' then 'volume_gb_hours' when 'egress_traffic' then 'egress_gb' when 'floatingip' then 'ip_hours' else 'tokens' end,
+  case type when 'instance' then 'instance' when 'volume' then 'volume' when 'egress_traffic' then 'traffic' when 'floatingip' then 'floating ip' else 'inference' end,
+  case type when 'instance' then 'hours' when 'volume' then 'GB*h' when 'egress_traffic' then 'GB' when 'floatingip' then 'hours' else 'tokens' end,
+  'EUR', round((g % 1000)::numeric / 7, 3), case when g % 100 = 0 then null else round((g % 500)::numeric / 13, 4) end,
+  jsonb_build_object('env', (array['production','staging','dev'])[1 + g % 3], 'team', (array['web-platform','data','ml'])[1 + g % 7 % 3])
+from (
+  select g,
+    case when g % 10 = 0 then 2 else 1 end as account_id,
+    to_char(date '2025-01-01' + ((g / 10) % 24) * interval '1 month', 'YYYY-MM') as month,
+    (array['instance','volume','egress_traffic','floatingip','inference'])[1 + (g / 3) % 5] as type,
+    1 + (g / 7) % 3 as region_id
+  from generate_series(1, ${count}) g
+) lines`;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement with its parameters bound. */
+async function explain(db: RawDatabase, statement: CapturedStatement): Promise<string> {
+  const result = await db.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+  return result.rows.map((row) => String(row[0])).join("\n");
+}
+
+/** Fills the database with the scale data set and refreshes its statistics. */
+export async function generateScaleData(location: DatabaseLocation): Promise<{ seconds: number; accountEdgeApps: number; accountUsageLines: number }> {
+  const started = performance.now();
+  return withDatabase(location, async (db) => {
+    await db.execute(sql.raw(edgeAppsSql(SCALE.edgeApps)));
+    await db.execute(sql.raw(usageLinesSql(SCALE.usageLines)));
+    await db.execute(sql.raw("vacuum analyze edge_apps"));
+    await db.execute(sql.raw("vacuum analyze usage_lines"));
+    const seconds = (performance.now() - started) / 1000;
+    const [apps] = await db.select({ count: sql<number>`count(*)::int` }).from(sql`edge_apps`).where(sql`account_id = 1`);
+    const [lines] = await db.select({ count: sql<number>`count(*)::int` }).from(sql`usage_lines`).where(sql`account_id = 1`);
+    return { seconds, accountEdgeApps: apps?.count ?? 0, accountUsageLines: lines?.count ?? 0 };
+  });
+}
+
+function sqlOnly(statements: RouteSql): RouteSql {
+  return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql: text }) => ({ sql: text, params: [] }))]));
+}
+
+export async function measureScale(engine: Engine): Promise<ScalePart> {
+  const database = await benchDatabase(engine);
+  const servers: RunningServer[] = [];
+  try {
+    console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps and ${SCALE.usageLines} usage lines…`);
+    const generated = await generateScaleData(database.location);
+    console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountUsageLines} usage lines)`);
+
+    const statements = await captureRouteSql(
+      database.location,
+      SCALE_REQUESTS.map((item) => item.request),
+    );
+    const plans = new Map<string, QueryPlan[]>();
+    // Unnamed statements, as Drizzle sends them: each EXPLAIN plans for the values given, as each request is.
+    const raw = await openRawDatabase(database.location, { max: 1, prepare: false });
+    try {
+      for (const item of SCALE_REQUESTS) {
+        const key = variantKey(item.request.method, new URL(item.request.path, "http://bench.local"), item.request.body)!;
+        const list: QueryPlan[] = [];
+        for (const statement of statements[key] ?? []) list.push({ ...statement, plan: await explain(raw, statement) });
+        plans.set(item.id, list);
+      }
+    } finally {
+      await raw.close();
+    }
+
+    // PGlite is one process's alone: the two servers take turns.
+    const rows: ScaleRow[] = [];
+    const measure = async (server: RunningServer, request: BenchRequest) => {
+      await runLoad(server.url, [request], SCALE.connections, SCALE.warmupSeconds);
+      return summarize([await runLoad(server.url, [request], SCALE.connections, SCALE.durationSeconds)]);
+    };
+    const results = new Map<string, { ours?: LoadResult; baseline?: LoadResult }>();
+    for (const kind of ["ours", "baseline"] as const) {
+      const server =
+        kind === "ours"
+          ? await startServer("ours", { location: database.location, rateLimit: "off" })
+          : await startServer("baseline", { location: database.location, statements: sqlOnly(statements) });
+      servers.push(server);
+      for (const item of SCALE_REQUESTS) {
+        const result = await measure(server, item.request);
+        results.set(item.id, { ...results.get(item.id), [kind]: result });
+        const failures = result.failures ? `, ${result.failures} FAILED` : "";
+        console.log(`  ${engine.padEnd(8)} ${item.title.padEnd(50)} ${kind.padEnd(8)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`);
+      }
+      await server.stop();
+      servers.pop();
+    }
+    for (const item of SCALE_REQUESTS) {
+      const measured = results.get(item.id)!;
+      rows.push({
+        id: item.id,
+        title: item.title,
+        request: item.request,
+        ours: measured.ours!,
+        baseline: measured.baseline!,
+        ...(item.goalP50Ms === undefined ? {} : { goalP50Ms: item.goalP50Ms }),
+        plans: plans.get(item.id) ?? [],
+      });
+    }
+    return {
+      engine,
+      edgeApps: SCALE.edgeApps,
+      usageLines: SCALE.usageLines,
+      accountEdgeApps: generated.accountEdgeApps,
+      accountUsageLines: generated.accountUsageLines,
+      generateSeconds: generated.seconds,
+      planNote:
+        "EXPLAIN (ANALYZE, BUFFERS) of each statement the handler sent, with its parameters bound and sent unnamed, as " +
+        "Drizzle sends every statement (it prepares on the server only statements the code names): the plan is made for the values given.",
+      rows,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await database.close();
+  }
+}

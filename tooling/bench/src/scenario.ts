@@ -1,0 +1,99 @@
+/**
+ * The requests the benchmark sends, the same to our server and to the baseline: four routes of the
+ * API as the demo administrator (account 1) calls them, with the settings every run shares.
+ */
+import { demoToken } from "@cloudplane/db";
+
+/** The account the demo administrator's token belongs to; the baseline serves this account without auth. */
+export const BENCH_ACCOUNT_ID = 1;
+
+/** `Authorization` of every request: the demo administrator (role 1) of account 1. */
+export const AUTHORIZATION = `apikey ${demoToken(BENCH_ACCOUNT_ID, "role-1-active").plaintext}`;
+
+export type RouteId = "getStream" | "listApps" | "patchResource" | "costReport";
+
+export interface BenchRequest {
+  method: "GET" | "PATCH" | "POST";
+  path: string;
+  body?: unknown;
+}
+
+export interface BenchRoute {
+  id: RouteId;
+  /** As the results name it. */
+  title: string;
+  /** The requests a connection sends in turn (several when a write is spread over rows). */
+  requests: BenchRequest[];
+}
+
+/** The cost report asked for in every run: one quarter, three of the five usage types. */
+export const COST_REPORT_BODY = {
+  time_from: "2026-08",
+  time_to: "2026-10",
+  types: ["instance", "egress_traffic", "volume"],
+};
+
+/** A heavier report for the scale part: a whole year, every type. */
+export const COST_REPORT_YEAR_BODY = { time_from: "2026-01", time_to: "2026-12" };
+
+/** The listing asked for in every run: one status, ordered by name (descending), third page of 25. */
+export const LIST_APPS_PATH = "/edge/v1/apps?status=1&ordering=-name&limit=25&offset=50";
+
+/** The same listing filtered by a name substring instead, for the scale part (no index can serve it). */
+export const LIST_APPS_BY_NAME_PATH = "/edge/v1/apps?name=resize&ordering=-name&limit=25&offset=0";
+
+/** CDN options a PATCH sets; the body is the same every time, so every PATCH does the same work. */
+const PATCH_OPTIONS = {
+  options: {
+    gzipOn: { enabled: true, value: true },
+    browser_cache_settings: { enabled: true, value: "3600s" },
+    cors: { enabled: true, value: ["www.acme.example", "admin.acme.example"], always: true },
+  },
+};
+
+/** Account 1's CDN resources in the demo data: PATCHes go round them, so they do not all queue on one row lock. */
+const ACCOUNT_1_RESOURCES = [1, 3, 5, 7];
+
+export const ROUTES: BenchRoute[] = [
+  {
+    id: "getStream",
+    title: "GET a stream",
+    requests: [{ method: "GET", path: "/streaming/streams/1" }],
+  },
+  {
+    id: "listApps",
+    title: "List edge apps (filter, order, offset)",
+    requests: [{ method: "GET", path: LIST_APPS_PATH }],
+  },
+  {
+    id: "patchResource",
+    title: "PATCH a CDN resource's options",
+    requests: ACCOUNT_1_RESOURCES.map((id) => ({ method: "PATCH" as const, path: `/cdn/resources/${id}`, body: PATCH_OPTIONS })),
+  },
+  {
+    id: "costReport",
+    title: "POST cost report totals",
+    requests: [{ method: "POST", path: "/cloud/v1/reservation_cost_report/totals", body: COST_REPORT_BODY }],
+  },
+];
+
+/**
+ * How long and how hard the throughput runs are (the machine may have few, shared cores: modest
+ * connections). Each server is measured `rounds` times, taking turns with the others, so that a burst
+ * of other work on the machine falls on all of them alike.
+ */
+export const LOAD = {
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 2),
+  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+};
+
+/** The scale part measures one request at a time, so p50 and p99 are what one request costs. */
+export const SCALE = {
+  edgeApps: Number(process.env.BENCH_SCALE_APPS ?? 100_000),
+  usageLines: Number(process.env.BENCH_SCALE_USAGE_LINES ?? 1_000_000),
+  warmupSeconds: 2,
+  durationSeconds: Number(process.env.BENCH_SCALE_DURATION_SECONDS ?? 8),
+  connections: 1,
+};
