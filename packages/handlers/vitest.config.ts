@@ -1,10 +1,17 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // Each file gets its own database; PostgreSQL-backed files create theirs on the server.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+// `vitest run --mode soak` (the test:soak script) runs only the soak, which takes minutes and is not part of `pnpm test`.
+export default defineConfig(({ mode }) =>
+  mode === "soak"
+    ? { test: { include: ["test/soak.ts"], testTimeout: 300_000, hookTimeout: 120_000 } }
+    : {
+        test: {
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          // Makes the secrets scan's folder before the files run and scans it after they all have.
+          globalSetup: ["test/global-setup.ts"],
+          // Each file gets its own database; PostgreSQL-backed files create theirs on the server.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+);

@@ -49,7 +49,9 @@ export function addZodIssues(errors: Record<string, string[]>, error: ZodError, 
     const parts = prefix ? [prefix, ...issue.path] : issue.path;
     const key = parts.length > 0 ? parts.join(".") : "body";
     const message = issue.message === "Required" ? "This field is required." : issue.message;
-    const list = (errors[key] ??= []);
+    // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
+    if (!Object.hasOwn(errors, key)) Object.defineProperty(errors, key, { value: [], enumerable: true, writable: true, configurable: true });
+    const list = errors[key]!;
     if (!list.includes(message)) list.push(message);
   }
 }

@@ -81,6 +81,34 @@ function newRequestId(): string {
   return `req_${crypto.randomUUID().replaceAll("-", "")}`;
 }
 
+/** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
+
+/**
+ * Refuses (400) a query or JSON body with text the database cannot take, naming each place, instead of
+ * letting the database fail (500). Walked without recursion: a body may be nested deeper than the stack.
+ */
+function refuseUnstorableText(request: ApiRequest): void {
+  // No prototype: a field named "__proto__" is a key like any other.
+  const errors = Object.create(null) as Record<string, string[]>;
+  const pending: [unknown, string][] = [[request.query, "query"], [request.content, ""]];
+  while (pending.length) {
+    const [value, path] = pending.pop()!;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    if (typeof value === "string") {
+      if (UNSTORABLE_TEXT.test(value)) errors[path || "body"] = [UNSTORABLE_MESSAGE];
+    } else if (Array.isArray(value)) value.forEach((item, index) => pending.push([item, at(index)]));
+    else if (value && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE_TEXT.test(key)) errors[at(key)] = [UNSTORABLE_MESSAGE];
+        pending.push([item, at(key)]);
+      }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
 /** Wraps every route of `implementation` so that the caller's role is checked before validation. */
 function withAccessControl<T extends AppRouter>(router: T, implementation: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -92,7 +120,7 @@ function withAccessControl<T extends AppRouter>(router: T, implementation: Recor
         if (!roleMayCall(request.caller.roleId, access))
           throw new ApiError("permission_denied", `Your role (${request.caller.roleName}) may not call this route.`);
       };
-      return [key, { middleware: [authorize], handler: implemented }];
+      return [key, { middleware: [authorize, refuseUnstorableText], handler: implemented }];
     }),
   );
 }

@@ -1,11 +1,14 @@
 /**
  * The test harness: the real handler on a fresh, seeded database (PGlite, or PostgreSQL when
  * DATABASE_URL is set), with response validation on, called in-process the way a client calls it.
+ * Every reply, log entry and error report is recorded for the secrets scan (test/secrets-scan.ts).
  */
 import { demoToken, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
 import { createTestDatabase, engines, type TestDatabase } from "@cloudplane/db/testing";
 import type { Engine } from "@cloudplane/db";
+import { inject } from "vitest";
 import { createHandler, type Handler, type RequestLogEntry } from "../src/index.js";
+import { credentialOf, RunRecorder, secretsInBody } from "./secrets-scan.js";
 
 export { engines };
 
@@ -46,25 +49,68 @@ export function authorization(as: [DemoAccountId, DemoTokenName]): string {
   return `apikey ${demoToken(as[0], as[1]).plaintext}`;
 }
 
+/** The run's recorder for the secrets scan; none outside a vitest run with test/global-setup.ts. */
+function openRecorder(): RunRecorder | undefined {
+  const directory = inject("secretsScanDirectory");
+  return directory ? new RunRecorder(directory) : undefined;
+}
+
+/** Notes the secrets a request sends (its credential, secret fields of its JSON body) for the scan. */
+async function noteSentSecrets(recorder: RunRecorder, request: Request): Promise<void> {
+  const credential = credentialOf(request.headers.get("authorization"));
+  if (credential) recorder.sentSecret(credential, `credential sent to ${request.method} ${new URL(request.url).pathname}`);
+  if (!request.body) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return;
+  }
+  for (const secret of secretsInBody(body)) recorder.sentSecret(secret, `secret sent to ${request.method} ${new URL(request.url).pathname}`);
+}
+
+/** `handler`, recording each request's secrets and each reply. */
+function recording(handler: Handler, recorder: RunRecorder | undefined): Handler {
+  if (!recorder) return handler;
+  return async (request) => {
+    await noteSentSecrets(recorder, request);
+    const response = await handler(request);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    const url = new URL(request.url);
+    const body = await response.clone().text();
+    recorder.record({ kind: "reply", method: request.method, path: `${url.pathname}${url.search}`, status: response.status, headers, body });
+    return response;
+  };
+}
+
 export async function startApi(engine: Engine): Promise<TestApi> {
   const database = await createTestDatabase({ engine });
   const errors: unknown[] = [];
   const logs: RequestLogEntry[] = [];
-  const handler = createHandler({
+  const recorder = openRecorder();
+  const served = createHandler({
     db: database.db,
     secretsKey: database.secretsKey,
     responseValidation: true,
     // The limiter runs on every request, with a budget no suite reaches; rate-limit.test.ts tests the real one.
     rateLimit: { rate: 100_000, burst: 100_000 },
-    onError: (error) => errors.push(error),
-    onRequest: (entry) => logs.push(entry),
+    onError: (report, requestId) => {
+      errors.push(report);
+      recorder?.record({ kind: "error", report, request_id: requestId });
+    },
+    onRequest: (entry) => {
+      logs.push(entry);
+      recorder?.record({ kind: "log", entry });
+    },
   });
-  return {
+  const recorded = recording(served, recorder);
+  const api: TestApi = {
     engine,
     database,
-    handler,
     errors,
     logs,
+    handler: recorded,
     async call(method, path, options = {}) {
       const headers = new Headers(options.headers);
       const auth = options.authorization === undefined ? authorization(options.as ?? [1, "role-1-active"]) : options.authorization;
@@ -74,12 +120,16 @@ export async function startApi(engine: Engine): Promise<TestApi> {
         body = JSON.stringify(options.body);
         if (!headers.has("content-type")) headers.set("content-type", "application/json");
       }
-      const response = await handler(new Request(`${BASE}${path}`, { method, headers, body }));
+      const response = await api.handler(new Request(`${BASE}${path}`, { method, headers, body }));
       const text = await response.text();
       let parsed: unknown;
       if (response.headers.get("content-type")?.includes("json")) parsed = JSON.parse(text);
       return { status: response.status, headers: response.headers, text, body: parsed };
     },
-    close: () => database.close(),
+    close: async () => {
+      recorder?.flush();
+      await database.close();
+    },
   };
+  return api;
 }
