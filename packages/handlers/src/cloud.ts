@@ -6,6 +6,7 @@ import { contract, type CostReportTotals, type CostReportTotalsBody, type GpuIma
 import { and, asc, count, desc, eq, inArray, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "./errors.js";
+import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
 import type { ApiRequestExtension, RouteDeps } from "./handler.js";
 
@@ -70,11 +71,6 @@ function toGpuImage(row: typeof gpuImages.$inferSelect): GpuImage {
     tags: row.tags,
     task_id: row.taskId,
   };
-}
-
-/** `%`, `_` and `\` match themselves in a substring condition. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** The WHERE conditions of a cost report: account, months, regions, types, schema filter, tags. */

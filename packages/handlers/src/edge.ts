@@ -15,6 +15,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
+import { likePattern } from "./like.js";
 import type { ApiRequestExtension, RouteDeps } from "./handler.js";
 
 const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
@@ -30,11 +31,6 @@ const ORDER_COLUMNS = {
   binary: edgeApps.binaryId,
   plan: edgeApps.planId,
 } as const;
-
-/** `%`, `_` and `\` match themselves in the name filter. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 const appColumns = {
   app: edgeApps,

@@ -31,6 +31,16 @@ export function invalid(path: string, message: string): ApiError {
   return validationFailed({ [path]: [message] });
 }
 
+/** A new request id: `req_` and 32 hex digits. */
+export function newRequestId(): string {
+  return `req_${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/** 503 with Retry-After: the database cannot be reached (or a request ran past its deadline). */
+export function unavailable(message = "The service cannot reach its database; try again shortly."): ApiError {
+  return new ApiError("unavailable", message, undefined, { "retry-after": "5" });
+}
+
 export function notFound(what: string): ApiError {
   return new ApiError("not_found", `${what} was not found.`);
 }

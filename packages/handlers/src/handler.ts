@@ -12,7 +12,7 @@ import { authenticate, type Caller } from "./auth.js";
 import { cdnRoutes } from "./cdn.js";
 import { cloudRoutes } from "./cloud.js";
 import { edgeRoutes } from "./edge.js";
-import { addZodIssues, ApiError, envelope, errorReport, errorResponse, validationFailed, type ErrorReport } from "./errors.js";
+import { addZodIssues, ApiError, envelope, errorReport, errorResponse, newRequestId, unavailable, validationFailed, type ErrorReport } from "./errors.js";
 import { iamRoutes } from "./iam.js";
 import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
@@ -76,10 +76,6 @@ export type Handler = (request: Request) => Promise<Response>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
-
-function newRequestId(): string {
-  return `req_${crypto.randomUUID().replaceAll("-", "")}`;
-}
 
 /** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
 // eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
@@ -159,7 +155,7 @@ async function withDeadline(work: Promise<Response>, ms: number): Promise<Respon
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ApiError("unavailable", `The request took longer than ${ms / 1000} s; try again shortly.`, undefined, { "retry-after": "5" })),
+      () => reject(unavailable(`The request took longer than ${ms / 1000} s; try again shortly.`)),
       ms,
     );
   });
@@ -194,7 +190,7 @@ function toApiError(error: unknown, request: Request | undefined, report: (error
   }
   if (isDatabaseUnavailable(error)) {
     report(error);
-    return new ApiError("unavailable", "The service cannot reach its database; try again shortly.", undefined, { "retry-after": "5" });
+    return unavailable();
   }
   report(error);
   return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");

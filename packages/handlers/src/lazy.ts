@@ -4,7 +4,7 @@
  * envelope (503 when the database cannot be reached) and is tried again on the next request.
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { ApiError, errorReport, errorResponse } from "./errors.js";
+import { ApiError, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
 import type { Handler } from "./handler.js";
 
 export function lazyHandler(
@@ -21,9 +21,9 @@ export function lazyHandler(
       ready = undefined;
       onError(error);
       const failure = isDatabaseUnavailable(error)
-        ? new ApiError("unavailable", "The service cannot reach its database; try again shortly.", undefined, { "retry-after": "5" })
+        ? unavailable()
         : new ApiError("internal", "The service is not configured correctly; its logs say why.");
-      return errorResponse(failure, `req_${crypto.randomUUID().replaceAll("-", "")}`);
+      return errorResponse(failure, newRequestId());
     }
     return handler(request);
   };

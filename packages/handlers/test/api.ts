@@ -6,7 +6,7 @@
 import { demoToken, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
 import { createTestDatabase, engines, type TestDatabase } from "@cloudplane/db/testing";
 import type { Engine } from "@cloudplane/db";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { createHandler, type Handler, type RequestLogEntry } from "../src/index.js";
 import { credentialOf, RunRecorder, secretsInBody } from "./secrets-scan.js";
 
@@ -43,6 +43,13 @@ export interface TestApi {
   logs: RequestLogEntry[];
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   close(): Promise<void>;
+}
+
+/** A reply in the error envelope: its status, JSON, the code, a message, and request_id equal to the header. */
+export function expectEnvelope(reply: Reply, status: number, code: string): void {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.headers.get("content-type")).toContain("application/json");
+  expect(reply.body).toMatchObject({ code, message: expect.any(String), request_id: reply.headers.get("x-request-id") });
 }
 
 export function authorization(as: [DemoAccountId, DemoTokenName]): string {

@@ -5,13 +5,8 @@
  */
 import { demoToken } from "@cloudplane/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorization, engines, startApi, type CallOptions, type Reply, type TestApi } from "./api.js";
+import { authorization, engines, expectEnvelope, startApi, type CallOptions, type TestApi } from "./api.js";
 import { isRead, routeCases, successStatus, type RouteCase } from "./routes.js";
-
-function expectEnvelope(reply: Reply, status: number, code: string) {
-  expect(reply.status, reply.text).toBe(status);
-  expect(reply.body).toMatchObject({ code, message: expect.any(String), request_id: reply.headers.get("x-request-id") });
-}
 
 describe.each(engines())("auth matrix on %s", (engine) => {
   let api: TestApi;

@@ -7,13 +7,7 @@ import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
-import { authorization, BASE, engines, startApi, type Reply, type TestApi } from "./api.js";
-
-function expectEnvelope(reply: Reply, status: number, code: string) {
-  expect(reply.status, reply.text).toBe(status);
-  expect(reply.headers.get("content-type")).toContain("application/json");
-  expect(reply.body).toMatchObject({ code, message: expect.any(String), request_id: reply.headers.get("x-request-id") });
-}
+import { authorization, BASE, engines, expectEnvelope, startApi, type TestApi } from "./api.js";
 
 describe.each(engines())("request pipeline on %s", (engine) => {
   let api: TestApi;
