@@ -143,5 +143,20 @@ export const migrations: readonly Migration[] = [
     "statements": [
       "CREATE INDEX \"edge_apps_account_id_name_id_idx\" ON \"edge_apps\" USING btree (\"account_id\",\"name\" collate \"C\",\"id\");"
     ]
+  },
+  {
+    "name": "0004_usage_lines_covering_index",
+    "hash": "0cd71ef3b114d639d21a741646120b9f41aacc21ba9553ec037caa826f37592b",
+    "statements": [
+      "DROP INDEX \"usage_lines_account_id_month_type_region_id_idx\";",
+      "CREATE INDEX \"usage_lines_cost_report_idx\" ON \"usage_lines\" USING btree (\"account_id\",\"month\",\"type\",\"region_id\",\"flavor\",\"billing_metric_name\",\"billing_feature_name\",\"billing_value_unit\",\"currency\",\"billing_value\",\"cost\");"
+    ]
+  },
+  {
+    "name": "0005_rate_limit_buckets_unlogged",
+    "hash": "8113b35e355f32fda9746d332adadd7d5cd68392e889f41d23fcd4338c7fe7e0",
+    "statements": [
+      "-- Custom migration: Drizzle cannot declare UNLOGGED, so the schema (src/schema/iam.ts) only says so in\n-- a comment. The buckets are upserted on every request; unlogged, those writes skip the write-ahead log\n-- and their commits do not wait for it to reach the disk. After a crash (not a clean shutdown) the table\n-- is emptied, which only refills every token's bucket. Standbys do not get it: only the primary uses it.\n-- PostgreSQL and PGlite both accept this statement.\nALTER TABLE \"rate_limit_buckets\" SET UNLOGGED;"
+    ]
   }
 ];

@@ -79,7 +79,9 @@ export const apiTokens = pgTable(
 
 /**
  * The request budget of each API token (a token bucket): every handler instance that shares the
- * database draws from the same row, so the rate limit holds across serverless instances.
+ * database draws from the same row, so the rate limit holds across serverless instances. UNLOGGED
+ * (migration 0005_rate_limit_buckets_unlogged, as Drizzle cannot declare it): it is written on every
+ * request, and losing it in a crash only refills the buckets.
  */
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   tokenId: integer("token_id")

@@ -1,0 +1,2 @@
+DROP INDEX "usage_lines_account_id_month_type_region_id_idx";--> statement-breakpoint
+CREATE INDEX "usage_lines_cost_report_idx" ON "usage_lines" USING btree ("account_id","month","type","region_id","flavor","billing_metric_name","billing_feature_name","billing_value_unit","currency","billing_value","cost");
