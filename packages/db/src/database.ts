@@ -37,6 +37,12 @@ export interface CreateDatabaseOptions {
   connectTimeout?: number;
   /** Apply the bundled migrations before returning. Default true. */
   migrate?: boolean;
+  /**
+   * PostgreSQL: look up the server's array types when a connection opens (postgres.js `fetch_types`),
+   * one round trip before its first query. Drizzle parses array columns itself, so a connection that
+   * serves one request (Workers) does better without. Default true.
+   */
+  fetchTypes?: boolean;
 }
 
 /**
@@ -61,6 +67,7 @@ async function openPostgres(url: string, options: CreateDatabaseOptions): Promis
   const client = postgres(url, {
     max: options.max ?? 10,
     prepare: true,
+    fetch_types: options.fetchTypes ?? true,
     connect_timeout: options.connectTimeout ?? 5,
     // postgres.js waits up to 20 s between reconnection attempts by default, and every queued query
     // waits with it; during an outage requests must fail fast (503) and recover as soon as it ends.
