@@ -178,7 +178,9 @@ export const authorizationHeaders = z.object({
     .string()
     .describe(
       "`apikey <API token>`. The scheme word is case-insensitive (`APIKey` works too); any other scheme, " +
-        "such as `Bearer`, is rejected with 401 `token_not_valid`. The token decides the account and the role.",
+        "such as `Bearer`, is rejected with 401 `token_not_valid`. The token decides the account and the role. " +
+        "A token is refused from the moment its `exp_date` passes; a token revoked (deleted), or whose user is deleted or " +
+        "given another role, takes effect within one second (each server reuses a token's lookup for up to a second).",
     ),
 });
 

@@ -12,11 +12,12 @@ import {
   type ReplaceCdnResourceBody,
 } from "@cloudplane/contract";
 import { and, asc, type Database, encryptSecret, eq, inArray, ne, schema, sql } from "@cloudplane/db";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { implementArea } from "./router.js";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { cdnTime, isoTime } from "./format.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import { columnPlaceholder, inTransaction } from "./prepared.js";
+import type { RouteDeps } from "./handler.js";
 
 const {
   accounts,
@@ -58,19 +59,60 @@ function publicOptions(options: StoredOptions): CdnResourceOptions {
   return { ...rest, secure_key: shown } as CdnResourceOptions;
 }
 
-async function loadResource(db: Pick<Database, "select">, accountId: number, id: number): Promise<CdnResource | undefined> {
-  const [row] = await db
-    .select({ resource: cdnResources, originGroupName: originGroups.name, shieldDc: shieldingPops.datacenter })
-    .from(cdnResources)
-    .innerJoin(originGroups, and(eq(originGroups.accountId, cdnResources.accountId), eq(originGroups.id, cdnResources.originGroupId)))
-    .leftJoin(shieldingPops, eq(shieldingPops.id, cdnResources.shieldingPopId))
-    .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)));
+/** The column of each writable field of a resource (every field of `ResourceState`). */
+const STATE_COLUMNS = {
+  active: cdnResources.active,
+  name: cdnResources.name,
+  description: cdnResources.description,
+  originGroupId: cdnResources.originGroupId,
+  originProtocol: cdnResources.originProtocol,
+  sslEnabled: cdnResources.sslEnabled,
+  sslDataId: cdnResources.sslDataId,
+  proxySslEnabled: cdnResources.proxySslEnabled,
+  proxySslCaId: cdnResources.proxySslCaId,
+  proxySslDataId: cdnResources.proxySslDataId,
+  waapApiDomainEnabled: cdnResources.waapApiDomainEnabled,
+  options: cdnResources.options,
+} satisfies Record<keyof ResourceState, unknown>;
+
+/**
+ * The statements every PATCH and PUT of a resource runs whatever its body (lock, write, read back),
+ * prepared once; they run in the write's transaction through `inTransaction`.
+ */
+function prepareResourceStatements(db: Database) {
+  const resource = () => and(eq(cdnResources.accountId, sql.placeholder("accountId")), eq(cdnResources.id, sql.placeholder("id")));
+  return {
+    lock: db.select().from(cdnResources).where(resource()).for("update").prepare("lock_cdn_resource"),
+    write: db
+      .update(cdnResources)
+      .set({
+        ...Object.fromEntries(Object.entries(STATE_COLUMNS).map(([field, column]) => [field, columnPlaceholder(field, column)])),
+        updated: columnPlaceholder("updated", cdnResources.updated),
+      })
+      .where(resource())
+      .prepare("write_cdn_resource"),
+    read: db
+      .select({ resource: cdnResources, originGroupName: originGroups.name, shieldDc: shieldingPops.datacenter })
+      .from(cdnResources)
+      .innerJoin(originGroups, and(eq(originGroups.accountId, cdnResources.accountId), eq(originGroups.id, cdnResources.originGroupId)))
+      .leftJoin(shieldingPops, eq(shieldingPops.id, cdnResources.shieldingPopId))
+      .where(resource())
+      .prepare("read_cdn_resource"),
+    hostnames: db
+      .select({ hostname: cdnResourceHostnames.hostname })
+      .from(cdnResourceHostnames)
+      .where(and(eq(cdnResourceHostnames.accountId, sql.placeholder("accountId")), eq(cdnResourceHostnames.resourceId, sql.placeholder("id"))))
+      .orderBy(asc(cdnResourceHostnames.position))
+      .prepare("cdn_resource_hostnames"),
+  };
+}
+
+type ResourceStatements = ReturnType<typeof prepareResourceStatements>;
+
+async function loadResource(tx: Transaction, statements: ResourceStatements, accountId: number, id: number): Promise<CdnResource | undefined> {
+  const [row] = await inTransaction(statements.read, tx).execute({ accountId, id });
   if (!row) return undefined;
-  const hostnames = await db
-    .select({ hostname: cdnResourceHostnames.hostname })
-    .from(cdnResourceHostnames)
-    .where(and(eq(cdnResourceHostnames.accountId, accountId), eq(cdnResourceHostnames.resourceId, id)))
-    .orderBy(asc(cdnResourceHostnames.position));
+  const hostnames = await inTransaction(statements.hostnames, tx).execute({ accountId, id });
   const r = row.resource;
   return {
     id: r.id,
@@ -153,6 +195,7 @@ function defaultsOf(row: ResourceRow, body: ReplaceCdnResourceBody): ResourceSta
  */
 async function writeResource(
   tx: Transaction,
+  statements: ResourceStatements,
   secretsKey: CryptoKey,
   row: ResourceRow,
   state: ResourceState,
@@ -232,10 +275,7 @@ async function writeResource(
   }
   if (Object.keys(errors).length) throw validationFailed(errors);
 
-  await tx
-    .update(cdnResources)
-    .set({ ...state, updated: new Date() })
-    .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, row.id)));
+  await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id: row.id });
   if (body.secondaryHostnames !== undefined) {
     await tx.delete(cdnResourceHostnames).where(and(eq(cdnResourceHostnames.accountId, accountId), eq(cdnResourceHostnames.resourceId, row.id)));
     if (body.secondaryHostnames.length)
@@ -282,6 +322,8 @@ function targetOf(row: typeof logsUploaderTargets.$inferSelect): LogsUploaderTar
 }
 
 export function cdnRoutes({ db, secretsKey }: RouteDeps) {
+  const resourceStatements = prepareResourceStatements(db);
+
   /** Locks the resource, applies the body and returns the resource as it is afterwards. */
   async function changeResource(
     accountId: number,
@@ -291,18 +333,14 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
   ): Promise<CdnResource> {
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(cdnResources)
-          .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)))
-          .for("update");
+        const [row] = await inTransaction(resourceStatements.lock, tx).execute({ accountId, id });
         if (!row) throw notFound(`CDN resource ${id}`);
         // A PATCH that gives no field changes nothing, `updated` included: PATCH {} reads the resource.
         if (replace || Object.keys(body).length > 0) {
           const state = replace ? defaultsOf(row, body as ReplaceCdnResourceBody) : stateOf(row);
-          await writeResource(tx, secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
+          await writeResource(tx, resourceStatements, secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
         }
-        return (await loadResource(tx, accountId, id))!;
+        return (await loadResource(tx, resourceStatements, accountId, id))!;
       });
     } catch (error) {
       // A concurrent write took a host name between our check and our insert.
@@ -311,18 +349,18 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
     }
   }
 
-  return tsr.routerWithMiddleware(contract.cdn)<ApiRequestExtension>({
-    updateResource: async ({ params, body }, { request: { caller } }) => ({
+  return implementArea(contract.cdn, {
+    updateResource: async ({ params, body }, { caller }) => ({
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, false),
     }),
 
-    replaceResource: async ({ params, body }, { request: { caller } }) => ({
+    replaceResource: async ({ params, body }, { caller }) => ({
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, true),
     }),
 
-    updateResourceShielding: async ({ params, body }, { request: { caller } }) => {
+    updateResourceShielding: async ({ params, body }, { caller }) => {
       if (body.shielding_pop !== null) {
         const [pop] = await db.select({ id: shieldingPops.id }).from(shieldingPops).where(eq(shieldingPops.id, body.shielding_pop));
         if (!pop) throw invalid("shielding_pop", "Must be the id of one of the platform's shielding POPs.");
@@ -336,7 +374,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { shielding_pop: updated[0]!.shieldingPopId } };
     },
 
-    createLogsUploaderTarget: async ({ body }, { request: { caller } }) => {
+    createLogsUploaderTarget: async ({ body }, { caller }) => {
       const [row] = await db
         .insert(logsUploaderTargets)
         .values({
@@ -356,7 +394,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 201, body: targetOf(row!) };
     },
 
-    getClientFeatures: async (_args, { request: { caller } }) => {
+    getClientFeatures: async (_args, { caller }) => {
       const features = await db.select().from(cdnFeatures).where(eq(cdnFeatures.accountId, caller.accountId)).orderBy(asc(cdnFeatures.id));
       const entry = (feature: (typeof features)[number]) => ({
         feature_id: feature.featureId,
@@ -373,7 +411,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       };
     },
 
-    updateClientSettings: async ({ body }, { request: { caller } }) => {
+    updateClientSettings: async ({ body }, { caller }) => {
       const [account] = await db
         .update(accounts)
         .set({ utilizationLevel: body.utilization_level, updated: new Date() })
@@ -382,7 +420,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: settingsOf(account!) };
     },
 
-    getOriginGroup: async ({ params }, { request: { caller } }) => {
+    getOriginGroup: async ({ params }, { caller }) => {
       const [group] = await db
         .select()
         .from(originGroups)

@@ -3,12 +3,13 @@
  * cost report totals summed in SQL (JSON, or CSV with response_format csv_totals).
  */
 import { contract, type CostReportTotals, type CostReportTotalsBody, type GpuImage, type InferenceModel } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, inArray, schema, sql, type SQL } from "@cloudplane/db";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { and, asc, count, type Database, desc, eq, schema, sql, type SQL } from "@cloudplane/db";
+import { implementArea } from "./router.js";
 import { notFound } from "./errors.js";
 import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
+import type { RouteDeps } from "./handler.js";
 
 const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;
 
@@ -73,26 +74,92 @@ function toGpuImage(row: typeof gpuImages.$inferSelect): GpuImage {
   };
 }
 
-/** The WHERE conditions of a cost report: account, months, regions, types, schema filter, tags. */
-function reportFilters(accountId: number, body: CostReportTotalsBody): SQL[] {
+/**
+ * What the SQL of a cost report without tags depends on: which filters are given and the schema
+ * filter's field (16 shapes). Lists are one array parameter each (`= any($n)`): their lengths do not count.
+ */
+function reportShape(body: CostReportTotalsBody): string {
+  const parts: string[] = [];
+  if (body.regions) parts.push("regions");
+  if (body.types) parts.push("types");
+  if (body.schema_filter) parts.push(`schema_filter.${body.schema_filter.field}`);
+  return parts.join(" ");
+}
+
+/** The WHERE conditions of a cost report (account, months, regions, types, schema filter, tags), values as placeholders. */
+function reportConditions(body: CostReportTotalsBody): SQL | undefined {
   const where: SQL[] = [
-    eq(usageLines.accountId, accountId),
-    sql`${usageLines.month} between ${body.time_from} and ${body.time_to}`,
+    eq(usageLines.accountId, sql.placeholder("accountId")),
+    sql`${usageLines.month} between ${sql.placeholder("timeFrom")} and ${sql.placeholder("timeTo")}`,
   ];
-  if (body.regions) where.push(body.regions.length ? inArray(usageLines.regionId, body.regions) : sql`false`);
-  if (body.types) where.push(body.types.length ? inArray(usageLines.type, body.types) : sql`false`);
-  if (body.schema_filter) {
-    const { type, field, values } = body.schema_filter;
-    where.push(sql`(${usageLines.type} <> ${type} or ${inArray(SCHEMA_FIELDS[field], values)})`);
-  }
+  if (body.regions) where.push(sql`${usageLines.regionId} = any(${sql.placeholder("regions")})`);
+  if (body.types) where.push(sql`${usageLines.type} = any(${sql.placeholder("types")})`);
+  if (body.schema_filter)
+    where.push(sql`(${usageLines.type} <> ${sql.placeholder("schemaType")} or ${SCHEMA_FIELDS[body.schema_filter.field]} = any(${sql.placeholder("schemaValues")}))`);
   if (body.tags) {
-    const conditions = body.tags.conditions.map(({ key, value, strict }) =>
-      strict ? sql`${usageLines.tags} ->> ${key} = ${value}` : sql`${usageLines.tags} ->> ${key} ilike ${likePattern(value)}`,
-    );
+    const conditions = body.tags.conditions.map(({ strict }, index) => {
+      const [key, value] = [sql.placeholder(`tagKey${index}`), sql.placeholder(`tagValue${index}`)];
+      return strict ? sql`${usageLines.tags} ->> ${key} = ${value}` : sql`${usageLines.tags} ->> ${key} ilike ${value}`;
+    });
     where.push(sql`(${sql.join(conditions, body.tags.condition_type === "AND" ? sql` and ` : sql` or `)})`);
   }
-  return where;
+  return and(...where);
 }
+
+/** The values of `reportConditions`' placeholders. */
+function reportValues(accountId: number, body: CostReportTotalsBody): PlaceholderValues {
+  const values: PlaceholderValues = { accountId, timeFrom: body.time_from, timeTo: body.time_to };
+  if (body.regions) values.regions = body.regions;
+  if (body.types) values.types = body.types;
+  if (body.schema_filter) {
+    values.schemaType = body.schema_filter.type;
+    values.schemaValues = body.schema_filter.values;
+  }
+  body.tags?.conditions.forEach(({ key, value, strict }, index) => {
+    values[`tagKey${index}`] = key;
+    values[`tagValue${index}`] = strict ? value : likePattern(value);
+  });
+  return values;
+}
+
+/** A cost report's totals per type, region, flavor, metric, feature, unit and currency. */
+function reportQuery(db: Database, body: CostReportTotalsBody) {
+  return db
+    .select({
+      type: usageLines.type,
+      regionId: usageLines.regionId,
+      flavor: usageLines.flavor,
+      billingMetricName: usageLines.billingMetricName,
+      billingFeatureName: usageLines.billingFeatureName,
+      billingValueUnit: usageLines.billingValueUnit,
+      currency: usageLines.currency,
+      billingValue: sql<number>`sum(${usageLines.billingValue})`.mapWith(Number),
+      cost: sql<number>`coalesce(sum(${usageLines.cost}), 0)`.mapWith(Number),
+      unpriced: sql<boolean>`bool_or(${usageLines.cost} is null)`,
+    })
+    .from(usageLines)
+    .where(reportConditions(body))
+    .groupBy(
+      usageLines.type,
+      usageLines.regionId,
+      usageLines.flavor,
+      usageLines.billingMetricName,
+      usageLines.billingFeatureName,
+      usageLines.billingValueUnit,
+      usageLines.currency,
+    )
+    .orderBy(
+      asc(usageLines.type),
+      asc(usageLines.regionId),
+      asc(usageLines.flavor),
+      asc(usageLines.billingMetricName),
+      asc(usageLines.billingFeatureName),
+      asc(usageLines.billingValueUnit),
+      asc(usageLines.currency),
+    );
+}
+
+type ReportRow = Awaited<ReturnType<typeof reportQuery>>[number];
 
 const CSV_COLUMNS = [
   "type",
@@ -120,7 +187,9 @@ export function toCsv(report: CostReportTotals): string {
 }
 
 export function cloudRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.cloud)<ApiRequestExtension>({
+  const reports = preparedPerShape<ReportRow[]>("cost_report_totals");
+
+  return implementArea(contract.cloud, {
     listInferenceModels: async ({ query }) => {
       const [field, direction] = query.order_by.split(".") as [keyof typeof MODEL_ORDER, "asc" | "desc"];
       const order = direction === "asc" ? asc : desc;
@@ -136,7 +205,7 @@ export function cloudRoutes({ db }: RouteDeps) {
       return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toInferenceModel) } };
     },
 
-    listGpuImages: async ({ params }, { request: { caller } }) => {
+    listGpuImages: async ({ params }, { caller }) => {
       const [project] = await db
         .select({ id: cloudProjects.id })
         .from(cloudProjects)
@@ -152,40 +221,11 @@ export function cloudRoutes({ db }: RouteDeps) {
       return { status: 200, body: { count: rows.length, results: rows.map(toGpuImage) } };
     },
 
-    getReservationCostReportTotals: async ({ body }, { request }) => {
-      const rows = await db
-        .select({
-          type: usageLines.type,
-          regionId: usageLines.regionId,
-          flavor: usageLines.flavor,
-          billingMetricName: usageLines.billingMetricName,
-          billingFeatureName: usageLines.billingFeatureName,
-          billingValueUnit: usageLines.billingValueUnit,
-          currency: usageLines.currency,
-          billingValue: sql<number>`sum(${usageLines.billingValue})`.mapWith(Number),
-          cost: sql<number>`coalesce(sum(${usageLines.cost}), 0)`.mapWith(Number),
-          unpriced: sql<boolean>`bool_or(${usageLines.cost} is null)`,
-        })
-        .from(usageLines)
-        .where(and(...reportFilters(request.caller.accountId, body)))
-        .groupBy(
-          usageLines.type,
-          usageLines.regionId,
-          usageLines.flavor,
-          usageLines.billingMetricName,
-          usageLines.billingFeatureName,
-          usageLines.billingValueUnit,
-          usageLines.currency,
-        )
-        .orderBy(
-          asc(usageLines.type),
-          asc(usageLines.regionId),
-          asc(usageLines.flavor),
-          asc(usageLines.billingMetricName),
-          asc(usageLines.billingFeatureName),
-          asc(usageLines.billingValueUnit),
-          asc(usageLines.currency),
-        );
+    getReservationCostReportTotals: async ({ body }, context) => {
+      // With tags the SQL grows with the conditions: built for each request rather than prepared.
+      const build = () => reportQuery(db, body);
+      const statement = body.tags ? build() : reports(reportShape(body), build);
+      const rows = await statement.execute(reportValues(context.caller.accountId, body));
       const results = rows.map((row) => ({
         type: row.type,
         region: row.regionId,
@@ -206,7 +246,7 @@ export function cloudRoutes({ db }: RouteDeps) {
       };
       if (body.response_format === "csv_totals") {
         const csv = toCsv(report);
-        request.rawResponse = { contentType: "text/csv; charset=utf-8", body: csv };
+        context.rawResponse = { contentType: "text/csv; charset=utf-8", body: csv };
         return { status: 200, body: csv };
       }
       return { status: 200, body: report };

@@ -11,12 +11,13 @@ import {
   type ListEdgeAppsQuery,
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, sql, type SQL } from "@cloudplane/db";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { implementArea } from "./router.js";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
+import type { RouteDeps } from "./handler.js";
 
 const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
 
@@ -46,7 +47,14 @@ function selectApps(db: Pick<Database, "select">) {
     .innerJoin(edgePlans, eq(edgePlans.id, edgeApps.planId));
 }
 
-function toEdgeApp(row: { app: typeof edgeApps.$inferSelect; templateName: string | null; plan: string }): EdgeApp {
+/** A row of `selectApps`. */
+interface AppRow {
+  app: typeof edgeApps.$inferSelect;
+  templateName: string | null;
+  plan: string;
+}
+
+function toEdgeApp(row: AppRow): EdgeApp {
   const { app } = row;
   return {
     id: app.id,
@@ -66,36 +74,61 @@ function toEdgeApp(row: { app: typeof edgeApps.$inferSelect; templateName: strin
   };
 }
 
-function listFilters(accountId: number, query: ListEdgeAppsQuery): SQL[] {
-  const where: SQL[] = [eq(edgeApps.accountId, accountId)];
-  if (query.name !== undefined && query.name !== "") where.push(ilike(edgeApps.name, likePattern(query.name)));
-  if (query.api_type !== undefined) where.push(eq(edgeApps.apiType, query.api_type));
-  if (query.status !== undefined) where.push(eq(edgeApps.status, query.status));
-  if (query.template !== undefined) where.push(eq(edgeApps.templateId, query.template));
-  if (query.binary !== undefined) where.push(eq(edgeApps.binaryId, query.binary));
-  if (query.plan !== undefined) where.push(eq(edgeApps.planId, query.plan));
-  return where;
+/** The listing's filters, in the order their conditions (and so their parameters) are added. */
+const LIST_FILTERS = ["name", "api_type", "status", "template", "binary", "plan"] as const;
+
+type ListFilter = (typeof LIST_FILTERS)[number];
+
+/** The filters a listing gives (an empty name filters nothing). */
+function givenFilters(query: ListEdgeAppsQuery): ListFilter[] {
+  return LIST_FILTERS.filter((filter) => query[filter] !== undefined && query[filter] !== "");
+}
+
+/** The listing's conditions for the `filters` given, each value a placeholder named after its filter. */
+function listConditions(filters: ListFilter[]): SQL | undefined {
+  const where: SQL[] = [eq(edgeApps.accountId, sql.placeholder("accountId"))];
+  for (const filter of filters) {
+    const value = sql.placeholder(filter);
+    if (filter === "name") where.push(ilike(edgeApps.name, value));
+    else if (filter === "api_type") where.push(eq(edgeApps.apiType, value));
+    else if (filter === "status") where.push(eq(edgeApps.status, value));
+    else if (filter === "template") where.push(eq(edgeApps.templateId, value));
+    else if (filter === "binary") where.push(eq(edgeApps.binaryId, value));
+    else where.push(eq(edgeApps.planId, value));
+  }
+  return and(...where);
 }
 
 export function edgeRoutes({ db, secretsKey }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.edge)<ApiRequestExtension>({
-    listApps: async ({ query }, { request: { caller } }) => {
-      const where = and(...listFilters(caller.accountId, query));
-      const field = query.ordering.replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
-      const direction = query.ordering.startsWith("-") ? desc : asc;
-      const order = field === "id" ? [direction(edgeApps.id)] : [direction(ORDER_COLUMNS[field]), asc(edgeApps.id)];
+  // The listing's SQL depends on which filters are given and on the ordering: a statement per shape,
+  // at most 2^6 filter sets × 12 orderings.
+  const appPages = preparedPerShape<AppRow[]>("list_apps");
+  const appCounts = preparedPerShape<{ total: number }[]>("count_apps");
+
+  return implementArea(contract.edge, {
+    listApps: async ({ query }, { caller }) => {
+      const filters = givenFilters(query);
+      const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
+      for (const filter of filters) values[filter] = filter === "name" ? likePattern(query.name!) : query[filter];
+      const { ordering } = query;
+      const filterShape = filters.join(",");
       const [rows, [total]] = await Promise.all([
-        selectApps(db)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(edgeApps).where(where),
+        appPages(`${filterShape}/${ordering}`, () => {
+          const field = ordering.replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
+          const direction = ordering.startsWith("-") ? desc : asc;
+          const order = field === "id" ? [direction(edgeApps.id)] : [direction(ORDER_COLUMNS[field]), asc(edgeApps.id)];
+          return selectApps(db)
+            .where(listConditions(filters))
+            .orderBy(...order)
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset"));
+        }).execute(values),
+        appCounts(filterShape, () => db.select({ total: count() }).from(edgeApps).where(listConditions(filters))).execute(values),
       ]);
       return { status: 200, body: { apps: rows.map(toEdgeApp), count: total?.total ?? 0 } };
     },
 
-    updateApp: async ({ params, body }, { request: { caller } }) => {
+    updateApp: async ({ params, body }, { caller }) => {
       const { accountId } = caller;
       const app = await db.transaction(async (tx) => {
         const [current] = await tx
@@ -171,7 +204,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: toEdgeApp(app) };
     },
 
-    getTemplate: async ({ params }, { request: { caller } }) => {
+    getTemplate: async ({ params }, { caller }) => {
       const [template] = await db
         .select()
         .from(edgeTemplates)
@@ -195,7 +228,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body };
     },
 
-    createSecret: async ({ body }, { request: { caller } }) => {
+    createSecret: async ({ body }, { caller }) => {
       const { accountId } = caller;
       // Encrypt before the transaction opens, so it holds its locks only for the inserts.
       const slots = await Promise.all(

@@ -4,6 +4,7 @@
  */
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
+import type { ApiOutput } from "./handler.js";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
 export class ApiError extends Error {
@@ -73,12 +74,19 @@ export function envelope(error: ApiError, requestId: string): ErrorEnvelope {
   return body;
 }
 
-/** The error's response: the envelope, its status and headers, and the request id. */
-export function errorResponse(error: ApiError, requestId: string): Response {
-  return new Response(JSON.stringify(envelope(error, requestId)), {
+/** The error's answer: the envelope, its status and headers, and the request id. */
+export function errorOutput(error: ApiError, requestId: string): ApiOutput {
+  return {
     status: error.status,
-    headers: { "content-type": "application/json", "x-request-id": requestId, ...error.headers },
-  });
+    headers: { ...error.headers, "content-type": "application/json", "x-request-id": requestId },
+    body: JSON.stringify(envelope(error, requestId)),
+  };
+}
+
+/** The error's answer as a fetch `Response`. */
+export function errorResponse(error: ApiError, requestId: string): Response {
+  const { status, headers, body } = errorOutput(error, requestId);
+  return new Response(body, { status, headers });
 }
 
 /** What is reported of an unexpected error: never the SQL parameters, which may hold credentials. */

@@ -5,6 +5,7 @@
  * limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the console as JSON lines.
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
+import type { TokenCache } from "./auth.js";
 import { createHandler, type Handler } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 
@@ -60,7 +61,12 @@ function secretsKeyFromEnv(env: Env): Promise<CryptoKey> {
  */
 export async function createHandlerFromEnv(
   env: Env,
-  options: { database?: Omit<CreateDatabaseOptions, "url" | "dataDir">; onDatabase?: (database: CloudplaneDatabase) => void } = {},
+  options: {
+    database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
+    onDatabase?: (database: CloudplaneDatabase) => void;
+    /** Token lookups shared by handlers built per request. */
+    tokenCache?: TokenCache;
+  } = {},
 ): Promise<Handler> {
   const url = databaseUrl(env);
   const rateLimit = rateLimitFromEnv(env);
@@ -72,6 +78,7 @@ export async function createHandlerFromEnv(
     secretsKey,
     basePath: setting(env, "CLOUDPLANE_BASE_PATH"),
     rateLimit,
+    tokenCache: options.tokenCache,
     onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
   });
 }

@@ -1,24 +1,23 @@
 /**
  * `createHandler`: the whole API as one fetch handler `(Request) => Promise<Response>`, built once.
- * Around ts-rest it adds what every route shares: request ids, the body limit and content type,
- * authentication and roles, and the one error envelope for every failure.
+ * The pipeline every route shares: request ids, the body limit and content type, authentication, the
+ * rate limit, the route (router.ts), roles, validation against the contract, and the one error envelope.
  */
-import { contract, roleMayCall, type RouteAccess } from "@cloudplane/contract";
+import { contract, roleMayCall } from "@cloudplane/contract";
 import type { Database } from "@cloudplane/db";
-import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
-import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
-import { createFetchHandler } from "@ts-rest/serverless/fetch";
-import { authenticate, type Caller } from "./auth.js";
+import { checkZodSchema, validateResponse, type AppRoute } from "@ts-rest/core";
+import { createAuthenticator, TokenCache } from "./auth.js";
 import { cdnRoutes } from "./cdn.js";
 import { cloudRoutes } from "./cloud.js";
 import { edgeRoutes } from "./edge.js";
-import { addZodIssues, ApiError, envelope, errorReport, errorResponse, newRequestId, unavailable, validationFailed, type ErrorReport } from "./errors.js";
+import { addZodIssues, ApiError, errorOutput, errorReport, newRequestId, unavailable, validationFailed, type ErrorReport } from "./errors.js";
 import { iamRoutes } from "./iam.js";
 import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
 import { streamingRoutes } from "./streaming.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
 import { DEFAULT_RATE_LIMIT, takeRequest, type RateLimit } from "./rate-limit.js";
+import { buildRoutes, matchRoute, type RouteContext } from "./router.js";
 
 /** Bodies over this many bytes answer 413 (decisions.md §5). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -41,6 +40,14 @@ export interface HandlerOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Where unexpected errors are reported, without SQL parameters. Default: a JSON line on stderr. */
   onError?: (report: ErrorReport, requestId: string) => void;
+  /**
+   * How long a token's lookup is reused, in milliseconds (decisions.md §2): a token deleted or expired
+   * (or its user deleted or given another role) in the database is refused from then on by every
+   * instance within this time; its `exp_date` passing is seen at once. Default 1000; 0 looks up every request.
+   */
+  authCacheMs?: number;
+  /** Token lookups shared with other handlers (built per request, as on Workers); `authCacheMs` is then the cache's own. */
+  tokenCache?: TokenCache;
   /** Answer 503 when a request takes longer than this many milliseconds (a database that hangs). Default 25 000. */
   timeoutMs?: number;
 }
@@ -59,20 +66,36 @@ export interface RouteDeps {
   secretsKey: CryptoKey;
 }
 
-/** What our middleware and routes add to ts-rest's request. */
-export interface ApiRequestExtension {
-  /** The authenticated caller. */
-  caller: Caller;
-  /** Set once ts-rest has parsed the body: a SyntaxError before that is malformed JSON. */
-  bodyParsed?: boolean;
-  /** A body that is not JSON (the cost report's CSV); sent as it is instead of the route's JSON body. */
-  rawResponse?: { contentType: string; body: string };
+/** A request as the pipeline reads it: adapters fill it from a fetch `Request`, or straight from `node:http`. */
+export interface ApiInput {
+  method: string;
+  url: URL;
+  /** A request header's value (names are lower case), or null. */
+  header(name: string): string | null;
+  /** The body as text; throws 413 past `MAX_BODY_BYTES`. Called once, and only for methods with a body. */
+  readBody(): Promise<string>;
 }
 
-/** The request as route implementations see it. */
-export type ApiRequest = TsRestRequest & ApiRequestExtension;
+/** An answer as the pipeline makes it: always text (JSON, or the cost report's CSV). */
+export interface ApiOutput {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string;
+}
 
 export type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * The pipeline behind a handler made by `createHandler`, for adapters of this package that can skip
+ * the fetch `Request`/`Response` (the Node adapter). A registered symbol: each bundle of an entry
+ * point may hold its own copy of this module.
+ */
+export const SERVE_API = Symbol.for("@cloudplane/handlers/serve-api");
+
+export interface ApiHandler extends Handler {
+  [SERVE_API]: (input: ApiInput) => Promise<ApiOutput>;
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
@@ -86,10 +109,10 @@ const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-
  * Refuses (400) a query or JSON body with text the database cannot take, naming each place, instead of
  * letting the database fail (500). Walked without recursion: a body may be nested deeper than the stack.
  */
-function refuseUnstorableText(request: ApiRequest): void {
+function refuseUnstorableText(query: unknown, content: unknown): void {
   // No prototype: a field named "__proto__" is a key like any other.
   const errors = Object.create(null) as Record<string, string[]>;
-  const pending: [unknown, string][] = [[request.query, "query"], [request.content, ""]];
+  const pending: [unknown, string][] = [[query, "query"], [content, ""]];
   while (pending.length) {
     const [value, path] = pending.pop()!;
     const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
@@ -105,20 +128,29 @@ function refuseUnstorableText(request: ApiRequest): void {
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/** Wraps every route of `implementation` so that the caller's role is checked before validation. */
-function withAccessControl<T extends AppRouter>(router: T, implementation: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(router).map(([key, value]) => {
-      const implemented = implementation[key];
-      if (!isAppRoute(value)) return [key, withAccessControl(value, implemented as Record<string, unknown>)];
-      const access = (value as AppRoute & { metadata: { access: RouteAccess } }).metadata.access;
-      const authorize = (request: ApiRequest) => {
-        if (!roleMayCall(request.caller.roleId, access))
-          throw new ApiError("permission_denied", `Your role (${request.caller.roleName}) may not call this route.`);
-      };
-      return [key, { middleware: [authorize, refuseUnstorableText], handler: implemented }];
-    }),
-  );
+/** Query parameters by name; a name given more than once has all its values, in order. */
+function parseQuery(url: URL): Record<string, string | string[]> {
+  // No prototype: a parameter named "__proto__" is a parameter like any other.
+  const query = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of url.searchParams) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
+/** Checks the request's path parameters, query and body against the route; 400 naming every failing field. */
+function validateInput(appRoute: AppRoute, params: Record<string, string>, query: unknown, content: unknown) {
+  const paramsResult = checkZodSchema(params, appRoute.pathParams, { passThroughExtraKeys: true });
+  const queryResult = checkZodSchema(query, appRoute.query);
+  const bodyResult = checkZodSchema(content, "body" in appRoute ? appRoute.body : null);
+  if (paramsResult.success && queryResult.success && bodyResult.success)
+    return { params: paramsResult.data, query: queryResult.data, body: bodyResult.data };
+  const errors: Record<string, string[]> = {};
+  if (!paramsResult.success) addZodIssues(errors, paramsResult.error, "path");
+  if (!queryResult.success) addZodIssues(errors, queryResult.error, "query");
+  if (!bodyResult.success) addZodIssues(errors, bodyResult.error, "");
+  throw validationFailed(errors);
 }
 
 /** Reads a request body up to `MAX_BODY_BYTES`; larger ones are refused without reading them whole. */
@@ -151,7 +183,7 @@ async function readBody(request: Request): Promise<string> {
 }
 
 /** The request's answer, or 503 once `ms` have passed (the work goes on, but the client is not kept waiting). */
-async function withDeadline(work: Promise<Response>, ms: number): Promise<Response> {
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -166,28 +198,13 @@ async function withDeadline(work: Promise<Response>, ms: number): Promise<Respon
   }
 }
 
-function tooLarge(): ApiError {
+export function tooLarge(): ApiError {
   return new ApiError("payload_too_large", `The body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB).`);
 }
 
 /** Maps anything thrown while serving a request onto the envelope's terms. */
-function toApiError(error: unknown, request: Request | undefined, report: (error: unknown) => void): ApiError {
+function toApiError(error: unknown, report: (error: unknown) => void): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof RequestValidationError) {
-    const errors: Record<string, string[]> = {};
-    if (error.pathParamsError) addZodIssues(errors, error.pathParamsError, "path");
-    if (error.queryError) addZodIssues(errors, error.queryError, "query");
-    if (error.headersError) addZodIssues(errors, error.headersError, "header");
-    if (error.bodyError) addZodIssues(errors, error.bodyError, "");
-    return validationFailed(errors);
-  }
-  if (error instanceof TsRestHttpError && error.statusCode === 404 && request) {
-    return new ApiError("not_found", `No route matches ${request.method} ${new URL(request.url).pathname}.`);
-  }
-  // ts-rest parses the JSON body before any of our middleware runs; a syntax error there is the client's.
-  if (error instanceof SyntaxError && request && !(request as Partial<ApiRequest>).bodyParsed) {
-    return new ApiError("malformed_json", "The body is not valid JSON.");
-  }
   if (isDatabaseUnavailable(error)) {
     report(error);
     return unavailable();
@@ -201,84 +218,95 @@ export function createHandler(options: HandlerOptions): Handler {
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const report = options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
-  const onError = (error: unknown, requestId: string) => report(errorReport(error), requestId);
   const timeoutMs = options.timeoutMs ?? 25_000;
+  const responseValidation = options.responseValidation ?? false;
+  const authenticator = createAuthenticator(options.db, options.tokenCache ?? new TokenCache(options.authCacheMs));
 
-  const implementation = {
-    iam: iamRoutes(deps),
-    cdn: cdnRoutes(deps),
-    edge: edgeRoutes(deps),
-    streaming: streamingRoutes(deps),
-    cloud: cloudRoutes(deps),
-    security: securityRoutes(deps),
-    storage: storageRoutes(deps),
-  };
-
-  const serve = createFetchHandler(
+  const routes = buildRoutes(
     contract,
-    // The wrapped implementation has the same shape; ts-rest's types cannot follow the wrapping.
-    withAccessControl(contract, implementation) as unknown as typeof implementation,
     {
-      basePath: basePath || undefined,
-      responseValidation: options.responseValidation ?? false,
-      requestMiddleware: [
-        (request: ApiRequest) => {
-          request.bodyParsed = true;
-        },
-        (request: ApiRequest) => authenticate(deps, request),
-        ...(rateLimit ? [(request: ApiRequest) => takeRequest(deps.db, request.caller.tokenId, rateLimit)] : []),
-      ],
-      errorHandler: (error, request) => {
-        const requestId = request.headers.get("x-request-id") ?? newRequestId();
-        const apiError = toApiError(error, request, (cause) => onError(cause, requestId));
-        return TsRestResponse.fromJson(envelope(apiError, requestId), { status: apiError.status, headers: apiError.headers });
-      },
-      responseHandlers: [
-        (response, request: ApiRequest) => {
-          const raw = request.rawResponse;
-          if (!raw || response.status >= 300) return;
-          const headers = new Headers(response.headers);
-          headers.set("content-type", raw.contentType);
-          return new TsRestResponse(raw.body, { status: response.status, headers });
-        },
-      ],
+      iam: iamRoutes(deps),
+      cdn: cdnRoutes(deps),
+      edge: edgeRoutes(deps),
+      streaming: streamingRoutes(deps),
+      cloud: cloudRoutes(deps),
+      security: securityRoutes(deps),
+      storage: storageRoutes(deps),
     },
-  ) as (request: Request) => Promise<Response>;
+    basePath,
+  );
 
-  return async (request: Request): Promise<Response> => {
-    const started = performance.now();
-    const sent = request.headers.get("x-request-id");
-    const requestId = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
-    const url = new URL(request.url);
-    let response: Response;
-    try {
-      if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`))
-        throw new ApiError("not_found", `No route matches ${request.method} ${url.pathname}.`);
-      const headers = new Headers(request.headers);
-      headers.set("x-request-id", requestId);
-      let body: string | undefined;
-      if (request.method !== "GET" && request.method !== "HEAD") {
-        body = await readBody(request);
-        const type = headers.get("content-type");
-        if (body.length > 0 && !(type && JSON_TYPE.test(type)))
+  /** Everything after the request id: the answer to a request that passed every check, or the error thrown. */
+  async function answer(input: ApiInput, pathname: string, requestId: string): Promise<ApiOutput> {
+    let content: unknown;
+    if (input.method !== "GET" && input.method !== "HEAD") {
+      const body = await input.readBody();
+      if (body.length > 0) {
+        const type = input.header("content-type");
+        if (!(type && JSON_TYPE.test(type)))
           throw new ApiError("unsupported_media_type", "The body must be JSON, sent with Content-Type: application/json.");
-        if (body.length === 0) headers.delete("content-type");
+        try {
+          content = JSON.parse(body);
+        } catch {
+          throw new ApiError("malformed_json", "The body is not valid JSON.");
+        }
       }
-      response = await withDeadline(serve(new Request(url, { method: request.method, headers, body: body || undefined })), timeoutMs);
-      response.headers.set("x-request-id", requestId);
+    }
+    const caller = await authenticator(input.header("authorization"));
+    if (rateLimit) await takeRequest(deps.db, caller.tokenId, rateLimit);
+    const match = matchRoute(routes, input.method, pathname);
+    if (!match) throw new ApiError("not_found", `No route matches ${input.method} ${pathname}.`);
+    const { appRoute, access, implementation } = match.route;
+    if (!roleMayCall(caller.roleId, access))
+      throw new ApiError("permission_denied", `Your role (${caller.roleName}) may not call this route.`);
+    const query = parseQuery(input.url);
+    refuseUnstorableText(query, content);
+    const valid = validateInput(appRoute, match.params, query, content);
+    const context: RouteContext = { caller, responseHeaders: {} };
+    const result = await implementation({ ...valid, headers: { authorization: input.header("authorization") } }, context);
+    const status = Number(result.status);
+    let body = result.body;
+    if (responseValidation) body = validateResponse({ appRoute, response: { status, body } }).body;
+    const headers: Record<string, string> = { ...context.responseHeaders, "x-request-id": requestId };
+    const raw = context.rawResponse;
+    if (raw && status < 300) return { status, headers: { ...headers, "content-type": raw.contentType }, body: raw.body };
+    return { status, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+  }
+
+  async function serveApi(input: ApiInput): Promise<ApiOutput> {
+    const started = performance.now();
+    const sent = input.header("x-request-id");
+    const requestId = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
+    const { pathname } = input.url;
+    let output: ApiOutput;
+    try {
+      if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`))
+        throw new ApiError("not_found", `No route matches ${input.method} ${pathname}.`);
+      output = await withDeadline(answer(input, pathname, requestId), timeoutMs);
     } catch (error) {
-      response = errorResponse(
-        toApiError(error, undefined, (cause) => onError(cause, requestId)),
+      output = errorOutput(
+        toApiError(error, (cause) => report(errorReport(cause), requestId)),
         requestId,
       );
     }
     options.onRequest?.({
       request_id: requestId,
-      method: request.method,
-      path: url.pathname,
-      status: response.status,
+      method: input.method,
+      path: pathname,
+      status: output.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
     });
-    return response;
+    return output;
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    const output = await serveApi({
+      method: request.method,
+      url: new URL(request.url),
+      header: (name) => request.headers.get(name),
+      readBody: () => readBody(request),
+    });
+    return new Response(output.body, { status: output.status, headers: output.headers });
   };
+  return Object.assign(handler, { [SERVE_API]: serveApi }) satisfies ApiHandler;
 }

@@ -17,13 +17,14 @@ export interface RateLimit {
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { rate: 50, burst: 100 };
 
-/** Takes one request from the token's bucket, or throws 429 with how long to wait. */
-export async function takeRequest(db: Database, tokenId: number, limit: RateLimit): Promise<void> {
-  const burst = sql`${limit.burst}::double precision`;
-  const refilled = sql`least(${burst}, ${rateLimitBuckets.tokens} + extract(epoch from clock_timestamp() - ${rateLimitBuckets.updated})::double precision * ${limit.rate}::double precision)`;
-  const [bucket] = await db
+/** The bucket upsert, the rate and burst as placeholders: prepared once per database. */
+function prepareTake(db: Database) {
+  const rate = sql`${sql.placeholder("rate")}::double precision`;
+  const burst = sql`${sql.placeholder("burst")}::double precision`;
+  const refilled = sql`least(${burst}, ${rateLimitBuckets.tokens} + extract(epoch from clock_timestamp() - ${rateLimitBuckets.updated})::double precision * ${rate})`;
+  return db
     .insert(rateLimitBuckets)
-    .values({ tokenId, tokens: limit.burst - 1, updated: sql`clock_timestamp()`, allowed: true })
+    .values({ tokenId: sql.placeholder("tokenId"), tokens: sql.placeholder("initialTokens"), updated: sql`clock_timestamp()`, allowed: true })
     .onConflictDoUpdate({
       target: rateLimitBuckets.tokenId,
       set: {
@@ -32,7 +33,18 @@ export async function takeRequest(db: Database, tokenId: number, limit: RateLimi
         updated: sql`clock_timestamp()`,
       },
     })
-    .returning({ tokens: rateLimitBuckets.tokens, allowed: rateLimitBuckets.allowed });
+    .returning({ tokens: rateLimitBuckets.tokens, allowed: rateLimitBuckets.allowed })
+    .prepare("take_request");
+}
+
+/** The upsert of each database, made on its first request (`createHandler` passes its database to every call). */
+const takes = new WeakMap<Database, ReturnType<typeof prepareTake>>();
+
+/** Takes one request from the token's bucket, or throws 429 with how long to wait. */
+export async function takeRequest(db: Database, tokenId: number, limit: RateLimit): Promise<void> {
+  let take = takes.get(db);
+  if (!take) takes.set(db, (take = prepareTake(db)));
+  const [bucket] = await take.execute({ tokenId, initialTokens: limit.burst - 1, rate: limit.rate, burst: limit.burst });
   if (bucket && !bucket.allowed) {
     const wait = Math.max(1, Math.ceil((1 - bucket.tokens) / limit.rate));
     throw new ApiError(

@@ -5,10 +5,10 @@
 import { contract, type SecurityProfile } from "@cloudplane/contract";
 import { and, asc, type Database, eq, schema, sql } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { implementArea } from "./router.js";
 import { invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import type { RouteDeps } from "./handler.js";
 
 const { securityProfileFields, securityProfileTemplates, securityProfiles, securityTemplateFields } = schema;
 
@@ -85,8 +85,8 @@ async function loadProfile(db: Pick<Database, "select">, accountId: number, id: 
 }
 
 export function securityRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.security)<ApiRequestExtension>({
-    updateProfile: async ({ params, body }, { request: { caller } }) => {
+  return implementArea(contract.security, {
+    updateProfile: async ({ params, body }, { caller }) => {
       const { accountId } = caller;
       const profile = await db.transaction(async (tx) => {
         const [current] = await tx

@@ -3,15 +3,15 @@
  */
 import { contract } from "@cloudplane/contract";
 import { and, eq, schema } from "@cloudplane/db";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { implementArea } from "./router.js";
 import { notFound } from "./errors.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import type { RouteDeps } from "./handler.js";
 
 const { buckets } = schema;
 
 export function storageRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.storage)<ApiRequestExtension>({
-    getBucketCors: async ({ params }, { request: { caller } }) => {
+  return implementArea(contract.storage, {
+    getBucketCors: async ({ params }, { caller }) => {
       // The bucket's account_id is its storage's (a composite foreign key), so one lookup scopes both.
       const [bucket] = await db
         .select({ allowedOrigins: buckets.allowedOrigins })

@@ -3,11 +3,11 @@
  * stream, and clips cut from a live stream's DVR window.
  */
 import { contract, STREAMS_PAGE_SIZE, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, inArray, schema } from "@cloudplane/db";
-import { tsr } from "@ts-rest/serverless/fetch";
+import { and, asc, count, desc, eq, inArray, schema, sql } from "@cloudplane/db";
+import { implementArea } from "./router.js";
 import { ApiError, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
-import type { ApiRequestExtension, RouteDeps } from "./handler.js";
+import type { RouteDeps } from "./handler.js";
 
 const { streams, broadcasts, clips } = schema;
 
@@ -78,8 +78,15 @@ function toClip(row: typeof clips.$inferSelect): ClipRecording {
 }
 
 export function streamingRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.streaming)<ApiRequestExtension>({
-    listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
+  const streamById = db
+    .select()
+    .from(streams)
+    .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
+    .limit(1)
+    .prepare("stream_by_id");
+
+  return implementArea(contract.streaming, {
+    listStreams: async ({ query }, { caller, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([
         db
@@ -91,7 +98,7 @@ export function streamingRoutes({ db }: RouteDeps) {
           .offset((query.page - 1) * STREAMS_PAGE_SIZE),
         db.select({ total: count() }).from(streams).where(mine),
       ]);
-      responseHeaders.set("X-Total-Count", String(total?.total ?? 0));
+      responseHeaders["x-total-count"] = String(total?.total ?? 0);
       const body = rows.map(toStream);
       if (query.with_broadcasts === 1 && rows.length > 0) {
         const list = await db
@@ -105,22 +112,14 @@ export function streamingRoutes({ db }: RouteDeps) {
       return { status: 200, body };
     },
 
-    getStream: async ({ params }, { request: { caller } }) => {
-      const [row] = await db
-        .select()
-        .from(streams)
-        .where(and(eq(streams.accountId, caller.accountId), eq(streams.id, params.stream_id)))
-        .limit(1);
+    getStream: async ({ params }, { caller }) => {
+      const [row] = await streamById.execute({ accountId: caller.accountId, id: params.stream_id });
       if (!row) throw notFound(`Stream ${params.stream_id}`);
       return { status: 200, body: toStream(row) };
     },
 
-    createClipRecording: async ({ params, body }, { request: { caller } }) => {
-      const [stream] = await db
-        .select()
-        .from(streams)
-        .where(and(eq(streams.accountId, caller.accountId), eq(streams.id, params.stream_id)))
-        .limit(1);
+    createClipRecording: async ({ params, body }, { caller }) => {
+      const [stream] = await streamById.execute({ accountId: caller.accountId, id: params.stream_id });
       if (!stream) throw notFound(`Stream ${params.stream_id}`);
       if (!stream.live || stream.dvrDuration <= 0)
         throw new ApiError(

@@ -7,6 +7,7 @@ import { demoToken, type DemoAccountId, type DemoTokenName } from "@cloudplane/d
 import { createTestDatabase, engines, type TestDatabase } from "@cloudplane/db/testing";
 import type { Engine } from "@cloudplane/db";
 import { expect, inject } from "vitest";
+import { SERVE_API, type ApiHandler, type ApiInput, type ApiOutput } from "../src/handler.js";
 import { createHandler, type Handler, type RequestLogEntry } from "../src/index.js";
 import { credentialOf, RunRecorder, secretsInBody } from "./secrets-scan.js";
 
@@ -76,10 +77,11 @@ async function noteSentSecrets(recorder: RunRecorder, request: Request): Promise
   for (const secret of secretsInBody(body)) recorder.sentSecret(secret, `secret sent to ${request.method} ${new URL(request.url).pathname}`);
 }
 
-/** `handler`, recording each request's secrets and each reply. */
+/** `handler`, recording each request's secrets and each reply, on the fetch path and on the adapters' direct path. */
 function recording(handler: Handler, recorder: RunRecorder | undefined): Handler {
   if (!recorder) return handler;
-  return async (request) => {
+  const serveApi = (handler as ApiHandler)[SERVE_API];
+  const viaFetch = async (request: Request) => {
     await noteSentSecrets(recorder, request);
     const response = await handler(request);
     const headers: Record<string, string> = {};
@@ -89,6 +91,21 @@ function recording(handler: Handler, recorder: RunRecorder | undefined): Handler
     recorder.record({ kind: "reply", method: request.method, path: `${url.pathname}${url.search}`, status: response.status, headers, body });
     return response;
   };
+  const direct = async (input: ApiInput): Promise<ApiOutput> => {
+    let sent: string | undefined;
+    const output = await serveApi({ ...input, readBody: async () => (sent = await input.readBody()) });
+    const where = `${input.method} ${input.url.pathname}`;
+    const credential = credentialOf(input.header("authorization"));
+    if (credential) recorder.sentSecret(credential, `credential sent to ${where}`);
+    try {
+      for (const secret of secretsInBody(JSON.parse(sent ?? ""))) recorder.sentSecret(secret, `secret sent to ${where}`);
+    } catch {
+      // Not JSON: no secret fields.
+    }
+    recorder.record({ kind: "reply", method: input.method, path: `${input.url.pathname}${input.url.search}`, status: output.status, headers: output.headers, body: output.body });
+    return output;
+  };
+  return Object.assign(viaFetch, { [SERVE_API]: direct });
 }
 
 export async function startApi(engine: Engine): Promise<TestApi> {

@@ -50,7 +50,7 @@ function allRoutes(router: AppRouter): AppRoute[] {
 
 const contractRoutes = allRoutes(contract);
 
-/** The route's path as a regular expression, as the router (itty-router) builds it: params unescaped, trailing slashes allowed. */
+/** The route's path as a regular expression, as the router (src/router.ts) builds it: params unescaped, trailing slashes allowed. */
 function pathPattern(route: AppRoute): RegExp {
   return new RegExp(`^${route.path.replace(/:(\w+)/g, "(?<$1>[^/]+?)")}/*$`);
 }
@@ -76,15 +76,12 @@ function pathWith(route: AppRoute, params: Record<string, string>): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 }
 
-/**
- * The query the server sees, parsed as itty-router parses it: a repeated name becomes an array, except
- * that a value after an empty first one replaces it (`?name=&name=x` is `name: "x"`).
- */
+/** The query the server sees, as the handler parses it: a repeated name becomes an array of every value. */
 function queryObject(path: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of new URL(`${BASE}${path}`).searchParams) {
     const known = query[name];
-    query[name] = known ? ([] as string[]).concat(known, value) : value;
+    query[name] = known === undefined ? value : ([] as string[]).concat(known, value);
   }
   return query;
 }

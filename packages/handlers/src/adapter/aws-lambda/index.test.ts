@@ -50,64 +50,70 @@ function v2Event(method: string, rawPath: string, rawQueryString: string, body?:
 
 describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
   let api: TestApi;
-  let lambda: ReturnType<typeof handle>;
   beforeAll(async () => {
     api = await startApi(engine);
-    lambda = handle(api.handler);
   });
   afterAll(async () => {
     expect(api.errors).toEqual([]);
     await api.close();
   });
 
-  it("serves a v1 GET with repeated and single query parameters", async () => {
-    const result = (await lambda(v1Event("GET", "/edge/v1/apps", { limit: ["3"], ordering: ["-id"] }, null))) as ApiGatewayV1Result;
-    expect(result.statusCode).toBe(200);
-    expect(result.isBase64Encoded).toBe(false);
-    expect(result.headers["x-request-id"]).toBe("lambda-v1");
-    expect(result.headers["content-type"]).toContain("application/json");
-    const body = JSON.parse(result.body) as { apps: { id: number }[]; count: number };
-    expect(body.apps).toHaveLength(3);
-    expect(body.apps.map((app) => app.id)).toEqual([...body.apps.map((app) => app.id)].sort((a, b) => b - a));
-  });
+  // createHandler's handler is served straight from the event; any other fetch handler through a Request.
+  describe.each(["the pipeline directly", "a fetch handler"] as const)("serving %s", (served) => {
+    let lambda: ReturnType<typeof handle>;
+    beforeAll(() => {
+      lambda = handle(served === "a fetch handler" ? (request) => api.handler(request) : api.handler);
+    });
 
-  it("serves a v1 PUT with a plain and with a base64 body", async () => {
-    for (const base64 of [false, true]) {
-      const level = base64 ? 7 : 6;
-      const result = (await lambda(v1Event("PUT", "/cdn/clients/me", {}, JSON.stringify({ utilization_level: level }), base64))) as ApiGatewayV1Result;
+    it("serves a v1 GET with repeated and single query parameters", async () => {
+      const result = (await lambda(v1Event("GET", "/edge/v1/apps", { limit: ["3"], ordering: ["-id"] }, null))) as ApiGatewayV1Result;
+      expect(result.statusCode).toBe(200);
+      expect(result.isBase64Encoded).toBe(false);
+      expect(result.headers["x-request-id"]).toBe("lambda-v1");
+      expect(result.headers["content-type"]).toContain("application/json");
+      const body = JSON.parse(result.body) as { apps: { id: number }[]; count: number };
+      expect(body.apps).toHaveLength(3);
+      expect(body.apps.map((app) => app.id)).toEqual([...body.apps.map((app) => app.id)].sort((a, b) => b - a));
+    });
+
+    it("serves a v1 PUT with a plain and with a base64 body", async () => {
+      for (const base64 of [false, true]) {
+        const level = base64 ? 7 : 6;
+        const result = (await lambda(v1Event("PUT", "/cdn/clients/me", {}, JSON.stringify({ utilization_level: level }), base64))) as ApiGatewayV1Result;
+        expect(result.statusCode, result.body).toBe(200);
+        expect(JSON.parse(result.body)).toMatchObject({ utilization_level: level });
+      }
+    });
+
+    it("answers v1 errors in the envelope", async () => {
+      const result = (await lambda(v1Event("GET", "/edge/v1/apps", { limit: ["0"] }, null))) as ApiGatewayV1Result;
+      expect(result.statusCode).toBe(400);
+      expect(JSON.parse(result.body)).toMatchObject({ code: "validation_error", errors: { "query.limit": [expect.any(String)] }, request_id: "lambda-v1" });
+    });
+
+    it("serves a v2 GET with the raw query string and the X-Total-Count header", async () => {
+      const result = (await lambda(v2Event("GET", "/streaming/streams", "page=2"))) as ApiGatewayV2Result;
+      expect(result.statusCode).toBe(200);
+      expect(result.headers["x-request-id"]).toBe("lambda-v2");
+      expect(Number(result.headers["x-total-count"])).toBeGreaterThan(25);
+      expect(Array.isArray(JSON.parse(result.body))).toBe(true);
+    });
+
+    it("serves a v2 POST with a base64 body, and returns CSV as text", async () => {
+      const report = JSON.stringify({ time_from: "2026-08", time_to: "2026-10", response_format: "csv_totals" });
+      const result = (await lambda(v2Event("POST", "/cloud/v1/reservation_cost_report/totals", "", report, true))) as ApiGatewayV2Result;
       expect(result.statusCode, result.body).toBe(200);
-      expect(JSON.parse(result.body)).toMatchObject({ utilization_level: level });
-    }
-  });
+      expect(result.headers["content-type"]).toContain("text/csv");
+      expect(result.isBase64Encoded).toBe(false);
+      expect(result.body.split("\r\n")[0]).toBe("type,region,region_id,flavor,billing_metric_name,billing_feature_name,billing_value_unit,currency,billing_value,cost,err");
+    });
 
-  it("answers v1 errors in the envelope", async () => {
-    const result = (await lambda(v1Event("GET", "/edge/v1/apps", { limit: ["0"] }, null))) as ApiGatewayV1Result;
-    expect(result.statusCode).toBe(400);
-    expect(JSON.parse(result.body)).toMatchObject({ code: "validation_error", errors: { "query.limit": [expect.any(String)] }, request_id: "lambda-v1" });
-  });
-
-  it("serves a v2 GET with the raw query string and the X-Total-Count header", async () => {
-    const result = (await lambda(v2Event("GET", "/streaming/streams", "page=2"))) as ApiGatewayV2Result;
-    expect(result.statusCode).toBe(200);
-    expect(result.headers["x-request-id"]).toBe("lambda-v2");
-    expect(Number(result.headers["x-total-count"])).toBeGreaterThan(25);
-    expect(Array.isArray(JSON.parse(result.body))).toBe(true);
-  });
-
-  it("serves a v2 POST with a base64 body, and returns CSV as text", async () => {
-    const report = JSON.stringify({ time_from: "2026-08", time_to: "2026-10", response_format: "csv_totals" });
-    const result = (await lambda(v2Event("POST", "/cloud/v1/reservation_cost_report/totals", "", report, true))) as ApiGatewayV2Result;
-    expect(result.statusCode, result.body).toBe(200);
-    expect(result.headers["content-type"]).toContain("text/csv");
-    expect(result.isBase64Encoded).toBe(false);
-    expect(result.body.split("\r\n")[0]).toBe("type,region,region_id,flavor,billing_metric_name,billing_feature_name,billing_value_unit,currency,billing_value,cost,err");
-  });
-
-  it("answers a v2 request without credentials with 401", async () => {
-    const event = v2Event("GET", "/edge/v1/apps", "");
-    delete event.headers!.authorization;
-    const result = (await lambda(event)) as ApiGatewayV2Result;
-    expect(result.statusCode).toBe(401);
-    expect(JSON.parse(result.body)).toMatchObject({ code: "not_authenticated" });
+    it("answers a v2 request without credentials with 401", async () => {
+      const event = v2Event("GET", "/edge/v1/apps", "");
+      delete event.headers!.authorization;
+      const result = (await lambda(event)) as ApiGatewayV2Result;
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body)).toMatchObject({ code: "not_authenticated" });
+    });
   });
 });

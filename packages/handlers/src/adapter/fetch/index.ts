@@ -5,6 +5,7 @@
  * closes it after the response; elsewhere one pooled database serves every request.
  */
 import type { CloudplaneDatabase } from "@cloudplane/db";
+import { TokenCache } from "../../auth.js";
 import { createHandlerFromEnv, type Env } from "../../from-env.js";
 import type { Handler } from "../../handler.js";
 import { lazyHandler } from "../../lazy.js";
@@ -37,11 +38,21 @@ async function discardUnreadBody(request: Request): Promise<void> {
   await request.body.pipeTo(sink).catch(() => undefined);
 }
 
-/** One request on Workers: its own connection (no migrations: the deployment applies them), closed afterwards. */
+/** Token lookups outlive the request's handler: the isolate's later requests reuse them (no I/O object is kept). */
+const isolateTokenCache = new TokenCache();
+
+/**
+ * One request on Workers: its own connection (no migrations: the deployment applies them; no type
+ * lookup: Drizzle parses arrays itself, and the round trip would come before every request's first query), closed afterwards.
+ */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   let database: CloudplaneDatabase | undefined;
   const handler = lazyHandler(() =>
-    createHandlerFromEnv(env, { database: { max: 1, migrate: false }, onDatabase: (opened) => (database = opened) }),
+    createHandlerFromEnv(env, {
+      database: { max: 1, migrate: false, fetchTypes: false },
+      onDatabase: (opened) => (database = opened),
+      tokenCache: isolateTokenCache,
+    }),
   );
   try {
     const response = await handler(request);

@@ -26,6 +26,8 @@ describe.each(engines())("Node adapter on %s", (engine) => {
   it("serves a GET over HTTP with the API's headers", async () => {
     const response = await fetch(`${base}/streaming/streams?with_broadcasts=1`, { headers });
     expect(response.status).toBe(200);
+    // The pipeline's answer is written whole, with its length (not chunked).
+    expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     expect(Number(response.headers.get("x-total-count"))).toBeGreaterThan(0);
     const streams = (await response.json()) as { broadcasts?: unknown[] }[];
@@ -68,6 +70,25 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     expect(await send("GET", "/cdn/clients/me/features")).toBe(200);
     expect(await send("PUT", "/cdn/clients/me", JSON.stringify({ utilization_level: 1 }))).toBe(200);
     agent.destroy();
+  });
+
+  it("serves any other fetch handler through a Request and its Response", async () => {
+    const other = await serve(
+      async (request) =>
+        new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname, body: await request.text() }), {
+          status: 201,
+          headers: { "content-type": "application/json", "set-cookie": "a=1" },
+        }),
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    try {
+      const response = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/any/path`, { method: "POST", body: "streamed" });
+      expect(response.status).toBe(201);
+      expect(response.headers.get("set-cookie")).toBe("a=1");
+      expect(await response.json()).toEqual({ method: "POST", path: "/any/path", body: "streamed" });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("answers many concurrent requests", async () => {
