@@ -74,7 +74,7 @@ function toObjects(columns: string[], rows: Row[]): Record<string, unknown>[] {
   });
 }
 
-/** Which captured statements a request needs: the SQL text depends on the filters given (and on list lengths). */
+/** Which captured statements a request needs: the SQL text depends on the filters given. */
 export function variantKey(method: string, url: URL, body: unknown): string | undefined {
   const { pathname, searchParams } = url;
   if (method === "GET" && /^\/streaming\/streams\/\d+$/.test(pathname)) return "getStream";
@@ -84,8 +84,9 @@ export function variantKey(method: string, url: URL, body: unknown): string | un
   }
   if (method === "PATCH" && /^\/cdn\/resources\/\d+$/.test(pathname)) return "patchResource";
   if (method === "POST" && pathname === "/cloud/v1/reservation_cost_report/totals") {
+    // Lists are one array parameter each (`= any($n)`): only whether they are given changes the SQL.
     const report = body as CostReportBody;
-    return `costReport[regions=${report.regions?.length ?? "-"},types=${report.types?.length ?? "-"}]`;
+    return `costReport[${[report.regions && "regions", report.types && "types"].filter(Boolean).join(",")}]`;
   }
   return undefined;
 }
@@ -146,13 +147,9 @@ export async function baselineAnswer(
       const filters = LIST_FILTERS.filter((name) => query.has(name)).map((name) =>
         name === "name" ? likePattern(query.get(name)!) : name === "api_type" ? query.get(name) : Number(query.get(name)),
       );
-      const page = statement(statements, key, 0);
-      const limit = Number(query.get("limit") ?? 25);
-      const offset = Number(query.get("offset") ?? 0);
-      // Drizzle leaves out `offset 0`.
-      const paging = / offset \$\d+$/.test(page) ? [limit, offset] : [limit];
+      const paging = [Number(query.get("limit") ?? 25), Number(query.get("offset") ?? 0)];
       const [apps, total] = await Promise.all([
-        db.query(page, [account, ...filters, ...paging]),
+        db.query(statement(statements, key, 0), [account, ...filters, ...paging]),
         db.query(statement(statements, key, 1), [account, ...filters]),
       ]);
       return { status: 200, body: { apps: toObjects(apps.columns, apps.rows), count: Number(total.rows[0]?.[0] ?? 0) } };
@@ -183,13 +180,8 @@ export async function baselineAnswer(
     }
     case "costReport": {
       const report = body as CostReportBody;
-      const result = await db.query(statement(statements, key, 0), [
-        account,
-        report.time_from,
-        report.time_to,
-        ...(report.regions ?? []),
-        ...(report.types ?? []),
-      ]);
+      const lists = [report.regions, report.types].filter((list) => list !== undefined);
+      const result = await db.query(statement(statements, key, 0), [account, report.time_from, report.time_to, ...lists]);
       const results = toObjects(result.columns, result.rows);
       return { status: 200, body: { count: results.length, price_status: results.some((item) => item.bool_or) ? "error" : "show", results } };
     }
@@ -209,9 +201,12 @@ function recording(db: RawDatabase, log: CapturedStatement[]): RawDatabase {
   return { ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))), close: () => db.close() };
 }
 
-/** `updated` is the time of the write: equal when both are times. */
+/** Whether the baseline sent our parameter: lists item by item, any two times alike (`updated` is the time of the write), JSON by content. */
 function sameParam(ours: unknown, baseline: unknown): boolean {
   if (ours === baseline) return true;
+  // Lists (`= any($n)`) compare item by item.
+  if (Array.isArray(ours) && Array.isArray(baseline))
+    return ours.length === baseline.length && ours.every((item, index) => sameParam(item, baseline[index]));
   if (typeof ours === "string" && typeof baseline === "string" && /^\d{4}-\d\d-\d\dT/.test(ours) && /^\d{4}-\d\d-\d\dT/.test(baseline)) return true;
   // JSON text compares by content: jsonb keeps its own key order.
   if (typeof ours === "string" && typeof baseline === "string" && ours.startsWith("{")) {

@@ -26,7 +26,9 @@ export function postgresServerUrl(): string | undefined {
 
 /** The engines this run measures: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function benchEngines(): Engine[] {
-  return postgresServerUrl() ? ["pglite", "postgres"] : ["pglite"];
+  const chosen = process.env.BENCH_ENGINES?.split(",");
+  const engines: Engine[] = postgresServerUrl() ? ["pglite", "postgres"] : ["pglite"];
+  return chosen ? engines.filter((engine) => chosen.includes(engine)) : engines;
 }
 
 async function pgliteDatabase(): Promise<BenchDatabase> {

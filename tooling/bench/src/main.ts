@@ -59,6 +59,16 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
   return figures;
 }
 
+/**
+ * BENCH_PARTS (throughput,scale,coldstart,client), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
+ * but writes no results file, so results.md always holds one whole run.
+ */
+const PARTS = ["throughput", "scale", "coldstart", "client"] as const;
+const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
+const runs = (part: (typeof PARTS)[number]) => !chosenParts || chosenParts.includes(part);
+const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
+
 const started = new Date();
 const machine = await describeMachine();
 console.log(`cloudplane benchmark, ${started.toISOString()}`);
@@ -68,23 +78,26 @@ if (!postgresServerUrl()) console.log("  DATABASE_URL is not set: the PostgreSQL
 
 console.log("\n1. Throughput and latency over HTTP");
 const throughput: (ThroughputPart | NotMeasured)[] = [];
-for (const engine of benchEngines()) throughput.push(await orNotMeasured(engine, () => measureThroughput(engine)));
+if (runs("throughput"))
+  for (const engine of benchEngines()) throughput.push(await orNotMeasured(engine, () => measureThroughput(engine)));
 if (!postgresServerUrl()) throughput.push({ engine: "postgres", why: "DATABASE_URL is not set" });
 
 console.log("\n2. At scale");
 const scale: (ScalePart | NotMeasured)[] = [];
 const scaleEngines = benchEngines().filter((engine) => engine === "postgres" || process.env.BENCH_SCALE_PGLITE !== "0");
 for (const engine of ["postgres", "pglite"] as const) {
+  if (!runs("scale")) continue;
   if (scaleEngines.includes(engine)) scale.push(await orNotMeasured(engine, () => measureScale(engine)));
   else scale.push({ engine, why: engine === "postgres" ? "DATABASE_URL is not set" : "BENCH_SCALE_PGLITE=0" });
 }
 
 console.log("\n3. Cold start");
-const worker = await deployment("worker", measureWorker);
-const lambda = await deployment("lambda", measureLambda);
+const skipped = { measured: false as const, why: "not in BENCH_PARTS" };
+const worker = runs("coldstart") ? await deployment("worker", measureWorker) : { bundle: skipped, coldStart: skipped };
+const lambda = runs("coldstart") ? await deployment("lambda", measureLambda) : { bundle: skipped, coldStart: skipped };
 
 console.log("\n4. The client");
-const client = await measureClient();
+const client = runs("client") ? await measureClient() : { whole: skipped, oneArea: skipped };
 showSize("whole client", client.whole);
 showSize("one area alone", client.oneArea);
 
@@ -105,6 +118,10 @@ const results: Results = { ...measured, goals: evaluateGoals(measured) };
 console.log("\nGoals");
 for (const goal of results.goals) console.log(`  ${goal.met === null ? "not measured" : goal.met ? "met    " : "NOT MET"}  ${goal.goal}: ${goal.measured}`);
 
+if (partial) {
+  console.log("\nA partial run (BENCH_PARTS, BENCH_ENGINES or BENCH_ROUTES): no results file written.");
+  process.exit(0);
+}
 await writeFile(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
 await writeFile(RESULTS_MD, renderMarkdown(results));
 console.log(`\nWrote ${RESULTS_MD} and ${RESULTS_JSON} (${Math.round(results.durationSeconds / 60)} min).`);

@@ -271,19 +271,19 @@ For each route every server is warmed up for ${load.warmupSeconds} s, then measu
 (so a burst of other work on the machine falls on each of them alike); req/s counts 2xx responses over the measured time,
 p50 / p99 are per-response latencies of those runs.
 
-- **Ours**: \`createHandler\` from @cloudplane/handlers served by \`serve\` from @cloudplane/handlers/node (fetch Request/Response
-  conversion, request id, body limit and content type, token lookup by SHA-256 hash, role check, ts-rest routing with zod
-  validation of path, query and body, the route, the error envelope). Response validation off, as in production.
+- **Ours**: \`createHandler\` from @cloudplane/handlers served by \`serve\` from @cloudplane/handlers/node, with its defaults
+  but for the rate limit: request id, body limit and content type, the token's lookup (by SHA-256 hash, reused for up to
+  1 s), routing over the contract, the role check, zod validation of path, query and body, the route's Drizzle
+  statements, the error envelope. Response validation off, as in production.
   "Rate limit off" is \`rateLimit: false\`; "rate limit on" is the per-token limiter with a budget no run reaches
   (\`{ rate: 1e9, burst: 1e9 }\`), so it does all its work (one upsert of the token's bucket per request) and never refuses.
 - **Baseline**: a bare \`node:http\` server on the same database with the same driver (postgres.js with its defaults, or
   PGlite), sending the very statements ours sends for the route's data (caught from our handler at the start of the run;
   checked to be identical, parameters included), without Drizzle, answering the rows as plain JSON. It excludes:
   authentication (no token lookup; the caller is account 1), the rate limit, validation, routing beyond a path match,
-  request ids, error envelopes and the fetch Request/Response conversion. The gap between the two is the whole cost of the
-  contract, auth, validation and the query builder. One difference in how the same SQL is sent: postgres.js prepares each
-  statement on the server once per connection (its default, kept by the baseline), while Drizzle sends every statement the
-  code does not name with \`.prepare(name)\` unnamed, so PostgreSQL parses and plans it on every request.
+  request ids and error envelopes. The gap between the two is the whole cost of the contract, auth, validation and the
+  query builder. Both prepare their statements on the PostgreSQL server once per connection (postgres.js's default for
+  the baseline; \`.prepare()\` in ours for these routes).
 - Routes: \`GET /streaming/streams/1\`; \`GET /edge/v1/apps?status=1&ordering=-name&limit=25&offset=50\` (rows and count);
   \`PATCH /cdn/resources/{1,3,5,7}\` (account 1's resources in turn) setting three options (a transaction: lock, update, read
   back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types. As the demo administrator

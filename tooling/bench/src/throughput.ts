@@ -65,7 +65,8 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
     }
 
     const rows: ThroughputRow[] = [];
-    for (const route of ROUTES) {
+    const chosen = process.env.BENCH_ROUTES?.split(",");
+    for (const route of ROUTES.filter((route) => !chosen || chosen.includes(route.id))) {
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<Variant, LoadSample[]> = { baseline: [], ours: [], oursRateLimited: [] };
       for (let round = 0; round < LOAD.rounds; round++)
