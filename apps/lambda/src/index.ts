@@ -3,7 +3,7 @@
  * too). The database from DATABASE_URL is opened on the first event and reused by the ones after it.
  */
 import { createDatabase, importSecretsKey } from "@cloudplane/db";
-import { createHandler, lazyHandler, type Handler } from "@cloudplane/handlers";
+import { createHandler, lazyHandler, type ApiHandler } from "@cloudplane/handlers";
 import { handle } from "@cloudplane/handlers/lambda";
 
 function log(entry: Record<string, unknown>): void {
@@ -19,7 +19,7 @@ function setting(name: string): string | undefined {
   return process.env[name] || undefined;
 }
 
-async function createLambdaHandler(): Promise<Handler> {
+async function createLambdaHandler(): Promise<ApiHandler> {
   const url = setting("DATABASE_URL");
   const key = setting("CLOUDPLANE_SECRETS_KEY");
   if (!url) throw new Error("DATABASE_URL is not set: the Lambda needs a PostgreSQL database.");

@@ -158,5 +158,19 @@ export const migrations: readonly Migration[] = [
     "statements": [
       "-- Custom migration: Drizzle cannot declare UNLOGGED, so the schema (src/schema/iam.ts) only says so in\n-- a comment. The buckets are upserted on every request; unlogged, those writes skip the write-ahead log\n-- and their commits do not wait for it to reach the disk. After a crash (not a clean shutdown) the table\n-- is emptied, which only refills every token's bucket. Standbys do not get it: only the primary uses it.\n-- PostgreSQL and PGlite both accept this statement.\nALTER TABLE \"rate_limit_buckets\" SET UNLOGGED;"
     ]
+  },
+  {
+    "name": "0006_rate_limit_leases",
+    "hash": "d00ea03adfb4c541f73e123310aed9341b326926582a46e00733f6ddd3ba2a41",
+    "statements": [
+      "ALTER TABLE \"rate_limit_buckets\" ADD COLUMN \"granted\" integer DEFAULT 0 NOT NULL;"
+    ]
+  },
+  {
+    "name": "0007_rate_limit_buckets_drop_allowed",
+    "hash": "11e3961a2afed22694870ed4f5c6b5c1ac702bef4ea3ffc479e665c215023593",
+    "statements": [
+      "ALTER TABLE \"rate_limit_buckets\" DROP COLUMN \"allowed\";"
+    ]
   }
 ];

@@ -5,6 +5,7 @@
 import { roleName } from "@cloudplane/contract";
 import { and, eq, hashToken, isNull, lt, or, schema, sql, type Database } from "@cloudplane/db";
 import { ApiError } from "./errors.js";
+import { preparedOnce } from "./prepared.js";
 
 const { apiTokens, users } = schema;
 
@@ -93,7 +94,7 @@ function tokenStatements(db: Database) {
 
 /** Authentication for one handler: `Authorization` → the caller, or 401. */
 export function createAuthenticator(db: Database, cache: TokenCache): (header: string | null) => Promise<Caller> {
-  let statements: ReturnType<typeof tokenStatements> | undefined;
+  const statements = preparedOnce(() => tokenStatements(db));
   return async (header) => {
     if (header === null || header.trim() === "")
       throw new ApiError("not_authenticated", "Authentication credentials were not provided.");
@@ -103,12 +104,11 @@ export function createAuthenticator(db: Database, cache: TokenCache): (header: s
     const now = Date.now();
     const cached = cache.get(token, now);
     if (cached) return cached;
-    statements ??= tokenStatements(db);
-    const [row] = await statements.lookup.execute({ hash: await hashToken(token) });
+    const [row] = await statements().lookup.execute({ hash: await hashToken(token) });
     if (!row) throw new ApiError("token_not_valid", "The API token is not valid.");
     if (row.deleted || row.userDeleted) throw new ApiError("token_not_valid", "The API token was revoked.");
     if (row.expDate && row.expDate.getTime() <= now) throw expired();
-    if (!row.lastUsage || now - row.lastUsage.getTime() >= LAST_USAGE_STEP_MS) await statements.touch.execute({ id: row.id });
+    if (!row.lastUsage || now - row.lastUsage.getTime() >= LAST_USAGE_STEP_MS) await statements().touch.execute({ id: row.id });
     const caller: Caller = {
       accountId: row.accountId,
       userId: row.userId,

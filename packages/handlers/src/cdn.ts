@@ -16,7 +16,7 @@ import { implementArea } from "./router.js";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { cdnTime, isoTime } from "./format.js";
-import { columnPlaceholder, inTransaction } from "./prepared.js";
+import { columnPlaceholder, inTransaction, preparedOnce } from "./prepared.js";
 import type { RouteDeps } from "./handler.js";
 
 const {
@@ -322,7 +322,7 @@ function targetOf(row: typeof logsUploaderTargets.$inferSelect): LogsUploaderTar
 }
 
 export function cdnRoutes({ db, secretsKey }: RouteDeps) {
-  const resourceStatements = prepareResourceStatements(db);
+  const resourceStatements = preparedOnce(() => prepareResourceStatements(db));
 
   /** Locks the resource, applies the body and returns the resource as it is afterwards. */
   async function changeResource(
@@ -333,14 +333,14 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
   ): Promise<CdnResource> {
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await inTransaction(resourceStatements.lock, tx).execute({ accountId, id });
+        const [row] = await inTransaction(resourceStatements().lock, tx).execute({ accountId, id });
         if (!row) throw notFound(`CDN resource ${id}`);
         // A PATCH that gives no field changes nothing, `updated` included: PATCH {} reads the resource.
         if (replace || Object.keys(body).length > 0) {
           const state = replace ? defaultsOf(row, body as ReplaceCdnResourceBody) : stateOf(row);
-          await writeResource(tx, resourceStatements, secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
+          await writeResource(tx, resourceStatements(), secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
         }
-        return (await loadResource(tx, resourceStatements, accountId, id))!;
+        return (await loadResource(tx, resourceStatements(), accountId, id))!;
       });
     } catch (error) {
       // A concurrent write took a host name between our check and our insert.

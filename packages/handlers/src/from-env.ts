@@ -6,7 +6,7 @@
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
 import type { TokenCache } from "./auth.js";
-import { createHandler, type Handler } from "./handler.js";
+import { createHandler, type ApiHandler } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 
 export type Env = Record<string, unknown>;
@@ -67,7 +67,7 @@ export async function createHandlerFromEnv(
     /** Token lookups shared by handlers built per request. */
     tokenCache?: TokenCache;
   } = {},
-): Promise<Handler> {
+): Promise<ApiHandler> {
   const url = databaseUrl(env);
   const rateLimit = rateLimitFromEnv(env);
   const secretsKey = await secretsKeyFromEnv(env);

@@ -16,7 +16,7 @@ import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
 import { streamingRoutes } from "./streaming.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { DEFAULT_RATE_LIMIT, takeRequest, type RateLimit } from "./rate-limit.js";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 import { buildRoutes, matchRoute, type RouteContext } from "./router.js";
 
 /** Bodies over this many bytes answer 413 (decisions.md §5). */
@@ -31,7 +31,8 @@ export interface HandlerOptions {
   basePath?: string;
   /**
    * Requests a second per API token, and the burst allowed after idling (decisions.md §5); kept in the
-   * database so it holds across instances. Default 50 a second, bursts of 100; `false` turns it off.
+   * database so it holds across instances, each taking a lease of up to a tenth of a second's worth at
+   * once (rate-limit.ts). Default 50 a second, bursts of 100; `false` turns it off.
    */
   rateLimit?: RateLimit | false;
   /** Check every response against the contract (a failure answers 500 and is logged). For tests. */
@@ -213,13 +214,14 @@ function toApiError(error: unknown, report: (error: unknown) => void): ApiError 
   return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
 }
 
-export function createHandler(options: HandlerOptions): Handler {
+export function createHandler(options: HandlerOptions): ApiHandler {
   const deps: RouteDeps = { db: options.db, secretsKey: options.secretsKey };
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const report = options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
   const timeoutMs = options.timeoutMs ?? 25_000;
   const responseValidation = options.responseValidation ?? false;
+  const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit) : undefined;
   const authenticator = createAuthenticator(options.db, options.tokenCache ?? new TokenCache(options.authCacheMs));
 
   const routes = buildRoutes(
@@ -253,7 +255,7 @@ export function createHandler(options: HandlerOptions): Handler {
       }
     }
     const caller = await authenticator(input.header("authorization"));
-    if (rateLimit) await takeRequest(deps.db, caller.tokenId, rateLimit);
+    if (takeRequest) await takeRequest(caller.tokenId);
     const match = matchRoute(routes, input.method, pathname);
     if (!match) throw new ApiError("not_found", `No route matches ${input.method} ${pathname}.`);
     const { appRoute, access, implementation } = match.route;

@@ -4,27 +4,34 @@
  * envelope (503 when the database cannot be reached) and is tried again on the next request.
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { ApiError, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
-import type { Handler } from "./handler.js";
+import { ApiError, errorOutput, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
+import { SERVE_API, type ApiHandler, type ApiOutput } from "./handler.js";
 
 export function lazyHandler(
-  create: () => Promise<Handler>,
+  create: () => Promise<ApiHandler>,
   onError: (error: unknown) => void = (error) => console.error(JSON.stringify({ level: "error", ...errorReport(error) })),
-): Handler {
-  let ready: Promise<Handler> | undefined;
-  return async (request) => {
+): ApiHandler {
+  let ready: Promise<ApiHandler> | undefined;
+  /** The handler, or the error that answers instead of it. */
+  async function created(): Promise<ApiHandler | ApiError> {
     ready ??= create();
-    let handler: Handler;
     try {
-      handler = await ready;
+      return await ready;
     } catch (error) {
       ready = undefined;
       onError(error);
-      const failure = isDatabaseUnavailable(error)
-        ? unavailable()
-        : new ApiError("internal", "The service is not configured correctly; its logs say why.");
-      return errorResponse(failure, newRequestId());
+      return isDatabaseUnavailable(error) ? unavailable() : new ApiError("internal", "The service is not configured correctly; its logs say why.");
     }
-    return handler(request);
+  }
+  const handler = async (request: Request): Promise<Response> => {
+    const served = await created();
+    return served instanceof ApiError ? errorResponse(served, newRequestId()) : served(request);
   };
+  // The adapters that skip the fetch Request (Node, AWS Lambda) do so through a lazy handler too.
+  return Object.assign(handler, {
+    [SERVE_API]: async (input: Parameters<ApiHandler[typeof SERVE_API]>[0]): Promise<ApiOutput> => {
+      const served = await created();
+      return served instanceof ApiError ? errorOutput(served, newRequestId()) : served[SERVE_API](input);
+    },
+  });
 }

@@ -19,6 +19,15 @@ export interface PreparableQuery<R> extends Statement<R> {
 }
 
 /**
+ * Statements built the first time they are needed: a handler made for one request (Workers) builds only
+ * what that request runs, and a cold start does not pay for routes it does not serve.
+ */
+export function preparedOnce<S>(build: () => S): () => S {
+  let statements: S | undefined;
+  return () => (statements ??= build());
+}
+
+/**
  * One statement whose SQL takes a few shapes (which filters are given, the order asked for): each
  * shape is prepared the first time it is asked for and reused after. `shape` must name everything the
  * SQL depends on, and callers must have a fixed number of shapes: the statements are kept for good.

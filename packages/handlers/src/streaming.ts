@@ -4,6 +4,7 @@
  */
 import { contract, STREAMS_PAGE_SIZE, type ClipRecording, type Stream } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, inArray, schema, sql } from "@cloudplane/db";
+import { preparedOnce } from "./prepared.js";
 import { implementArea } from "./router.js";
 import { ApiError, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
@@ -78,12 +79,14 @@ function toClip(row: typeof clips.$inferSelect): ClipRecording {
 }
 
 export function streamingRoutes({ db }: RouteDeps) {
-  const streamById = db
-    .select()
-    .from(streams)
-    .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
-    .limit(1)
-    .prepare("stream_by_id");
+  const streamById = preparedOnce(() =>
+    db
+      .select()
+      .from(streams)
+      .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
+      .limit(1)
+      .prepare("stream_by_id"),
+  );
 
   return implementArea(contract.streaming, {
     listStreams: async ({ query }, { caller, responseHeaders }) => {
@@ -113,13 +116,13 @@ export function streamingRoutes({ db }: RouteDeps) {
     },
 
     getStream: async ({ params }, { caller }) => {
-      const [row] = await streamById.execute({ accountId: caller.accountId, id: params.stream_id });
+      const [row] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!row) throw notFound(`Stream ${params.stream_id}`);
       return { status: 200, body: toStream(row) };
     },
 
     createClipRecording: async ({ params, body }, { caller }) => {
-      const [stream] = await streamById.execute({ accountId: caller.accountId, id: params.stream_id });
+      const [stream] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!stream) throw notFound(`Stream ${params.stream_id}`);
       if (!stream.live || stream.dvrDuration <= 0)
         throw new ApiError(

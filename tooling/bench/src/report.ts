@@ -276,7 +276,8 @@ p50 / p99 are per-response latencies of those runs.
   1 s), routing over the contract, the role check, zod validation of path, query and body, the route's Drizzle
   statements, the error envelope. Response validation off, as in production.
   "Rate limit off" is \`rateLimit: false\`; "rate limit on" is the per-token limiter with a budget no run reaches
-  (\`{ rate: 1e9, burst: 1e9 }\`), so it does all its work (one upsert of the token's bucket per request) and never refuses.
+  (\`{ rate: 1e9, burst: 1e9 }\`), so it does all its work and never refuses: one upsert of the token's bucket per lease
+  (64 requests at this rate; 5 at the default 50 a second), the lease spent in the server's memory.
 - **Baseline**: a bare \`node:http\` server on the same database with the same driver (postgres.js with its defaults, or
   PGlite), sending the very statements ours sends for the route's data (caught from our handler at the start of the run;
   checked to be identical, parameters included), without Drizzle, answering the rows as plain JSON. It excludes:
@@ -293,9 +294,9 @@ ${throughputSection(results.throughput)}
 ## 2. At scale
 
 The listing and the cost report with the database filled by the benchmark's generator (one SQL statement each, generate_series),
-then VACUUM ANALYZE. Ours with the rate limit off; the baseline as in part 1. On PostgreSQL the baseline's prepared statements
-switch to a generic plan after five runs, which for the cost report (a month range whose selectivity a generic plan cannot
-know) is a sort spilling to disk instead of a hash aggregate: that, not the contract, is why ours can be faster there.
+then VACUUM ANALYZE. Ours with the rate limit off; the baseline as in part 1. On PostgreSQL both prepare their statements,
+so after five runs the server may switch either to a generic plan (planned without the values); the plans below are made
+for the values given, as the first five runs are.
 
 ${scaleSection(results.scale)}
 ## 3. Cold start

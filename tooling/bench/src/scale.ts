@@ -155,7 +155,7 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
       SCALE_REQUESTS.map((item) => item.request),
     );
     const plans = new Map<string, QueryPlan[]>();
-    // Unnamed statements, as Drizzle sends them: each EXPLAIN plans for the values given, as each request is.
+    // Unnamed statements: each EXPLAIN plans for the values given, as the first runs of a prepared statement are.
     const raw = await openRawDatabase(database.location, { max: 1, prepare: false });
     try {
       for (const item of SCALE_REQUESTS) {
@@ -210,8 +210,8 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
       accountUsageLines: generated.accountUsageLines,
       generateSeconds: generated.seconds,
       planNote:
-        "EXPLAIN (ANALYZE, BUFFERS) of each statement the handler sent, with its parameters bound and sent unnamed, as " +
-        "Drizzle sends every statement (it prepares on the server only statements the code names): the plan is made for the values given.",
+        "EXPLAIN (ANALYZE, BUFFERS) of each statement the handler sent, with its parameters bound and sent unnamed: the plan " +
+        "is made for the values given (a prepared statement's first five runs are planned so; later ones may use a generic plan).",
       rows,
     };
   } finally {

@@ -90,8 +90,8 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   /** Requests left; refilled continuously at the configured rate, up to the burst. */
   tokens: doublePrecision("tokens").notNull(),
   updated: timestamptz("updated").notNull(),
-  /** Whether the request that last touched the bucket was let through. */
-  allowed: boolean("allowed").notNull(),
+  /** Requests the last take handed out at once (an instance's lease; 0: refused). */
+  granted: integer("granted").notNull().default(0),
 });
 
 export const accountsRelations = relations(accounts, ({ many }) => ({
