@@ -5,8 +5,7 @@
  * limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the console as JSON lines.
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
-import type { TokenCache } from "./auth.js";
-import { createHandler, type ApiHandler } from "./handler.js";
+import { createHandler, type ApiHandler, type HandlerMemory } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 
 export type Env = Record<string, unknown>;
@@ -64,8 +63,8 @@ export async function createHandlerFromEnv(
   options: {
     database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
     onDatabase?: (database: CloudplaneDatabase) => void;
-    /** Token lookups shared by handlers built per request. */
-    tokenCache?: TokenCache;
+    /** Shared by handlers built per request. */
+    memory?: HandlerMemory;
   } = {},
 ): Promise<ApiHandler> {
   const url = databaseUrl(env);
@@ -78,7 +77,7 @@ export async function createHandlerFromEnv(
     secretsKey,
     basePath: setting(env, "CLOUDPLANE_BASE_PATH"),
     rateLimit,
-    tokenCache: options.tokenCache,
+    memory: options.memory,
     onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
   });
 }

@@ -16,7 +16,7 @@ import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
 import { streamingRoutes } from "./streaming.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type Leases, type RateLimit } from "./rate-limit.js";
 import { buildRoutes, matchRoute, type RouteContext } from "./router.js";
 
 /** Bodies over this many bytes answer 413 (decisions.md §5). */
@@ -47,8 +47,12 @@ export interface HandlerOptions {
    * instance within this time; its `exp_date` passing is seen at once. Default 1000; 0 looks up every request.
    */
   authCacheMs?: number;
-  /** Token lookups shared with other handlers (built per request, as on Workers); `authCacheMs` is then the cache's own. */
-  tokenCache?: TokenCache;
+  /**
+   * What the handler keeps in memory between requests (token lookups, rate-limit leases), from
+   * `createHandlerMemory`: handlers built per request (Workers) share one, or each would start empty.
+   * `authCacheMs` is then the memory's own.
+   */
+  memory?: HandlerMemory;
   /** Answer 503 when a request takes longer than this many milliseconds (a database that hangs). Default 25 000. */
   timeoutMs?: number;
 }
@@ -59,6 +63,16 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   duration_ms: number;
+}
+
+/** What a handler keeps in memory between requests: no I/O object, so it may outlive the request that made it. */
+export interface HandlerMemory {
+  tokens: TokenCache;
+  leases: Leases;
+}
+
+export function createHandlerMemory(authCacheMs?: number): HandlerMemory {
+  return { tokens: new TokenCache(authCacheMs), leases: new Map() };
 }
 
 /** What every route implementation gets besides its validated input. */
@@ -221,8 +235,9 @@ export function createHandler(options: HandlerOptions): ApiHandler {
   const report = options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
   const timeoutMs = options.timeoutMs ?? 25_000;
   const responseValidation = options.responseValidation ?? false;
-  const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit) : undefined;
-  const authenticator = createAuthenticator(options.db, options.tokenCache ?? new TokenCache(options.authCacheMs));
+  const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
+  const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
+  const authenticator = createAuthenticator(options.db, memory.tokens);
 
   const routes = buildRoutes(
     contract,

@@ -58,11 +58,13 @@ interface Lease {
   until: number;
 }
 
+/** The leases an instance holds, by token id: one per instance, shared by handlers built per request. */
+export type Leases = Map<number, Lease>;
+
 /** The limiter of one handler: takes one request for a token, or throws 429 with how long to wait. */
-export function createRateLimiter(db: Database, limit: RateLimit): (tokenId: number) => Promise<void> {
+export function createRateLimiter(db: Database, limit: RateLimit, leases: Leases): (tokenId: number) => Promise<void> {
   const take = preparedOnce(() => prepareTake(db));
   const want = leaseSize(limit);
-  const leases = new Map<number, Lease>();
   return async (tokenId) => {
     const now = Date.now();
     const lease = leases.get(tokenId);

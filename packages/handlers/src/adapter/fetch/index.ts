@@ -5,9 +5,8 @@
  * closes it after the response; elsewhere one pooled database serves every request.
  */
 import type { CloudplaneDatabase } from "@cloudplane/db";
-import { TokenCache } from "../../auth.js";
 import { createHandlerFromEnv, type Env } from "../../from-env.js";
-import type { Handler } from "../../handler.js";
+import { createHandlerMemory, type Handler } from "../../handler.js";
 import { lazyHandler } from "../../lazy.js";
 
 export { createHandler, type Handler, type HandlerOptions } from "../../handler.js";
@@ -38,20 +37,21 @@ async function discardUnreadBody(request: Request): Promise<void> {
   await request.body.pipeTo(sink).catch(() => undefined);
 }
 
-/** Token lookups outlive the request's handler: the isolate's later requests reuse them (no I/O object is kept). */
-const isolateTokenCache = new TokenCache();
+/** Token lookups and rate-limit leases outlive the request's handler: the isolate's later requests reuse them. */
+const isolateMemory = createHandlerMemory();
 
 /**
- * One request on Workers: its own connection (no migrations: the deployment applies them; no type
- * lookup: Drizzle parses arrays itself, and the round trip would come before every request's first query), closed afterwards.
+ * One request on Workers: its own connection, closed afterwards. No migrations (the deployment applies
+ * them); no type lookup (Drizzle parses arrays itself) and no statements prepared on the server: on a
+ * connection that serves one request each would only add a round trip.
  */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   let database: CloudplaneDatabase | undefined;
   const handler = lazyHandler(() =>
     createHandlerFromEnv(env, {
-      database: { max: 1, migrate: false, fetchTypes: false },
+      database: { max: 1, migrate: false, fetchTypes: false, prepare: false },
       onDatabase: (opened) => (database = opened),
-      tokenCache: isolateTokenCache,
+      memory: isolateMemory,
     }),
   );
   try {
