@@ -103,7 +103,7 @@ export type Handler = (request: Request) => Promise<Response>;
 
 /**
  * The pipeline behind a handler made by `createHandler`, for adapters of this package that can skip
- * the fetch `Request`/`Response` (the Node adapter). A registered symbol: each bundle of an entry
+ * the fetch `Request`/`Response` (Node, AWS Lambda). A registered symbol: each bundle of an entry
  * point may hold its own copy of this module.
  */
 export const SERVE_API = Symbol.for("@cloudplane/handlers/serve-api");
@@ -269,7 +269,8 @@ export function createHandler(options: HandlerOptions): ApiHandler {
         }
       }
     }
-    const caller = await authenticator(input.header("authorization"));
+    const authorization = input.header("authorization");
+    const caller = await authenticator(authorization);
     if (takeRequest) await takeRequest(caller.tokenId);
     const match = matchRoute(routes, input.method, pathname);
     if (!match) throw new ApiError("not_found", `No route matches ${input.method} ${pathname}.`);
@@ -280,7 +281,7 @@ export function createHandler(options: HandlerOptions): ApiHandler {
     refuseUnstorableText(query, content);
     const valid = validateInput(appRoute, match.params, query, content);
     const context: RouteContext = { caller, responseHeaders: {} };
-    const result = await implementation({ ...valid, headers: { authorization: input.header("authorization") } }, context);
+    const result = await implementation({ ...valid, headers: { authorization } }, context);
     const status = Number(result.status);
     let body = result.body;
     if (responseValidation) body = validateResponse({ appRoute, response: { status, body } }).body;

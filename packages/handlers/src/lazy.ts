@@ -5,7 +5,7 @@
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
 import { ApiError, errorOutput, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
-import { SERVE_API, type ApiHandler, type ApiOutput } from "./handler.js";
+import { SERVE_API, type ApiHandler, type ApiInput, type ApiOutput } from "./handler.js";
 
 export function lazyHandler(
   create: () => Promise<ApiHandler>,
@@ -29,7 +29,7 @@ export function lazyHandler(
   };
   // The adapters that skip the fetch Request (Node, AWS Lambda) do so through a lazy handler too.
   return Object.assign(handler, {
-    [SERVE_API]: async (input: Parameters<ApiHandler[typeof SERVE_API]>[0]): Promise<ApiOutput> => {
+    [SERVE_API]: async (input: ApiInput): Promise<ApiOutput> => {
       const served = await created();
       return served instanceof ApiError ? errorOutput(served, newRequestId()) : served[SERVE_API](input);
     },
