@@ -1,0 +1,41 @@
+/**
+ * The whole API as one ts-rest router, nested by area, and the areas themselves.
+ */
+import { initContract } from "@ts-rest/core";
+import { authorizationHeaders } from "./common.js";
+import { cdnContract } from "./cdn.js";
+import { cloudContract } from "./cloud.js";
+import { edgeContract } from "./edge.js";
+import { iamContract } from "./iam.js";
+import { securityContract } from "./security.js";
+import { storageContract } from "./storage.js";
+import { streamingContract } from "./streaming.js";
+
+const c = initContract();
+
+/** The whole API, nested by area: `contract.cdn.updateResource`, `contract.edge.listApps`, … */
+export const contract = c.router(
+  {
+    iam: iamContract,
+    cdn: cdnContract,
+    edge: edgeContract,
+    streaming: streamingContract,
+    cloud: cloudContract,
+    security: securityContract,
+    storage: storageContract,
+  },
+  { baseHeaders: authorizationHeaders, strictStatusCodes: true },
+);
+
+export type Contract = typeof contract;
+
+/** The areas of the API, each the first path segment of its routes, with what each covers. */
+export const AREAS = {
+  iam: "Identity and access: the account's API tokens.",
+  cdn: "Content delivery: CDN resources and their options, origin shielding, logs uploader targets, the account's CDN settings and features, origin groups.",
+  edge: "Edge apps: WebAssembly apps run at the edge, their templates and secrets.",
+  streaming: "Video streaming: live streams and clips recorded from them.",
+  cloud: "Cloud: the inference model catalogue, GPU images, and reservation cost reports.",
+  security: "Security: DDoS protection profiles of IP addresses.",
+  storage: "Object storage: CORS settings of S3 buckets.",
+} as const satisfies Record<keyof Contract, string>;
