@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase } from "@cloudplane/db";
 import { loadOrCreateLocalSecretsKey } from "@cloudplane/db/node";
-import { createHandler, type Handler } from "@cloudplane/handlers";
+import { createHandlerFromEnv, type Env, type Handler } from "@cloudplane/handlers";
 import { requestListener } from "@cloudplane/handlers/node";
 import { lockDataDir } from "./data-dir-lock.js";
 import { DOCS_PATH, defaultDocsDirectory, docsHandler, isDocsBuilt, isDocsPath } from "./docs.js";
@@ -29,6 +29,11 @@ export interface LocalAppOptions {
   docsDir?: string;
   /** Where log entries go; default: JSON lines on stdout and stderr. */
   log?: Logger;
+  /**
+   * The deployment settings every deployment reads (CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT,
+   * CLOUDPLANE_RATE_BURST); the database and the key come from the options above. Default: none.
+   */
+  env?: Env;
   /** How long a shutdown waits for requests in flight, in ms. Default 5000. */
   shutdownGraceMs?: number;
 }
@@ -134,11 +139,13 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   let demoDataLoaded: boolean;
   try {
     demoDataLoaded = await loadDemoDataIfEmpty(database, secretsKey);
-    const api = createHandler({
+    const api = await createHandlerFromEnv(options.env ?? {}, {
       db: database.db,
       secretsKey,
-      onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
-      onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
+      handler: {
+        onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
+        onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
+      },
     });
     server = createServer(requestListener(localHandler(api, docsHandler(docsDir), log)));
     await listen(server, port, hostname).catch((error: unknown) => {

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   // pnpm runs scripts in the package's folder; a relative DATA_DIR means the folder pnpm was run from.
   const dataDir = resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || ".data");
   const started = startLocalApp({
+    env,
     port: portFrom(env.PORT),
     hostname: env.HOST || "127.0.0.1",
     dataDir,

@@ -186,6 +186,7 @@ export const authorizationHeaders = z.object({
 
 /** Every error code the API answers with, and its HTTP status (decisions.md §1). */
 export const ERROR_STATUS = {
+  bad_request: 400,
   malformed_json: 400,
   validation_error: 400,
   not_authenticated: 401,
@@ -241,7 +242,7 @@ export const errorEnvelope: ErrorEnvelopeSchema = errorEnvelopeSchema;
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 const ERROR_DESCRIPTIONS = {
-  400: "Malformed JSON (`malformed_json`) or a path, query or body that fails validation (`validation_error`, with `errors`).",
+  400: "A request that cannot be read (`bad_request`: a method, URL or Host header HTTP does not allow), malformed JSON (`malformed_json`), or a path, query or body that fails validation (`validation_error`, with `errors`).",
   401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`).",
   403: "The token's role may not call this route, or the path names another account (`permission_denied`).",
   404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",

@@ -12,12 +12,12 @@ import {
   type ReplaceCdnResourceBody,
 } from "@cloudplane/contract";
 import { and, asc, type Database, encryptSecret, eq, inArray, ne, schema, sql } from "@cloudplane/db";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { cdnTime, isoTime } from "./format.js";
 import { columnPlaceholder, inTransaction, preparedOnce } from "./prepared.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const {
   accounts,
@@ -349,18 +349,18 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
     }
   }
 
-  return implementArea(contract.cdn, {
-    updateResource: async ({ params, body }, { caller }) => ({
+  return tsr.routerWithMiddleware(contract.cdn)<RequestExtension>({
+    updateResource: async ({ params, body }, { request: { caller } }) => ({
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, false),
     }),
 
-    replaceResource: async ({ params, body }, { caller }) => ({
+    replaceResource: async ({ params, body }, { request: { caller } }) => ({
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, true),
     }),
 
-    updateResourceShielding: async ({ params, body }, { caller }) => {
+    updateResourceShielding: async ({ params, body }, { request: { caller } }) => {
       if (body.shielding_pop !== null) {
         const [pop] = await db.select({ id: shieldingPops.id }).from(shieldingPops).where(eq(shieldingPops.id, body.shielding_pop));
         if (!pop) throw invalid("shielding_pop", "Must be the id of one of the platform's shielding POPs.");
@@ -374,7 +374,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { shielding_pop: updated[0]!.shieldingPopId } };
     },
 
-    createLogsUploaderTarget: async ({ body }, { caller }) => {
+    createLogsUploaderTarget: async ({ body }, { request: { caller } }) => {
       const [row] = await db
         .insert(logsUploaderTargets)
         .values({
@@ -394,7 +394,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 201, body: targetOf(row!) };
     },
 
-    getClientFeatures: async (_args, { caller }) => {
+    getClientFeatures: async (_args, { request: { caller } }) => {
       const features = await db.select().from(cdnFeatures).where(eq(cdnFeatures.accountId, caller.accountId)).orderBy(asc(cdnFeatures.id));
       const entry = (feature: (typeof features)[number]) => ({
         feature_id: feature.featureId,
@@ -411,7 +411,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       };
     },
 
-    updateClientSettings: async ({ body }, { caller }) => {
+    updateClientSettings: async ({ body }, { request: { caller } }) => {
       const [account] = await db
         .update(accounts)
         .set({ utilizationLevel: body.utilization_level, updated: new Date() })
@@ -420,7 +420,7 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: settingsOf(account!) };
     },
 
-    getOriginGroup: async ({ params }, { caller }) => {
+    getOriginGroup: async ({ params }, { request: { caller } }) => {
       const [group] = await db
         .select()
         .from(originGroups)

@@ -4,12 +4,12 @@
  */
 import { contract, type CostReportTotals, type CostReportTotalsBody, type GpuImage, type InferenceModel } from "@cloudplane/contract";
 import { and, asc, count, type Database, desc, eq, schema, sql, type SQL } from "@cloudplane/db";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "./errors.js";
 import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;
 
@@ -189,7 +189,7 @@ export function toCsv(report: CostReportTotals): string {
 export function cloudRoutes({ db }: RouteDeps) {
   const reports = preparedPerShape<ReportRow[]>("cost_report_totals");
 
-  return implementArea(contract.cloud, {
+  return tsr.routerWithMiddleware(contract.cloud)<RequestExtension>({
     listInferenceModels: async ({ query }) => {
       const [field, direction] = query.order_by.split(".") as [keyof typeof MODEL_ORDER, "asc" | "desc"];
       const order = direction === "asc" ? asc : desc;
@@ -205,7 +205,7 @@ export function cloudRoutes({ db }: RouteDeps) {
       return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toInferenceModel) } };
     },
 
-    listGpuImages: async ({ params }, { caller }) => {
+    listGpuImages: async ({ params }, { request: { caller } }) => {
       const [project] = await db
         .select({ id: cloudProjects.id })
         .from(cloudProjects)
@@ -225,7 +225,7 @@ export function cloudRoutes({ db }: RouteDeps) {
       // With tags the SQL grows with the conditions: built for each request rather than prepared.
       const build = () => reportQuery(db, body);
       const statement = body.tags ? build() : reports(reportShape(body), build);
-      const rows = await statement.execute(reportValues(context.caller.accountId, body));
+      const rows = await statement.execute(reportValues(context.request.caller.accountId, body));
       const results = rows.map((row) => ({
         type: row.type,
         region: row.regionId,
@@ -246,7 +246,7 @@ export function cloudRoutes({ db }: RouteDeps) {
       };
       if (body.response_format === "csv_totals") {
         const csv = toCsv(report);
-        context.rawResponse = { contentType: "text/csv; charset=utf-8", body: csv };
+        context.request.rawResponse = { contentType: "text/csv; charset=utf-8", body: csv };
         return { status: 200, body: csv };
       }
       return { status: 200, body: report };

@@ -11,13 +11,13 @@ import {
   type ListEdgeAppsQuery,
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, sql, type SQL } from "@cloudplane/db";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
 
@@ -105,8 +105,8 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
   const appPages = preparedPerShape<AppRow[]>("list_apps");
   const appCounts = preparedPerShape<{ total: number }[]>("count_apps");
 
-  return implementArea(contract.edge, {
-    listApps: async ({ query }, { caller }) => {
+  return tsr.routerWithMiddleware(contract.edge)<RequestExtension>({
+    listApps: async ({ query }, { request: { caller } }) => {
       const filters = givenFilters(query);
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
       for (const filter of filters) values[filter] = filter === "name" ? likePattern(query.name!) : query[filter];
@@ -128,7 +128,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { apps: rows.map(toEdgeApp), count: total?.total ?? 0 } };
     },
 
-    updateApp: async ({ params, body }, { caller }) => {
+    updateApp: async ({ params, body }, { request: { caller } }) => {
       const { accountId } = caller;
       const app = await db.transaction(async (tx) => {
         const [current] = await tx
@@ -204,7 +204,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: toEdgeApp(app) };
     },
 
-    getTemplate: async ({ params }, { caller }) => {
+    getTemplate: async ({ params }, { request: { caller } }) => {
       const [template] = await db
         .select()
         .from(edgeTemplates)
@@ -228,7 +228,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body };
     },
 
-    createSecret: async ({ body }, { caller }) => {
+    createSecret: async ({ body }, { request: { caller } }) => {
       const { accountId } = caller;
       // Encrypt before the transaction opens, so it holds its locks only for the inserts.
       const slots = await Promise.all(

@@ -1,10 +1,9 @@
 /**
- * The one error envelope (decisions.md §1): `ApiError` for failures the route code decides, and the
+ * The one error envelope: `ApiError` for failures the route code decides, and the
  * mapping of everything else (validation, malformed JSON, unknown routes, bugs) onto the envelope.
  */
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
-import type { ApiOutput } from "./handler.js";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
 export class ApiError extends Error {
@@ -55,7 +54,7 @@ export function conflict(message: string): ApiError {
  * parameters as `query.<name>`, path parameters as `path.<name>`. A problem with the body as a
  * whole (say, no body at all) is reported under `body`.
  */
-export function addZodIssues(errors: Record<string, string[]>, error: ZodError, prefix: "" | "query" | "path"): void {
+export function addZodIssues(errors: Record<string, string[]>, error: ZodError, prefix: "" | "query" | "path" | "header"): void {
   for (const issue of error.issues) {
     const parts = prefix ? [prefix, ...issue.path] : issue.path;
     const key = parts.length > 0 ? parts.join(".") : "body";
@@ -74,19 +73,12 @@ export function envelope(error: ApiError, requestId: string): ErrorEnvelope {
   return body;
 }
 
-/** The error's answer: the envelope, its status and headers, and the request id. */
-export function errorOutput(error: ApiError, requestId: string): ApiOutput {
-  return {
+/** The error's answer: the envelope, with its status and headers and the request id. */
+export function errorResponse(error: ApiError, requestId: string): Response {
+  return new Response(JSON.stringify(envelope(error, requestId)), {
     status: error.status,
     headers: { ...error.headers, "content-type": "application/json", "x-request-id": requestId },
-    body: JSON.stringify(envelope(error, requestId)),
-  };
-}
-
-/** The error's answer as a fetch `Response`. */
-export function errorResponse(error: ApiError, requestId: string): Response {
-  const { status, headers, body } = errorOutput(error, requestId);
-  return new Response(body, { status, headers });
+  });
 }
 
 /** What is reported of an unexpected error: never the SQL parameters, which may hold credentials. */

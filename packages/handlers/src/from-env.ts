@@ -1,12 +1,14 @@
 /**
- * Builds the handler from environment settings, as serverless deployments configure it:
- * DATABASE_URL (PostgreSQL) or a Hyperdrive binding HYPERDRIVE, CLOUDPLANE_SECRETS_KEY (base64
- * AES-256 key), CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT (requests a second per token, 0 turns the
- * limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the console as JSON lines.
+ * The one place the environment is read, so a setting means the same in every deployment (the local
+ * app, Workers, Lambda): DATABASE_URL (PostgreSQL) or a Hyperdrive binding HYPERDRIVE,
+ * CLOUDPLANE_SECRETS_KEY (base64 AES-256 key), CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT (requests a
+ * second per token, 0 turns the limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the
+ * console as JSON lines unless the caller says where.
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
-import { createHandler, type ApiHandler, type HandlerMemory } from "./handler.js";
+import { createHandler } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
+import type { Handler, HandlerOptions } from "./types.js";
 
 export type Env = Record<string, unknown>;
 
@@ -53,31 +55,41 @@ function secretsKeyFromEnv(env: Env): Promise<CryptoKey> {
   return importedKey.key;
 }
 
-/**
- * Opens the database the environment names and builds the handler on it. `database` tunes the
- * connection (Workers use one connection per request and never migrate); `onDatabase` receives it
- * so the caller can close it.
- */
-export async function createHandlerFromEnv(
-  env: Env,
-  options: {
-    database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
-    onDatabase?: (database: CloudplaneDatabase) => void;
-    /** Shared by handlers built per request. */
-    memory?: HandlerMemory;
-  } = {},
-): Promise<ApiHandler> {
-  const url = databaseUrl(env);
+export interface FromEnvOptions {
+  /** A database already open (the local app's PGlite); otherwise the one the environment names is opened. */
+  db?: HandlerOptions["db"];
+  /** The secrets key, when the caller has it (the local app's key file); otherwise CLOUDPLANE_SECRETS_KEY. */
+  secretsKey?: CryptoKey;
+  /** Tunes the connection opened from the environment (Workers use one per request and never migrate). */
+  database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
+  /** Receives the database opened from the environment, so the caller can close it. */
+  onDatabase?: (database: CloudplaneDatabase) => void;
+  /** Anything else, as `createHandler` takes it (memory, onRequest, onError, …); the environment's settings win. */
+  handler?: Partial<HandlerOptions>;
+}
+
+/** The handler's options from the environment: its settings, and the database and key it names unless given. */
+export async function handlerOptionsFromEnv(env: Env, options: FromEnvOptions = {}): Promise<HandlerOptions> {
   const rateLimit = rateLimitFromEnv(env);
-  const secretsKey = await secretsKeyFromEnv(env);
-  const database = await createDatabase({ url, ...options.database });
-  options.onDatabase?.(database);
-  return createHandler({
-    db: database.db,
-    secretsKey,
-    basePath: setting(env, "CLOUDPLANE_BASE_PATH"),
-    rateLimit,
-    memory: options.memory,
+  const basePath = setting(env, "CLOUDPLANE_BASE_PATH");
+  const secretsKey = options.secretsKey ?? (await secretsKeyFromEnv(env));
+  let db = options.db;
+  if (!db) {
+    const database = await createDatabase({ url: databaseUrl(env), ...options.database });
+    options.onDatabase?.(database);
+    db = database.db;
+  }
+  return {
     onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
-  });
+    ...options.handler,
+    db,
+    secretsKey,
+    basePath,
+    rateLimit,
+  };
+}
+
+/** `createHandler` on the environment's settings (`handlerOptionsFromEnv`). */
+export async function createHandlerFromEnv(env: Env, options: FromEnvOptions = {}): Promise<Handler> {
+  return createHandler(await handlerOptionsFromEnv(env, options));
 }

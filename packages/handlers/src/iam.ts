@@ -3,16 +3,16 @@
  */
 import { contract, ROLE_IDS, roleName, type ApiToken } from "@cloudplane/contract";
 import { and, asc, eq, ne, schema, type SQL } from "@cloudplane/db";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError } from "./errors.js";
 import { iamTime } from "./format.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { apiTokens, users } = schema;
 
 export function iamRoutes({ db }: RouteDeps) {
-  return implementArea(contract.iam, {
-    listTokens: async ({ params, query }, { caller }) => {
+  return tsr.routerWithMiddleware(contract.iam)<RequestExtension>({
+    listTokens: async ({ params, query }, { request: { caller } }) => {
       if (params.clientId !== caller.accountId)
         throw new ApiError("permission_denied", "The path names another account; a token sees only its own account.");
       const where: SQL[] = [eq(apiTokens.accountId, caller.accountId)];

@@ -4,34 +4,37 @@
  * envelope (503 when the database cannot be reached) and is tried again on the next request.
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { ApiError, errorOutput, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
-import { SERVE_API, type ApiHandler, type ApiInput, type ApiOutput } from "./handler.js";
+import { ApiError, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
+import type { Handler } from "./types.js";
 
-export function lazyHandler(
-  create: () => Promise<ApiHandler>,
-  onError: (error: unknown) => void = (error) => console.error(JSON.stringify({ level: "error", ...errorReport(error) })),
-): ApiHandler {
-  let ready: Promise<ApiHandler> | undefined;
-  /** The handler, or the error that answers instead of it. */
-  async function created(): Promise<ApiHandler | ApiError> {
+/** What answers when a setup failed: 503 for an unreachable database, else 500 (the logs say why). */
+export function setupFailed(error: unknown): ApiError {
+  return isDatabaseUnavailable(error) ? unavailable() : new ApiError("internal", "The service is not configured correctly; its logs say why.");
+}
+
+export function logSetupError(error: unknown): void {
+  console.error(JSON.stringify({ level: "error", msg: "setup failed", ...errorReport(error) }));
+}
+
+/** `create()` once, on first use; a failed one is forgotten so the next use tries again. */
+export function lazily<T>(create: () => Promise<T>, onError: (error: unknown) => void): () => Promise<T | ApiError> {
+  let ready: Promise<T> | undefined;
+  return async () => {
     ready ??= create();
     try {
       return await ready;
     } catch (error) {
       ready = undefined;
       onError(error);
-      return isDatabaseUnavailable(error) ? unavailable() : new ApiError("internal", "The service is not configured correctly; its logs say why.");
+      return setupFailed(error);
     }
-  }
-  const handler = async (request: Request): Promise<Response> => {
+  };
+}
+
+export function lazyHandler(create: () => Promise<Handler>, onError: (error: unknown) => void = logSetupError): Handler {
+  const created = lazily(create, onError);
+  return async (request) => {
     const served = await created();
     return served instanceof ApiError ? errorResponse(served, newRequestId()) : served(request);
   };
-  // The adapters that skip the fetch Request (Node, AWS Lambda) do so through a lazy handler too.
-  return Object.assign(handler, {
-    [SERVE_API]: async (input: ApiInput): Promise<ApiOutput> => {
-      const served = await created();
-      return served instanceof ApiError ? errorOutput(served, newRequestId()) : served[SERVE_API](input);
-    },
-  });
 }

@@ -5,10 +5,10 @@
 import { contract, type SecurityProfile } from "@cloudplane/contract";
 import { and, asc, type Database, eq, schema, sql } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { invalid, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { securityProfileFields, securityProfileTemplates, securityProfiles, securityTemplateFields } = schema;
 
@@ -85,8 +85,8 @@ async function loadProfile(db: Pick<Database, "select">, accountId: number, id: 
 }
 
 export function securityRoutes({ db }: RouteDeps) {
-  return implementArea(contract.security, {
-    updateProfile: async ({ params, body }, { caller }) => {
+  return tsr.routerWithMiddleware(contract.security)<RequestExtension>({
+    updateProfile: async ({ params, body }, { request: { caller } }) => {
       const { accountId } = caller;
       const profile = await db.transaction(async (tx) => {
         const [current] = await tx

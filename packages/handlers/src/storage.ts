@@ -3,15 +3,15 @@
  */
 import { contract } from "@cloudplane/contract";
 import { and, eq, schema } from "@cloudplane/db";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "./errors.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { buckets } = schema;
 
 export function storageRoutes({ db }: RouteDeps) {
-  return implementArea(contract.storage, {
-    getBucketCors: async ({ params }, { caller }) => {
+  return tsr.routerWithMiddleware(contract.storage)<RequestExtension>({
+    getBucketCors: async ({ params }, { request: { caller } }) => {
       // The bucket's account_id is its storage's (a composite foreign key), so one lookup scopes both.
       const [bucket] = await db
         .select({ allowedOrigins: buckets.allowedOrigins })

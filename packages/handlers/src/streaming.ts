@@ -5,10 +5,10 @@
 import { contract, STREAMS_PAGE_SIZE, type ClipRecording, type Stream } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, inArray, schema, sql } from "@cloudplane/db";
 import { preparedOnce } from "./prepared.js";
-import { implementArea } from "./router.js";
+import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, notFound, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
-import type { RouteDeps } from "./handler.js";
+import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { streams, broadcasts, clips } = schema;
 
@@ -88,8 +88,8 @@ export function streamingRoutes({ db }: RouteDeps) {
       .prepare("stream_by_id"),
   );
 
-  return implementArea(contract.streaming, {
-    listStreams: async ({ query }, { caller, responseHeaders }) => {
+  return tsr.routerWithMiddleware(contract.streaming)<RequestExtension>({
+    listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([
         db
@@ -101,7 +101,7 @@ export function streamingRoutes({ db }: RouteDeps) {
           .offset((query.page - 1) * STREAMS_PAGE_SIZE),
         db.select({ total: count() }).from(streams).where(mine),
       ]);
-      responseHeaders["x-total-count"] = String(total?.total ?? 0);
+      responseHeaders.set("x-total-count", String(total?.total ?? 0));
       const body = rows.map(toStream);
       if (query.with_broadcasts === 1 && rows.length > 0) {
         const list = await db
@@ -115,13 +115,13 @@ export function streamingRoutes({ db }: RouteDeps) {
       return { status: 200, body };
     },
 
-    getStream: async ({ params }, { caller }) => {
+    getStream: async ({ params }, { request: { caller } }) => {
       const [row] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!row) throw notFound(`Stream ${params.stream_id}`);
       return { status: 200, body: toStream(row) };
     },
 
-    createClipRecording: async ({ params, body }, { caller }) => {
+    createClipRecording: async ({ params, body }, { request: { caller } }) => {
       const [stream] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!stream) throw notFound(`Stream ${params.stream_id}`);
       if (!stream.live || stream.dvrDuration <= 0)

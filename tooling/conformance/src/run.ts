@@ -4,6 +4,7 @@ import { authChecks } from "./checks/auth.js";
 import { errorChecks } from "./checks/errors.js";
 import { isolationChecks } from "./checks/isolation.js";
 import { pagingChecks } from "./checks/paging.js";
+import { rawChecks } from "./checks/raw.js";
 import { routeChecks } from "./checks/routes.js";
 import { validationChecks } from "./checks/validation.js";
 import { writeChecks } from "./checks/writes.js";
@@ -20,6 +21,7 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   ...validationChecks,
   ...pagingChecks,
   ...writeChecks,
+  ...rawChecks,
 ];
 
 export interface ConformanceOptions {

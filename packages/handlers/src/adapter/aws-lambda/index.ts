@@ -1,9 +1,16 @@
 /**
- * AWS Lambda adapter: serves API Gateway REST API (v1) and HTTP API (v2) events, answering with the
- * result each expects. A handler made by `createHandler` is served straight from the event; any other
- * fetch handler gets a `Request` and its `Response` is copied out.
+ * AWS Lambda adapter: serves API Gateway REST API (v1) and HTTP API (v2) events through
+ * @ts-rest/serverless's Lambda handler, on the same routes and pipeline as the fetch handler.
+ * The options (and so the database) are made on the first event and reused by later ones.
  */
-import { MAX_BODY_BYTES, SERVE_API, tooLarge, type ApiHandler, type ApiInput, type Handler } from "../../handler.js";
+import { contract } from "@cloudplane/contract";
+import { createLambdaHandler } from "@ts-rest/serverless/aws";
+import { ApiError, errorResponse, newRequestId } from "../../errors.js";
+import { handlerOptionsFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
+import { lazily, logSetupError } from "../../lazy.js";
+import { createPipeline } from "../../pipeline.js";
+import { createRouter } from "../../router.js";
+import type { HandlerOptions } from "../../types.js";
 
 /** API Gateway REST API (payload format 1.0) proxy event, the fields this adapter reads. */
 export interface ApiGatewayV1Event {
@@ -48,116 +55,39 @@ export interface ApiGatewayV2Result {
   isBase64Encoded: boolean;
 }
 
-function isV2(event: ApiGatewayEvent): event is ApiGatewayV2Event {
-  return (event as ApiGatewayV2Event).version === "2.0";
-}
+export type LambdaHandler = (event: ApiGatewayEvent, context?: unknown) => Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
 
-/** What an event says of the request, whichever payload format it came in. */
-interface EventRequest {
-  method: string;
-  url: URL;
-  /** Lower-case names; repeated headers joined with ", " as fetch `Headers` joins them. */
-  headers: Record<string, string>;
-  body: string | undefined;
-  isBase64Encoded: boolean;
-}
-
-function addHeader(headers: Record<string, string>, name: string, value: string): void {
-  const key = name.toLowerCase();
-  headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
-}
-
-function readEvent(event: ApiGatewayEvent): EventRequest {
+/** A result in the error envelope, for what fails before ts-rest has the event. */
+async function errorResult(error: ApiError): Promise<ApiGatewayV2Result> {
+  const response = errorResponse(error, newRequestId());
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
-  const host = (domain: string | undefined) => headers.host ?? domain ?? "lambda.local";
-  if (isV2(event)) {
-    if (event.cookies?.length) headers.cookie = event.cookies.join("; ");
-    const url = new URL(`https://${host(event.requestContext.domainName)}${event.rawPath}`);
-    url.search = event.rawQueryString ?? "";
-    return { method: event.requestContext.http.method, url, headers, body: event.body || undefined, isBase64Encoded: Boolean(event.isBase64Encoded) };
-  }
-  for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
-    if (!values) continue;
-    delete headers[name.toLowerCase()];
-    for (const value of values) addHeader(headers, name, value);
-  }
-  const url = new URL(`https://${host(event.requestContext?.domainName)}${event.path}`);
-  const multi = event.multiValueQueryStringParameters;
-  if (multi) {
-    for (const [name, values] of Object.entries(multi)) for (const value of values ?? []) url.searchParams.append(name, value);
-  } else {
-    for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) url.searchParams.append(name, value);
-  }
-  return { method: event.httpMethod, url, headers, body: event.body || undefined, isBase64Encoded: Boolean(event.isBase64Encoded) };
-}
-
-function bodyBytes(request: EventRequest): Uint8Array<ArrayBuffer> | undefined {
-  if (request.body === undefined) return undefined;
-  return request.isBase64Encoded ? Uint8Array.from(atob(request.body), (char) => char.charCodeAt(0)) : new TextEncoder().encode(request.body);
-}
-
-/** The fetch `Request` an API Gateway event stands for. */
-export function toRequest(event: ApiGatewayEvent): Request {
-  const request = readEvent(event);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(request.url, { method: request.method, headers: request.headers, body: hasBody ? bodyBytes(request) : undefined });
-}
-
-/** The event as the pipeline of a handler made by `createHandler` reads it (no fetch `Request` is made). */
-function apiInput(event: ApiGatewayEvent): ApiInput {
-  const request = readEvent(event);
-  return {
-    method: request.method,
-    url: request.url,
-    header: (name) => request.headers[name] ?? null,
-    readBody() {
-      if (request.body === undefined) return Promise.resolve("");
-      if (!request.isBase64Encoded && request.body.length <= MAX_BODY_BYTES / 3) return Promise.resolve(request.body);
-      const bytes = bodyBytes(request)!;
-      return bytes.byteLength > MAX_BODY_BYTES ? Promise.reject(tooLarge()) : Promise.resolve(new TextDecoder().decode(bytes));
-    },
-  };
-}
-
-const TEXT_TYPE = /^(text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)|application\/javascript)/i;
-
-async function responseBody(response: Response): Promise<{ body: string; isBase64Encoded: boolean }> {
-  const type = response.headers.get("content-type") ?? "";
-  if (!response.body) return { body: "", isBase64Encoded: false };
-  if (TEXT_TYPE.test(type)) return { body: await response.text(), isBase64Encoded: false };
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return { body: btoa(binary), isBase64Encoded: true };
+  response.headers.forEach((value, name) => (headers[name] = value));
+  return { statusCode: response.status, headers, body: await response.text(), isBase64Encoded: false };
 }
 
 /**
- * Turns a fetch handler into a Lambda handler for API Gateway v1 and v2 events. Build the handler
- * with `lazyHandler` so the database is opened on the first event and reused by later ones.
+ * A Lambda handler for API Gateway v1 and v2 events, on the handler options `create` makes on the
+ * first event (a failed setup answers 503 or 500 in the envelope and is tried again on the next).
+ * Lambda's own timeout bounds a request here; `timeoutMs` is the fetch handler's.
  */
-export function handle(handler: Handler) {
-  const serveApi = (handler as Partial<ApiHandler>)[SERVE_API];
-  return async (event: ApiGatewayEvent): Promise<ApiGatewayV1Result | ApiGatewayV2Result> => {
-    if (serveApi) {
-      // The pipeline's answers are always text (JSON, or CSV), and never set cookies.
-      const { status, headers, body } = await serveApi(apiInput(event));
-      return { statusCode: status, headers, body, isBase64Encoded: false };
+export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (error: unknown) => void = logSetupError): LambdaHandler {
+  const ready = lazily(async () => {
+    const options = await create();
+    return createLambdaHandler(contract, createRouter(options), createPipeline(options).serverless);
+  }, onError);
+  return async (event, context) => {
+    const serve = await ready();
+    if (serve instanceof ApiError) return errorResult(serve);
+    try {
+      return (await serve(event as never, context as never)) as ApiGatewayV1Result | ApiGatewayV2Result;
+    } catch {
+      // The event could not be made into a request (a header value fetch refuses, say).
+      return errorResult(new ApiError("bad_request", "The request cannot be read: its method, URL or headers are not valid HTTP."));
     }
-    const response = await handler(toRequest(event));
-    const { body, isBase64Encoded } = await responseBody(response);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (isV2(event)) return { statusCode: response.status, headers, body, isBase64Encoded, ...(cookies.length ? { cookies } : {}) };
-    return {
-      statusCode: response.status,
-      headers,
-      ...(cookies.length ? { multiValueHeaders: { "set-cookie": cookies } } : {}),
-      body,
-      isBase64Encoded,
-    };
   };
+}
+
+/** `lambdaHandler` on the environment's settings (`handlerOptionsFromEnv`; Lambda's process environment by default). */
+export function lambdaHandlerFromEnv(env: Env = process.env, options: FromEnvOptions = {}): LambdaHandler {
+  return lambdaHandler(() => handlerOptionsFromEnv(env, options));
 }

@@ -6,10 +6,12 @@
  */
 import type { CloudplaneDatabase } from "@cloudplane/db";
 import { createHandlerFromEnv, type Env } from "../../from-env.js";
-import { createHandlerMemory, type Handler } from "../../handler.js";
 import { lazyHandler } from "../../lazy.js";
+import { createHandlerMemory } from "../../memory.js";
+import type { Handler } from "../../types.js";
 
-export { createHandler, type Handler, type HandlerOptions } from "../../handler.js";
+export { createHandler } from "../../handler.js";
+export type { Handler, HandlerOptions } from "../../types.js";
 export { createHandlerFromEnv, type Env } from "../../from-env.js";
 
 /** The part of a Workers `ExecutionContext` this entry uses. */
@@ -51,7 +53,7 @@ async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext
     createHandlerFromEnv(env, {
       database: { max: 1, migrate: false, fetchTypes: false, prepare: false },
       onDatabase: (opened) => (database = opened),
-      memory: isolateMemory,
+      handler: { memory: isolateMemory },
     }),
   );
   try {

@@ -1,0 +1,232 @@
+/**
+ * What every route shares, as @ts-rest/serverless's request middleware, error handler and response
+ * handlers, so the fetch handler and the Lambda handler built on the same options behave alike:
+ * request ids, the body's type, authentication, the rate limit, roles, text the database cannot
+ * store, the one error envelope, the cost report's CSV, and one log entry per request.
+ */
+import { ERROR_STATUS, roleMayCall, type RouteAccess } from "@cloudplane/contract";
+import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
+import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
+import { createAuthenticator } from "./auth.js";
+import { isDatabaseUnavailable } from "./database-errors.js";
+import { addZodIssues, ApiError, envelope, errorReport, errorResponse, newRequestId, unavailable, validationFailed, type ErrorReport } from "./errors.js";
+import { createHandlerMemory } from "./memory.js";
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
+import type { ApiRequest, HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
+
+/** Bodies over this many bytes answer 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
+
+/** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
+
+/** What the platform passes along with a request: the fetch entry says when the request arrived. */
+export interface PlatformContext {
+  started?: number;
+  /** Whatever else the runtime passes (the Lambda event and context). */
+  [key: string]: unknown;
+}
+
+/** The options of ts-rest's fetch and Lambda handlers, with what the pipeline adds to the request. */
+export type ServerlessOptions = FetchHandlerOptions<PlatformContext, RequestExtension>;
+
+/** What the pipeline keeps per request, on the request itself. */
+interface RequestState {
+  requestId: string;
+  started: number;
+  /** Set once ts-rest has parsed the body: a SyntaxError before that is malformed JSON. */
+  bodyParsed: boolean;
+}
+
+const STATE = Symbol("cloudplane.request");
+
+type StatefulRequest = TsRestRequest & { [STATE]?: RequestState };
+
+/** The request id a client sent, if it is one we echo (≤ 128 of `[A-Za-z0-9._-]`), or a new one. */
+export function requestIdFrom(sent: string | null): string {
+  return sent && REQUEST_ID.test(sent) ? sent : newRequestId();
+}
+
+function stateOf(request: TsRestRequest, context?: PlatformContext): RequestState {
+  const stateful = request as StatefulRequest;
+  return (stateful[STATE] ??= {
+    requestId: requestIdFrom(request.headers.get("x-request-id")),
+    started: context?.started ?? performance.now(),
+    bodyParsed: false,
+  });
+}
+
+export function tooLarge(): ApiError {
+  return new ApiError("payload_too_large", `The body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB).`);
+}
+
+/** A Content-Length over the limit: refused before anything is read. */
+export function refuseDeclaredTooLarge(headers: Headers): void {
+  if (Number(headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
+}
+
+/** 415 for a body that is not sent as JSON. */
+export function refuseNonJsonBody(headers: Headers): void {
+  const type = headers.get("content-type");
+  if (!(type && JSON_TYPE.test(type)))
+    throw new ApiError("unsupported_media_type", "The body must be JSON, sent with Content-Type: application/json.");
+}
+
+export function noRoute(method: string, pathname: string): ApiError {
+  return new ApiError("not_found", `No route matches ${method} ${pathname}.`);
+}
+
+/** Does `pathname` lie under `basePath` ("" serves everything)? */
+export function underBasePath(basePath: string, pathname: string): boolean {
+  return !basePath || pathname === basePath || pathname.startsWith(`${basePath}/`);
+}
+
+/**
+ * Refuses (400) a query or JSON body with text the database cannot take, naming each place, instead of
+ * letting the database fail (500). Walked without recursion: a body may be nested deeper than the stack.
+ */
+function refuseUnstorableText(request: TsRestRequest): void {
+  // No prototype: a field named "__proto__" is a key like any other.
+  const errors = Object.create(null) as Record<string, string[]>;
+  const pending: [unknown, string][] = [[request.query, "query"], [request.content, ""]];
+  while (pending.length) {
+    const [value, path] = pending.pop()!;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    if (typeof value === "string") {
+      if (UNSTORABLE_TEXT.test(value)) errors[path || "body"] = [UNSTORABLE_MESSAGE];
+    } else if (Array.isArray(value)) value.forEach((item, index) => pending.push([item, at(index)]));
+    else if (value && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE_TEXT.test(key)) errors[at(key)] = [UNSTORABLE_MESSAGE];
+        pending.push([item, at(key)]);
+      }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+/** The middleware every route runs after it matched, before its input is validated: the role, then storable text. */
+export function routeMiddleware(access: RouteAccess) {
+  return [
+    (request: ApiRequest) => {
+      if (!roleMayCall(request.caller.roleId, access))
+        throw new ApiError("permission_denied", `Your role (${request.caller.roleName}) may not call this route.`);
+    },
+    refuseUnstorableText,
+  ];
+}
+
+/** The pipeline of one handler: ts-rest's options, and how an error that escaped them is answered. */
+export interface Pipeline {
+  basePath: string;
+  timeoutMs: number;
+  serverless: ServerlessOptions;
+  /** The envelope of an error raised in front of ts-rest (the body limit, a deadline), logged as ts-rest's answers are. */
+  answerError(error: unknown, request: { method: string; pathname: string; requestId: string; started: number }): Response;
+}
+
+export function createPipeline(options: HandlerOptions): Pipeline {
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  const report =
+    options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
+  const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
+  const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
+  const authenticate = createAuthenticator(options.db, memory.tokens);
+
+  /** Maps anything thrown while serving a request onto the envelope's terms; unexpected errors are reported. */
+  function toApiError(error: unknown, method: string, pathname: string, state: RequestState): ApiError {
+    if (error instanceof ApiError) return error;
+    if (error instanceof RequestValidationError) {
+      const errors: Record<string, string[]> = {};
+      if (error.pathParamsError) addZodIssues(errors, error.pathParamsError, "path");
+      if (error.queryError) addZodIssues(errors, error.queryError, "query");
+      if (error.headersError) addZodIssues(errors, error.headersError, "header");
+      if (error.bodyError) addZodIssues(errors, error.bodyError, "");
+      return validationFailed(errors);
+    }
+    // ts-rest's own 404, and its base path check, which throws a plain Error for paths outside it.
+    if ((error instanceof TsRestHttpError && error.statusCode === ERROR_STATUS.not_found) || !underBasePath(basePath, pathname))
+      return noRoute(method, pathname);
+    // ts-rest parses a JSON body before any of our middleware runs; a syntax error there is the client's.
+    if (error instanceof SyntaxError && !state.bodyParsed) return new ApiError("malformed_json", "The body is not valid JSON.");
+    report(errorReport(error), state.requestId);
+    if (isDatabaseUnavailable(error)) return unavailable();
+    return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
+  }
+
+  function log(method: string, pathname: string, status: number, state: Pick<RequestState, "requestId" | "started">): void {
+    const entry: RequestLogEntry = {
+      request_id: state.requestId,
+      method,
+      path: pathname,
+      status,
+      duration_ms: Math.round((performance.now() - state.started) * 100) / 100,
+    };
+    options.onRequest?.(entry);
+  }
+
+  const serverless: ServerlessOptions = {
+    basePath: basePath || undefined,
+    responseValidation: options.responseValidation ?? false,
+    requestMiddleware: [
+      (request, context) => {
+        stateOf(request, context).bodyParsed = true;
+        // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
+        refuseDeclaredTooLarge(request.headers);
+        if (request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") !== "0" && request.body)
+          refuseNonJsonBody(request.headers);
+      },
+      async (request) => {
+        request.caller = await authenticate(request.headers.get("authorization"));
+      },
+      ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
+    ],
+    errorHandler: (error, request) => {
+      const state = stateOf(request);
+      const apiError = toApiError(error, request.method, new URL(request.url).pathname, state);
+      return TsRestResponse.fromJson(envelope(apiError, state.requestId), { status: apiError.status, headers: apiError.headers });
+    },
+    responseHandlers: [
+      (response, request, context) => {
+        const state = stateOf(request, context);
+        const raw = request.rawResponse;
+        const answer = raw && response.status < 300 ? new TsRestResponse(raw.body, { status: response.status, headers: response.headers }) : response;
+        if (answer !== response) answer.headers.set("content-type", raw!.contentType);
+        answer.headers.set("x-request-id", state.requestId);
+        log(request.method, new URL(request.url).pathname, answer.status, state);
+        return answer;
+      },
+    ],
+  };
+
+  return {
+    basePath,
+    timeoutMs: options.timeoutMs ?? 25_000,
+    serverless,
+    answerError(error, request) {
+      const state = { ...request, bodyParsed: true };
+      const apiError = toApiError(error, request.method, request.pathname, state);
+      const response = errorResponse(apiError, state.requestId);
+      log(request.method, request.pathname, response.status, state);
+      return response;
+    },
+  };
+}
+
+/** The request's answer, or 503 once `ms` have passed (the work goes on, but the client is not kept waiting). */
+export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(unavailable(`The request took longer than ${ms / 1000} s; try again shortly.`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
