@@ -1,8 +1,8 @@
 /** The Lambda adapter with API Gateway REST (v1) and HTTP API (v2) events of the shapes AWS sends. */
 import { demoToken } from "@cloudplane/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type TestApi } from "../../../test/api.js";
-import { handle, type ApiGatewayV1Event, type ApiGatewayV1Result, type ApiGatewayV2Event, type ApiGatewayV2Result } from "./index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { engines, useApi } from "../../../test/harness.js";
+import { lambdaHandler, type ApiGatewayEvent, type ApiGatewayV1Event, type ApiGatewayV1Result, type ApiGatewayV2Event, type ApiGatewayV2Result } from "./index.js";
 
 const token = `apikey ${demoToken(1, "role-1-active").plaintext}`;
 const host = "abc123.execute-api.eu-west-1.amazonaws.com";
@@ -49,20 +49,20 @@ function v2Event(method: string, rawPath: string, rawQueryString: string, body?:
 }
 
 describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
-  // createHandler's handler is served straight from the event; any other fetch handler through a Request.
-  describe.each(["the pipeline directly", "a fetch handler"] as const)("serving %s", (served) => {
-    let lambda: ReturnType<typeof handle>;
+  // ts-rest's Lambda handler on the harness's options; each result is recorded for the secrets scan.
+  describe("serving API Gateway events", () => {
+    let serve: ReturnType<typeof lambdaHandler>;
+    const lambda = async (event: ApiGatewayEvent) => {
+      const result = await serve(event);
+      const path = "rawPath" in event ? event.rawPath : event.path;
+      const method = "rawPath" in event ? event.requestContext.http.method : event.httpMethod;
+      api.recordReply({ method, path, status: result.statusCode, headers: result.headers, body: result.body });
+      return result;
+    };
     beforeAll(() => {
-      lambda = handle(served === "a fetch handler" ? (request) => api.handler(request) : api.handler);
+      serve = lambdaHandler(() => Promise.resolve(api.handlerOptions()));
     });
 
     it("serves a v1 GET with repeated and single query parameters", async () => {
@@ -115,5 +115,30 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       expect(result.statusCode).toBe(401);
       expect(JSON.parse(result.body)).toMatchObject({ code: "not_authenticated" });
     });
+    it("answers an event that is no valid HTTP request (a header value with a line break) with 400 in the envelope", async () => {
+      const event = v2Event("GET", "/edge/v1/apps", "");
+      event.headers!["x-note"] = "one\r\ntwo";
+      const result = (await lambda(event)) as ApiGatewayV2Result;
+      expect(result.statusCode).toBe(400);
+      expect(JSON.parse(result.body)).toMatchObject({ code: "bad_request", message: expect.any(String), request_id: result.headers["x-request-id"] });
+    });
+  });
+
+  it("answers while its setup fails (500 in the envelope) and sets up again on the next event", async () => {
+    let attempts = 0;
+    const reported: unknown[] = [];
+    const serve = lambdaHandler(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error("CLOUDPLANE_SECRETS_KEY is not set");
+      return api.handlerOptions();
+    }, (error) => reported.push(error));
+    const failed = (await serve(v2Event("GET", "/edge/v1/apps", ""))) as ApiGatewayV2Result;
+    expect(failed.statusCode).toBe(500);
+    expect(JSON.parse(failed.body)).toMatchObject({ code: "internal", request_id: failed.headers["x-request-id"] });
+    expect(failed.body).not.toContain("CLOUDPLANE_SECRETS_KEY");
+    expect(reported).toHaveLength(1);
+    const served = (await serve(v2Event("GET", "/edge/v1/apps", ""))) as ApiGatewayV2Result;
+    expect(served.statusCode).toBe(200);
+    expect(attempts).toBe(2);
   });
 });

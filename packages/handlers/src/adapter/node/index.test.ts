@@ -3,30 +3,27 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { demoToken } from "@cloudplane/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type TestApi } from "../../../test/api.js";
+import { engines, useApi } from "../../../test/harness.js";
 import { serve } from "./index.js";
 
 describe.each(engines())("Node adapter on %s", (engine) => {
-  let api: TestApi;
+  const api = useApi(engine);
   let server: Server;
   let base: string;
   const headers = { authorization: `apikey ${demoToken(1, "role-1-active").plaintext}` };
 
   beforeAll(async () => {
-    api = await startApi(engine);
     server = await serve(api.handler, { port: 0, hostname: "127.0.0.1" });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    expect(api.errors).toEqual([]);
-    await api.close();
   });
 
   it("serves a GET over HTTP with the API's headers", async () => {
     const response = await fetch(`${base}/streaming/streams?with_broadcasts=1`, { headers });
     expect(response.status).toBe(200);
-    // The pipeline's answer is written whole, with its length (not chunked).
+    // The answer is written whole, with its length (not chunked).
     expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     expect(Number(response.headers.get("x-total-count"))).toBeGreaterThan(0);
@@ -72,20 +69,22 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     agent.destroy();
   });
 
-  it("serves any other fetch handler through a Request and its Response", async () => {
+  it("serves any fetch handler, which may copy the request it is given", async () => {
     const other = await serve(
-      async (request) =>
-        new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname, body: await request.text() }), {
+      async (given) => {
+        const request = new Request(given, { headers: { "x-copied": "yes" } });
+        return new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname, body: await request.text(), copied: request.headers.get("x-copied") }), {
           status: 201,
           headers: { "content-type": "application/json", "set-cookie": "a=1" },
-        }),
+        });
+      },
       { port: 0, hostname: "127.0.0.1" },
     );
     try {
       const response = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/any/path`, { method: "POST", body: "streamed" });
       expect(response.status).toBe(201);
       expect(response.headers.get("set-cookie")).toBe("a=1");
-      expect(await response.json()).toEqual({ method: "POST", path: "/any/path", body: "streamed" });
+      expect(await response.json()).toEqual({ method: "POST", path: "/any/path", body: "streamed", copied: "yes" });
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
