@@ -1,11 +1,14 @@
-/** The contract holds exactly the 20 routes of api.md, each fully described, and every schema parses what it should. */
-import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
+/** The contract holds exactly the routes of api.md, each fully described, and every schema parses what it should. */
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as examples from "./examples.js";
 import {
   AREAS,
   CDN_OPTION_NAMES,
+  ROUTES,
+  ROUTE_EXAMPLES,
+  routeById,
+  routeExample,
   apiToken,
   bucketCors,
   cdnClientSettings,
@@ -64,13 +67,7 @@ const API_MD_ROUTES = [
   "GET /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/cors",
 ];
 
-function routesOf(router: AppRouter, prefix = ""): Array<[string, AppRoute]> {
-  return Object.entries(router).flatMap(([name, value]) =>
-    isAppRoute(value) ? [[`${prefix}${name}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${name}.`),
-  );
-}
-
-const routes = routesOf(contract);
+const routes = ROUTES.map(({ id, route }) => [id, route] as const);
 
 /** Issues of a failed parse as `path → messages`, the shape of the error envelope's `errors`. */
 function fieldErrors(schema: z.ZodTypeAny, value: unknown): Record<string, string[]> {
@@ -82,10 +79,23 @@ function fieldErrors(schema: z.ZodTypeAny, value: unknown): Record<string, strin
 }
 
 describe("routes", () => {
-  it("holds exactly the 20 routes of api.md", () => {
+  it("holds exactly the routes of api.md, each once", () => {
     const actual = routes.map(([, route]) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
     expect(actual.sort()).toEqual([...API_MD_ROUTES].sort());
-    expect(new Set(actual).size).toBe(20);
+    expect(new Set(actual).size).toBe(actual.length);
+  });
+
+  it("lists every route of the contract tree in ROUTES, in its order, with its id, area, name and access", () => {
+    const tree = Object.entries(contract).flatMap(([area, router]) =>
+      Object.entries(router as Record<string, unknown>).map(([name, route]) => ({ id: `${area}.${name}`, area, name, route })),
+    );
+    expect(ROUTES.map(({ id, area, name, route }) => ({ id, area, name, route }))).toEqual(tree);
+    expect(new Set(ROUTES.map(({ id }) => id)).size).toBe(ROUTES.length);
+    for (const entry of ROUTES) {
+      expect(entry.access).toBe((entry.route.metadata as { access: string }).access);
+      expect(routeById(entry.id)).toBe(entry);
+    }
+    expect(() => routeById("cdn.noSuchRoute" as never)).toThrow("The contract has no route cdn.noSuchRoute.");
   });
 
   it("nests routes by area, the first path segment", () => {
@@ -156,6 +166,32 @@ describe("examples parse with their schemas", () => {
   it("covers every example the module exports", () => {
     const used = new Set(pairs.map(([, , example]) => example));
     expect(Object.values(examples).filter((example) => !used.has(example))).toEqual([]);
+  });
+});
+
+describe("the example of every route", () => {
+  const asText = (values: Record<string, unknown> | undefined) =>
+    Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, String(value)]));
+
+  it("exists for each route of ROUTES, and for no other id", () => {
+    expect(Object.keys(ROUTE_EXAMPLES).sort()).toEqual(ROUTES.map(({ id }) => id).sort());
+    for (const { id } of ROUTES) expect(routeExample(id), id).toBe(ROUTE_EXAMPLES[id]);
+  });
+
+  it.each(ROUTES.map((entry) => [entry.id, entry] as const))("%s parses with the route's own schemas", (id, { route }) => {
+    const example = routeExample(id)!;
+    const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+    expect(Object.keys(example.pathParams ?? {}).sort(), id).toEqual([...names].sort());
+    if (route.pathParams) expect(fieldErrors(route.pathParams as z.ZodTypeAny, asText(example.pathParams)), id).toEqual({});
+    if (route.query) expect(fieldErrors(route.query as z.ZodTypeAny, asText(example.query)), id).toEqual({});
+    else expect(example.query, id).toBeUndefined();
+    if ("body" in route) {
+      expect(example.body, id).toBeDefined();
+      expect(fieldErrors(route.body as z.ZodTypeAny, example.body), id).toEqual({});
+    } else expect(example.body, id).toBeUndefined();
+    const success = Object.keys(route.responses).find((status) => Number(status) < 300)!;
+    expect(example.response, id).toBeDefined();
+    expect(fieldErrors((route.responses as Record<string, z.ZodTypeAny>)[success]!, example.response), id).toEqual({});
   });
 });
 
