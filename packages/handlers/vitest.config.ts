@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // `vitest run --mode soak` (the test:soak script) runs only the soak, which takes minutes and is not part of `pnpm test`.
 export default defineConfig(({ mode }) =>
   mode === "soak"
-    ? { test: { include: ["test/soak.ts"], testTimeout: 300_000, hookTimeout: 120_000 } }
+    ? { test: { include: ["test/soak.ts"], globalSetup: ["test/global-setup.ts"], testTimeout: 300_000, hookTimeout: 120_000 } }
     : {
         test: {
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],

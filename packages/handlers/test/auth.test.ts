@@ -4,19 +4,12 @@
  * the account).
  */
 import { demoToken } from "@cloudplane/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorization, engines, expectEnvelope, startApi, type CallOptions, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { authorization, engines, expectEnvelope, useApi, type CallOptions } from "./harness.js";
 import { isRead, routeCases, successStatus, type RouteCase } from "./routes.js";
 
 describe.each(engines())("auth matrix on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
   const send = (route: RouteCase, options: CallOptions & { other?: boolean } = {}) => {
     const account = options.other ? 2 : 1;

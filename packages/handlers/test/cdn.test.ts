@@ -4,8 +4,8 @@
  */
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoCdnResource } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type Reply, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
 const { accounts } = demoFixture.iam;
 const { resources, origin_groups: originGroups, shielding_pops: shieldingPops, features, logs_uploader_targets: targets } = demoFixture.cdn;
@@ -71,21 +71,8 @@ function resourceView(resource: DemoCdnResource) {
 
 type ResourceView = ReturnType<typeof resourceView>;
 
-function expectValidationError(reply: Reply, fields: string[]): void {
-  expect(reply.status, reply.text).toBe(400);
-  expect(reply.body.code).toBe("validation_error");
-  expect(Object.keys(reply.body.errors).sort(), JSON.stringify(reply.body.errors)).toEqual([...fields].sort());
-}
-
 describe.each(engines())("CDN routes on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
   const ownerOf = (id: number): DemoAccountId => fixtureResource(id).client as DemoAccountId;
 
@@ -181,7 +168,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
 
     it("does not echo a rejected secure_key.key", async () => {
       const reply = await patch(1, { options: { secure_key: { enabled: true, key: "abc", type: 2 } } });
-      expectValidationError(reply, ["options.secure_key.key"]);
+      expectEnvelope(reply, 400, "validation_error", ["options.secure_key.key"]);
       expect(reply.text).not.toContain('"abc"');
     });
 
@@ -212,22 +199,21 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     ])("rejects %s with 400 naming the field, and leaves the resource unchanged", async (_what, body, fields) => {
       // Resource 5 has no certificate and is not written by the tests before these.
       const untouched = resourceView(fixtureResource(5));
-      expectValidationError(await patch(5, body), fields);
+      expectEnvelope(await patch(5, body), 400, "validation_error", fields);
       expect(await current(5)).toEqual(untouched);
     });
 
     it("rejects sslData null while sslEnabled stays true", async () => {
       const before = await current(1);
       expect(before.sslEnabled).toBe(true);
-      expectValidationError(await patch(1, { sslData: null }), ["sslData"]);
+      expectEnvelope(await patch(1, { sslData: null }), 400, "validation_error", ["sslData"]);
       expect(await current(1)).toEqual(before);
     });
 
     it("answers 409 for a secondary host name of another resource of the account, in any case, and changes nothing", async () => {
       const taken = fixtureResource(1).secondaryHostnames[0]!;
       const reply = await patch(5, { secondaryHostnames: ["new.acme.example", taken.toUpperCase()], name: "Not taken" });
-      expect(reply.status, reply.text).toBe(409);
-      expect(reply.body.code).toBe("conflict");
+      expectEnvelope(reply, 409, "conflict");
       expect(await current(5)).toEqual(resourceView(fixtureResource(5)));
       const [row] = await selectRows(api.database.db, sql`select count(*)::int as total from cdn_resource_hostnames where lower(hostname) = 'new.acme.example'`);
       expect(row!.total).toBe(0);
@@ -252,9 +238,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const other = await patch(2, { name: "Taken over" }, 1);
       const missing = await patch(999_999, { name: "Taken over" }, 1);
       for (const reply of [other, missing]) {
-        expect(reply.status, reply.text).toBe(404);
-        expect(Object.keys(reply.body).sort()).toEqual(["code", "message", "request_id"]);
-        expect(reply.body.code).toBe("not_found");
+        expectEnvelope(reply, 404, "not_found");
       }
       expect(other.body.message.replace(/\d+/g, "N")).toBe(missing.body.message.replace(/\d+/g, "N"));
       expect(await current(2)).toEqual(resourceView(fixtureResource(2)));
@@ -301,8 +285,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
 
     it("answers 404 for another account's group", async () => {
       const reply = await api.call("GET", "/cdn/origin_groups/2");
-      expect(reply.status, reply.text).toBe(404);
-      expect(reply.body.code).toBe("not_found");
+      expectEnvelope(reply, 404, "not_found");
       expect(reply.text).not.toContain(originGroupName(2));
     });
   });
@@ -382,14 +365,13 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       ["with a CA certificate as sslData", { originGroup: 1, sslEnabled: true, sslData: 3 }, ["sslData"]],
     ])("answers 400 %s and changes nothing", async (_what, body, fields) => {
       const before = await current(7);
-      expectValidationError(await put(7, body), fields);
+      expectEnvelope(await put(7, body), 400, "validation_error", fields);
       expect(await current(7)).toEqual(before);
     });
 
     it("answers 404 for another account's resource", async () => {
       const reply = await put(4, { originGroup: 1 }, 1);
-      expect(reply.status, reply.text).toBe(404);
-      expect(reply.body.code).toBe("not_found");
+      expectEnvelope(reply, 404, "not_found");
       expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroup, options: fixtureResource(4).options });
     });
   });
@@ -422,15 +404,14 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const fixture = fixtureResource(1);
       expect(fixture.shielding_pop).not.toBeNull();
       const before = await current(1);
-      expectValidationError(await shielding(1, body), ["shielding_pop"]);
+      expectEnvelope(await shielding(1, body), 400, "validation_error", ["shielding_pop"]);
       expect(await current(1)).toEqual(before);
       expect(before.shield_dc).toBe(shieldingPops.find((pop) => pop.id === fixture.shielding_pop)!.datacenter);
     });
 
     it("answers 404 for another account's resource and leaves its shielding alone", async () => {
       const reply = await shielding(2, { shielding_pop: null });
-      expect(reply.status, reply.text).toBe(404);
-      expect(reply.body.code).toBe("not_found");
+      expectEnvelope(reply, 404, "not_found");
       expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shielding_pop)!.datacenter });
     });
   });
@@ -503,7 +484,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     ])("answers 400 for %s, without echoing the secret and without creating anything", async (_what, body, fields) => {
       const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
       const reply = await api.call("POST", TARGETS, { body });
-      expectValidationError(reply, fields);
+      expectEnvelope(reply, 400, "validation_error", fields);
       expect(reply.text).not.toContain(secret);
       const [{ total: after }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
       expect(after).toBe(before);
@@ -560,7 +541,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     ])("PUT /cdn/clients/me answers 400 for %s and changes nothing", async (_what, body, fields) => {
       const read = async () => (await selectRows(api.database.db, sql`select * from accounts where id = 1`))[0];
       const before = await read();
-      expectValidationError(await api.call("PUT", "/cdn/clients/me", { body }), fields);
+      expectEnvelope(await api.call("PUT", "/cdn/clients/me", { body }), 400, "validation_error", fields);
       expect(await read()).toEqual(before);
     });
   });

@@ -6,8 +6,8 @@ import { isDeepStrictEqual } from "node:util";
 import { CDN_OPTION_NAMES, cdnOptionSchemas } from "@cloudplane/contract";
 import { demoFixture, sha256Hex, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi } from "./harness.js";
 
 const RESOURCE = 1;
 
@@ -44,14 +44,7 @@ function shown(key: string, option: Record<string, unknown>): Record<string, unk
 }
 
 describe.each(engines())("concurrent writes on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
   const read = async () => {
     // A PATCH without fields changes nothing and answers the resource.
@@ -115,7 +108,7 @@ describe.each(engines())("concurrent writes on %s", (engine) => {
     console.log(`concurrency (${engine}): 50 concurrent creations of secret ${name} in ${ms.toFixed(0)} ms: ${created.length} × 200, ${refused.length} × 409`);
     expect(created).toHaveLength(1);
     expect(refused).toHaveLength(49);
-    for (const reply of refused) expect(reply.body).toMatchObject({ code: "conflict", request_id: reply.headers.get("x-request-id") });
+    for (const reply of refused) expectEnvelope(reply, 409, "conflict");
 
     // The one stored is whole, and is the winner's: its only slot has the checksum of the winner's value.
     const winner = values[replies.indexOf(created[0]!)]!;

@@ -10,12 +10,11 @@ import {
   type EdgeAppList,
   type EdgeAppSecret,
   type EdgeAppTemplate,
-  type ErrorEnvelope,
 } from "@cloudplane/contract";
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoEdgeApp, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type Reply, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
 const { edge } = demoFixture;
 const planNames = new Map(edge.plans.map((plan) => [plan.id, plan.name]));
@@ -97,22 +96,8 @@ function expectAppShape(app: EdgeApp): void {
   expect(Object.keys(app).sort()).toEqual(APP_FIELDS);
 }
 
-function expectError(reply: Reply, status: number, code: string, field?: string): ErrorEnvelope {
-  expect(reply.status, reply.text).toBe(status);
-  const body = reply.body as ErrorEnvelope;
-  expect(body.code).toBe(code);
-  if (field !== undefined) expect(Object.keys(body.errors ?? {})).toContain(field);
-  return body;
-}
-
 describe.each(engines())("edge apps area on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useApi(engine);
 
   async function list(query: string, as = ADMIN_1): Promise<EdgeAppList> {
     const reply = await api.call("GET", `/edge/v1/apps${query}`, { as });
@@ -264,8 +249,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       const all = appsOf(1);
       expect(await list("?limit=1000")).toEqual({ apps: all.map(readFields), count: all.length });
       expect((await list("?limit=1")).apps).toEqual([readFields(all[0]!)]);
-      expectError(await api.call("GET", "/edge/v1/apps?limit=1001"), 400, "validation_error", "query.limit");
-      expectError(await api.call("GET", "/edge/v1/apps?limit=0"), 400, "validation_error", "query.limit");
+      expectEnvelope(await api.call("GET", "/edge/v1/apps?limit=1001"), 400, "validation_error", ["query.limit"]);
+      expectEnvelope(await api.call("GET", "/edge/v1/apps?limit=0"), 400, "validation_error", ["query.limit"]);
     });
 
     it("an offset past the end answers no apps with the full count", async () => {
@@ -274,7 +259,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       expect(await list("?offset=100000")).toEqual({ apps: [], count: total });
       const last = await list(`?offset=${total - 1}`);
       expect(last.apps.map((app) => app.id)).toEqual([appsOf(1).at(-1)!.id]);
-      expectError(await api.call("GET", "/edge/v1/apps?offset=-1"), 400, "validation_error", "query.offset");
+      expectEnvelope(await api.call("GET", "/edge/v1/apps?offset=-1"), 400, "validation_error", ["query.offset"]);
     });
 
     it.each([
@@ -283,7 +268,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       ["ordering=created", "query.ordering"],
       ["plan=abc", "query.plan"],
     ])("%s is 400 %s", async (query, field) => {
-      expectError(await api.call("GET", `/edge/v1/apps?${query}`), 400, "validation_error", field);
+      expectEnvelope(await api.call("GET", `/edge/v1/apps?${query}`), 400, "validation_error", [field]);
     });
 
     it("is open to the read-only Users role", async () => {
@@ -330,10 +315,10 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       ] as const) {
         const theirs = edge.templates.find((template) => template.account_id === other)!;
         const reply = await api.call("GET", `/edge/v1/template/${theirs.id}`, { as: [account, "role-1-active"] });
-        expectError(reply, 404, "not_found");
+        expectEnvelope(reply, 404, "not_found");
         expect(reply.text).not.toContain(theirs.name);
       }
-      expectError(await api.call("GET", "/edge/v1/template/999999"), 404, "not_found");
+      expectEnvelope(await api.call("GET", "/edge/v1/template/999999"), 404, "not_found");
     });
   });
 
@@ -425,11 +410,11 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       const theirBinary = edge.binaries.find((binary) => binary.account_id === 2 && binary.api_type === app.api_type)!;
       const theirTemplate = edge.templates.find((template) => template.account_id === 2)!;
       const otherType = edge.binaries.find((binary) => binary.account_id === 1 && binary.api_type !== app.api_type)!;
-      expectError(await putApp(app.id, { binary: theirBinary.id }), 400, "validation_error", "binary");
-      expectError(await putApp(app.id, { binary: 999_999 }), 400, "validation_error", "binary");
-      expectError(await putApp(app.id, { binary: otherType.id }), 400, "validation_error", "binary");
-      expectError(await putApp(app.id, { template: theirTemplate.id }), 400, "validation_error", "template");
-      expectError(await putApp(app.id, { template: 999_999 }), 400, "validation_error", "template");
+      expectEnvelope(await putApp(app.id, { binary: theirBinary.id }), 400, "validation_error", ["binary"]);
+      expectEnvelope(await putApp(app.id, { binary: 999_999 }), 400, "validation_error", ["binary"]);
+      expectEnvelope(await putApp(app.id, { binary: otherType.id }), 400, "validation_error", ["binary"]);
+      expectEnvelope(await putApp(app.id, { template: theirTemplate.id }), 400, "validation_error", ["template"]);
+      expectEnvelope(await putApp(app.id, { template: 999_999 }), 400, "validation_error", ["template"]);
       expect(await appRow(app.id)).toEqual(before);
     });
 
@@ -445,14 +430,14 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         const before = await appRow(app.id);
         const reply = await putApp(app.id, { status: to });
         if (to >= 3) {
-          expectError(reply, 400, "validation_error", "status");
+          expectEnvelope(reply, 400, "validation_error", ["status"]);
         } else if (to === from || allowed[from]!.includes(to)) {
           expect(reply.status, reply.text).toBe(200);
           expect((reply.body as EdgeApp).status).toBe(to);
           expect((await appRow(app.id)).status).toBe(to);
           return;
         } else {
-          expectError(reply, 409, "conflict");
+          expectEnvelope(reply, 409, "conflict");
         }
         expect(await appRow(app.id)).toEqual(before);
       });
@@ -462,12 +447,12 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         expect(drafts.length).toBeGreaterThanOrEqual(2);
         const [first, second] = drafts as [DemoEdgeApp, DemoEdgeApp];
         const before = await appRow(first.id);
-        expectError(await putApp(first.id, { status: 1 }), 409, "conflict");
+        expectEnvelope(await putApp(first.id, { status: 1 }), 409, "conflict");
         expect(await appRow(first.id)).toEqual(before);
 
         const disabled = await putApp(second.id, { status: 2 });
         expect(disabled.status, disabled.text).toBe(200);
-        expectError(await putApp(second.id, { status: 1 }), 409, "conflict");
+        expectEnvelope(await putApp(second.id, { status: 1 }), 409, "conflict");
         expect((await appRow(second.id)).status).toBe(2);
       });
 
@@ -486,7 +471,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         async (name) => {
           const app = fixtureApp(7);
           const before = await appRow(app.id);
-          expectError(await putApp(app.id, { name }), 400, "validation_error", "name");
+          expectEnvelope(await putApp(app.id, { name }), 400, "validation_error", ["name"]);
           expect(await appRow(app.id)).toEqual(before);
         },
       );
@@ -501,7 +486,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         const app = fixtureApp(7);
         const taken = fixtureApp(3);
         const before = await appRow(app.id);
-        expectError(await putApp(app.id, { name: taken.name, comment: "renamed" }), 409, "conflict");
+        expectEnvelope(await putApp(app.id, { name: taken.name, comment: "renamed" }), 409, "conflict");
         expect(await appRow(app.id)).toEqual(before);
       });
 
@@ -552,12 +537,12 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         const mine = edge.secrets.find((secret) => secret.account_id === 1)!;
         const secretsBefore = await appSecretRows(app.id);
         const before = await appRow(app.id);
-        const body = expectError(
+        expectEnvelope(
           await putApp(app.id, { comment: "changed", secrets: { OK_KEY: { id: mine.id }, STOLEN: { id: theirs.id }, MISSING: { id: 999_999 } } }),
           400,
           "validation_error",
+          ["secrets.MISSING.id", "secrets.STOLEN.id"],
         );
-        expect(Object.keys(body.errors ?? {}).sort()).toEqual(["secrets.MISSING.id", "secrets.STOLEN.id"]);
         expect(await appSecretRows(app.id)).toEqual(secretsBefore);
         expect(await appRow(app.id)).toEqual(before);
       });
@@ -582,9 +567,9 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("log and debug reject values outside their types", async () => {
-      expectError(await putApp(15, { log: "syslog" }), 400, "validation_error", "log");
-      expectError(await putApp(15, { debug: "yes" }), 400, "validation_error", "debug");
-      expectError(await putApp(15, { url: "https://elsewhere.example" }), 400, "validation_error", "url");
+      expectEnvelope(await putApp(15, { log: "syslog" }), 400, "validation_error", ["log"]);
+      expectEnvelope(await putApp(15, { debug: "yes" }), 400, "validation_error", ["debug"]);
+      expectEnvelope(await putApp(15, { url: "https://elsewhere.example" }), 400, "validation_error", ["url"]);
     });
 
     it("a write that fails late (duplicate name) rolls back the secrets and fields it had already written", async () => {
@@ -599,7 +584,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         secrets: { NEW_KEY: { id: mine.id } },
         name: fixtureApp(3).name,
       });
-      expectError(reply, 409, "conflict");
+      expectEnvelope(reply, 409, "conflict");
       expect(await appRow(app.id)).toEqual(before);
       expect(await appSecretRows(app.id)).toEqual(secretsBefore);
     });
@@ -608,15 +593,15 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       const theirs = appsOf(2)[1]!;
       const before = await appRow(theirs.id);
       const reply = await putApp(theirs.id, { comment: "mine now" });
-      expectError(reply, 404, "not_found");
+      expectEnvelope(reply, 404, "not_found");
       expect(reply.text).not.toContain(theirs.name);
       expect(await appRow(theirs.id)).toEqual(before);
-      expectError(await putApp(999_999, { comment: "x" }), 404, "not_found");
+      expectEnvelope(await putApp(999_999, { comment: "x" }), 404, "not_found");
     });
 
     it("is refused to the read-only Users role", async () => {
       const before = await appRow(1);
-      expectError(await putApp(1, { comment: "x" }, [1, "role-2-active"]), 403, "permission_denied");
+      expectEnvelope(await putApp(1, { comment: "x" }, [1, "role-2-active"]), 403, "permission_denied");
       expect(await appRow(1)).toEqual(before);
     });
   });
@@ -672,7 +657,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         (secret) => secret.account_id === 2 && !edge.secrets.some((other) => other.account_id === 1 && other.name === secret.name),
       )!;
       const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from edge_secrets`)) as [{ total: number }];
-      expectError(
+      expectEnvelope(
         await api.call("POST", "/edge/v1/secrets", { body: { name: mine.name, secret_slots: [{ slot: 0, value: "x" }] } }),
         409,
         "conflict",
@@ -699,7 +684,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       const reply = await api.call("POST", "/edge/v1/secrets", {
         body: { name: "dup-slot", secret_slots: [{ slot: 5, value: "a" }, { slot: 5, value: "b" }] },
       });
-      expectError(reply, 400, "validation_error", "secret_slots.1.slot");
+      expectEnvelope(reply, 400, "validation_error", ["secret_slots.1.slot"]);
       expect(reply.text).not.toContain('"a"');
     });
 
@@ -711,7 +696,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
       const tooLong = "q".repeat(4097);
       const reply = await api.call("POST", "/edge/v1/secrets", { body: { name: "too-long-value", secret_slots: [{ slot: 0, value: tooLong }] } });
-      expectError(reply, 400, "validation_error", "secret_slots.0.value");
+      expectEnvelope(reply, 400, "validation_error", ["secret_slots.0.value"]);
       expect(reply.text).not.toContain(tooLong);
     });
 
@@ -722,7 +707,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       [{ name: "neg-slot", secret_slots: [{ slot: -1, value: "v" }] }, "secret_slots.0.slot"],
       [{ name: "read-only", app_count: 3, secret_slots: [{ slot: 0, value: "v" }] }, "app_count"],
     ])("%j is 400 %s", async (body, field) => {
-      expectError(await api.call("POST", "/edge/v1/secrets", { body }), 400, "validation_error", field);
+      expectEnvelope(await api.call("POST", "/edge/v1/secrets", { body }), 400, "validation_error", [field]);
     });
 
     it("10 concurrent creations of one new name: exactly one 200, the rest 409, one row", async () => {
@@ -734,7 +719,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       );
       const statuses = replies.map((reply) => reply.status).sort();
       expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
-      for (const reply of replies.filter((candidate) => candidate.status === 409)) expect((reply.body as ErrorEnvelope).code).toBe("conflict");
+      for (const reply of replies.filter((candidate) => candidate.status === 409)) expectEnvelope(reply, 409, "conflict");
       const rows = await selectRows(api.database.db, sql`select id from edge_secrets where account_id = 1 and name = ${name}`);
       expect(rows).toEqual([{ id: (replies.find((reply) => reply.status === 200)!.body as EdgeAppSecret).id }]);
       const slots = await slotRows(rows[0]!.id as number);
@@ -742,15 +727,11 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("is refused to the read-only Users role", async () => {
-      expectError(
+      expectEnvelope(
         await api.call("POST", "/edge/v1/secrets", { as: [1, "role-2-active"], body: { name: "by-a-user", secret_slots: [{ slot: 0, value: "v" }] } }),
         403,
         "permission_denied",
       );
     });
-  });
-
-  it("reported no unexpected errors", () => {
-    expect(api.errors).toEqual([]);
   });
 });

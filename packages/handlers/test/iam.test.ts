@@ -3,8 +3,8 @@
  * inverted `deleted` filter and `expired`, checked against the demo fixture's tokens and users.
  */
 import { demoFixture, hashToken, type DemoAccountId, type DemoApiToken, type DemoTokenName } from "@cloudplane/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi } from "./harness.js";
 
 const { users, api_tokens: tokens } = demoFixture.iam;
 
@@ -67,15 +67,8 @@ function tokenOf(accountId: DemoAccountId, name: DemoTokenName): DemoApiToken {
 }
 
 describe.each(engines())("IAM routes on %s", (engine) => {
-  let api: TestApi;
+  const api = useApi(engine);
   const used = new Set<number>();
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
 
   /** A call that notes the token it used. */
   function call(path: string, as: [DemoAccountId, DemoTokenName] = [1, "role-1-active"]) {
@@ -191,9 +184,7 @@ describe.each(engines())("IAM routes on %s", (engine) => {
     ["a User", "role-2-active"],
   ] as const)("%s naming another account's clientId gets 403 permission_denied", async (_who, name) => {
     const reply = await call("/iam/clients/2/tokens", [1, name]);
-    expect(reply.status, reply.text).toBe(403);
-    expect(reply.body.code).toBe("permission_denied");
-    expect(Object.keys(reply.body).sort()).toEqual(["code", "message", "request_id"]);
+    expectEnvelope(reply, 403, "permission_denied");
   });
 
   it.each([
@@ -206,14 +197,11 @@ describe.each(engines())("IAM routes on %s", (engine) => {
     ["not_issued_by=x", "query.not_issued_by"],
   ])("?%s answers 400 with %s", async (query, field) => {
     const reply = await call(`/iam/clients/1/tokens?${query}`);
-    expect(reply.status, reply.text).toBe(400);
-    expect(reply.body.code).toBe("validation_error");
-    expect(Object.keys(reply.body.errors)).toEqual([field]);
+    expectEnvelope(reply, 400, "validation_error", [field]);
   });
 
   it("a clientId that is not a positive integer answers 400 path.clientId", async () => {
     const reply = await call("/iam/clients/abc/tokens");
-    expect(reply.status, reply.text).toBe(400);
-    expect(Object.keys(reply.body.errors)).toEqual(["path.clientId"]);
+    expectEnvelope(reply, 400, "validation_error", ["path.clientId"]);
   });
 });

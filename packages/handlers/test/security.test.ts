@@ -4,8 +4,8 @@
  */
 import { demoFixture, sql, type DemoSecurityProfileTemplate } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type Reply, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi, type Reply, type TestApi } from "./harness.js";
 
 const { profile_templates: templates, profiles } = demoFixture.security;
 
@@ -73,23 +73,8 @@ function templateAsShown(shown: DemoSecurityProfileTemplate) {
   };
 }
 
-function expectValidationError(reply: Reply, field: string): string[] {
-  expect(reply.status, reply.text).toBe(400);
-  expect(reply.body.code).toBe("validation_error");
-  const messages = reply.body.errors?.[field];
-  expect(messages, JSON.stringify(reply.body.errors)).toEqual(expect.arrayContaining([expect.any(String)]));
-  return messages;
-}
-
 describe.each(engines())("security routes on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
   /** Everything stored about profiles, read past the schema's mapping. */
   async function storedProfiles() {
@@ -203,7 +188,7 @@ describe.each(engines())("security routes on %s", (engine) => {
 
     it("answers 400 errors.profile_template for an unknown template, changing nothing", async () => {
       const reply = await expectRefusedUnchanged(ours.id, basicBody({ profile_template: 999_999 }));
-      expectValidationError(reply, "profile_template");
+      expectEnvelope(reply, 400, "validation_error", ["profile_template"]);
     });
 
     it("answers 400 errors[fields.0.base_field] for a field of another template, changing nothing", async () => {
@@ -212,8 +197,7 @@ describe.each(engines())("security routes on %s", (engine) => {
         ours.id,
         basicBody({ fields: [{ base_field: otherTemplatesField.id, field_value: [27015] }, ...basicBody().fields] }),
       );
-      expectValidationError(reply, "fields.0.base_field");
-      expect(Object.keys(reply.body.errors)).toEqual(["fields.0.base_field"]);
+      expectEnvelope(reply, 400, "validation_error", ["fields.0.base_field"]);
     });
 
     it("answers 400 errors.fields naming a missing required field, changing nothing", async () => {
@@ -223,9 +207,8 @@ describe.each(engines())("security routes on %s", (engine) => {
         oursToo.id,
         gameBody({ fields: gameBody().fields.filter((value) => value.base_field !== udp.id) }),
       );
-      const messages = expectValidationError(reply, "fields");
+      const messages = expectEnvelope(reply, 400, "validation_error", ["fields"]).errors!.fields!;
       expect(messages.join(" ")).toContain(udp.name);
-      expect(Object.keys(reply.body.errors)).toEqual(["fields"]);
     });
 
     it.each([
@@ -242,7 +225,7 @@ describe.each(engines())("security routes on %s", (engine) => {
       const valid = basicBody().fields.filter((given) => given.base_field !== field.id);
       // The bad value goes last, so the index in the error path is not always 0.
       const reply = await expectRefusedUnchanged(ours.id, basicBody({ fields: [...valid, { base_field: field.id, field_value: value }] }));
-      const messages = expectValidationError(reply, `fields.${valid.length}.field_value`);
+      const messages = expectEnvelope(reply, 400, "validation_error", [`fields.${valid.length}.field_value`]).errors![`fields.${valid.length}.field_value`]!;
       expect(messages.join(" ")).toMatch(message);
       for (const text of messages) expect(text).not.toMatch(/\[object|undefined/);
     });
@@ -250,7 +233,7 @@ describe.each(engines())("security routes on %s", (engine) => {
     it("names every problem of a value, at the value and inside it", async () => {
       const tcp = fieldNamed(basic.id, "tcp_ports");
       const reply = await expectRefusedUnchanged(ours.id, basicBody({ fields: [{ base_field: tcp.id, field_value: [80, 80, 70000] }] }));
-      const messages = expectValidationError(reply, "fields.0.field_value");
+      const messages = expectEnvelope(reply, 400, "validation_error", ["fields.0.field_value"]).errors!["fields.0.field_value"]!;
       expect(messages.join(" ")).toMatch(/[Dd]uplicate/);
       expect(messages.join(" ")).toMatch(/70000/);
     });
@@ -261,7 +244,7 @@ describe.each(engines())("security routes on %s", (engine) => {
         ours.id,
         gameBody({ fields: [gameBody().fields[0], { base_field: countries.id, field_value: ["DE", "lux"] }] }),
       );
-      expect(expectValidationError(reply, "fields.1.field_value").join(" ")).toMatch(/lux|pattern/);
+      expect(expectEnvelope(reply, 400, "validation_error", ["fields.1.field_value"]).errors!["fields.1.field_value"]!.join(" ")).toMatch(/lux|pattern/);
     });
 
     it("reports every problem of the fields together", async () => {
@@ -270,14 +253,13 @@ describe.each(engines())("security routes on %s", (engine) => {
         oursToo.id,
         gameBody({ fields: [{ base_field: tcp.id, field_value: [99999] }, { base_field: fieldNamed(basic.id, "tcp_ports").id, field_value: [80] }] }),
       );
-      expect(reply.status).toBe(400);
-      expect(Object.keys(reply.body.errors).sort()).toEqual(["fields", "fields.0.field_value", "fields.1.base_field"]);
+      expectEnvelope(reply, 400, "validation_error", ["fields", "fields.0.field_value", "fields.1.base_field"]);
     });
 
     it.each(["1.2.3.256", "192.0.2", "192.0.2.1/32", "2001:db8:::1", "2001:db8::1::2", "2001:db8::g", "not an address", "", " 192.0.2.1", 3232235521])(
       "answers 400 errors.ip_address for %o, changing nothing",
       async (address) => {
-        expectValidationError(await expectRefusedUnchanged(ours.id, basicBody({ ip_address: address })), "ip_address");
+        expectEnvelope(await expectRefusedUnchanged(ours.id, basicBody({ ip_address: address })), 400, "validation_error", ["ip_address"]);
       },
     );
 
@@ -291,22 +273,20 @@ describe.each(engines())("security routes on %s", (engine) => {
       [basicBody({ options: { bgp: false, active: true, price: "0" } }), "options"],
       [basicBody({ colour: "blue" }), "colour"],
     ])("answers 400 for %o at %s, changing nothing", async (body, field) => {
-      expectValidationError(await expectRefusedUnchanged(ours.id, body), field);
+      expectEnvelope(await expectRefusedUnchanged(ours.id, body), 400, "validation_error", [field]);
     });
 
     it("answers 404 for the other account's profile, as for one that does not exist, changing nothing", async () => {
       for (const id of [theirs.id, 999_999]) {
         const reply = await expectRefusedUnchanged(id, basicBody());
-        expect(reply.status).toBe(404);
-        expect(reply.body.code).toBe("not_found");
+        expectEnvelope(reply, 404, "not_found");
       }
     });
 
     it("refuses Users and the Purge and Prefetch roles (a write), changing nothing", async () => {
       for (const token of ["role-2-active", "role-3022-active", "role-3009-active"] as const) {
         const reply = await expectRefusedUnchanged(ours.id, basicBody(), { as: [1, token] });
-        expect(reply.status).toBe(403);
-        expect(reply.body.code).toBe("permission_denied");
+        expectEnvelope(reply, 403, "permission_denied");
       }
     });
 

@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import type { DemoAccountId, DemoTokenName } from "@cloudplane/db";
 import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorization } from "./api.js";
+import { authorization, secretsScanDirectory } from "./harness.js";
 import { routeCases, successStatus } from "./routes.js";
 
 const RATE = Number(process.env.SOAK_RATE ?? 50);
@@ -158,7 +158,7 @@ describe("soak against a real server", () => {
       silent: true,
     });
     server = spawn(process.execPath, ["--expose-gc", join(buildDir, "soak-server.js")], {
-      env: { ...process.env, SOAK_DATA_DIR: dataDir },
+      env: { ...process.env, SOAK_DATA_DIR: dataDir, SECRETS_SCAN_DIRECTORY: secretsScanDirectory() },
       stdio: ["ignore", "pipe", "pipe"],
     });
     createInterface({ input: server.stderr! }).on("line", (line) => serverErrors.push(line));

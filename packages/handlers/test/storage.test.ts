@@ -3,8 +3,8 @@
  * scoped to the caller's account, with 404 for other accounts' storages and unknown buckets.
  */
 import { demoFixture } from "@cloudplane/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startApi, type TestApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi } from "./harness.js";
 
 const { storages, buckets } = demoFixture.storage;
 
@@ -13,14 +13,7 @@ function corsPath(storageId: number, bucketName: string): string {
 }
 
 describe.each(engines())("Object storage routes on %s", (engine) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useApi(engine);
 
   it.each(buckets.map((bucket) => [bucket.account_id, bucket.storage_id, bucket.name, bucket] as const))(
     "account %i reads the CORS of storage %i bucket %s as the fixture has it",
@@ -43,8 +36,7 @@ describe.each(engines())("Object storage routes on %s", (engine) => {
     const shared = buckets.find((bucket) => bucket.storage_id === otherStorage.id && buckets.some((own) => own.account_id === 1 && own.name === bucket.name))!;
     expect(shared, "the fixture has a bucket name in both accounts").toBeDefined();
     const reply = await api.call("GET", corsPath(otherStorage.id, shared.name));
-    expect(reply.status, reply.text).toBe(404);
-    expect(reply.body.code).toBe("not_found");
+    expectEnvelope(reply, 404, "not_found");
     expect(reply.text).not.toContain(shared.allowedOrigins[0]!);
   });
 
@@ -59,9 +51,7 @@ describe.each(engines())("Object storage routes on %s", (engine) => {
       await api.call("GET", corsPath(2, "media-assets")),
     ];
     for (const reply of replies) {
-      expect(reply.status, reply.text).toBe(404);
-      expect(Object.keys(reply.body).sort()).toEqual(["code", "message", "request_id"]);
-      expect(reply.body.code).toBe("not_found");
+      expectEnvelope(reply, 404, "not_found");
     }
   });
 
@@ -72,14 +62,11 @@ describe.each(engines())("Object storage routes on %s", (engine) => {
     ["a leading hyphen", "-media"],
   ])("a bucket name with %s answers 400 path.name", async (_what, name) => {
     const reply = await api.call("GET", corsPath(1, name));
-    expect(reply.status, reply.text).toBe(400);
-    expect(reply.body.code).toBe("validation_error");
-    expect(Object.keys(reply.body.errors)).toEqual(["path.name"]);
+    expectEnvelope(reply, 400, "validation_error", ["path.name"]);
   });
 
   it("a storage id that is not a positive integer answers 400 path.id", async () => {
     const reply = await api.call("GET", corsPath(0, "media-assets"));
-    expect(reply.status, reply.text).toBe(400);
-    expect(Object.keys(reply.body.errors)).toEqual(["path.id"]);
+    expectEnvelope(reply, 400, "validation_error", ["path.id"]);
   });
 });
