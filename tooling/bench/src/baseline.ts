@@ -1,26 +1,14 @@
 /**
- * The baseline: what a bare server does for the benchmarked routes, with none of the contract. It
- * runs the very statements our handler runs (caught by capture.ts) through the same driver with its
- * default settings, builds their parameters from the request by hand, and answers the rows as plain
- * JSON. No authentication (the caller is account 1), no rate limit, no validation, no request id, no
- * error envelope.
+ * The baseline on Node: the driver our handler uses on the engine (postgres.js with its defaults, or
+ * PGlite), without Drizzle, answering with baseline-core.ts; and the check, before any load, that it
+ * sends exactly the statements our handler sends.
  */
-import type { Sql, TransactionSql } from "postgres";
 import type { CapturedStatement } from "./capture.js";
 import type { DatabaseLocation } from "./databases.js";
-import { BENCH_ACCOUNT_ID, type BenchRequest } from "./scenario.js";
+import type { BenchRequest } from "./scenario.js";
+import { baselineAnswer, compareStatements, postgresRawDatabase, recording, variantKey, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
 
-type Row = unknown[];
-
-export interface RawQuery {
-  /** Rows as arrays (joins name columns alike), with the result's column names. */
-  query(sql: string, params: unknown[]): Promise<{ columns: string[]; rows: Row[] }>;
-}
-
-export interface RawDatabase extends RawQuery {
-  transaction<T>(work: (tx: RawQuery) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export { baselineAnswer, variantKey, type BaselineAnswer, type RawDatabase, type RawQuery } from "./baseline-core.js";
 
 export interface RawDatabaseOptions {
   /** Most connections in the PostgreSQL pool (ours has 10). */
@@ -38,20 +26,7 @@ export async function openRawDatabase(location: DatabaseLocation, options: RawDa
   if (location.engine === "postgres") {
     const { default: postgres } = await import("postgres");
     const prepare = options.prepare ?? true;
-    const sql = postgres(location.url, { max: options.max ?? 10, prepare, onnotice: () => undefined });
-    // JSON parameters arrive as JSON text (as Drizzle sends them); postgres.js would encode them again.
-    for (const type of [114, 3802]) sql.options.serializers[type] = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-    const on = (client: Pick<Sql, "unsafe"> | Pick<TransactionSql, "unsafe">): RawQuery => ({
-      async query(text, params) {
-        const result = await client.unsafe(text, params as never[], { prepare }).values();
-        return { columns: (result.columns ?? []).map((column) => column.name), rows: result as unknown as Row[] };
-      },
-    });
-    return {
-      ...on(sql),
-      transaction: async (work) => (await sql.begin((tx) => work(on(tx)))) as Awaited<ReturnType<typeof work>>,
-      close: () => sql.end({ timeout: 5 }),
-    };
+    return postgresRawDatabase(postgres(location.url, { max: options.max ?? 10, prepare, onnotice: () => undefined }), prepare);
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const client = await PGlite.create(`${location.dataDir}/pglite`);
@@ -62,168 +37,6 @@ export async function openRawDatabase(location: DatabaseLocation, options: RawDa
     },
   });
   return { ...on(client), transaction: (work) => client.transaction((tx) => work(on(tx))), close: () => client.close() };
-}
-
-/** Rows as objects; a name seen twice (the joined tables' `name`) gets a number, so nothing is lost. */
-function toObjects(columns: string[], rows: Row[]): Record<string, unknown>[] {
-  const keys = columns.map((name, index) => (columns.indexOf(name) === index ? name : `${name}_${index}`));
-  return rows.map((row) => {
-    const object: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) object[keys[i]!] = row[i];
-    return object;
-  });
-}
-
-/** Which captured statements a request needs: the SQL text depends on the filters given. */
-export function variantKey(method: string, url: URL, body: unknown): string | undefined {
-  const { pathname, searchParams } = url;
-  if (method === "GET" && /^\/streaming\/streams\/\d+$/.test(pathname)) return "getStream";
-  if (method === "GET" && pathname === "/edge/v1/apps") {
-    const filters = LIST_FILTERS.filter((name) => searchParams.has(name));
-    return `listApps[${filters.join(",")}]`;
-  }
-  if (method === "PATCH" && /^\/cdn\/resources\/\d+$/.test(pathname)) return "patchResource";
-  if (method === "POST" && pathname === "/cloud/v1/reservation_cost_report/totals") {
-    // Lists are one array parameter each (`= any($n)`): only whether they are given changes the SQL.
-    const report = body as CostReportBody;
-    return `costReport[${[report.regions && "regions", report.types && "types"].filter(Boolean).join(",")}]`;
-  }
-  return undefined;
-}
-
-/** The listing's filters in the order the handler adds their conditions (and so their parameters). */
-const LIST_FILTERS = ["name", "api_type", "status", "template", "binary", "plan"] as const;
-
-interface CostReportBody {
-  time_from: string;
-  time_to: string;
-  regions?: number[];
-  types?: string[];
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export interface BaselineAnswer {
-  status: number;
-  body: unknown;
-}
-
-function statement(statements: Record<string, CapturedStatement[]>, key: string, index: number): string {
-  const found = statements[key]?.[index];
-  if (!found) throw new Error(`No captured SQL for ${key} #${index}`);
-  return found.sql;
-}
-
-/** The SQL's SET columns in order (`update "t" set "a" = $1, "b" = $2 where …`). */
-function setColumns(sql: string): string[] {
-  const set = /\bset (.*) where /.exec(sql)?.[1] ?? "";
-  return [...set.matchAll(/"(\w+)" = \$\d+/g)].map((match) => match[1]!);
-}
-
-/**
- * Answers one request the way a bare server would: parameters from the path, query and body as they
- * are, the route's statements, rows turned into JSON. Requests it does not know answer 404.
- */
-export async function baselineAnswer(
-  db: RawDatabase,
-  statements: Record<string, CapturedStatement[]>,
-  method: string,
-  url: URL,
-  body: unknown,
-): Promise<BaselineAnswer> {
-  const key = variantKey(method, url, body);
-  const account = BENCH_ACCOUNT_ID;
-  const id = Number(url.pathname.split("/").pop());
-  switch (key?.replace(/\[.*$/, "")) {
-    case "getStream": {
-      const result = await db.query(statement(statements, key, 0), [account, id, 1]);
-      const [stream] = toObjects(result.columns, result.rows);
-      return stream ? { status: 200, body: stream } : { status: 404, body: { message: "not found" } };
-    }
-    case "listApps": {
-      const query = url.searchParams;
-      const filters = LIST_FILTERS.filter((name) => query.has(name)).map((name) =>
-        name === "name" ? likePattern(query.get(name)!) : name === "api_type" ? query.get(name) : Number(query.get(name)),
-      );
-      const paging = [Number(query.get("limit") ?? 25), Number(query.get("offset") ?? 0)];
-      const [apps, total] = await Promise.all([
-        db.query(statement(statements, key, 0), [account, ...filters, ...paging]),
-        db.query(statement(statements, key, 1), [account, ...filters]),
-      ]);
-      return { status: 200, body: { apps: toObjects(apps.columns, apps.rows), count: Number(total.rows[0]?.[0] ?? 0) } };
-    }
-    case "patchResource": {
-      const changes = (body as { options?: Record<string, unknown> }).options ?? {};
-      const resource = await db.transaction(async (tx) => {
-        const locked = await tx.query(statement(statements, key, 0), [account, id]);
-        const [row] = toObjects(locked.columns, locked.rows);
-        if (!row) return undefined;
-        const options: Record<string, unknown> = { ...(row.options as Record<string, unknown>) };
-        for (const [name, option] of Object.entries(changes)) {
-          if (option === null) delete options[name];
-          else options[name] = option;
-        }
-        const update = statement(statements, key, 1);
-        const values = setColumns(update).map((column) =>
-          column === "options" ? JSON.stringify(options) : column === "updated" ? new Date().toISOString() : row[column],
-        );
-        await tx.query(update, [...values, account, id]);
-        const [loaded, hostnames] = [
-          await tx.query(statement(statements, key, 2), [account, id]),
-          await tx.query(statement(statements, key, 3), [account, id]),
-        ];
-        return { ...toObjects(loaded.columns, loaded.rows)[0], secondaryHostnames: hostnames.rows.map((item) => item[0]) };
-      });
-      return resource ? { status: 200, body: resource } : { status: 404, body: { message: "not found" } };
-    }
-    case "costReport": {
-      const report = body as CostReportBody;
-      const lists = [report.regions, report.types].filter((list) => list !== undefined);
-      const result = await db.query(statement(statements, key, 0), [account, report.time_from, report.time_to, ...lists]);
-      const results = toObjects(result.columns, result.rows);
-      return { status: 200, body: { count: results.length, price_status: results.some((item) => item.bool_or) ? "error" : "show", results } };
-    }
-    default:
-      return { status: 404, body: { message: "not found" } };
-  }
-}
-
-/** A RawDatabase that records what it is asked to run, to compare with what our handler ran. */
-function recording(db: RawDatabase, log: CapturedStatement[]): RawDatabase {
-  const record = (target: RawQuery): RawQuery => ({
-    query(sql, params) {
-      log.push({ sql, params });
-      return target.query(sql, params);
-    },
-  });
-  return { ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))), close: () => db.close() };
-}
-
-/** Whether the baseline sent our parameter: lists item by item, any two times alike (`updated` is the time of the write), JSON by content. */
-function sameParam(ours: unknown, baseline: unknown): boolean {
-  if (ours === baseline) return true;
-  // Lists (`= any($n)`) compare item by item.
-  if (Array.isArray(ours) && Array.isArray(baseline))
-    return ours.length === baseline.length && ours.every((item, index) => sameParam(item, baseline[index]));
-  if (typeof ours === "string" && typeof baseline === "string" && /^\d{4}-\d\d-\d\dT/.test(ours) && /^\d{4}-\d\d-\d\dT/.test(baseline)) return true;
-  // JSON text compares by content: jsonb keeps its own key order.
-  if (typeof ours === "string" && typeof baseline === "string" && ours.startsWith("{")) {
-    try {
-      return JSON.stringify(sortKeys(JSON.parse(ours))) === JSON.stringify(sortKeys(JSON.parse(baseline)));
-    } catch {
-      return false;
-    }
-  }
-  return false;
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => [key, sortKeys(item)]));
-  return value;
 }
 
 /**
@@ -246,14 +59,7 @@ export async function verifyBaseline(
       const key = variantKey(request.method, url, request.body)!;
       const answer = await baselineAnswer(db, statements, request.method, url, request.body);
       if (answer.status !== 200) differences.push(`${key}: the baseline answered ${answer.status}`);
-      const ours = statements[key] ?? [];
-      if (log.length !== ours.length) differences.push(`${key}: ${log.length} statements, ours ${ours.length}`);
-      ours.forEach((expected, index) => {
-        const sent = log[index];
-        if (!sent || sent.sql !== expected.sql) differences.push(`${key} #${index}: other SQL`);
-        else if (sent.params.length !== expected.params.length || expected.params.some((param, i) => !sameParam(param, sent.params[i])))
-          differences.push(`${key} #${index}: other parameters ${JSON.stringify(sent.params)} vs ${JSON.stringify(expected.params)}`);
-      });
+      differences.push(...compareStatements(key, statements[key] ?? [], log));
     }
   } finally {
     await db.close();

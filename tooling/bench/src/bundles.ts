@@ -16,7 +16,7 @@ import { build } from "esbuild";
 import { postgresServerUrl } from "./databases.js";
 import { AUTHORIZATION } from "./scenario.js";
 
-const REPO = fileURLToPath(new URL("../../..", import.meta.url));
+export const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** A figure, or why it could not be measured. */
 export type Measured<T> = { measured: true; value: T } | { measured: false; why: string };
@@ -52,16 +52,16 @@ export interface ClientFigures {
   oneArea: Measured<BundleSize>;
 }
 
-const COLD_START_TRIALS = Number(process.env.BENCH_COLD_START_TRIALS ?? 5);
-const FIRST_REQUEST = "/streaming/streams/1";
+export const COLD_START_TRIALS = Number(process.env.BENCH_COLD_START_TRIALS ?? 5);
+export const FIRST_REQUEST = "/streaming/streams/1";
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function summarizeStarts(starts: Omit<ColdStart, "trials" | "request">[]): ColdStart {
+export function summarizeStarts(starts: Omit<ColdStart, "trials" | "request">[]): ColdStart {
   return {
     trials: starts.length,
     loadMs: median(starts.map((start) => start.loadMs)),
@@ -72,7 +72,7 @@ function summarizeStarts(starts: Omit<ColdStart, "trials" | "request">[]): ColdS
   };
 }
 
-async function sizeOf(files: string[], what: string): Promise<BundleSize> {
+export async function sizeOf(files: string[], what: string): Promise<BundleSize> {
   const contents = await Promise.all(files.map((file) => readFile(file)));
   return {
     what,
@@ -81,7 +81,7 @@ async function sizeOf(files: string[], what: string): Promise<BundleSize> {
   };
 }
 
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split("\n").slice(0, 3).join(" ").slice(0, 300);
 }
@@ -95,7 +95,7 @@ async function coldStartDatabase(): Promise<TestDatabase | string> {
 // ---------------------------------------------------------------------------------------------------
 // Cloudflare Workers
 
-async function buildWorker(workerDir: string, outdir: string): Promise<string[]> {
+export async function buildWorker(workerDir: string, outdir: string): Promise<string[]> {
   const wrangler = join(workerDir, "node_modules", ".bin", "wrangler");
   if (!existsSync(wrangler)) throw new Error("wrangler is not installed in apps/worker (pnpm install)");
   await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir], {

@@ -2,19 +2,24 @@
  * `pnpm bench`: runs every part of the benchmark in turn, printing figures as they come, then writes
  * tooling/bench/results.md and results.json. PostgreSQL parts need DATABASE_URL; without it they say so.
  */
-import { writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Engine } from "@cloudplane/db";
 import { measureClient, measureLambda, measureWorker, type BundleSize, type ColdStart, type DeploymentFigures, type Measured } from "./bundles.js";
 import { benchEngines, postgresServerUrl } from "./databases.js";
 import { describeMachine, endLoadAverage } from "./machine.js";
-import { evaluateGoals, renderMarkdown, type NotMeasured, type Results } from "./report.js";
+import { evaluateGoals, goalsBeforeAfter, renderMarkdown, type Goal, type NotMeasured, type Results } from "./report.js";
 import { measureScale, type ScalePart } from "./scale.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
+import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results.json", import.meta.url));
+/** The figures every run is set against: the last whole run before the serving core's rewrite. */
+const BEFORE_FILE = "before.json";
+const BEFORE_JSON = fileURLToPath(new URL(`../${BEFORE_FILE}`, import.meta.url));
 
 function why(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0]! : String(error);
@@ -60,11 +65,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -101,6 +106,18 @@ const client = runs("client") ? await measureClient() : { whole: skipped, oneAre
 showSize("whole client", client.whole);
 showSize("one area alone", client.oneArea);
 
+console.log("\n5. Workers: ours against a bare worker in workerd");
+let workerd: WorkerdFigures = { measured: false, why: "not in BENCH_PARTS" };
+if (runs("workerd")) {
+  try {
+    workerd = await measureWorkerd();
+  } catch (error) {
+    console.error(error);
+    workerd = { measured: false, why: `the run failed: ${why(error)}` };
+  }
+  if (!workerd.measured) console.log(`  not measured: ${workerd.why}`);
+}
+
 endLoadAverage(machine);
 const measured = {
   date: started.toISOString(),
@@ -112,16 +129,27 @@ const measured = {
   worker,
   lambda,
   client,
+  workerd,
 };
-const results: Results = { ...measured, goals: evaluateGoals(measured) };
+const before = existsSync(BEFORE_JSON) ? (JSON.parse(await readFile(BEFORE_JSON, "utf8")) as Results) : undefined;
+const results: Results = {
+  ...measured,
+  goals: evaluateGoals(measured),
+  ...(before ? { before: { date: before.date, file: BEFORE_FILE, goals: evaluateGoals(before) } } : {}),
+};
 
-console.log("\nGoals");
-for (const goal of results.goals) console.log(`  ${goal.met === null ? "not measured" : goal.met ? "met    " : "NOT MET"}  ${goal.goal}: ${goal.measured}`);
+const state = (goal: Goal | undefined) => (!goal ? "-" : goal.met === null ? "not measured" : goal.met ? "met" : "NOT MET");
+console.log(`\nGoals (before: ${before ? `${BEFORE_FILE}, ${before.date}` : "none"} → now)`);
+for (const row of goalsBeforeAfter(results.goals, results.before?.goals)) {
+  console.log(`  ${state(row.after).padEnd(12)} ${row.goal}`);
+  console.log(`      before: ${row.before ? `${row.before.measured} (${state(row.before)})` : "-"}`);
+  console.log(`      now:    ${row.after ? row.after.measured : "not in this run"}`);
+}
 
 if (partial) {
   console.log("\nA partial run (BENCH_PARTS, BENCH_ENGINES or BENCH_ROUTES): no results file written.");
   process.exit(0);
 }
 await writeFile(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
-await writeFile(RESULTS_MD, renderMarkdown(results));
+await writeFile(RESULTS_MD, renderMarkdown(results, before));
 console.log(`\nWrote ${RESULTS_MD} and ${RESULTS_JSON} (${Math.round(results.durationSeconds / 60)} min).`);

@@ -7,8 +7,9 @@ import type { ClientFigures, DeploymentFigures, Measured, BundleSize, ColdStart 
 import type { LoadResult } from "./load.js";
 import type { Machine } from "./machine.js";
 import type { ScalePart } from "./scale.js";
-import { type LOAD, SCALE } from "./scenario.js";
+import { type LOAD, ROUTES, SCALE } from "./scenario.js";
 import { VARIANT_TITLES, type ThroughputPart } from "./throughput.js";
+import { WORKER_TITLES, type WorkerdFigures } from "./workerd.js";
 
 export interface NotMeasured {
   engine: Engine;
@@ -16,11 +17,21 @@ export interface NotMeasured {
 }
 
 export interface Goal {
+  /** Stable across runs, to set a run's figure beside the same figure of the "before" run. */
+  id: string;
   goal: string;
   /** The number, in words and units. */
   measured: string;
   /** null: not measured (see `measured` for why). */
   met: boolean | null;
+}
+
+/** The run the figures are set against: the last whole run before the serving core's rewrite (before.json). */
+export interface Before {
+  date: string;
+  file: string;
+  /** Its goals, evaluated by this run's code (so against today's goals). */
+  goals: Goal[];
 }
 
 export interface Results {
@@ -33,12 +44,16 @@ export interface Results {
   worker: DeploymentFigures;
   lambda: DeploymentFigures;
   client: ClientFigures;
+  /** Absent from runs made before the workerd part existed (before.json). */
+  workerd?: WorkerdFigures;
   goals: Goal[];
+  before?: Before;
 }
 
 export const THROUGHPUT_RATIO_GOAL = 0.7;
+export const WORKERD_RATIO_GOAL = 0.85;
 export const WORKER_GZIP_GOAL_KIB = 200;
-export const WORKER_FIRST_RESPONSE_GOAL_MS = 50;
+export const WORKER_FIRST_RESPONSE_GOAL_MS = 30;
 export const CLIENT_GZIP_GOAL_KIB = 35;
 
 const ENGINE_NAMES: Record<Engine, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
@@ -51,64 +66,126 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`);
 const rps = (value: number) => Math.round(value).toLocaleString("en-US");
 
+/** The ratio goal of two load results, or why the run is invalid. */
+function ratioGoal(id: string, goal: string, ours: LoadResult, baseline: LoadResult, bound: number): Goal {
+  const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+  const valid = !ours.failures && !baseline.failures;
+  return {
+    id,
+    goal,
+    measured: valid
+      ? `${ratio.toFixed(2)} × (${rps(ours.requestsPerSecond)} vs ${rps(baseline.requestsPerSecond)} req/s)`
+      : `invalid run: ${ours.failures + baseline.failures} failed requests`,
+    met: valid ? ratio >= bound : false,
+  };
+}
+
+const FIRST_RESPONSE_GOAL = `Our worker's first response after load in workerd (cold isolate) < ${WORKER_FIRST_RESPONSE_GOAL_MS} ms`;
+const BARE_FIRST_RESPONSE_GOAL = `The bare worker's first response after load in workerd (cold isolate) < ${WORKER_FIRST_RESPONSE_GOAL_MS} ms`;
+
+function firstResponseGoal(id: string, goal: string, start: ColdStart, where: string): Goal {
+  return {
+    id,
+    goal,
+    measured: `${ms(start.firstResponseMs)} (median of ${start.trials} fresh starts, ${where})`,
+    met: start.firstResponseMs < WORKER_FIRST_RESPONSE_GOAL_MS,
+  };
+}
+
+/** The workerd part's goals: ours / bare per route, and the bare worker's cold isolate. */
+function workerdGoals(workerd: WorkerdFigures | undefined): Goal[] {
+  if (!workerd) return [];
+  const title = (route: string) => `${route} in workerd, our worker: ≥ ${WORKERD_RATIO_GOAL} × the bare worker`;
+  if (!workerd.measured)
+    return [
+      ...ROUTES.map((route) => ({ id: `workerd.${route.id}`, goal: title(route.title), measured: `not measured: ${workerd.why}`, met: null })),
+      { id: "workerd.bare.firstResponse", goal: BARE_FIRST_RESPONSE_GOAL, measured: `not measured: ${workerd.why}`, met: null },
+    ];
+  const goals: Goal[] = workerd.value.rows.map((row) =>
+    row.results
+      ? ratioGoal(`workerd.${row.route}`, title(row.title), row.results.ours, row.results.bare, WORKERD_RATIO_GOAL)
+      : { id: `workerd.${row.route}`, goal: title(row.title), measured: `failed before the load: ${row.failed ?? "?"}`, met: false },
+  );
+  goals.push(firstResponseGoal("workerd.bare.firstResponse", BARE_FIRST_RESPONSE_GOAL, workerd.value.coldStart.bare, "workerd part"));
+  return goals;
+}
+
 export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
   const goals: Goal[] = [];
   for (const part of results.throughput) {
     if (!isMeasured(part)) {
-      goals.push({ goal: `Throughput ≥ ${THROUGHPUT_RATIO_GOAL} × baseline on ${ENGINE_NAMES[part.engine]}`, measured: `not measured: ${part.why}`, met: null });
+      goals.push({
+        id: `throughput.${part.engine}`,
+        goal: `Throughput ≥ ${THROUGHPUT_RATIO_GOAL} × baseline on ${ENGINE_NAMES[part.engine]}`,
+        measured: `not measured: ${part.why}`,
+        met: null,
+      });
       continue;
     }
     for (const limiter of ["ours", "oursRateLimited"] as const)
-      for (const row of part.rows) {
-        const ours = row.results[limiter];
-        const baseline = row.results.baseline;
-        const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
-        const valid = !ours.failures && !baseline.failures;
-        goals.push({
-          goal: `${row.title} on ${ENGINE_NAMES[part.engine]}, ${VARIANT_TITLES[limiter]}: ≥ ${THROUGHPUT_RATIO_GOAL} × baseline`,
-          measured: valid
-            ? `${ratio.toFixed(2)} × (${rps(ours.requestsPerSecond)} vs ${rps(baseline.requestsPerSecond)} req/s)`
-            : `invalid run: ${ours.failures + baseline.failures} failed requests`,
-          met: valid ? ratio >= THROUGHPUT_RATIO_GOAL : false,
-        });
-      }
+      for (const row of part.rows)
+        goals.push(
+          ratioGoal(
+            `throughput.${part.engine}.${row.route}.${limiter}`,
+            `${row.title} on ${ENGINE_NAMES[part.engine]}, ${VARIANT_TITLES[limiter]}: ≥ ${THROUGHPUT_RATIO_GOAL} × baseline`,
+            row.results[limiter],
+            row.results.baseline,
+            THROUGHPUT_RATIO_GOAL,
+          ),
+        );
   }
   const postgresScale = results.scale.find((part) => part.engine === "postgres");
   for (const [id, title, bound] of [
     ["listApps", `Listing edge apps at ${SCALE.edgeApps.toLocaleString("en-US")} apps on PostgreSQL: p50 < 20 ms`, 20],
     ["costReport", `Cost report at ${SCALE.usageLines.toLocaleString("en-US")} usage lines on PostgreSQL: p50 < 100 ms`, 100],
   ] as const) {
+    if (!results.scale.length) continue;
     if (!postgresScale || !isMeasured(postgresScale)) {
-      goals.push({ goal: title, measured: `not measured: ${postgresScale?.why ?? "DATABASE_URL is not set"}`, met: null });
+      goals.push({ id: `scale.${id}`, goal: title, measured: `not measured: ${postgresScale?.why ?? "DATABASE_URL is not set"}`, met: null });
       continue;
     }
     const row = postgresScale.rows.find((item) => item.id === id)!;
     goals.push({
+      id: `scale.${id}`,
       goal: title,
       measured: row.ours.failures ? `invalid run: ${row.ours.failures} failed requests` : `p50 ${ms(row.ours.p50)} (p99 ${ms(row.ours.p99)})`,
       met: !row.ours.failures && row.ours.p50 < bound,
     });
   }
   const { bundle, coldStart } = results.worker;
+  const bundleGoal = `Worker bundle < ${WORKER_GZIP_GOAL_KIB} KiB gzipped`;
   goals.push(
     bundle.measured
-      ? { goal: `Worker bundle < ${WORKER_GZIP_GOAL_KIB} KiB gzipped`, measured: kib(bundle.value.gzipBytes), met: bundle.value.gzipBytes < WORKER_GZIP_GOAL_KIB * 1024 }
-      : { goal: `Worker bundle < ${WORKER_GZIP_GOAL_KIB} KiB gzipped`, measured: `not measured: ${bundle.why}`, met: null },
-    coldStart.measured
-      ? {
-          goal: `Worker's first response in workerd < ${WORKER_FIRST_RESPONSE_GOAL_MS} ms after load`,
-          measured: `${ms(coldStart.value.firstResponseMs)} (median of ${coldStart.value.trials} fresh starts)`,
-          met: coldStart.value.firstResponseMs < WORKER_FIRST_RESPONSE_GOAL_MS,
-        }
-      : { goal: `Worker's first response in workerd < ${WORKER_FIRST_RESPONSE_GOAL_MS} ms after load`, measured: `not measured: ${coldStart.why}`, met: null },
+      ? { id: "worker.bundle", goal: bundleGoal, measured: kib(bundle.value.gzipBytes), met: bundle.value.gzipBytes < WORKER_GZIP_GOAL_KIB * 1024 }
+      : { id: "worker.bundle", goal: bundleGoal, measured: `not measured: ${bundle.why}`, met: null },
   );
+  // Our worker's cold isolate: from the workerd part when it ran, else from the cold-start part (the same measure).
+  const { workerd } = results;
+  goals.push(
+    workerd?.measured
+      ? firstResponseGoal("worker.firstResponse", FIRST_RESPONSE_GOAL, workerd.value.coldStart.ours, "workerd part")
+      : coldStart.measured
+        ? firstResponseGoal("worker.firstResponse", FIRST_RESPONSE_GOAL, coldStart.value, "cold-start part")
+        : { id: "worker.firstResponse", goal: FIRST_RESPONSE_GOAL, measured: `not measured: ${workerd && !workerd.measured && workerd.why !== "not in BENCH_PARTS" ? workerd.why : coldStart.why}`, met: null },
+  );
+  goals.push(...workerdGoals(workerd));
   const { whole } = results.client;
+  const clientGoal = `Whole client < ${CLIENT_GZIP_GOAL_KIB} KiB minified + gzipped`;
   goals.push(
     whole.measured
-      ? { goal: `Whole client < ${CLIENT_GZIP_GOAL_KIB} KiB minified + gzipped`, measured: kib(whole.value.gzipBytes), met: whole.value.gzipBytes < CLIENT_GZIP_GOAL_KIB * 1024 }
-      : { goal: `Whole client < ${CLIENT_GZIP_GOAL_KIB} KiB minified + gzipped`, measured: `not measured: ${whole.why}`, met: null },
+      ? { id: "client.bundle", goal: clientGoal, measured: kib(whole.value.gzipBytes), met: whole.value.gzipBytes < CLIENT_GZIP_GOAL_KIB * 1024 }
+      : { id: "client.bundle", goal: clientGoal, measured: `not measured: ${whole.why}`, met: null },
   );
   return goals;
+}
+
+/** Each goal of this run beside the same goal of the before run (goals only the before run has come last). */
+export function goalsBeforeAfter(goals: Goal[], before: Goal[] | undefined): { goal: string; before: Goal | undefined; after: Goal | undefined }[] {
+  const earlier = new Map((before ?? []).map((goal) => [goal.id, goal]));
+  const rows: { goal: string; before: Goal | undefined; after: Goal | undefined }[] = goals.map((goal) => ({ goal: goal.goal, before: earlier.get(goal.id), after: goal }));
+  const ids = new Set(goals.map((goal) => goal.id));
+  for (const goal of before ?? []) if (!ids.has(goal.id)) rows.push({ goal: goal.goal, before: goal, after: undefined });
+  return rows;
 }
 
 function verdict(met: boolean | null): string {
@@ -125,7 +202,14 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-function throughputSection(parts: Results["throughput"]): string {
+/** The ratio of `limiter` to the baseline for a route in the before run, or "—". */
+function beforeRatio(before: Results | undefined, engine: Engine, route: string, limiter: "ours" | "oursRateLimited"): string {
+  const part = before?.throughput.find((item) => item.engine === engine);
+  const row = part && isMeasured(part) ? part.rows.find((item) => item.route === route) : undefined;
+  return row ? (row.results[limiter].requestsPerSecond / row.results.baseline.requestsPerSecond).toFixed(2) : "—";
+}
+
+function throughputSection(parts: Results["throughput"], before: Results | undefined): string {
   const out: string[] = [];
   for (const part of parts) {
     out.push(`### ${ENGINE_NAMES[part.engine]}`, "");
@@ -135,16 +219,26 @@ function throughputSection(parts: Results["throughput"]): string {
     }
     out.push(
       table(
-        ["Route", "Baseline req/s", "Ours req/s", "Ours / baseline", "Ours + rate limit req/s", "Ratio with limit", "p50 / p99 baseline", "p50 / p99 ours", "p50 / p99 ours + limit"],
+        [
+          "Route",
+          "Baseline req/s",
+          "Ours req/s",
+          "Ours / baseline (before → now)",
+          "Ours + rate limit req/s",
+          "Ratio with limit (before → now)",
+          "p50 / p99 baseline",
+          "p50 / p99 ours",
+          "p50 / p99 ours + limit",
+        ],
         part.rows.map((row) => {
           const { baseline, ours, oursRateLimited } = row.results;
           return [
             row.title,
             rps(baseline.requestsPerSecond),
             rps(ours.requestsPerSecond),
-            (ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+            `${beforeRatio(before, part.engine, row.route, "ours")} → ${(ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
             rps(oursRateLimited.requestsPerSecond),
-            (oursRateLimited.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+            `${beforeRatio(before, part.engine, row.route, "oursRateLimited")} → ${(oursRateLimited.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
             latency(baseline),
             latency(ours),
             latency(oursRateLimited),
@@ -225,18 +319,60 @@ function startCells(figure: Measured<ColdStart>): string[] {
   return [ms(start.loadMs), ms(start.firstResponseMs), ms(start.totalMs), ms(start.warmResponseMs)];
 }
 
-export function renderMarkdown(results: Results): string {
+function workerdSection(workerd: WorkerdFigures | undefined, before: Results | undefined): string {
+  if (!workerd?.measured) return `Not measured: ${workerd?.why ?? "not in this run"}.\n`;
+  const { rows, coldStart, bundles, bareDifferences } = workerd.value;
+  const beforeOurs = before?.worker.coldStart.measured ? `${ms(before.worker.coldStart.value.firstResponseMs)} (cold-start part)` : "—";
+  return [
+    table(
+      ["Route", "Bare worker req/s", "Our worker req/s", "Ours / bare", `Goal ≥ ${WORKERD_RATIO_GOAL}`, "p50 / p99 bare", "p50 / p99 ours"],
+      rows.map((row) => {
+        if (!row.results) return [row.title, `not measured: ${row.failed ?? "?"}`, "", "", "**not met**", "", ""];
+        const { ours, bare } = row.results;
+        const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
+        const valid = !ours.failures && !bare.failures;
+        return [row.title, rps(bare.requestsPerSecond), rps(ours.requestsPerSecond), ratio.toFixed(2), verdict(valid && ratio >= WORKERD_RATIO_GOAL), latency(bare), latency(ours)];
+      }),
+    ),
+    "",
+    bareDifferences.length
+      ? `The bare worker's statements differ from ours: ${bareDifferences.join("; ")}.`
+      : "Checked before the runs: for every route measured the bare worker sends exactly the statements ours sends, with the same parameters.",
+    "",
+    `Cold isolate: fresh workerd processes, ours and the bare worker in turn, ${coldStart.ours.trials} each; medians. "Load" is from Miniflare spawning workerd to it being ready (the worker loaded); "first response" from then to the first response to ${coldStart.ours.request} (a connection opened, and for ours the token looked up); "warm" is a second request.`,
+    "",
+    table(
+      ["Worker", "Bundle gzipped", "Load", "First response after load (before → now)", `Goal < ${WORKER_FIRST_RESPONSE_GOAL_MS} ms`, "Warm request"],
+      (["ours", "bare"] as const).map((kind) => [
+        WORKER_TITLES[kind],
+        kib(bundles[kind].gzipBytes),
+        ms(coldStart[kind].loadMs),
+        `${kind === "ours" ? beforeOurs : "—"} → ${ms(coldStart[kind].firstResponseMs)}`,
+        verdict(coldStart[kind].firstResponseMs < WORKER_FIRST_RESPONSE_GOAL_MS),
+        ms(coldStart[kind].warmResponseMs),
+      ]),
+    ),
+    "",
+  ].join("\n");
+}
+
+function goalCell(goal: Goal | undefined, missing: string): string {
+  if (!goal) return missing;
+  return goal.met === null ? goal.measured : `${goal.measured} (${goal.met ? "met" : "not met"})`;
+}
+
+export function renderMarkdown(results: Results, before?: Results): string {
   const { machine } = results;
   const date = results.date.replace("T", " ").replace(/\.\d+Z$/, " UTC");
   const load = results.settings.load;
   const deployments = [
-    ["Cloudflare Workers (workerd via Miniflare)", results.worker],
-    ["AWS Lambda (fresh Node process)", results.lambda],
+    ["Cloudflare Workers (workerd via Miniflare)", results.worker, before?.worker],
+    ["AWS Lambda (fresh Node process)", results.lambda, before?.lambda],
   ] as const;
   return `# cloudplane benchmark results
 
 Written by \`pnpm bench\` (tooling/bench) on ${date}; the run took ${Math.round(results.durationSeconds / 60)} min.
-Every figure below was taken in this one run, on this machine; the baselines ran in the same run, on the same databases.
+Every figure below was taken in this one run, on this machine (but those marked "before", from before.json); the baselines ran in the same run, on the same databases.
 What is measured and how, and what the figures mean for a deployment: tooling/bench/README.md. Every figure is also in results.json.
 
 ## Machine
@@ -259,9 +395,20 @@ ${table(
 
 ## Goals
 
+${
+  results.before
+    ? `"Before" is the last whole run before the serving core's rewrite onto @ts-rest/serverless (${results.before.date.replace("T", " ").replace(/\.\d+Z$/, " UTC")}, kept in tooling/bench/${results.before.file}), held to today's goals; "now" is this run. "—": the before run did not measure it.`
+    : "No before run (tooling/bench/before.json) to compare with."
+}
+
 ${table(
-  ["Goal", "Measured", "Result"],
-  results.goals.map((goal) => [goal.goal, goal.measured, verdict(goal.met)]),
+  ["Goal", "Before", "Now", "Result now"],
+  goalsBeforeAfter(results.goals, results.before?.goals).map((row) => [
+    row.goal,
+    goalCell(row.before, "—"),
+    goalCell(row.after, "not in this run"),
+    row.after ? verdict(row.after.met) : "—",
+  ]),
 )}
 
 ## 1. Throughput and latency over HTTP (loopback)
@@ -290,7 +437,7 @@ p50 / p99 are per-response latencies of those runs.
   back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types. As the demo administrator
   (account 1, token role-1-active), on the demo data.
 
-${throughputSection(results.throughput)}
+${throughputSection(results.throughput, before)}
 ## 2. At scale
 
 The listing and the cost report with the database filled by the benchmark's generator (one SQL statement each, generate_series),
@@ -309,8 +456,15 @@ first response to GET /streaming/streams/1 (token lookup and stream read on Post
 "warm" is a second request on the same instance. Medians of fresh starts.
 
 ${table(
-  ["Deployment", "Bundle", "Gzipped", "Load", "First response after load", "Start to first response", "Warm request"],
-  deployments.map(([name, figures]) => [name, ...sizeCell(figures.bundle), ...startCells(figures.coldStart)]),
+  ["Deployment", "Bundle", "Gzipped", "Load", "First response after load", "Start to first response", "Warm request", "Before: gzipped, first response"],
+  deployments.map(([name, figures, earlier]) => [
+    name,
+    ...sizeCell(figures.bundle),
+    ...startCells(figures.coldStart),
+    earlier
+      ? `${earlier.bundle.measured ? kib(earlier.bundle.value.gzipBytes) : "—"}, ${earlier.coldStart.measured ? ms(earlier.coldStart.value.firstResponseMs) : "—"}`
+      : "—",
+  ]),
 )}
 
 ## 4. The client in a browser bundle
@@ -324,5 +478,23 @@ ${table(
     [results.client.oneArea.measured ? results.client.oneArea.value.what : "One area alone", ...sizeCell(results.client.oneArea)],
   ],
 )}
-`;
+
+## 5. Cloudflare Workers: our worker against a bare worker in workerd
+
+Both run in workerd (Miniflare, each in a workerd process of its own, compatibility date 2025-07-18, \`nodejs_compat\`) on the
+same PostgreSQL database, reached with postgres.js over the Workers TCP socket, one connection per request (one connection,
+no type lookup, statements sent unnamed), closed after the response.
+
+- **Ours**: apps/worker's bundle (\`wrangler deploy --dry-run\`), that is \`@cloudplane/handlers/fetch\` as deployed, with
+  \`CLOUDPLANE_RATE_LIMIT=0\` (the limiter off, as the bare worker has none) and its request log on.
+- **Bare worker** (\`src/workers/bare.ts\`, bundled by esbuild): the Node baseline's request handling (part 1) in a worker,
+  sending the very statements ours sends (caught from our handler at the start of the part; checked through the worker,
+  parameters included, before any load), rows as plain JSON. No auth, rate limit, validation, routing beyond a path match,
+  request id or error envelope.
+
+Same routes and requests as part 1, autocannon with ${load.connections} connections; per route both are warmed up ${load.warmupSeconds} s, then
+measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route either worker fails (an answer other
+than 200) is not put under load and counts as not met.
+
+${workerdSection(results.workerd, before)}`;
 }

@@ -3,9 +3,9 @@
  * API as the demo administrator (account 1) calls them, with the settings every run shares.
  */
 import { demoToken } from "@cloudplane/db";
+import { BENCH_ACCOUNT_ID } from "./account.js";
 
-/** The account the demo administrator's token belongs to; the baseline serves this account without auth. */
-export const BENCH_ACCOUNT_ID = 1;
+export { BENCH_ACCOUNT_ID };
 
 /** `Authorization` of every request: the demo administrator (role 1) of account 1. */
 export const AUTHORIZATION = `apikey ${demoToken(BENCH_ACCOUNT_ID, "role-1-active").plaintext}`;

@@ -1,0 +1,259 @@
+/**
+ * Part 5 (`BENCH_PARTS=workerd`): our worker against a bare worker, both in workerd (Miniflare) on the
+ * same PostgreSQL database. Ours is apps/worker's bundle (`wrangler deploy --dry-run`); the bare one
+ * is workers/bare.ts bundled by esbuild, sending the very statements ours sends (caught from our
+ * handler and checked before any load), each on a connection of its own per request, as ours does.
+ *
+ * Throughput: per route, both are warmed up, then measured in interleaved rounds (the order turning
+ * each round), so load from elsewhere on the machine falls on both alike. Cold isolate: fresh workerd
+ * processes, ours and bare in turn; the time from the worker being loaded (Miniflare ready) to its
+ * first response.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import type { Miniflare } from "miniflare";
+import { compareStatements, variantKey } from "./baseline-core.js";
+import { buildWorker, COLD_START_TRIALS, errorText, FIRST_REQUEST, REPO, sizeOf, summarizeStarts, type BundleSize, type ColdStart } from "./bundles.js";
+import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
+import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
+import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { AUTHORIZATION, LOAD, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
+
+export type WorkerKind = "ours" | "bare";
+const KINDS: WorkerKind[] = ["ours", "bare"];
+
+export const WORKER_TITLES: Record<WorkerKind, string> = { ours: "ours (apps/worker)", bare: "bare worker" };
+
+export interface WorkerdRow {
+  route: RouteId;
+  title: string;
+  /** Absent when a worker failed the route before the load (`failed` says how). */
+  results?: Record<WorkerKind, LoadResult>;
+  failed?: string;
+}
+
+export interface WorkerdPart {
+  rows: WorkerdRow[];
+  /** Differences between the bare worker's statements and ours; empty when they are the same. */
+  bareDifferences: string[];
+  coldStart: Record<WorkerKind, ColdStart>;
+  bundles: Record<WorkerKind, BundleSize>;
+}
+
+/** The part, or why it was not measured. */
+export type WorkerdFigures = { measured: true; value: WorkerdPart } | { measured: false; why: string };
+
+/** The compatibility settings of apps/worker/wrangler.toml, for both workers. */
+const COMPATIBILITY = { compatibilityDate: "2025-07-18", compatibilityFlags: ["nodejs_compat"] };
+
+interface RunningWorker {
+  url: URL;
+  /** From constructing Miniflare (spawning workerd) to it being ready: the worker loaded. */
+  loadMs: number;
+  /** The last lines the worker printed, to say why it failed. */
+  output: string[];
+  dispose(): Promise<void>;
+}
+
+async function startWorker(script: string, bindings: Record<string, string>): Promise<RunningWorker> {
+  const { Miniflare } = await import("miniflare");
+  const output: string[] = [];
+  const keep = (chunk: string) => {
+    // Ours logs every request as a JSON line; only the last few lines are kept.
+    output.push(...chunk.split("\n").filter(Boolean));
+    if (output.length > 40) output.splice(0, output.length - 40);
+  };
+  const started = performance.now();
+  const miniflare: Miniflare = new Miniflare({
+    modules: true,
+    scriptPath: script,
+    modulesRoot: join(script, ".."),
+    ...COMPATIBILITY,
+    bindings,
+    host: "127.0.0.1",
+    port: 0,
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.setEncoding("utf8").on("data", keep);
+      stderr.setEncoding("utf8").on("data", keep);
+    },
+  });
+  try {
+    const url = await miniflare.ready;
+    return { url, loadMs: performance.now() - started, output, dispose: () => miniflare.dispose() };
+  } catch (error) {
+    await miniflare.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
+function requestInit(request: BenchRequest, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: request.method,
+    headers: { authorization: AUTHORIZATION, ...(request.body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  };
+}
+
+/** esbuild bundles the bare worker as wrangler bundles ours: Workers' export conditions, Node's modules left to nodejs_compat. */
+async function buildBareWorker(outdir: string): Promise<string> {
+  const outfile = join(outdir, "bare.js");
+  await build({
+    entryPoints: [fileURLToPath(new URL("./workers/bare.ts", import.meta.url))],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    conditions: ["workerd", "worker", "import"],
+    mainFields: ["module", "main"],
+    external: ["cloudflare:sockets", "node:*"],
+    outfile,
+    logLevel: "silent",
+  });
+  return outfile;
+}
+
+/** What a worker printed other than request logs, shortest first: the messages of its errors. */
+function errorOutput(worker: RunningWorker): string {
+  const lines = worker.output.filter((line) => !line.includes('"msg":"request"'));
+  const messages = lines.flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { message?: unknown };
+      return typeof entry.message === "string" ? [entry.message] : [];
+    } catch {
+      return /error/i.test(line) ? [line.trim()] : [];
+    }
+  });
+  return [...new Set(messages)].join("; ").slice(0, 300) || "nothing";
+}
+
+/**
+ * Runs a route's first request twice through both workers (as the Node part checks its baseline),
+ * asking the bare one for the statements it sent, and compares them with ours. Returns the
+ * differences (none: the same), or why a worker failed the route (an answer other than 200), in
+ * which case the route is not put under load.
+ */
+async function verifyRoute(workers: Record<WorkerKind, RunningWorker>, statements: RouteSql, route: BenchRoute): Promise<{ differences: string[] } | { failed: string }> {
+  const differences: string[] = [];
+  const request = route.requests[0]!;
+  for (let time = 0; time < 2; time++) {
+    const ours = await fetch(new URL(request.path, workers.ours.url), requestInit(request));
+    await ours.arrayBuffer();
+    const bare = await fetch(new URL(request.path, workers.bare.url), requestInit(request, { "x-bench-log": "1" }));
+    const answer = (await bare.json().catch(() => ({}))) as { log?: CapturedStatement[] };
+    const failures = [
+      ...(ours.status === 200 ? [] : [`ours answered ${ours.status} (its error: ${errorOutput(workers.ours)})`]),
+      ...(bare.status === 200 ? [] : [`the bare worker answered ${bare.status} (its error: ${errorOutput(workers.bare)})`]),
+    ];
+    if (failures.length) return { failed: failures.join("; ") };
+    const key = variantKey(request.method, new URL(request.path, workers.bare.url), request.body)!;
+    differences.push(...compareStatements(key, statements[key] ?? [], answer.log ?? []));
+  }
+  return { differences: [...new Set(differences)] };
+}
+
+function show(result: LoadResult): string {
+  const failures = result.failures ? `, ${result.failures} FAILED` : "";
+  return `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`;
+}
+
+/** One fresh start of a worker: loaded, then its first response and a second (warm) one. */
+async function coldStart(script: string, bindings: Record<string, string>): Promise<Omit<ColdStart, "trials" | "request">> {
+  const worker = await startWorker(script, bindings);
+  try {
+    const loaded = performance.now();
+    const first = await fetch(new URL(FIRST_REQUEST, worker.url), { headers: { authorization: AUTHORIZATION } });
+    await first.arrayBuffer();
+    const answered = performance.now();
+    if (first.status !== 200) throw new Error(`the worker answered ${first.status}: ${worker.output.join(" ").slice(-300)}`);
+    const second = await fetch(new URL(FIRST_REQUEST, worker.url), { headers: { authorization: AUTHORIZATION } });
+    await second.arrayBuffer();
+    return { loadMs: worker.loadMs, firstResponseMs: answered - loaded, totalMs: worker.loadMs + answered - loaded, warmResponseMs: performance.now() - answered };
+  } finally {
+    await worker.dispose();
+  }
+}
+
+export async function measureWorkerd(): Promise<WorkerdFigures> {
+  if (!postgresServerUrl()) return { measured: false, why: "DATABASE_URL is not set (both workers reach PostgreSQL)" };
+  const workerDir = join(REPO, "apps", "worker");
+  if (!existsSync(join(workerDir, "wrangler.toml"))) return { measured: false, why: "apps/worker (wrangler.toml) is not in the repository" };
+  const outdir = await mkdtemp(join(tmpdir(), "cloudplane-bench-workerd-"));
+  let database: BenchDatabase | undefined;
+  const workers: Partial<Record<WorkerKind, RunningWorker>> = {};
+  try {
+    let oursScript: string;
+    try {
+      const files = await buildWorker(workerDir, join(outdir, "ours"));
+      oursScript = join(outdir, "ours", "index.js");
+      if (!files.includes(oursScript)) throw new Error("wrangler wrote no index.js");
+    } catch (error) {
+      return { measured: false, why: `wrangler deploy --dry-run failed: ${errorText(error)}` };
+    }
+    const bareScript = await buildBareWorker(join(outdir, "bare"));
+    const bundles: Record<WorkerKind, BundleSize> = {
+      ours: await sizeOf([oursScript], "apps/worker, wrangler deploy --dry-run"),
+      bare: await sizeOf([bareScript], "src/workers/bare.ts, esbuild"),
+    };
+    console.log(`  bundles: ours ${(bundles.ours.gzipBytes / 1024).toFixed(1)} KiB gzipped, bare ${(bundles.bare.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+
+    database = await benchDatabase("postgres");
+    const { location } = database;
+    if (location.engine !== "postgres") throw new Error("the workerd part runs on PostgreSQL");
+    const chosen = process.env.BENCH_ROUTES?.split(",");
+    const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
+    const statements = await captureRouteSql(location, ROUTES.map((route) => route.requests[0]!));
+    const bindings: Record<WorkerKind, Record<string, string>> = {
+      // Ours as deployed but for the rate limit, which the bare worker does not have (CLOUDPLANE_RATE_LIMIT=0: off).
+      ours: { DATABASE_URL: location.url, CLOUDPLANE_SECRETS_KEY: location.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_RATE_LIMIT: "0" },
+      bare: { DATABASE_URL: location.url, BENCH_STATEMENTS: JSON.stringify(statements) },
+    };
+    const scripts: Record<WorkerKind, string> = { ours: oursScript, bare: bareScript };
+
+    for (const kind of KINDS) workers[kind] = await startWorker(scripts[kind], bindings[kind]);
+    const running = workers as Record<WorkerKind, RunningWorker>;
+    const rows: WorkerdRow[] = [];
+    const bareDifferences: string[] = [];
+    for (const route of routes) {
+      const verified = await verifyRoute(running, statements, route);
+      if ("failed" in verified) {
+        console.log(`  workerd  ${route.title.padEnd(40)} not measured: ${verified.failed}`);
+        rows.push({ route: route.id, title: route.title, failed: verified.failed });
+        continue;
+      }
+      bareDifferences.push(...verified.differences);
+      if (verified.differences.length) console.log(`  the bare worker differs from ours: ${verified.differences.join("; ")}`);
+      for (const kind of KINDS) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
+      const samples: Record<WorkerKind, LoadSample[]> = { ours: [], bare: [] };
+      for (let round = 0; round < LOAD.rounds; round++)
+        for (const kind of round % 2 ? [...KINDS].reverse() : KINDS)
+          samples[kind].push(await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds));
+      const results = { ours: summarize(samples.ours), bare: summarize(samples.bare) };
+      for (const kind of KINDS) console.log(`  workerd  ${route.title.padEnd(40)} ${WORKER_TITLES[kind].padEnd(22)} ${show(results[kind])}`);
+      rows.push({ route: route.id, title: route.title, results });
+    }
+    if (!bareDifferences.length) console.log("  the bare worker sent the same statements with the same parameters as ours: verified");
+    for (const kind of KINDS) {
+      await running[kind].dispose();
+      delete workers[kind];
+    }
+
+    // Fresh workerd processes, ours and bare in turn, so both meet the machine's load alike.
+    const starts: Record<WorkerKind, Omit<ColdStart, "trials" | "request">[]> = { ours: [], bare: [] };
+    for (let trial = 0; trial < COLD_START_TRIALS; trial++)
+      for (const kind of trial % 2 ? [...KINDS].reverse() : KINDS) starts[kind].push(await coldStart(scripts[kind], bindings[kind]));
+    const cold = { ours: summarizeStarts(starts.ours), bare: summarizeStarts(starts.bare) };
+    for (const kind of KINDS)
+      console.log(
+        `  workerd  cold isolate ${WORKER_TITLES[kind].padEnd(22)} load ${cold[kind].loadMs.toFixed(0)} ms, first response ${cold[kind].firstResponseMs.toFixed(1)} ms after load, warm ${cold[kind].warmResponseMs.toFixed(1)} ms`,
+      );
+    return { measured: true, value: { rows, bareDifferences, coldStart: cold, bundles } };
+  } finally {
+    for (const worker of Object.values(workers)) await worker.dispose().catch(() => undefined);
+    await database?.close();
+    await rm(outdir, { recursive: true, force: true });
+  }
+}
