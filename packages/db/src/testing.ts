@@ -1,6 +1,7 @@
 /**
  * @cloudplane/db/testing: fresh, migrated and seeded databases for tests, on PGlite (in memory) or on
- * the PostgreSQL server of DATABASE_URL (a database of its own per call, dropped on close).
+ * the PostgreSQL server of DATABASE_URL (a database of its own per call, dropped on close), and one
+ * valid request for every route of the contract on the demo data (`routeCases`).
  */
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
@@ -109,3 +110,5 @@ export async function selectRows<Row extends Record<string, unknown> = Record<st
   if (Array.isArray(result)) return [...(result as Row[])];
   return (result as { rows: Row[] }).rows;
 }
+
+export { routeCaseTable, routeCases, uniqueName, type RouteCase, type RouteCaseRequest, type RouteCaseTable } from "./route-cases.js";

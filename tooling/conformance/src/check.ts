@@ -1,4 +1,5 @@
 /** What a conformance check is: a name and a function that throws when the deployment misbehaves. */
+import type { RouteId } from "@cloudplane/contract";
 import type { DemoFixture } from "@cloudplane/db";
 import type { ConformanceClient } from "./client.js";
 import type { RouteCase } from "./route-cases.js";
@@ -15,10 +16,10 @@ export interface ConformanceCheck {
   run(context: ConformanceContext): Promise<void>;
 }
 
-/** The route case of that name. */
-export function routeCase(context: ConformanceContext, name: string): RouteCase {
-  const found = context.cases.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`No route case ${name}.`);
+/** The route case of the route `id`. */
+export function routeCase(context: ConformanceContext, id: RouteId): RouteCase {
+  const found = context.cases.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`No route case ${id}.`);
   return found;
 }
 

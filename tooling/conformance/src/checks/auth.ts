@@ -21,7 +21,7 @@ export const authChecks: ConformanceCheck[] = [
   {
     name: "auth: unknown, expired and deleted tokens and a bare scheme are 401 token_not_valid",
     async run(context) {
-      const route = context.cases.find((candidate) => candidate.name === "cdn.getClientFeatures") ?? context.cases[0]!;
+      const route = context.cases.find((candidate) => candidate.id === "cdn.getClientFeatures") ?? context.cases[0]!;
       for (const authorization of [
         "apikey cp_conformance_00000000000000000000000000000000",
         apikey([1, "role-5-expired"]),
@@ -35,7 +35,7 @@ export const authChecks: ConformanceCheck[] = [
   {
     name: "auth: the scheme word is taken in any case",
     async run(context) {
-      const route = context.cases.find((candidate) => candidate.name === "cdn.getClientFeatures") ?? context.cases[0]!;
+      const route = context.cases.find((candidate) => candidate.id === "cdn.getClientFeatures") ?? context.cases[0]!;
       const token = demoToken(1, "role-1-active").plaintext;
       for (const scheme of ["APIKey", "APIKEY", "ApiKey"]) expectSuccess(await callCase(context, route, { authorization: `${scheme} ${token}` }), route.route, route.status);
     },

@@ -11,12 +11,12 @@ export const isolationChecks: ConformanceCheck[] = [
   {
     name: "isolation: account 2's objects are 404 to account 1, alike to ids that do not exist",
     async run(context) {
-      for (const route of context.cases.filter((candidate) => candidate.ownsObjects && candidate.name !== "iam.listTokens")) {
+      for (const route of context.cases.filter((candidate) => candidate.ownsObjects && candidate.id !== "iam.listTokens")) {
         const other = expectEnvelope(await context.client.call(route.route.method, route.path(2), { body: route.body?.(1) }), 404, "not_found");
         const missing = expectEnvelope(await context.client.call(route.route.method, missingPath(route.path(1)), { body: route.body?.(1) }), 404, "not_found");
         // The message must not tell an object of another account from one that does not exist.
         const shape = (message: unknown) => String(message).replace(/\d+/g, "N");
-        expectEqual(shape(other.message), shape(missing.message), `${route.name}: the message for another account's id and a missing one`);
+        expectEqual(shape(other.message), shape(missing.message), `${route.id}: the message for another account's id and a missing one`);
       }
     },
   },

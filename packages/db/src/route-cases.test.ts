@@ -1,0 +1,57 @@
+/**
+ * The route cases: one for every route of ROUTES, in its order, each a request the route's own
+ * schemas accept, on objects of the account it is made for.
+ */
+import { ROUTES } from "@cloudplane/contract";
+import { describe, expect, it } from "vitest";
+import { demoFixture } from "./demo-fixture.js";
+import { routeCases } from "./route-cases.js";
+
+interface Schema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } };
+}
+
+const cases = routeCases(demoFixture);
+
+/** The path parameters a concrete path gives a route's pattern, or undefined if it does not match. */
+function pathParams(pattern: string, path: string): Record<string, string> | undefined {
+  const names = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const match = new RegExp(`^${pattern.replace(/:\w+/g, "([^/]+)")}$`).exec(path.split("?")[0]!);
+  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : undefined;
+}
+
+describe("route cases", () => {
+  it("hold one case for every route of ROUTES, in its order, with its access and success status", () => {
+    expect(cases.map((routeCase) => routeCase.id)).toEqual(ROUTES.map((entry) => entry.id));
+    for (const [index, entry] of ROUTES.entries()) {
+      const routeCase = cases[index]!;
+      expect(routeCase.route).toBe(entry.route);
+      expect(routeCase.access).toBe(entry.access);
+      expect(Object.keys(entry.route.responses).map(Number)).toContain(routeCase.status);
+      expect(routeCase.status).toBeLessThan(300);
+    }
+  });
+
+  it.each(cases.map((routeCase) => [routeCase.id, routeCase] as const))("%s: paths and body the route's schemas accept", (id, routeCase) => {
+    const { route } = routeCase;
+    for (const account of [1, 2] as const) {
+      const path = routeCase.path(account);
+      const params = pathParams(route.path, path);
+      expect(params, `${id} ${path}`).toBeDefined();
+      if (route.pathParams) expect((route.pathParams as Schema).safeParse(params).error?.issues, `${id} ${path}`).toBeUndefined();
+      const query = Object.fromEntries(new URLSearchParams(path.split("?")[1] ?? ""));
+      if (route.query) expect((route.query as Schema).safeParse(query).error?.issues, `${id} ${path}`).toBeUndefined();
+      else expect(query, id).toEqual({});
+      if ("body" in route) expect((route.body as Schema).safeParse(routeCase.body?.(account)).error?.issues, `${id} body`).toBeUndefined();
+      else expect(routeCase.body, id).toBeUndefined();
+    }
+    // A case that owns objects names other ones for the other account; one that does not, the same path.
+    expect(routeCase.path(1) !== routeCase.path(2), id).toBe(routeCase.ownsObjects);
+  });
+
+  it("make names that must be unique fresh on every call", () => {
+    const target = cases.find((routeCase) => routeCase.id === "cdn.createLogsUploaderTarget")!;
+    const [first, second] = [target.body!(1), target.body!(1)] as { name: string }[];
+    expect(first!.name).not.toBe(second!.name);
+  });
+});
