@@ -50,7 +50,8 @@ async function readBody(message: IncomingMessage): Promise<Buffer> {
 }
 
 export async function toEvent(message: IncomingMessage): Promise<ApiGatewayV2Event> {
-  const url = new URL(message.url ?? "/", "http://bridge.local");
+  // The request target as sent, split at its query (API Gateway passes a path such as `//` on as it is).
+  const [rawPath = "/", rawQueryString = ""] = (message.url ?? "/").split(/\?(.*)/s);
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(message.headers)) {
@@ -65,8 +66,8 @@ export async function toEvent(message: IncomingMessage): Promise<ApiGatewayV2Eve
   return {
     version: "2.0",
     routeKey: "$default",
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath,
+    rawQueryString,
     ...(cookies ? { cookies } : {}),
     headers,
     requestContext: {
@@ -74,7 +75,7 @@ export async function toEvent(message: IncomingMessage): Promise<ApiGatewayV2Eve
       apiId: "bridge",
       domainName: headers.host ?? "bridge.local",
       domainPrefix: "bridge",
-      http: { method: message.method ?? "GET", path: url.pathname, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: headers["user-agent"] ?? "" },
+      http: { method: message.method ?? "GET", path: rawPath, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: headers["user-agent"] ?? "" },
       requestId: crypto.randomUUID(),
       routeKey: "$default",
       stage: "$default",

@@ -99,7 +99,7 @@ if (process.env.DATABASE_URL)
       expect(bridge.events.every((event) => event.version === "2.0" && event.routeKey === "$default")).toBe(true);
       const entries = logged.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
       // From the first request served on PostgreSQL on (the test before this one logged a failed start).
-      const served = entries.slice(entries.map((entry) => entry.msg).lastIndexOf("the Lambda could not start") + 1);
+      const served = entries.slice(entries.map((entry) => entry.msg).lastIndexOf("the handler could not start") + 1);
       expect(served.filter((entry) => entry.msg === "request").length).toBe(bridge.events.length);
       expect(served.filter((entry) => entry.level === "error")).toEqual([]);
     });

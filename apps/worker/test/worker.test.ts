@@ -69,7 +69,7 @@ describe("the worker in workerd (Miniflare) without a database setting", () => {
       const reply = await fetch(new URL("/cdn/clients/me/features", await miniflare.ready), { headers: { authorization: "apikey x" } });
       expect(reply.status).toBe(500);
       expect(await reply.json()).toEqual({ message: expect.any(String), code: "internal", request_id: reply.headers.get("x-request-id") });
-      await expect.poll(() => logs.join("\n")).toContain("Neither DATABASE_URL nor a HYPERDRIVE binding is set");
+      await expect.poll(() => logs.join("\n")).toContain("DATABASE_URL is not set");
     } finally {
       await miniflare.dispose();
     }
@@ -96,7 +96,10 @@ if (process.env.DATABASE_URL)
     });
 
     describe("conformance", () => {
-      for (const check of conformanceChecks) it(check.name, () => check.run(context));
+      // The raw-socket check is left out here: Miniflare's local HTTP front (a Node server in front of
+      // workerd, no part of a Workers deployment) answers a Host header with a space with its own 500
+      // before the worker sees the request; on Workers, Cloudflare's edge refuses such requests itself.
+      for (const check of conformanceChecks.filter((candidate) => !candidate.name.startsWith("raw:"))) it(check.name, () => check.run(context));
     });
 
     it("serves requests at once, each on a connection of its own", async () => {

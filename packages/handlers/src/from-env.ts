@@ -34,7 +34,7 @@ export function rateLimitFromEnv(env: Env): RateLimit | false {
 function databaseUrl(env: Env): string {
   const hyperdrive = env.HYPERDRIVE as { connectionString?: unknown } | undefined;
   const url = typeof hyperdrive?.connectionString === "string" ? hyperdrive.connectionString : setting(env, "DATABASE_URL");
-  if (!url) throw new Error("Neither DATABASE_URL nor a HYPERDRIVE binding is set: a serverless deployment needs PostgreSQL.");
+  if (!url) throw new Error("DATABASE_URL is not set: a serverless deployment needs PostgreSQL (on Workers, a HYPERDRIVE binding may stand in for it).");
   return url;
 }
 

@@ -13,7 +13,7 @@ export function setupFailed(error: unknown): ApiError {
 }
 
 export function logSetupError(error: unknown): void {
-  console.error(JSON.stringify({ level: "error", msg: "setup failed", ...errorReport(error) }));
+  console.error(JSON.stringify({ level: "error", msg: "the handler could not start", ...errorReport(error) }));
 }
 
 /** `create()` once, on first use; a failed one is forgotten so the next use tries again. */

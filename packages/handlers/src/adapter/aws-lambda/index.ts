@@ -8,7 +8,7 @@ import { createLambdaHandler } from "@ts-rest/serverless/aws";
 import { ApiError, errorResponse, newRequestId } from "../../errors.js";
 import { handlerOptionsFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
 import { lazily, logSetupError } from "../../lazy.js";
-import { createPipeline } from "../../pipeline.js";
+import { createPipeline, requestIdFrom } from "../../pipeline.js";
 import { createRouter } from "../../router.js";
 import type { HandlerOptions } from "../../types.js";
 
@@ -57,9 +57,8 @@ export interface ApiGatewayV2Result {
 
 export type LambdaHandler = (event: ApiGatewayEvent, context?: unknown) => Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
 
-/** A result in the error envelope, for what fails before ts-rest has the event. */
-async function errorResult(error: ApiError): Promise<ApiGatewayV2Result> {
-  const response = errorResponse(error, newRequestId());
+/** The Lambda result of a fetch `Response` the pipeline made (always text: JSON). */
+async function resultOf(response: Response): Promise<ApiGatewayV2Result> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   return { statusCode: response.status, headers, body: await response.text(), isBase64Encoded: false };
@@ -73,16 +72,25 @@ async function errorResult(error: ApiError): Promise<ApiGatewayV2Result> {
 export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (error: unknown) => void = logSetupError): LambdaHandler {
   const ready = lazily(async () => {
     const options = await create();
-    return createLambdaHandler(contract, createRouter(options), createPipeline(options).serverless);
+    const pipeline = createPipeline(options);
+    return { pipeline, serve: createLambdaHandler(contract, createRouter(options), pipeline.serverless) };
   }, onError);
   return async (event, context) => {
-    const serve = await ready();
-    if (serve instanceof ApiError) return errorResult(serve);
+    const started = performance.now();
+    const app = await ready();
+    if (app instanceof ApiError) return resultOf(errorResponse(app, newRequestId()));
     try {
-      return (await serve(event as never, context as never)) as ApiGatewayV1Result | ApiGatewayV2Result;
+      return (await app.serve(event as never, context as never)) as ApiGatewayV1Result | ApiGatewayV2Result;
     } catch {
-      // The event could not be made into a request (a header value fetch refuses, say).
-      return errorResult(new ApiError("bad_request", "The request cannot be read: its method, URL or headers are not valid HTTP."));
+      // ts-rest could not make the event into a request (a path such as `//`, a header value fetch refuses).
+      const v2 = "rawPath" in event;
+      const request = {
+        method: v2 ? event.requestContext.http.method : event.httpMethod,
+        pathname: v2 ? event.rawPath : event.path,
+        requestId: requestIdFrom(event.headers?.["x-request-id"] ?? null),
+        started,
+      };
+      return resultOf(app.pipeline.answerError(new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP."), request));
     }
   };
 }
