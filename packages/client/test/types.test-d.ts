@@ -3,7 +3,7 @@
  * so a wrong body, path parameter or query fails to compile, and so does a route table that strays
  * from the contract. Each `@ts-expect-error` fails the typecheck if its line compiles.
  */
-import type { CdnResource, EdgeApp, Stream } from "@cloudplane/contract";
+import type { CdnFeatures, CdnResource, EdgeApp, Stream } from "@cloudplane/contract";
 import { expectTypeOf } from "vitest";
 import { defineRoutes } from "../src/core/routes.js";
 import type { APIResponse, CloudplaneClient, Page } from "../src/index.js";
@@ -46,6 +46,26 @@ export async function typedCalls(client: CloudplaneClient) {
 
   // withResponse() adds the response's metadata to the same body type.
   expectTypeOf(await client.streaming.streams.get(1).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
+}
+
+export async function callsById(client: CloudplaneClient) {
+  // Any route by its id, typed from the contract like the named methods.
+  expectTypeOf(await client.request("cdn.updateResource", { params: { resource_id: 1 }, body: { description: "ok" } })).toEqualTypeOf<CdnResource>();
+  expectTypeOf(await client.request("cdn.getClientFeatures")).toEqualTypeOf<CdnFeatures>();
+  expectTypeOf((await client.request("edge.listApps", { query: { limit: 5 } })).apps).toEqualTypeOf<EdgeApp[]>();
+  expectTypeOf(await client.request("streaming.getStream", { params: { stream_id: 1 } }, { timeout: 5_000 }).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
+  // @ts-expect-error a route the contract does not have
+  await client.request("cdn.deleteResource", { params: { resource_id: 1 } });
+  // @ts-expect-error the path parameters are required
+  await client.request("cdn.getOriginGroup");
+  // @ts-expect-error a path parameter named otherwise
+  await client.request("cdn.getOriginGroup", { params: { id: 1 } });
+  // @ts-expect-error an unknown body field
+  await client.request("cdn.updateResource", { params: { resource_id: 1 }, body: { descripton: "typo" } });
+  // @ts-expect-error a route without a body takes none
+  await client.request("cdn.getClientFeatures", { body: {} });
+  // @ts-expect-error a query value the contract does not allow
+  await client.request("edge.listApps", { query: { ordering: "created" } });
 }
 
 export function routeTables() {

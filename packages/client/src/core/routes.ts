@@ -5,6 +5,7 @@
  */
 import type { Contract } from "@cloudplane/contract";
 import type { z } from "zod";
+import type { RequestOptions } from "./options.js";
 
 /** An area of the API: `iam`, `cdn`, `edge`, `streaming`, `cloud`, `security`, `storage`. */
 export type AreaName = keyof Contract;
@@ -74,3 +75,24 @@ export type Success<Route> = Route extends { responses: infer Responses } ? z.ou
 export type RouteInput<Route> = (Route extends { pathParams: z.ZodTypeAny } ? { params: PathParams<Route> } : { params?: undefined }) &
   (Route extends { query: z.ZodTypeAny } ? { query?: Query<Route> | undefined } : { query?: undefined }) &
   (Route extends { body: z.ZodTypeAny } ? { body: Body<Route> } : { body?: undefined });
+
+/** `area.name` of every route of the contract: `"cdn.updateResource"`, `"edge.listApps"`, … */
+export type RouteId = { [Area in AreaName]: `${Area}.${RouteName<Area>}` }[AreaName];
+
+/** The contract's definition of the route `Id`. */
+export type RouteById<Id extends RouteId> = Id extends `${infer Area extends AreaName}.${infer Name}`
+  ? Name extends RouteName<Area>
+    ? ContractRoute<Area, Name>
+    : never
+  : never;
+
+/** What `client.request(id, input)` sends for the route `Id`: `{ params, query, body }` as the route has them. */
+export type RequestInput<Id extends RouteId> = RouteInput<RouteById<Id>>;
+
+/** The body of the success response of the route `Id`. */
+export type ResponseBody<Id extends RouteId> = Success<RouteById<Id>>;
+
+/** The arguments after the id: the input may be left out when the route needs nothing in it. */
+export type RequestArgs<Id extends RouteId> = object extends RequestInput<Id>
+  ? [input?: RequestInput<Id>, options?: RequestOptions]
+  : [input: RequestInput<Id>, options?: RequestOptions];

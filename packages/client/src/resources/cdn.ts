@@ -17,18 +17,9 @@ import type {
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes, type Body } from "../core/routes.js";
+import type { Body } from "../core/routes.js";
+import { cdnRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const cdnRoutes = /* @__PURE__ */ defineRoutes("cdn", {
-  updateResource: ["PATCH", "/cdn/resources/:resource_id"],
-  replaceResource: ["PUT", "/cdn/resources/:resource_id"],
-  updateResourceShielding: ["PUT", "/cdn/resources/:resource_id/shielding_v2"],
-  createLogsUploaderTarget: ["POST", "/cdn/logs_uploader/targets"],
-  getClientFeatures: ["GET", "/cdn/clients/me/features"],
-  updateClientSettings: ["PUT", "/cdn/clients/me"],
-  getOriginGroup: ["GET", "/cdn/origin_groups/:origin_group_id"],
-});
 
 /** The body of `client.cdn.resources.updateShielding`: `{ shielding_pop }`, null to switch shielding off. */
 export type UpdateShieldingBody = Body<Contract["cdn"]["updateResourceShielding"]>;

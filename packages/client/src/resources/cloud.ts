@@ -14,14 +14,9 @@ import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes, type Success } from "../core/routes.js";
+import type { Success } from "../core/routes.js";
+import { cloudRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const cloudRoutes = /* @__PURE__ */ defineRoutes("cloud", {
-  listInferenceModels: ["GET", "/cloud/v2/inference/models"],
-  listGpuImages: ["GET", "/cloud/v3/gpu/virtual/:project_id/:region_id/images"],
-  getReservationCostReportTotals: ["POST", "/cloud/v1/reservation_cost_report/totals"],
-});
 
 /** The GPU images of a project and region: `{ count, results }`. */
 export type GpuImageList = Success<Contract["cloud"]["listGpuImages"]>;

@@ -14,15 +14,8 @@ import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes } from "../core/routes.js";
+import { edgeRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
-  listApps: ["GET", "/edge/v1/apps"],
-  updateApp: ["PUT", "/edge/v1/apps/:id"],
-  getTemplate: ["GET", "/edge/v1/template/:id"],
-  createSecret: ["POST", "/edge/v1/secrets"],
-});
 
 const appsPaging = /* @__PURE__ */ offsetPaging<EdgeApp, EdgeAppList, ListEdgeAppsQuery>((list) => list.apps);
 

@@ -5,12 +5,8 @@ import type { ApiToken, ListApiTokensQuery } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes } from "../core/routes.js";
+import { iamRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const iamRoutes = /* @__PURE__ */ defineRoutes("iam", {
-  listTokens: ["GET", "/iam/clients/:clientId/tokens"],
-});
 
 export class Tokens extends APIResource {
   /**

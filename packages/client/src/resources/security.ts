@@ -5,12 +5,8 @@ import type { SecurityProfile, UpdateSecurityProfileBody } from "@cloudplane/con
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes } from "../core/routes.js";
+import { securityRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const securityRoutes = /* @__PURE__ */ defineRoutes("security", {
-  updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"],
-});
 
 export class SecurityProfiles extends APIResource {
   /**

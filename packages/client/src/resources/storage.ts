@@ -5,12 +5,8 @@ import type { BucketCors } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes } from "../core/routes.js";
+import { storageRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const storageRoutes = /* @__PURE__ */ defineRoutes("storage", {
-  getBucketCors: ["GET", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"],
-});
 
 export class Buckets extends APIResource {
   /** `GET /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/cors`: the origins allowed to call the bucket from browsers. */

@@ -7,14 +7,9 @@ import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { pageNumberPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
-import { defineRoutes, type Query } from "../core/routes.js";
+import type { Query } from "../core/routes.js";
+import { streamingRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-export const streamingRoutes = /* @__PURE__ */ defineRoutes("streaming", {
-  listStreams: ["GET", "/streaming/streams"],
-  getStream: ["GET", "/streaming/streams/:stream_id"],
-  createClipRecording: ["PUT", "/streaming/streams/:stream_id/clip_recording"],
-});
 
 export type ListStreamsQuery = Query<Contract["streaming"]["listStreams"]>;
 
