@@ -125,7 +125,14 @@ export function routeCaseTable(fixture: DemoFixture = defaultFixture): RouteCase
     "cloud.getReservationCostReportTotals": {
       path: () => "/cloud/v1/reservation_cost_report/totals",
       ownsObjects: false,
-      body: () => ({ time_from: months[0] ?? "2026-01", time_to: months.at(-1) ?? "2026-12" }),
+      // Lists as filters too: every deployment's driver must send them as arrays.
+      body: () => ({
+        time_from: months[0] ?? "2026-01",
+        time_to: months.at(-1) ?? "2026-12",
+        types: ["instance", "egress_traffic", "volume"],
+        regions: [image(1).region_id, image(2).region_id],
+        schema_filter: { type: "instance", field: "flavor", values: ["g1-gpu-1", "it's \"quoted\""] },
+      }),
     },
     "security.updateProfile": {
       path: (account) => `/security/iaas/v2/profiles/${profile(account).id}`,

@@ -8,7 +8,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "./errors.js";
 import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
-import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
+import { arrayLiteral, type PlaceholderValues, preparedPerShape } from "./prepared.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;
@@ -92,10 +92,10 @@ function reportConditions(body: CostReportTotalsBody): SQL | undefined {
     eq(usageLines.accountId, sql.placeholder("accountId")),
     sql`${usageLines.month} between ${sql.placeholder("timeFrom")} and ${sql.placeholder("timeTo")}`,
   ];
-  if (body.regions) where.push(sql`${usageLines.regionId} = any(${sql.placeholder("regions")})`);
-  if (body.types) where.push(sql`${usageLines.type} = any(${sql.placeholder("types")})`);
+  if (body.regions) where.push(sql`${usageLines.regionId} = any(${sql.placeholder("regions")}::integer[])`);
+  if (body.types) where.push(sql`${usageLines.type} = any(${sql.placeholder("types")}::text[])`);
   if (body.schema_filter)
-    where.push(sql`(${usageLines.type} <> ${sql.placeholder("schemaType")} or ${SCHEMA_FIELDS[body.schema_filter.field]} = any(${sql.placeholder("schemaValues")}))`);
+    where.push(sql`(${usageLines.type} <> ${sql.placeholder("schemaType")} or ${SCHEMA_FIELDS[body.schema_filter.field]} = any(${sql.placeholder("schemaValues")}::text[]))`);
   if (body.tags) {
     const conditions = body.tags.conditions.map(({ strict }, index) => {
       const [key, value] = [sql.placeholder(`tagKey${index}`), sql.placeholder(`tagValue${index}`)];
@@ -109,11 +109,11 @@ function reportConditions(body: CostReportTotalsBody): SQL | undefined {
 /** The values of `reportConditions`' placeholders. */
 function reportValues(accountId: number, body: CostReportTotalsBody): PlaceholderValues {
   const values: PlaceholderValues = { accountId, timeFrom: body.time_from, timeTo: body.time_to };
-  if (body.regions) values.regions = body.regions;
-  if (body.types) values.types = body.types;
+  if (body.regions) values.regions = arrayLiteral(body.regions);
+  if (body.types) values.types = arrayLiteral(body.types);
   if (body.schema_filter) {
     values.schemaType = body.schema_filter.type;
-    values.schemaValues = body.schema_filter.values;
+    values.schemaValues = arrayLiteral(body.schema_filter.values);
   }
   body.tags?.conditions.forEach(({ key, value, strict }, index) => {
     values[`tagKey${index}`] = key;
