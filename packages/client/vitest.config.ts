@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // The handlers' secrets scan: every reply, log entry and error report of the harness, searched once all files ran.
+    globalSetup: ["test/global-setup.ts"],
     // Each suite starts a seeded database (PGlite, or its own on the PostgreSQL server), and the retry
     // tests wait out real backoff delays.
     testTimeout: 30_000,

@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The handlers' secrets scan: every reply, log entry and error report of the harness, searched once all files ran.
+    globalSetup: ["test/global-setup.ts"],
     // The suite runs against a real server on a seeded database, and the CLI test starts tsx.
     testTimeout: 60_000,
     hookTimeout: 60_000,

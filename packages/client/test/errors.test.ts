@@ -2,7 +2,9 @@
  * Typed errors from the real handler: each status its own class, carrying the envelope's code,
  * message and field errors, the headers and the request id.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorCode } from "@cloudplane/contract";
+import { expectEnvelope } from "@cloudplane/handlers/testing";
+import { describe, expect, it } from "vitest";
 import {
   APIError,
   AuthenticationError,
@@ -13,7 +15,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from "../src/index.js";
-import { engines, startClientApi, type ClientApi } from "./api.js";
+import { engines, useClientApi } from "./api.js";
 
 /** The error a call rejects with (the test fails if it resolves). */
 async function rejection(call: PromiseLike<unknown>): Promise<APIError> {
@@ -26,22 +28,18 @@ async function rejection(call: PromiseLike<unknown>): Promise<APIError> {
   throw new Error("The call succeeded; an error was expected.");
 }
 
-/** What every error of a response carries: its request id in the header, the body and the field. */
+/** What every error of a response carries: its request id in the header, the body (the error envelope, exactly) and the fields. */
 function expectResponseMetadata(error: APIError) {
   expect(error.requestId).toMatch(/^req_/);
   expect(error.headers?.get("x-request-id")).toBe(error.requestId);
-  expect(error.body).toMatchObject({ code: error.code, message: error.message, request_id: error.requestId });
+  const reply = { status: error.status ?? 0, headers: error.headers ?? new Headers(), text: JSON.stringify(error.body), body: error.body };
+  const envelope = expectEnvelope(reply, error.status ?? 0, error.code as ErrorCode);
+  expect(envelope).toMatchObject({ code: error.code, message: error.message, request_id: error.requestId });
+  expect(envelope.errors).toEqual(error.errors);
 }
 
 describe.each(engines())("typed errors from the handler on %s", (engine) => {
-  let api: ClientApi;
-  beforeAll(async () => {
-    api = await startClientApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useClientApi(engine);
 
   it("400: BadRequestError with the messages of each body field", async () => {
     const error = await rejection(api.client.edge.secrets.create({ name: "-not-a-name-", secret_slots: [] }));
@@ -117,14 +115,7 @@ describe.each(engines())("typed errors from the handler on %s", (engine) => {
 });
 
 describe.each(engines())("the handler's rate limit on %s", (engine) => {
-  let api: ClientApi;
-  beforeAll(async () => {
-    api = await startClientApi(engine, { rateLimit: { rate: 1, burst: 2 } });
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useClientApi(engine, { rateLimit: { rate: 1, burst: 2 } });
 
   it("429: RateLimitError with Retry-After, and a retry after the wait the server asked for", async () => {
     const client = api.clientFor([1, "role-5-active"]);

@@ -3,8 +3,8 @@
  * exactly the demo data's items, in the API's order, across every page.
  */
 import { demoFixture } from "@cloudplane/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startClientApi, type ClientApi } from "./api.js";
+import { describe, expect, it } from "vitest";
+import { engines, useClientApi } from "./api.js";
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
@@ -33,14 +33,7 @@ const modelIdsByName = () =>
     .map((model) => model.id);
 
 describe.each(engines())("pagination on %s", (engine) => {
-  let api: ClientApi;
-  beforeAll(async () => {
-    api = await startClientApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useClientApi(engine);
 
   it("edge apps: every app of the account, by limit and offset, one request a page", async () => {
     api.logs.length = 0;
