@@ -83,8 +83,8 @@ export function createHandler(options: HandlerOptions): Handler {
     try {
       if (!underBasePath(pipeline.basePath, url.pathname)) throw noRoute(request.method, url.pathname);
       const context: PlatformContext = { started };
-      const response: Response = await withDeadline(serve(await forwarded(request, url, requestId), context), pipeline.timeoutMs);
-      return response;
+      // ts-rest types its fetch handler's answer as any; it is the Response its router made.
+      return await withDeadline(serve(await forwarded(request, url, requestId), context) as Promise<Response>, pipeline.timeoutMs);
     } catch (error) {
       return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started });
     }

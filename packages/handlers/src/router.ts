@@ -36,7 +36,7 @@ export function createRouter(deps: RouteDeps): ApiRouter {
   } satisfies Record<Area, unknown>;
   const router: Record<string, Record<string, unknown>> = {};
   for (const { area, name, access } of ROUTES) {
-    const handler = (areas[area as Area] as Record<string, unknown>)[name];
+    const handler = (areas[area] as Record<string, unknown>)[name];
     (router[area] ??= {})[name] = { middleware: routeMiddleware(access), handler };
   }
   return router as ApiRouter;

@@ -127,10 +127,10 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
   it("answers while its setup fails (500 in the envelope) and sets up again on the next event", async () => {
     let attempts = 0;
     const reported: unknown[] = [];
-    const serve = lambdaHandler(async () => {
+    const serve = lambdaHandler(() => {
       attempts += 1;
-      if (attempts === 1) throw new Error("CLOUDPLANE_SECRETS_KEY is not set");
-      return api.handlerOptions();
+      if (attempts === 1) return Promise.reject(new Error("CLOUDPLANE_SECRETS_KEY is not set"));
+      return Promise.resolve(api.handlerOptions());
     }, (error) => reported.push(error));
     const failed = (await serve(v2Event("GET", "/edge/v1/apps", ""))) as ApiGatewayV2Result;
     expect(failed.statusCode).toBe(500);

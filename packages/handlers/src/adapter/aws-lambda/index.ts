@@ -80,7 +80,7 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
     const app = await ready();
     if (app instanceof ApiError) return resultOf(errorResponse(app, newRequestId()));
     try {
-      return (await app.serve(event as never, context as never)) as ApiGatewayV1Result | ApiGatewayV2Result;
+      return (await app.serve(event, context)) as ApiGatewayV1Result | ApiGatewayV2Result;
     } catch {
       // ts-rest could not make the event into a request (a path such as `//`, a header value fetch refuses).
       const v2 = "rawPath" in event;

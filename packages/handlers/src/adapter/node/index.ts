@@ -19,11 +19,13 @@ function bridgeError(error: unknown): Response {
 }
 
 /** A `node:http` request listener that serves `handler`. */
-export function requestListener(handler: Handler): (message: IncomingMessage, reply: ServerResponse) => Promise<void> {
+export function requestListener(handler: Handler): (message: IncomingMessage, reply: ServerResponse) => void {
   // The bridge hands over light requests that read the IncomingMessage only when asked; it makes the
   // global Request and Response its own subclasses (as it does for Hono), so a handler that wraps
   // another can still copy a request with `new Request(request, init)`.
-  return getRequestListener(handler, { errorHandler: bridgeError });
+  const listener = getRequestListener(handler, { errorHandler: bridgeError });
+  // The listener answers every failure itself (bridgeError); its promise only says when it is done.
+  return (message, reply) => void listener(message, reply);
 }
 
 export interface ServeOptions {
