@@ -45,13 +45,14 @@ const isolateMemory = createHandlerMemory();
 /**
  * One request on Workers: its own connection, closed afterwards. No migrations (the deployment applies
  * them); no type lookup (Drizzle parses arrays itself) and no statements prepared on the server: on a
- * connection that serves one request each would only add a round trip.
+ * connection that serves one request each would only add a round trip. No relational query builder
+ * either (the routes use only the query builder): building it costs more than a small request.
  */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   let database: CloudplaneDatabase | undefined;
   const handler = lazyHandler(() =>
     createHandlerFromEnv(env, {
-      database: { max: 1, migrate: false, fetchTypes: false, prepare: false },
+      database: { max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false },
       onDatabase: (opened) => (database = opened),
       handler: { memory: isolateMemory },
     }),
