@@ -109,6 +109,20 @@ function refuseUnstorableText(request: TsRestRequest): void {
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
+/**
+ * Query parameters by name; a name given more than once has all its values, in order (itty-router's
+ * own parsing drops the first of them when it is empty, so `?name=&name=x` would pass as one value).
+ */
+function parseQuery(url: URL): Record<string, string | string[]> {
+  // No prototype: a parameter named "__proto__" is a parameter like any other.
+  const query = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of url.searchParams) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
 /** The middleware every route runs after it matched, before its input is validated: the role, then storable text. */
 export function routeMiddleware(access: RouteAccess) {
   return [
@@ -176,6 +190,8 @@ export function createPipeline(options: HandlerOptions): Pipeline {
     requestMiddleware: [
       (request, context) => {
         stateOf(request, context).bodyParsed = true;
+        const url = new URL(request.url);
+        if (url.search) request.query = parseQuery(url);
         // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
         refuseDeclaredTooLarge(request.headers);
         if (request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") !== "0" && request.body)
