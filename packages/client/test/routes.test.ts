@@ -71,10 +71,10 @@ describe.each(engines())("every route through the client on %s", (engine) => {
       storage_type: "s3_vendor",
       name: "Client logs",
       description: "Made by the client test",
-      config: { access_key_id: "AKIACLIENT", secret_access_key: "client-secret", region: "eu-west-1", bucket_name: "client-logs" },
+      config: { access_key_id: "AKIACLIENT", secret_access_key: "client-logs-secret-key", region: "eu-west-1", bucket_name: "client-logs" },
     });
     expect(target).toMatchObject({ name: "Client logs", client_id: 1, status: { status: "in_progress" } });
-    expect(JSON.stringify(target)).not.toContain("client-secret");
+    expect(JSON.stringify(target)).not.toContain("client-logs-secret-key");
 
     const features = await client.cdn.features.get();
     expect(features.paid_features.length + features.free_features.length).toBe(
