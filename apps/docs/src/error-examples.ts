@@ -9,6 +9,7 @@ const { request_id } = examples.validationErrorExample;
 
 /** The message each code answers with, as the handlers write it. */
 const MESSAGES: Record<Exclude<ErrorCode, "validation_error">, string> = {
+  bad_request: "The request cannot be read: Invalid host header.",
   malformed_json: "The body is not valid JSON.",
   not_authenticated: "Authentication credentials were not provided.",
   token_not_valid: "The API token is not valid.",

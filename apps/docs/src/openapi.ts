@@ -154,7 +154,7 @@ function buildOperation({ area, name, route, access, docs }: DocumentedRoute, co
   if ("body" in route) {
     const schema = converter.convert(route.body as z.ZodTypeAny);
     // The body's description is the schema's: Scalar would show a second copy of it.
-    operation.requestBody = { required: true, content: { "application/json": { schema, example: docs.body } } };
+    operation.requestBody = { required: true, content: { "application/json": { schema, ...exampleOf(docs.body) } } };
   }
   for (const [status, response] of Object.entries(route.responses as Record<string, z.ZodTypeAny>)) {
     operation.responses[status] = Number(status) < 400 ? successResponse(Number(status), response, docs, converter) : errorResponse(Number(status), response, converter);
@@ -198,10 +198,11 @@ function successResponse(status: number, response: z.ZodTypeAny, docs: Operation
   const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodTypeAny[]) : [response];
   const json = options.filter((option) => mediaTypeOf(option) === undefined);
   if (json.length !== 1) throw new Error(`A ${status} response needs exactly one JSON form`);
-  content["application/json"] = { schema: converter.convert(json[0]!), example: docs.response };
+  content["application/json"] = { schema: converter.convert(json[0]!), ...exampleOf(docs.response) };
   for (const option of options) {
     const mediaType = mediaTypeOf(option);
-    if (mediaType === "text/csv") content[mediaType] = { schema: converter.convert(option), example: csvExample(docs.response) };
+    if (mediaType === "text/csv")
+      content[mediaType] = { schema: converter.convert(option), ...(docs.response === undefined ? {} : { example: csvExample(docs.response) }) };
     else if (mediaType !== undefined) throw new Error(`No example for ${mediaType}`);
   }
   const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
@@ -215,6 +216,11 @@ function successResponse(status: number, response: z.ZodTypeAny, docs: Operation
 function mediaTypeOf(schema: z.ZodTypeAny): string | undefined {
   if (!(unwrapped(schema) instanceof z.ZodString)) return undefined;
   return /^([a-z]+\/[a-z0-9.+-]+)\b/.exec(schema.description ?? "")?.[1];
+}
+
+/** `{ example }`, or nothing for a route whose example lacks this part: the document builds without it. */
+function exampleOf(value: unknown): { example?: unknown } {
+  return value === undefined ? {} : { example: value };
 }
 
 /** The CSV form of a report example: a header row of the result fields, then one row a result. */

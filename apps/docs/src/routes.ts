@@ -1,29 +1,14 @@
-/** Every route of the contract with its area, its name and its docs row, in the contract's order. */
-import { ROLE_IDS, contract, roleMayCall, roleName, type Area, type RouteAccess } from "@cloudplane/contract";
-import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
-import { OPERATIONS, type OperationDocs } from "./operations.js";
+/** Every route of the contract (its `ROUTES`) with its docs, in the contract's order. */
+import { ROLE_IDS, ROUTES as CONTRACT_ROUTES, roleMayCall, roleName, type ContractRoute, type RouteAccess } from "@cloudplane/contract";
+import type { AppRoute } from "@ts-rest/core";
+import { operationDocs, type OperationDocs } from "./operations.js";
 
-export interface DocumentedRoute {
-  area: Area;
-  /** The route's name in its area, also its operationId: `updateResource`. */
-  name: string;
-  route: AppRoute;
-  access: RouteAccess;
+export interface DocumentedRoute extends ContractRoute {
   docs: OperationDocs;
 }
 
-function routesOf(router: AppRouter, prefix: string[] = []): Array<[string[], AppRoute]> {
-  return Object.entries(router).flatMap(([name, value]) =>
-    isAppRoute(value) ? [[[...prefix, name], value] as [string[], AppRoute]] : routesOf(value, [...prefix, name]),
-  );
-}
-
-/** The contract's routes, each with its row of OPERATIONS. */
-export const ROUTES: DocumentedRoute[] = routesOf(contract).map(([[area, name], route]) => {
-  const docs = (OPERATIONS as unknown as Record<string, Record<string, OperationDocs | undefined>>)[area!]?.[name!];
-  if (!docs || !name) throw new Error(`OPERATIONS has no row for ${String(area)}.${String(name)}`);
-  return { area: area as Area, name, route, access: (route.metadata as { access: RouteAccess }).access, docs };
-});
+/** The contract's routes, each with its docs. */
+export const ROUTES: DocumentedRoute[] = CONTRACT_ROUTES.map((entry) => ({ ...entry, docs: operationDocs(entry) }));
 
 /** The route as api.md writes it: `PATCH /cdn/resources/{resource_id}`. */
 export function methodAndPath(route: AppRoute): string {

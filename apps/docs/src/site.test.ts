@@ -155,7 +155,7 @@ describe("the built site", () => {
       expect(await page.getByRole("heading", { name: heading, exact: true, level: 2 }).count(), heading).toBe(1);
     const code = await page.locator("pre code").allTextContents();
     for (const { route, docs } of ROUTES) {
-      expect(code.filter((snippet) => snippet.includes(`await client.${docs.client}(`)), route.path).toHaveLength(1);
+      expect(code.filter((snippet) => snippet.includes(`await client.request(${JSON.stringify(docs.id)}`)), route.path).toHaveLength(1);
       expect(code.filter((snippet) => snippet.startsWith(`curl -X ${route.method} "$CLOUDPLANE_BASE_URL/${route.path.split("/")[1]}`)).length).toBeGreaterThan(0);
     }
     await page.screenshot({ path: join(RESULTS, "guide.png") });

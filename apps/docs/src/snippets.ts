@@ -1,6 +1,7 @@
 /**
- * Code snippets of each operation, from its route and its row in OPERATIONS: a call through the
- * TypeScript client (@cloudplane/client) and the same request with curl.
+ * Code snippets of each operation, from its route and its example: a call through the TypeScript
+ * client (@cloudplane/client), by the route's id, and the same request with curl. Parts the example
+ * lacks are left out (a path parameter without one is shown as `{name}`).
  */
 import type { AppRoute } from "@ts-rest/core";
 import type { OperationDocs } from "./operations.js";
@@ -27,17 +28,18 @@ export function pathParamNames(route: AppRoute): string[] {
 export function examplePath(route: AppRoute, docs: OperationDocs): string {
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = docs.pathParams?.[name];
-    if (value === undefined) throw new Error(`${route.method} ${route.path}: no example for the path parameter ${name}`);
-    return encodeURIComponent(String(value));
+    return value === undefined ? `{${name}}` : encodeURIComponent(String(value));
   });
 }
 
-/** The call through the TypeScript client, without the setup: `const x = await client.….(…);`. */
+/** The call through the TypeScript client, without the setup: `const x = await client.request("area.name", { … });`. */
 export function clientCall(route: AppRoute, docs: OperationDocs): string {
-  const args = pathParamNames(route).map((name) => tsLiteral(docs.pathParams?.[name], ""));
-  if ("body" in route) args.push(tsLiteral(docs.body, ""));
-  else if (docs.query !== undefined) args.push(tsLiteral(docs.query, ""));
-  return `const ${docs.result} = await client.${docs.client}(${args.join(", ")});`;
+  const parts: string[] = [];
+  if (docs.pathParams !== undefined) parts.push(`params: ${tsLiteral(docs.pathParams, "  ")}`);
+  if (docs.query !== undefined) parts.push(`query: ${tsLiteral(docs.query, "  ")}`);
+  if ("body" in route && docs.body !== undefined) parts.push(`body: ${tsLiteral(docs.body, "  ")}`);
+  const input = parts.length > 0 ? `, {\n${parts.map((part) => `  ${part},`).join("\n")}\n}` : "";
+  return `const ${docs.result} = await client.request(${JSON.stringify(docs.id)}${input});`;
 }
 
 /** A whole TypeScript program: the client setup and the call. */
@@ -49,7 +51,7 @@ export function typescriptSnippet(route: AppRoute, docs: OperationDocs): string 
 export function curlSnippet(route: AppRoute, docs: OperationDocs): string {
   const query = docs.query ? `?${new URLSearchParams(Object.entries(docs.query).map(([key, value]) => [key, String(value)])).toString()}` : "";
   const lines = [`curl -X ${route.method} "$${ENV.baseUrl}${examplePath(route, docs)}${query}"`, `-H "Authorization: apikey $${ENV.apiToken}"`];
-  if ("body" in route) {
+  if ("body" in route && docs.body !== undefined) {
     lines.push('-H "Content-Type: application/json"');
     lines.push(`-d '${JSON.stringify(docs.body, null, 2).replaceAll("'", "'\\''")}'`);
   }
