@@ -54,18 +54,34 @@ describe.each(engines())("Node adapter on %s", (engine) => {
   it("keeps serving a keep-alive connection after refusing an oversized body unread", async () => {
     const { request } = await import("node:http");
     const agent = new (await import("node:http")).Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, path: string, body?: string) =>
-      new Promise<number>((resolve, reject) => {
-        const outgoing = request(`${base}${path}`, { method, agent, headers: { ...headers, "content-type": "application/json" } }, (reply) => {
+    /** Sends `body` whole, or in 64 KiB pieces `pauseMs` apart (a slow client still sending when the answer comes). */
+    const send = (method: string, path: string, body?: string, pauseMs?: number) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+        const outgoing = request(`${base}${path}`, { method, agent, headers: { ...headers, ...length, "content-type": "application/json" } }, (reply) => {
+          const { socket } = reply;
           reply.resume();
-          reply.on("end", () => resolve(reply.statusCode ?? 0));
+          reply.on("end", () => resolve({ status: reply.statusCode ?? 0, socket }));
         });
         outgoing.on("error", reject);
-        outgoing.end(body);
+        if (pauseMs === undefined || body === undefined) return outgoing.end(body);
+        void (async () => {
+          for (let offset = 0; offset < body.length; offset += 64 * 1024) {
+            outgoing.write(body.slice(offset, offset + 64 * 1024));
+            await new Promise((wait) => setTimeout(wait, pauseMs));
+          }
+          outgoing.end();
+        })();
       });
-    expect(await send("POST", "/edge/v1/secrets", "x".repeat(2 * 1024 * 1024))).toBe(413);
-    expect(await send("GET", "/cdn/clients/me/features")).toBe(200);
-    expect(await send("PUT", "/cdn/clients/me", JSON.stringify({ utilization_level: 1 }))).toBe(200);
+    const refused = await send("POST", "/edge/v1/secrets", "x".repeat(2 * 1024 * 1024));
+    expect(refused.status).toBe(413);
+    const next = await send("GET", "/cdn/clients/me/features");
+    expect(next).toEqual({ status: 200, socket: refused.socket });
+    // Sent over about 1.5 s: the rest of the body is still coming long after the 413.
+    const slow = await send("POST", "/edge/v1/secrets", "x".repeat(2 * 1024 * 1024), 45);
+    expect(slow).toEqual({ status: 413, socket: refused.socket });
+    // The same connection serves the next request.
+    expect(await send("PUT", "/cdn/clients/me", JSON.stringify({ utilization_level: 1 }))).toEqual({ status: 200, socket: refused.socket });
     agent.destroy();
   });
 
