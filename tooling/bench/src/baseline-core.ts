@@ -62,7 +62,7 @@ export function variantKey(method: string, url: URL, body: unknown): string | un
   }
   if (method === "PATCH" && /^\/cdn\/resources\/\d+$/.test(pathname)) return "patchResource";
   if (method === "POST" && pathname === "/cloud/v1/reservation_cost_report/totals") {
-    // Lists are one array parameter each (`= any($n)`): only whether they are given changes the SQL.
+    // Lists are one array parameter each (`= any($n::…[])`): only whether they are given changes the SQL.
     const report = body as CostReportBody;
     return `costReport[${[report.regions && "regions", report.types && "types"].filter(Boolean).join(",")}]`;
   }
@@ -71,6 +71,11 @@ export function variantKey(method: string, url: URL, body: unknown): string | un
 
 /** The listing's filters in the order the handler adds their conditions (and so their parameters). */
 const LIST_FILTERS = ["name", "api_type", "status", "template", "binary", "plan"] as const;
+
+/** PostgreSQL's array literal of a list, as `arrayLiteral` of @cloudplane/db writes it (this file stays free of our packages). */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+}
 
 interface CostReportBody {
   time_from: string;
@@ -158,7 +163,8 @@ export async function baselineAnswer(
     }
     case "costReport": {
       const report = body as CostReportBody;
-      const lists = [report.regions, report.types].filter((list) => list !== undefined);
+      // Lists go as array literals, as ours sends them (so they work without the driver's type lookup).
+      const lists = [report.regions, report.types].filter((list) => list !== undefined).map(arrayLiteral);
       const result = await db.query(statement(statements, key, 0), [account, report.time_from, report.time_to, ...lists]);
       const results = toObjects(result.columns, result.rows);
       return { status: 200, body: { count: results.length, price_status: results.some((item) => item.bool_or) ? "error" : "show", results } };
