@@ -169,3 +169,14 @@ async function openPglite(dataDir: string | undefined): Promise<CloudplaneDataba
     close: () => client.close(),
   };
 }
+
+/**
+ * A list as one parameter: PostgreSQL's array literal (`{"a","b"}`, `{1,2}`), cast in the SQL
+ * (`= any($1::text[])`). Sent as text, it needs no array type from the driver: a connection that skips
+ * postgres.js's type lookup (`fetchTypes: false`) would otherwise send the list as `a,b`.
+ */
+export function arrayLiteral(values: readonly (string | number)[]): string {
+  const items = values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`));
+  return `{${items.join(",")}}`;
+}
+

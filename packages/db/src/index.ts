@@ -4,6 +4,7 @@
  * Runs on Node, AWS Lambda and Cloudflare Workers; Node-only helpers are in `@cloudplane/db/node`.
  */
 export {
+  arrayLiteral,
   createDatabase,
   type CloudplaneDatabase,
   type CreateDatabaseOptions,

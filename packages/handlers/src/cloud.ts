@@ -3,12 +3,12 @@
  * cost report totals summed in SQL (JSON, or CSV with response_format csv_totals).
  */
 import { contract, type CostReportTotals, type CostReportTotalsBody, type GpuImage, type InferenceModel } from "@cloudplane/contract";
-import { and, asc, count, type Database, desc, eq, schema, sql, type SQL } from "@cloudplane/db";
+import { and, arrayLiteral, asc, count, type Database, desc, eq, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "./errors.js";
 import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
-import { arrayLiteral, type PlaceholderValues, preparedPerShape } from "./prepared.js";
+import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;

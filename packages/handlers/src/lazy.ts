@@ -8,7 +8,7 @@ import { ApiError, errorReport, errorResponse, newRequestId, unavailable } from 
 import type { Handler } from "./types.js";
 
 /** What answers when a setup failed: 503 for an unreachable database, else 500 (the logs say why). */
-export function setupFailed(error: unknown): ApiError {
+function setupFailed(error: unknown): ApiError {
   return isDatabaseUnavailable(error) ? unavailable() : new ApiError("internal", "The service is not configured correctly; its logs say why.");
 }
 

@@ -66,12 +66,3 @@ export function inTransaction<S extends Statement<unknown>>(statement: S, tx: Da
   return Object.create(statement, { client: { value: client } }) as S;
 }
 
-/**
- * A list as one parameter: PostgreSQL's array literal (`{"a","b"}`, `{1,2}`), cast in the SQL
- * (`= any($1::text[])`). Sent as text, it needs no array type from the driver: a connection that
- * skips postgres.js's type lookup (Workers) would otherwise send the list as `a,b`.
- */
-export function arrayLiteral(values: readonly (string | number)[]): string {
-  const items = values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`));
-  return `{${items.join(",")}}`;
-}
