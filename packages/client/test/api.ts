@@ -4,7 +4,7 @@
  * with response validation on and every reply recorded for the secrets scan.
  */
 import { demoToken, type DemoAccountId, type DemoTokenName, type Engine } from "@cloudplane/db";
-import { BASE, engines, startApi, useApi, type HandlerOverrides, type TestApi } from "@cloudplane/handlers/testing";
+import { BASE, engines, useApi, type HandlerOverrides, type TestApi } from "@cloudplane/handlers/testing";
 import { createClient, type ClientOptions, type CloudplaneClient } from "../src/index.js";
 
 export { engines };
@@ -38,9 +38,4 @@ function withClients(api: TestApi): ClientApi {
  */
 export function useClientApi(engine: Engine, handler: HandlerOverrides = {}): ClientApi {
   return withClients(useApi(engine, { handler }));
-}
-
-/** The same, started and closed by the caller (the harness's `startApi`). */
-export async function startClientApi(engine: Engine, handler: HandlerOverrides = {}): Promise<ClientApi> {
-  return withClients(await startApi(engine, { handler }));
 }

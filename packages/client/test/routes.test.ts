@@ -5,10 +5,10 @@
 import { contract, ROUTES } from "@cloudplane/contract";
 import { demoFixture } from "@cloudplane/db";
 import { routeCases } from "@cloudplane/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routesByArea } from "../src/core/routes.generated.js";
 import type { RouteId } from "../src/index.js";
-import { engines, startClientApi, type ClientApi } from "./api.js";
+import { engines, useClientApi } from "./api.js";
 
 /** The contract route a served request matched, found from its method and concrete path. */
 function matchRoute(method: string, path: string): string | undefined {
@@ -41,14 +41,7 @@ describe("the route tables", () => {
 });
 
 describe.each(engines())("every route through the client on %s", (engine) => {
-  let api: ClientApi;
-  beforeAll(async () => {
-    api = await startClientApi(engine);
-  });
-  afterAll(async () => {
-    expect(api.errors).toEqual([]);
-    await api.close();
-  });
+  const api = useClientApi(engine);
 
   it("calls each of the contract's routes once, each answering 2xx", async () => {
     const { client } = api;
