@@ -1,13 +1,159 @@
 /**
- * Building blocks shared by every area of the contract: scalar formats, path and query parameters,
- * strict request bodies, the authorization header and the one error envelope (decisions.md §1).
+ * Building blocks shared by every area of the contract: scalar formats, integers held to their column's
+ * range, lists and maps of bounded size, path and query parameters, strict request bodies, the
+ * authorization header and the one error envelope (decisions.md §1).
  */
 import { z } from "zod";
 
-/** The largest id the API hands out (PostgreSQL `integer`); larger path ids are rejected, not looked up. */
-export const MAX_ID = 2_147_483_647;
+/** The range of a PostgreSQL `integer` column (int32): the range of every integer the API stores as one. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
 
-const INTEGER_TEXT = /^-?\d{1,16}$/;
+/** The largest id the API hands out (PostgreSQL `integer`); larger path ids are rejected, not looked up. */
+export const MAX_ID = INT32_MAX;
+
+/** The column an integer is stored in: `integer` (int32) or `bigint`, held to the integers JavaScript represents exactly. */
+export type IntegerColumn = "integer" | "bigint";
+
+const COLUMN_RANGE: Record<IntegerColumn, readonly [number, number]> = {
+  integer: [INT32_MIN, INT32_MAX],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+export interface IntegerOptions {
+  /** At least this (default: the column's least value). */
+  min?: number;
+  /** At most this (default: the column's greatest value). */
+  max?: number;
+  /** The column the value is stored in; default `integer`. */
+  column?: IntegerColumn;
+}
+
+function integerBounds({ min, max, column = "integer" }: IntegerOptions): [number, number] {
+  const [least, greatest] = COLUMN_RANGE[column];
+  const bounds: [number, number] = [min ?? least, max ?? greatest];
+  if (bounds[0] < least || bounds[1] > greatest || bounds[0] > bounds[1])
+    throw new Error(`An ${column} column holds ${least} to ${greatest}: ${bounds[0]} to ${bounds[1]} is not within it.`);
+  return bounds;
+}
+
+/**
+ * An integer of the contract, in the range of the column that stores it (int32 unless `column` is
+ * `bigint`), narrowed by `min` and `max`: a value out of range, such as 2147483648 or 1e300, is refused
+ * with the field's path instead of reaching the database. Every integer of the contract is made here,
+ * in bodies, responses and (through integerParam) paths and queries.
+ */
+export function integer(options: IntegerOptions = {}): z.ZodNumber {
+  const [min, max] = integerBounds(options);
+  return z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`);
+}
+
+/** The bounds `integer` gave `schema`, or undefined for a number schema made elsewhere. */
+export function integerRange(schema: z.ZodNumber): { min: number; max: number } | undefined {
+  if (!schema.isInt || schema.minValue === null || schema.maxValue === null) return undefined;
+  return { min: schema.minValue, max: schema.maxValue };
+}
+
+/** The size of a list or map: its length or its number of keys, counted only as far as `limit` + 1. */
+function sizeUpTo(value: unknown, limit: number): number | undefined {
+  if (Array.isArray(value)) return value.length;
+  if (typeof value !== "object" || value === null) return undefined;
+  let size = 0;
+  for (const key in value) if (Object.hasOwn(value, key) && ++size > limit) break;
+  return size;
+}
+
+/**
+ * Refuses a list or map of more than `max` entries with one problem, before any entry is looked at (a
+ * fatal issue: the schema inside is not run), so that a long one costs no more than a short one.
+ */
+function sizeGate(max: number, message: string) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    if ((sizeUpTo(value, max) ?? 0) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message, fatal: true });
+    return value;
+  };
+}
+
+export interface SizeOptions {
+  /** At most this many entries, said in the description and refused with 400 beyond it. */
+  max: number;
+  /** What the entries are, plural, for the description and the message: "origins" → "At most 100 origins." */
+  noun: string;
+  /** What the list or map is; the limit is added after it. */
+  description: string;
+}
+
+/**
+ * A list of at most `max` items (and at least `min`), with the limit in its description: a longer one
+ * is refused with one problem before any item is checked. Every list a client sends is made here.
+ */
+export function listOf<T extends z.ZodTypeAny>(item: T, options: SizeOptions & { min?: number; minMessage?: string }) {
+  const { max, noun, description, min, minMessage } = options;
+  const tooMany = `At most ${max} ${noun}.`;
+  let list = z.array(item).max(max, tooMany);
+  if (min !== undefined) list = list.min(min, minMessage ?? `At least ${min} ${noun}.`);
+  const schema = z.preprocess(sizeGate(max, tooMany), list).describe(`${description} ${tooMany}`);
+  return schema as unknown as z.ZodType<z.output<typeof list>, z.ZodTypeDef, z.input<typeof list>>;
+}
+
+/**
+ * A map (a JSON object of keys chosen by the client) of at most `max` entries, with the limit in its
+ * description: a larger one is refused with one problem before any key or value is checked. Every map
+ * a client sends is made here.
+ */
+export function mapOf<K extends z.ZodType<string, z.ZodTypeDef, string>, V extends z.ZodTypeAny>(key: K, value: V, options: SizeOptions) {
+  const { max, noun, description } = options;
+  const tooMany = `At most ${max} ${noun}.`;
+  const map = z.record(key, value);
+  const schema = z.preprocess(sizeGate(max, tooMany), map).describe(`${description} ${tooMany}`);
+  return schema as unknown as z.ZodType<z.output<typeof map>, z.ZodTypeDef, z.input<typeof map>>;
+}
+
+/** The limits of a JSON value a client writes freely (`jsonValue`). */
+export interface JsonLimits {
+  /** Arrays and objects inside one another, the value itself counting as 1. */
+  depth: number;
+  /** Items of each array. */
+  items: number;
+  /** Keys of each object. */
+  properties: number;
+  /** Characters of each string (and of each key). */
+  stringLength: number;
+}
+
+/**
+ * Any JSON value, within `limits`: checked by one walk that looks at each array's and object's size
+ * before its entries and never goes deeper than `limits.depth`, so that the work is bounded by the body's
+ * size and nothing later (a JSON Schema check, the database) meets a value larger or deeper than these.
+ */
+export function jsonValue(limits: JsonLimits, description: string) {
+  const described =
+    `At most ${limits.depth} levels of arrays and objects, ${limits.items} items per array, ${limits.properties} keys per object ` +
+    `and ${limits.stringLength} characters per string.`;
+  const schema = z.unknown().superRefine((root, ctx) => {
+    const problem = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    const visit = (value: unknown, path: (string | number)[], depth: number): void => {
+      if (typeof value === "string") {
+        if (value.length > limits.stringLength) problem(path, `At most ${limits.stringLength} characters.`);
+        return;
+      }
+      if (typeof value !== "object" || value === null) return;
+      if (depth > limits.depth) return problem(path, `Nested too deep: at most ${limits.depth} levels of arrays and objects.`);
+      if (Array.isArray(value)) {
+        if (value.length > limits.items) return problem(path, `At most ${limits.items} items.`);
+        value.forEach((item, index) => visit(item, [...path, index], depth + 1));
+        return;
+      }
+      if ((sizeUpTo(value, limits.properties) ?? 0) > limits.properties) return problem(path, `At most ${limits.properties} keys.`);
+      for (const [key, item] of Object.entries(value)) {
+        if (key.length > limits.stringLength) problem([...path, key], `Keys of at most ${limits.stringLength} characters.`);
+        visit(item, [...path, key], depth + 1);
+      }
+    };
+    visit(root, [], 1);
+  });
+  return schema.describe(`${description} ${described}`);
+}
 
 /**
  * The number a path segment or query string stands for. Only plain decimal digits are read ("12"),
@@ -23,7 +169,7 @@ function integerFromText(value: unknown): unknown {
  * Typed as a number for callers; the text form is what travels in the URL.
  */
 export function integerParam(options: { min?: number; max?: number; description: string }) {
-  const { min = 0, max = MAX_ID, description } = options;
+  const [min, max] = integerBounds({ min: options.min ?? 0, max: options.max });
   const schema = z.preprocess(
     integerFromText,
     z
@@ -32,7 +178,7 @@ export function integerParam(options: { min?: number; max?: number; description:
       .min(min, `Must be at least ${min}.`)
       .max(max, `Must be at most ${max}.`),
   );
-  return schema.describe(description) as unknown as z.ZodType<number, z.ZodTypeDef, number>;
+  return schema.describe(options.description) as unknown as z.ZodType<number, z.ZodTypeDef, number>;
 }
 
 /**
@@ -140,12 +286,15 @@ export const cidr = z.string().refine(
 
 const UNKNOWN_FIELD = "Unknown field: this operation does not take it.";
 const READ_ONLY_FIELD = "Read-only field: it is set by the service and cannot be written.";
+/** Fields a strict object rejects one by one; past this many, they are rejected together as one problem. */
+const MAX_LISTED_UNKNOWN_FIELDS = 100;
 
 /**
  * A strict JSON object for request bodies (decisions.md §4): every field outside `shape` is rejected
  * with its own path and message ("Read-only field" for the ones in `readOnly`, the message given in
  * `rejected` for others that exist but may not be written here, "Unknown field" for the rest), and all
- * such problems are reported together with the other validation errors of the body.
+ * such problems are reported together with the other validation errors of the body. An object with
+ * more than 100 such fields is rejected with one problem that says how many there are.
  */
 export function strictObject<S extends z.ZodRawShape>(
   shape: S,
@@ -158,15 +307,19 @@ export function strictObject<S extends z.ZodRawShape>(
   const schema = z.preprocess((value, ctx) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
     const kept: Record<string, unknown> = {};
+    const others: string[] = [];
     for (const [key, field] of Object.entries(value)) {
       if (known.has(key)) kept[key] = field;
-      else
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: [key],
-          message: messages.get(key) ?? options.unknownMessage ?? UNKNOWN_FIELD,
-        });
+      else others.push(key);
     }
+    if (others.length > MAX_LISTED_UNKNOWN_FIELDS)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${others.length} fields this operation does not take (unknown or read-only), such as ${others.slice(0, 3).map((key) => JSON.stringify(key.slice(0, 64))).join(", ")}.`,
+      });
+    else
+      for (const key of others)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: messages.get(key) ?? options.unknownMessage ?? UNKNOWN_FIELD });
     return kept;
   }, inner);
   return schema as unknown as z.ZodType<z.output<typeof inner>, z.ZodTypeDef, z.input<typeof inner>>;
@@ -193,11 +346,14 @@ export const ERROR_STATUS = {
   token_not_valid: 401,
   permission_denied: 403,
   not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  request_header_fields_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -246,11 +402,14 @@ const ERROR_DESCRIPTIONS = {
   401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`).",
   403: "The token's role may not call this route, or the path names another account (`permission_denied`).",
   404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",
+  405: "The path exists but not with this method (`method_not_allowed`); `Allow` lists the methods it has.",
+  408: "The client was too slow to send its request's headers or body (`request_timeout`); the connection is closed.",
   409: "A uniqueness or state conflict (`conflict`).",
   413: "The body is over 1 MiB (`payload_too_large`).",
   415: "The body has a content type other than application/json (`unsupported_media_type`).",
   422: "Valid input that the object's current state cannot take (`unprocessable`).",
   429: "Over the token's request rate (`rate_limited`); `Retry-After` says how many seconds to wait.",
+  431: "The request line or a header is over the server's size limit (`request_header_fields_too_large`).",
   500: "A bug on our side (`internal`); the body never carries internals.",
   503: "The database cannot be reached (`unavailable`); `Retry-After` says when to try again.",
 } as const;
@@ -271,4 +430,4 @@ export function errorResponses<const E extends readonly ErrorStatus[]>(extra: E 
 }
 
 /** Error statuses that every route with a JSON body can give, besides the common ones. */
-export const withBody = [413, 415] as const;
+export const withBody = [408, 413, 415] as const;

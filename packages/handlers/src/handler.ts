@@ -18,6 +18,7 @@ import {
   underBasePath,
   withDeadline,
   type PlatformContext,
+  type RequestProgress,
 } from "./pipeline.js";
 import { createRouter } from "./router.js";
 import type { Handler, HandlerOptions } from "./types.js";
@@ -46,21 +47,36 @@ async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** Does the request come with a body? (Asked of the headers first: a Node request makes its body stream only when asked.) */
+function hasBody(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  return request.headers.has("content-length") || request.headers.has("transfer-encoding") || request.body !== null;
+}
+
 /**
- * The request ts-rest is given: the request id in its headers, and its body read (within the limit,
- * and only if it is JSON). A body with a Content-Length is as long as it says (every runtime holds it
- * to that), so it is read at once; one without is read chunk by chunk and refused past the limit.
+ * The request ts-rest is given, with its body read: within the limit and only if it is JSON. A body with
+ * a Content-Length is as long as it says (every runtime holds it to that), so it is read at once; one
+ * without is read chunk by chunk and refused past the limit. `progress` says while it is being received.
+ * (ts-rest copies the request it is given in any case; Node's bridge hands over a light request that
+ * cannot be copied by ts-rest's own Request class, so this copy is made here, with the bridge's class.)
  */
-async function forwarded(request: Request, url: URL, requestId: string): Promise<Request> {
-  const headers = new Headers(request.headers);
-  headers.set("x-request-id", requestId);
+async function servable(request: Request, url: URL, progress: RequestProgress): Promise<Request> {
+  let headers = request.headers;
   let body: string | undefined;
-  if (request.method !== "GET" && request.method !== "HEAD" && request.body) {
+  if (hasBody(request)) {
     refuseDeclaredTooLarge(headers);
-    body = headers.has("content-length") ? await request.text() : await readLimited(request.body);
+    progress.bodyRead = false;
+    try {
+      body = headers.has("content-length") ? await request.text() : await readLimited(request.body!);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError("bad_request", "The request's body could not be read to its end: the client stopped sending it.");
+    }
+    progress.bodyRead = true;
     if (body.length > 0) refuseNonJsonBody(headers);
     else {
       body = undefined;
+      headers = new Headers(headers);
       headers.delete("content-type");
       headers.delete("content-length");
     }
@@ -82,9 +98,11 @@ export function createHandler(options: HandlerOptions): Handler {
     const url = new URL(request.url);
     try {
       if (!underBasePath(pipeline.basePath, url.pathname)) throw noRoute(request.method, url.pathname);
-      const context: PlatformContext = { started };
+      const progress: RequestProgress = {};
+      const context: PlatformContext = { started, requestId, progress };
       // ts-rest types its fetch handler's answer as any; it is the Response its router made.
-      return await withDeadline(serve(await forwarded(request, url, requestId), context) as Promise<Response>, pipeline.timeoutMs);
+      const answer = servable(request, url, progress).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
+      return await withDeadline(answer, pipeline.timeoutMs, progress);
     } catch (error) {
       return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started });
     }

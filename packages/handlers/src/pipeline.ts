@@ -25,9 +25,16 @@ const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
 
-/** What the platform passes along with a request: the fetch entry says when the request arrived. */
+/** How far the reading of a request has come: `bodyRead` is false while a body is still being received. */
+export interface RequestProgress {
+  bodyRead?: boolean;
+}
+
+/** What the platform passes along with a request: the fetch entry says when it arrived, its id and its progress. */
 export interface PlatformContext {
   started?: number;
+  requestId?: string;
+  progress?: RequestProgress;
   /** Whatever else the runtime passes (the Lambda event and context). */
   [key: string]: unknown;
 }
@@ -55,7 +62,7 @@ export function requestIdFrom(sent: string | null): string {
 function stateOf(request: TsRestRequest, context?: PlatformContext): RequestState {
   const stateful = request as StatefulRequest;
   return (stateful[STATE] ??= {
-    requestId: requestIdFrom(request.headers.get("x-request-id")),
+    requestId: context?.requestId ?? requestIdFrom(request.headers.get("x-request-id")),
     started: context?.started ?? performance.now(),
     bodyParsed: false,
   });
@@ -234,11 +241,22 @@ export function createPipeline(options: HandlerOptions): Pipeline {
   };
 }
 
-/** The request's answer, or 503 once `ms` have passed (the work goes on, but the client is not kept waiting). */
-export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * The request's answer once `ms` have passed: 408 while its body is still being received (the client is
+ * too slow), else 503 (the work goes on, but the client is not kept waiting).
+ */
+export async function withDeadline<T>(work: Promise<T>, ms: number, progress: RequestProgress = {}): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable(`The request took longer than ${ms / 1000} s; try again shortly.`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          progress.bodyRead === false
+            ? new ApiError("request_timeout", `The request's body was not received within ${ms / 1000} s.`, undefined, { connection: "close" })
+            : unavailable(`The request took longer than ${ms / 1000} s; try again shortly.`),
+        ),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, deadline]);

@@ -7,7 +7,7 @@ import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../src/index.js";
-import { engines, expectEnvelope, useApi } from "./harness.js";
+import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
 describe.each(engines())("request pipeline on %s", (engine) => {
   const api = useApi(engine);
@@ -74,6 +74,40 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     const under = JSON.stringify({ name: "under", secret_slots: [{ slot: 0, value: "x".repeat(MAX_BODY_BYTES - 100) }] });
     const reply = await api.call("POST", "/edge/v1/secrets", { rawBody: under, headers: { "content-type": "application/json" } });
     expectEnvelope(reply, 400, "validation_error", ["secret_slots.0.value"]);
+  });
+
+  it("answers 408 to a body that is not received in time, with or without a declared length", async () => {
+    const handler = api.createHandler({ timeoutMs: 300 });
+    for (const declared of [true, false]) {
+      // Half a body, then nothing: the client stalls, and gives up a while after the deadline.
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
+          setTimeout(() => controller.error(new Error("the client gave up")), 1000);
+        },
+      });
+      const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
+      if (declared) headers.set("content-length", "40");
+      const request = new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
+      const reply = await replyOf(await handler(request));
+      expectEnvelope(reply, 408, "request_timeout");
+      expect(reply.headers.get("connection"), `content-length declared: ${declared}`).toBe("close");
+    }
+  });
+
+  it("answers 400 to a body the client stops sending before the deadline, reporting no error of its own", async () => {
+    for (const declared of [true, false]) {
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
+          setTimeout(() => controller.error(new Error("the client gave up")), 50);
+        },
+      });
+      const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
+      if (declared) headers.set("content-length", "40");
+      const request = new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
+      expectEnvelope(await replyOf(await api.handler(request)), 400, "bad_request");
+    }
   });
 
   it("names path, query and body fields in validation errors", async () => {

@@ -33,8 +33,10 @@ async function noteSentSecrets(recorder: RunRecorder, request: Request): Promise
 /** `handler`, recording each request's secrets and each reply. */
 function recordingReplies(handler: Handler, recorder: RunRecorder): Handler {
   return async (request) => {
-    await noteSentSecrets(recorder, request);
+    // Read from a copy of the body as it arrives, beside the handler: a body that stalls still reaches the handler.
+    const noted = noteSentSecrets(recorder, request);
     const response = await handler(request);
+    await noted;
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name] = value));
     const url = new URL(request.url);
