@@ -155,6 +155,8 @@ export function jsonValue(limits: JsonLimits, description: string) {
   return schema.describe(`${description} ${described}`);
 }
 
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+
 /**
  * The number a path segment or query string stands for. Only plain decimal digits are read ("12"),
  * never "1e3", "0x10", " 12" or "12abc", so a typo never lands on another object: any other value is
