@@ -21,9 +21,80 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 validation_error with the messages per field path. */
+/**
+ * At most this many messages are reported in a validation failure's `errors`; its message says how
+ * many problems there were in all. Every place that collects validation errors adds them through
+ * `addFieldError`, which keeps this bound, so that a body with thousands of problems costs no more to
+ * answer than one with a hundred.
+ */
+export const MAX_REPORTED_PROBLEMS = 100;
+
+/** What `addFieldError` keeps beside the messages of a record: how many it holds and how many it left out. */
+const TALLY = Symbol("cloudplane.fieldErrors");
+
+interface Tally {
+  kept: number;
+  leftOut: number;
+}
+
+type Tallied = Record<string, string[]> & { [TALLY]?: Tally };
+
+function tallyOf(errors: Tallied): Tally {
+  let tally = errors[TALLY];
+  if (!tally) {
+    tally = { kept: 0, leftOut: 0 };
+    // Not enumerable: never part of the envelope.
+    Object.defineProperty(errors, TALLY, { value: tally, enumerable: false });
+  }
+  return tally;
+}
+
+/** An empty record of messages per field path, with no prototype: a path such as "__proto__" is a key like any other. */
+export function fieldErrors(): Record<string, string[]> {
+  return Object.create(null) as Record<string, string[]>;
+}
+
+/**
+ * Adds a problem to `errors` (messages per field path): the first MAX_REPORTED_PROBLEMS distinct
+ * messages are kept, the others only counted.
+ */
+export function addFieldError(errors: Record<string, string[]>, path: string, message: string): void {
+  const tally = tallyOf(errors);
+  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  if (list?.includes(message)) return;
+  if (tally.kept >= MAX_REPORTED_PROBLEMS) {
+    tally.leftOut += 1;
+    return;
+  }
+  tally.kept += 1;
+  // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
+  if (list) list.push(message);
+  else Object.defineProperty(errors, path, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
+/** The number of problems added to `errors`, kept or not. */
+export function problemCount(errors: Record<string, string[]>): number {
+  const tally = (errors as Tallied)[TALLY];
+  return tally ? tally.kept + tally.leftOut : Object.values(errors).reduce((sum, messages) => sum + messages.length, 0);
+}
+
+/**
+ * 400 validation_error with the messages per field path: at most MAX_REPORTED_PROBLEMS of them, the
+ * message saying how many problems there were when there were more.
+ */
 export function validationFailed(errors: Record<string, string[]>): ApiError {
-  return new ApiError("validation_error", "The request did not pass validation: see errors.", errors);
+  let reported = errors;
+  if (!(errors as Tallied)[TALLY]) {
+    // Made without addFieldError: bounded here.
+    reported = fieldErrors();
+    for (const [path, messages] of Object.entries(errors)) for (const message of messages) addFieldError(reported, path, message);
+  }
+  const count = problemCount(reported);
+  const message =
+    count > MAX_REPORTED_PROBLEMS
+      ? `The request did not pass validation: ${count} problems, of which errors shows the first ${MAX_REPORTED_PROBLEMS}.`
+      : "The request did not pass validation: see errors.";
+  return new ApiError("validation_error", message, reported);
 }
 
 /** 400 validation_error for one field: `invalid("originGroup", "Must be an origin group of the account.")`. */
@@ -50,19 +121,16 @@ export function conflict(message: string): ApiError {
 }
 
 /**
- * Adds a zod error's issues to `errors` under dotted paths: body fields as written, query
- * parameters as `query.<name>`, path parameters as `path.<name>`. A problem with the body as a
- * whole (say, no body at all) is reported under `body`.
+ * Adds a zod error's issues to `errors` (through addFieldError, so at most MAX_REPORTED_PROBLEMS of
+ * them) under dotted paths: body fields as written, query parameters as `query.<name>`, path
+ * parameters as `path.<name>`. A problem with the body as a whole (say, no body at all) is reported
+ * under `body`.
  */
 export function addZodIssues(errors: Record<string, string[]>, error: ZodError, prefix: "" | "query" | "path" | "header"): void {
   for (const issue of error.issues) {
     const parts = prefix ? [prefix, ...issue.path] : issue.path;
     const key = parts.length > 0 ? parts.join(".") : "body";
-    const message = issue.message === "Required" ? "This field is required." : issue.message;
-    // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
-    if (!Object.hasOwn(errors, key)) Object.defineProperty(errors, key, { value: [], enumerable: true, writable: true, configurable: true });
-    const list = errors[key]!;
-    if (!list.includes(message)) list.push(message);
+    addFieldError(errors, key, issue.message === "Required" ? "This field is required." : issue.message);
   }
 }
 

@@ -9,7 +9,20 @@ import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestReq
 import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
 import { createAuthenticator } from "./auth.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { addZodIssues, ApiError, envelope, errorReport, errorResponse, newRequestId, unavailable, validationFailed, type ErrorReport } from "./errors.js";
+import {
+  addFieldError,
+  addZodIssues,
+  ApiError,
+  envelope,
+  errorReport,
+  errorResponse,
+  fieldErrors,
+  newRequestId,
+  problemCount,
+  unavailable,
+  validationFailed,
+  type ErrorReport,
+} from "./errors.js";
 import { createHandlerMemory } from "./memory.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
@@ -94,26 +107,29 @@ export function underBasePath(basePath: string, pathname: string): boolean {
 }
 
 /**
- * Refuses (400) a query or JSON body with text the database cannot take, naming each place, instead of
- * letting the database fail (500). Walked without recursion: a body may be nested deeper than the stack.
+ * Refuses (400) a query or JSON body with text the database cannot take, naming each place (at most
+ * MAX_REPORTED_PROBLEMS of them, through addFieldError), instead of letting the database fail (500).
+ * Walked without recursion, in document order, and no deeper than any schema of the contract takes
+ * (deeper values fail validation anyway): a body may be nested deeper than the stack.
  */
 function refuseUnstorableText(request: TsRestRequest): void {
-  // No prototype: a field named "__proto__" is a key like any other.
-  const errors = Object.create(null) as Record<string, string[]>;
-  const pending: [unknown, string][] = [[request.query, "query"], [request.content, ""]];
+  const maxDepth = 64;
+  const errors = fieldErrors();
+  const pending: [unknown, string, number][] = [[request.content, "", 0], [request.query, "query", 0]];
   while (pending.length) {
-    const [value, path] = pending.pop()!;
+    const [value, path, depth] = pending.pop()!;
     const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
     if (typeof value === "string") {
-      if (UNSTORABLE_TEXT.test(value)) errors[path || "body"] = [UNSTORABLE_MESSAGE];
-    } else if (Array.isArray(value)) value.forEach((item, index) => pending.push([item, at(index)]));
-    else if (value && typeof value === "object")
-      for (const [key, item] of Object.entries(value)) {
-        if (UNSTORABLE_TEXT.test(key)) errors[at(key)] = [UNSTORABLE_MESSAGE];
-        pending.push([item, at(key)]);
-      }
+      if (UNSTORABLE_TEXT.test(value)) addFieldError(errors, path || "body", UNSTORABLE_MESSAGE);
+    } else if (depth < maxDepth && Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) pending.push([value[index], at(index), depth + 1]);
+    } else if (depth < maxDepth && value && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (UNSTORABLE_TEXT.test(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+      for (let index = entries.length - 1; index >= 0; index--) pending.push([entries[index]![1], at(entries[index]![0]), depth + 1]);
+    }
   }
-  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (problemCount(errors)) throw validationFailed(errors);
 }
 
 /**
