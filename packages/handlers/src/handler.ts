@@ -5,6 +5,7 @@
  * type, the base path, the request id, and the deadline.
  */
 import { contract } from "@cloudplane/contract";
+import { TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { ApiError } from "./errors.js";
 import {
@@ -89,6 +90,21 @@ async function servable(request: Request, url: URL, progress: RequestProgress): 
   }
 }
 
+/**
+ * ts-rest builds its answers on the `Response` class there was when it was loaded. Where the runtime has
+ * put another in its place since (Node's bridge, @hono/node-server, puts its own light class there, whose
+ * text bodies it writes straight to the socket instead of streaming them through a web stream), the
+ * answer is given in the runtime's class; elsewhere it is passed on as it is.
+ */
+const RUNTIME_HAS_ITS_OWN_RESPONSE = () => Object.getPrototypeOf(TsRestResponse) !== Response;
+
+function inRuntimeResponse(response: Response): Response {
+  if (!(response instanceof TsRestResponse) || !RUNTIME_HAS_ITS_OWN_RESPONSE()) return response;
+  const body: unknown = response.rawBody;
+  if (body !== null && typeof body !== "string") return response;
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
 export function createHandler(options: HandlerOptions): Handler {
   const pipeline = createPipeline(options);
   const serve = createFetchHandler(contract, createRouter(options), pipeline.serverless);
@@ -102,7 +118,7 @@ export function createHandler(options: HandlerOptions): Handler {
       const context: PlatformContext = { started, requestId, progress };
       // ts-rest types its fetch handler's answer as any; it is the Response its router made.
       const answer = servable(request, url, progress).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
-      return await withDeadline(answer, pipeline.timeoutMs, progress);
+      return inRuntimeResponse(await withDeadline(answer, pipeline.timeoutMs, progress));
     } catch (error) {
       return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started });
     }
