@@ -11,8 +11,11 @@ import {
   headerName,
   hostname,
   idParam,
+  integer,
   isHostname,
   isoTimestamp,
+  listOf,
+  mapOf,
   stringEnum,
   strictObject,
   withBody,
@@ -94,7 +97,7 @@ function aclOption(values: z.ZodTypeAny, what: string) {
     policy_type: stringEnum(["allow", "deny"]).describe(
       "`allow`: allow everything except `excepted_values`; `deny`: deny everything except them.",
     ),
-    excepted_values: z.array(values).max(1000).describe(what),
+    excepted_values: listOf(values, { max: 1000, noun: "values", description: what }),
   };
 }
 
@@ -127,7 +130,12 @@ const booleanOptionShape = { enabled, value: z.boolean().describe("The option's 
 const otherOptionShapes = {
   allowedHttpMethods: {
     enabled,
-    value: z.array(stringEnum(HTTP_METHODS)).min(1).describe("The HTTP methods the CDN accepts from clients."),
+    value: listOf(stringEnum(HTTP_METHODS), {
+      min: 1,
+      max: HTTP_METHODS.length,
+      noun: "methods",
+      description: "The HTTP methods the CDN accepts from clients: at least 1.",
+    }),
   },
   bot_protection: {
     enabled,
@@ -135,19 +143,21 @@ const otherOptionShapes = {
   },
   brotli_compression: {
     enabled,
-    value: z
-      .array(z.string().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]+$/, "Must be a content type such as text/html."))
-      .min(1)
-      .describe("Content types to compress with Brotli."),
+    value: listOf(z.string().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]+$/, "Must be a content type such as text/html."), {
+      min: 1,
+      max: 100,
+      noun: "content types",
+      description: "Content types to compress with Brotli: at least 1.",
+    }),
   },
   browser_cache_settings: { enabled, value: duration.describe("How long browsers cache responses.") },
   cache_http_headers: {
     enabled,
-    value: z.array(lowerCaseHeaderName).describe("Origin response headers kept in the cache, lower case."),
+    value: listOf(lowerCaseHeaderName, { max: 100, noun: "headers", description: "Origin response headers kept in the cache, lower case." }),
   },
   cors: {
     enabled,
-    value: z.array(corsOrigin).describe("Origins allowed by the Access-Control-Allow-Origin header."),
+    value: listOf(corsOrigin, { max: 100, noun: "origins", description: "Origins allowed by the Access-Control-Allow-Origin header." }),
     always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
   },
   country_acl: aclOption(countryCode, "ISO 3166-1 alpha-2 country codes."),
@@ -157,10 +167,11 @@ const otherOptionShapes = {
   edge_cache_settings: {
     enabled,
     value: duration.optional().describe("How long the CDN caches responses with status 200, 206, 301, 302."),
-    custom_values: z
-      .record(z.string().regex(/^(\d{3}|any)$/, "Must be a status code such as 404, or any."), duration)
-      .optional()
-      .describe("Cache time per response status code (`\"404\": \"10s\"`); `any` stands for every other status."),
+    custom_values: mapOf(z.string().regex(/^(\d{3}|any)$/, "Must be a status code such as 404, or any."), duration, {
+      max: 100,
+      noun: "status codes",
+      description: "Cache time per response status code (`\"404\": \"10s\"`); `any` stands for every other status.",
+    }).optional(),
   },
   edge: {
     enabled,
@@ -172,23 +183,21 @@ const otherOptionShapes = {
   },
   follow_origin_redirect: {
     enabled,
-    codes: z
-      .array(z.union(REDIRECT_CODES.map((code) => z.literal(code)) as unknown as [z.ZodLiteral<301>, z.ZodLiteral<302>, ...z.ZodLiteral<303 | 307 | 308>[]], {
+    codes: listOf(
+      z.union(REDIRECT_CODES.map((code) => z.literal(code)) as unknown as [z.ZodLiteral<301>, z.ZodLiteral<302>, ...z.ZodLiteral<303 | 307 | 308>[]], {
         errorMap: () => ({ message: `Must be one of: ${REDIRECT_CODES.join(", ")}.` }),
-      }))
-      .min(1)
-      .describe("Origin redirect statuses that the CDN follows itself."),
+      }),
+      { min: 1, max: REDIRECT_CODES.length, noun: "codes", description: "Origin redirect statuses that the CDN follows itself: at least 1." },
+    ),
   },
   force_return: {
     enabled,
-    code: z.number().int().min(100).max(599).describe("The status code to answer with."),
+    code: integer({ min: 100, max: 599 }).describe("The status code to answer with."),
     body: z.string().max(65536).describe("The body to answer with (for redirects, the Location URL)."),
     time_interval: strictObject({
       start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Must be a time HH:MM.").describe("Start, HH:MM."),
-      end_time: z
-        .number()
-        .int()
-        .refine((value) => value >= 0 && value <= 2359 && value % 100 < 60, "Must be a 24-hour time written as a number, such as 1830.")
+      end_time: integer({ min: 0, max: 2359 })
+        .refine((value) => value % 100 < 60, "Must be a 24-hour time written as a number, such as 1830.")
         .describe("End, a 24-hour time written as a number: 1830 is 18:30."),
       time_zone: z
         .string()
@@ -205,13 +214,13 @@ const otherOptionShapes = {
     avif_enabled: z.boolean().describe("Convert images to AVIF for clients that accept it."),
     webp_enabled: z.boolean().describe("Convert images to WebP for clients that accept it."),
     png_lossless: z.boolean().describe("Compress PNG images losslessly."),
-    quality: z.number().int().min(1).max(100).describe("Output quality, 1 to 100."),
+    quality: integer({ min: 1, max: 100 }).describe("Output quality, 1 to 100."),
   },
   limit_bandwidth: {
     enabled,
     limit_type: stringEnum(["static", "dynamic"]).describe("`static`: a fixed speed; `dynamic`: by a query argument."),
-    speed: z.number().int().min(1).describe("Speed limit in KB/s."),
-    buffer: z.number().int().min(0).describe("KB sent at full speed before the limit applies."),
+    speed: integer({ min: 1 }).describe("Speed limit in KB/s."),
+    buffer: integer({ min: 0 }).describe("KB sent at full speed before the limit applies."),
   },
   proxy_cache_key: {
     enabled,
@@ -219,24 +228,34 @@ const otherOptionShapes = {
   },
   proxy_connect_timeout: { enabled, value: secondsDuration.describe("Timeout to connect to the origin, e.g. 4s.") },
   proxy_read_timeout: { enabled, value: secondsDuration.describe("Timeout between two reads from the origin, e.g. 10s.") },
-  query_params_blacklist: { enabled, value: z.array(z.string().min(1).max(255)).describe("Query parameters left out of the cache key.") },
-  query_params_whitelist: { enabled, value: z.array(z.string().min(1).max(255)).describe("The only query parameters kept in the cache key.") },
+  query_params_blacklist: {
+    enabled,
+    value: listOf(z.string().min(1).max(255), { max: 100, noun: "parameters", description: "Query parameters left out of the cache key." }),
+  },
+  query_params_whitelist: {
+    enabled,
+    value: listOf(z.string().min(1).max(255), { max: 100, noun: "parameters", description: "The only query parameters kept in the cache key." }),
+  },
   query_string_forwarding: {
     enabled,
-    forward_from_file_types: z.array(fileExtension).describe("Extensions of the files whose query string is forwarded."),
-    forward_to_file_types: z.array(fileExtension).describe("Extensions of the files the query string is forwarded to."),
+    forward_from_file_types: listOf(fileExtension, {
+      max: 100,
+      noun: "extensions",
+      description: "Extensions of the files whose query string is forwarded.",
+    }),
+    forward_to_file_types: listOf(fileExtension, { max: 100, noun: "extensions", description: "Extensions of the files the query string is forwarded to." }),
   },
   request_limiter: {
     enabled,
     rate_unit: stringEnum(["r/s", "r/m"]).describe("Requests a second or a minute."),
-    rate: z.number().int().min(1).describe("Allowed requests per rate unit and client IP."),
-    burst: z.number().int().min(0).describe("Requests over the rate that are queued."),
-    delay: z.number().int().min(0).describe("Requests of the burst served without delay."),
+    rate: integer({ min: 1 }).describe("Allowed requests per rate unit and client IP."),
+    burst: integer({ min: 0 }).describe("Requests over the rate that are queued."),
+    delay: integer({ min: 0 }).describe("Requests of the burst served without delay."),
   },
   response_headers_hiding_policy: {
     enabled,
     mode: stringEnum(["hide", "show"]).describe("`hide`: hide every origin header except `excepted`; `show`: show all except `excepted`."),
-    excepted: z.array(headerName).describe("Header names."),
+    excepted: listOf(headerName, { max: 100, noun: "headers", description: "Header names." }),
   },
   rewrite: {
     enabled,
@@ -259,33 +278,51 @@ const otherOptionShapes = {
   },
   stale: {
     enabled,
-    value: z.array(stringEnum(STALE_TOKENS)).min(1).describe("Origin failures in which a stale cached copy is served."),
+    value: listOf(stringEnum(STALE_TOKENS), {
+      min: 1,
+      max: STALE_TOKENS.length,
+      noun: "failures",
+      description: "Origin failures in which a stale cached copy is served: at least 1.",
+    }),
   },
   static_response_headers: {
     enabled,
-    value: z
-      .array(
-        strictObject({
-          name: headerName.describe("The header name."),
-          value: z.array(z.string().max(512)).min(1).describe("The header's values."),
-          always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
-        }),
-      )
-      .describe("Headers added to responses to clients."),
+    value: listOf(
+      strictObject({
+        name: headerName.describe("The header name."),
+        value: listOf(z.string().max(512), { min: 1, max: 100, noun: "values", description: "The header's values, each at most 512 characters: at least 1." }),
+        always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
+      }),
+      { max: 100, noun: "headers", description: "Headers added to responses to clients." },
+    ),
   },
   staticHeaders: {
     enabled,
-    value: z.record(headerName, z.union([z.string().max(512), z.array(z.string().max(512))])).describe(
-      "Headers added to responses: a name and a value or a list of values.",
+    value: mapOf(
+      headerName,
+      z.union([
+        z.string().max(512),
+        listOf(z.string().max(512), { max: 100, noun: "values", description: "The header's values, each at most 512 characters." }),
+      ]),
+      { max: 100, noun: "headers", description: "Headers added to responses: a name and a value or a list of values, each at most 512 characters." },
     ),
   },
   staticRequestHeaders: {
     enabled,
-    value: z.record(headerName, z.string().max(512)).describe("Headers added to requests to the origin."),
+    value: mapOf(headerName, z.string().max(512), {
+      max: 100,
+      noun: "headers",
+      description: "Headers added to requests to the origin, each value at most 512 characters.",
+    }),
   },
   tls_versions: {
     enabled,
-    value: z.array(stringEnum(TLS_VERSIONS)).min(1).describe("TLS versions offered to clients."),
+    value: listOf(stringEnum(TLS_VERSIONS), {
+      min: 1,
+      max: TLS_VERSIONS.length,
+      noun: "versions",
+      description: "TLS versions offered to clients: at least 1.",
+    }),
   },
 } satisfies Record<string, z.ZodRawShape>;
 
@@ -442,30 +479,30 @@ const originProtocol = stringEnum(["HTTP", "HTTPS", "MATCH"]).describe(
 
 const cdnResourceSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     cname: z.string().describe("The delivery host name of the resource, through which content is served."),
     active: z.boolean().describe("Whether the resource serves traffic. Writable."),
     enabled: z.boolean().describe("Whether the resource is enabled by the service (false while suspended)."),
     status: z.string().describe('Service status of the resource; "active" for resources that serve.'),
     deleted: z.boolean().describe("Whether the resource was deleted."),
-    client: z.number().int().describe("The account id."),
+    client: integer().describe("The account id."),
     name: z.string().describe("Writable."),
     description: z.string().describe("Writable."),
     created: cdnTimestamp,
     updated: cdnTimestamp,
-    originGroup: z.number().int().describe("The origin group id. Writable."),
+    originGroup: integer().describe("The origin group id. Writable."),
     originGroup_name: z.string().describe("The origin group's name."),
     originProtocol,
     secondaryHostnames: z.array(z.string()).describe("Further delivery host names. Writable."),
     shielded: z.boolean().describe("Whether origin shielding is on (see the shielding_v2 route)."),
     shield_dc: z.string().nullable().describe("The data center of the shielding POP, or null without shielding."),
     shield_enabled: z.boolean().describe("Whether origin shielding is on."),
-    shield_routing_map: z.number().int().nullable().describe("Routing map of the shielding; null unless set by the service."),
+    shield_routing_map: integer().nullable().describe("Routing map of the shielding; null unless set by the service."),
     sslEnabled: z.boolean().describe("Whether HTTPS is served with the certificate `sslData`."),
-    sslData: z.number().int().nullable().describe("The id of one of the account's certificates."),
+    sslData: integer().nullable().describe("The id of one of the account's certificates."),
     proxy_ssl_enabled: z.boolean().describe("Whether the origin's certificate is verified."),
-    proxy_ssl_ca: z.number().int().nullable().describe("The id of the account's CA certificate that verifies the origin."),
-    proxy_ssl_data: z.number().int().nullable().describe("The id of the account's client certificate shown to the origin."),
+    proxy_ssl_ca: integer().nullable().describe("The id of the account's CA certificate that verifies the origin."),
+    proxy_ssl_data: integer().nullable().describe("The id of the account's client certificate shown to the origin."),
     preset_applied: z
       .boolean()
       .describe("Set by the service; read-only. Whether a preset is applied to the resource; api.md says no more about presets."),
@@ -476,12 +513,12 @@ const cdnResourceSchema = z
       .describe("Set by the service; read-only. Whether the resource's cache can be purged by URL (purging is not part of this API)."),
     suspend_date: cdnTimestamp.nullable().describe("When the resource was or will be suspended; null if not."),
     suspended: z.boolean().describe("Whether the resource is suspended (see suspend_date)."),
-    primary_resource: z.number().int().nullable().describe("The id of the primary resource of a shared-cache resource."),
+    primary_resource: integer().nullable().describe("The id of the primary resource of a shared-cache resource."),
     is_primary: z
       .boolean()
       .nullable()
       .describe("Whether the resource is the primary one of a cache shared with other resources; null when it shares none."),
-    waap_domain_id: z.number().int().nullable().describe("The id of the resource's domain in WAAP (not part of this API), or null."),
+    waap_domain_id: integer().nullable().describe("The id of the resource's domain in WAAP (not part of this API), or null."),
     rules: z
       .array(z.record(z.unknown()))
       .describe("Rules of the resource; managed by rule operations that this API does not include, so empty here."),
@@ -519,18 +556,18 @@ const cdnResourceWritable = {
   active: z.boolean().describe("Whether the resource serves traffic."),
   name: z.string().min(1).max(255).describe("Name of the resource, 1 to 255 characters."),
   description: z.string().max(1024).describe("At most 1024 characters."),
-  secondaryHostnames: z
-    .array(hostname)
-    .max(10, "At most 10 secondary host names.")
-    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, "Host names must be unique.")
-    .describe("At most 10 host names, each unused by the account's other resources (409 otherwise)."),
-  originGroup: z.number().int().min(1).describe("An origin group of the account (400 `errors.originGroup` otherwise)."),
+  secondaryHostnames: listOf(hostname, {
+    max: 10,
+    noun: "secondary host names",
+    description: "Host names, each unused by the account's other resources (409 otherwise).",
+  }).refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, "Host names must be unique."),
+  originGroup: integer({ min: 1 }).describe("An origin group of the account (400 `errors.originGroup` otherwise)."),
   originProtocol,
   sslEnabled: z.boolean().describe("Serve HTTPS; needs `sslData` (given or already set)."),
-  sslData: z.number().int().min(1).nullable().describe("A certificate of the account (400 `errors.sslData` otherwise)."),
+  sslData: integer({ min: 1 }).nullable().describe("A certificate of the account (400 `errors.sslData` otherwise)."),
   proxy_ssl_enabled: z.boolean().describe("Verify the origin's certificate."),
-  proxy_ssl_ca: z.number().int().min(1).nullable().describe("A CA certificate of the account, or null."),
-  proxy_ssl_data: z.number().int().min(1).nullable().describe("A client certificate of the account, or null."),
+  proxy_ssl_ca: integer({ min: 1 }).nullable().describe("A CA certificate of the account, or null."),
+  proxy_ssl_data: integer({ min: 1 }).nullable().describe("A client certificate of the account, or null."),
   options: cdnResourceOptionsWrite,
 };
 
@@ -574,10 +611,7 @@ export type ReplaceCdnResourceBody = z.input<typeof replaceCdnResourceBody>;
 
 export const shieldingSetting = z
   .object({
-    shielding_pop: z
-      .number()
-      .int()
-      .min(1)
+    shielding_pop: integer({ min: 1 })
       .nullable()
       .describe("The id of one of the platform's shielding POPs, or null: shielding is off."),
   })
@@ -599,18 +633,18 @@ const storageType = stringEnum(LOGS_UPLOADER_STORAGE_TYPES).describe(
 
 const logsUploaderTargetSchema = z
   .object({
-    id: z.number().int(),
-    client_id: z.number().int().describe("The account id."),
+    id: integer(),
+    client_id: integer().describe("The account id."),
     created: isoTimestamp,
     updated: isoTimestamp,
     storage_type: storageType,
     name: z.string(),
     description: z.string(),
-    related_uploader_configs: z.array(z.number().int()).describe("Ids of the uploader configs that send logs here."),
+    related_uploader_configs: z.array(integer()).describe("Ids of the uploader configs that send logs here."),
     status: z
       .object({
         status: z.string().describe('"in_progress" while the target is being checked.'),
-        code: z.number().int().describe("0 while in progress."),
+        code: integer().describe("0 while in progress."),
         updated: isoTimestamp,
         details: z.string().describe("What the check found; empty while it is in progress."),
       })
@@ -672,7 +706,7 @@ export type CreateLogsUploaderTargetBody = z.input<typeof createLogsUploaderTarg
 
 const cdnClientSettingsSchema = z
   .object({
-    id: z.number().int().describe("The account id."),
+    id: integer().describe("The account id."),
     created: cdnTimestamp,
     updated: cdnTimestamp,
     service: z
@@ -683,13 +717,13 @@ const cdnClientSettingsSchema = z
       })
       .strict()
       .describe("The account's CDN service."),
-    utilization_level: z.number().int().describe("Expected traffic utilization level. Writable."),
+    utilization_level: integer().describe("Expected traffic utilization level. Writable."),
     cname: z.string().describe("The account's CNAME target for delivery host names."),
     use_balancer: z
       .boolean()
       .describe("Set by the service; read-only. api.md names this account-level flag without saying what it means."),
     auto_suspend_enabled: z.boolean().describe("Whether resources without traffic are suspended automatically."),
-    cdn_resources_rules_max_count: z.number().int().describe("Maximum count of rules per CDN resource."),
+    cdn_resources_rules_max_count: integer().describe("Maximum count of rules per CDN resource."),
   })
   .strict()
   .describe("The account-level CDN settings.");
@@ -700,26 +734,26 @@ export const cdnClientSettings: CdnClientSettingsSchema = cdnClientSettingsSchem
 export type CdnClientSettings = z.infer<typeof cdnClientSettings>;
 
 export const updateCdnClientSettingsBody = strictObject(
-  { utilization_level: z.number().int().min(0).describe("An integer ≥ 0.") },
+  { utilization_level: integer({ min: 0 }).describe("An integer from 0 to 2147483647.") },
   {
     readOnly: ["id", "created", "updated", "service", "cname", "use_balancer", "auto_suspend_enabled", "cdn_resources_rules_max_count"],
   },
 ).describe("The account-level CDN setting to change: utilization_level, the only writable one.");
 
 const feature = {
-  feature_id: z.number().int(),
+  feature_id: integer(),
   name: z.string(),
   create_date: cdnTimestamp.describe("When the account got the feature."),
 };
 
 const cdnFeaturesSchema = z
   .object({
-    id: z.number().int().describe("The account id."),
+    id: integer().describe("The account id."),
     paid_features: z
-      .array(z.object({ ...feature, paid_feature_id: z.number().int() }).strict())
+      .array(z.object({ ...feature, paid_feature_id: integer() }).strict())
       .describe("The features the account pays for."),
     free_features: z
-      .array(z.object({ ...feature, free_feature_id: z.number().int() }).strict())
+      .array(z.object({ ...feature, free_feature_id: integer() }).strict())
       .describe("The features the account has at no cost."),
   })
   .strict()
@@ -734,7 +768,7 @@ export const PROXY_NEXT_UPSTREAM = ["error", "timeout", "invalid_header", "http_
 
 const originGroupSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     use_next: z.boolean().describe("Try the next origin when one fails in a way listed in proxy_next_upstream."),
     proxy_next_upstream: z
@@ -836,7 +870,7 @@ export const cdnContract = c.router({
     body: updateCdnClientSettingsBody,
     responses: { 200: cdnClientSettings, ...errorResponses(withBody) },
     summary: "Change the account's CDN settings",
-    description: "Sets the account's `utilization_level` (an integer ≥ 0) and returns the account-level CDN settings.",
+    description: "Sets the account's `utilization_level` (an integer from 0 to 2147483647) and returns the account-level CDN settings.",
     metadata: write,
   },
   getOriginGroup: {

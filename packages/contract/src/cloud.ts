@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integerParam, isoTimestamp, stringEnum, strictObject, uuid, withBody } from "./common.js";
+import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, stringEnum, strictObject, uuid, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -27,7 +27,7 @@ const inferenceModelSchema = z
     inference_frontend: z.string().describe('What a deployment of the model offers its callers, e.g. "openai" (an OpenAI-style API) or "gradio" (a web UI).'),
     model_id: z.string().describe("The model's id at its developer, e.g. on a model hub."),
     openai_compatibility: z.string().describe('Which OpenAI API the model speaks, e.g. "chat_completions"; "" if none.'),
-    port: z.number().int().describe("The port the model's container listens on."),
+    port: integer().describe("The port the model's container listens on."),
     version: z.string(),
   })
   .strict()
@@ -62,7 +62,7 @@ export type ListInferenceModelsQuery = z.input<typeof listInferenceModelsQuery>;
 
 const inferenceModelListSchema = z
   .object({
-    count: z.number().int().describe("The total number of models, before limit and offset."),
+    count: integer().describe("The total number of models, before limit and offset."),
     results: z.array(inferenceModel),
   })
   .strict()
@@ -86,9 +86,9 @@ const gpuImageSchema = z
     visibility: z.string().describe('"public" for the platform\'s images, "private" for the project\'s own.'),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    min_disk: z.number().int().describe("Minimum disk, GiB."),
-    min_ram: z.number().int().describe("Minimum memory, MiB."),
-    size: z.number().int().describe("Image size in bytes."),
+    min_disk: integer().describe("Minimum disk, GiB."),
+    min_ram: integer().describe("Minimum memory, MiB."),
+    size: integer({ column: "bigint" }).describe("Image size in bytes."),
     tags: z
       .array(
         z
@@ -111,7 +111,7 @@ export const gpuImage: GpuImageSchema = gpuImageSchema;
 export type GpuImage = z.infer<typeof gpuImage>;
 
 const gpuImageListSchema = z
-  .object({ count: z.number().int(), results: z.array(gpuImage) })
+  .object({ count: integer(), results: z.array(gpuImage) })
   .strict()
   .describe("The GPU images, and their number.");
 export interface GpuImageListSchema extends GpuImageListSchemaType {}
@@ -142,30 +142,37 @@ const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Must be a month Y
 const costReportTotalsBodySchema = strictObject({
   time_from: yearMonth.describe("First month of the report, YYYY-MM, inclusive."),
   time_to: yearMonth.describe("Last month of the report, YYYY-MM, inclusive; not before time_from."),
-  regions: z.array(z.number().int().min(1)).optional().describe("Only usage in these region ids. Default: every region."),
-  types: z.array(stringEnum(COST_REPORT_TYPES)).optional().describe("Only usage of these types. Default: every type."),
+  regions: listOf(integer({ min: 1 }), { max: 100, noun: "regions", description: "Only usage in these region ids. Default: every region." }).optional(),
+  types: listOf(stringEnum(COST_REPORT_TYPES), {
+    max: COST_REPORT_TYPES.length,
+    noun: "types",
+    description: "Only usage of these types. Default: every type.",
+  }).optional(),
   response_format: stringEnum(["json", "csv_totals"])
     .optional()
     .describe("json (default), or csv_totals: the same totals as text/csv, one row a result with a header row."),
   schema_filter: strictObject({
     type: stringEnum(COST_REPORT_TYPES).describe("The usage type the filter applies to."),
     field: stringEnum(COST_REPORT_SCHEMA_FIELDS).describe("The usage field compared."),
-    values: z.array(z.string()).min(1).describe("Usage of `type` is kept when its `field` is one of these."),
+    values: listOf(z.string().max(255), {
+      min: 1,
+      max: 1000,
+      noun: "values",
+      description: "Usage of `type` is kept when its `field` is one of these, each at most 255 characters: at least 1.",
+    }),
   })
     .optional()
     .describe("Keeps, of the usage of `type`, only the lines whose `field` is one of `values`; other types are not affected."),
   tags: strictObject({
     condition_type: stringEnum(["AND", "OR"]).describe("AND: every condition must match; OR: any one."),
-    conditions: z
-      .array(
-        strictObject({
-          key: z.string().min(1).describe("The tag's key."),
-          value: z.string().describe("The tag value to match (see strict)."),
-          strict: z.boolean().optional().describe("true: the tag value must equal `value`; false (default): contain it, case-insensitively."),
-        }),
-      )
-      .min(1)
-      .describe("The conditions on resource tags, combined by condition_type."),
+    conditions: listOf(
+      strictObject({
+        key: z.string().min(1).max(255).describe("The tag's key, at most 255 characters."),
+        value: z.string().max(255).describe("The tag value to match (see strict), at most 255 characters."),
+        strict: z.boolean().optional().describe("true: the tag value must equal `value`; false (default): contain it, case-insensitively."),
+      }),
+      { min: 1, max: 100, noun: "conditions", description: "The conditions on resource tags, combined by condition_type: at least 1." },
+    ),
   })
     .optional()
     .describe("Only usage whose resource tags match the conditions."),
@@ -183,15 +190,15 @@ export type CostReportTotalsBody = z.input<typeof costReportTotalsBody>;
 
 const costReportTotalsSchema = z
   .object({
-    count: z.number().int().describe("The number of results."),
+    count: integer().describe("The number of results."),
     price_status: stringEnum(["show", "error"]).describe('"error" when any result has a non-null err, else "show".'),
     results: z
       .array(
         z
           .object({
             type: z.string().describe("Usage type, e.g. instance or egress_traffic."),
-            region: z.number().int().describe("The region id (the platform's name for it in this report)."),
-            region_id: z.number().int().describe("The region id."),
+            region: integer().describe("The region id (the platform's name for it in this report)."),
+            region_id: integer().describe("The region id."),
             flavor: z
               .string()
               .describe("The flavor the usage was on: a machine type such as g1-standard-2-4, or a volume type; empty when it has none."),

@@ -3,7 +3,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, headerName, idParam, integerParam, isoTimestamp, stringEnum, strictObject, withBody } from "./common.js";
+import { errorResponses, headerName, idParam, integer, integerParam, isoTimestamp, listOf, mapOf, stringEnum, strictObject, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -44,26 +44,23 @@ const STATUS_MOVES_TEXT =
 export const EDGE_API_TYPES = ["wasi-http", "proxy-wasm"] as const;
 const apiType = stringEnum(EDGE_API_TYPES).describe("The app's ABI: wasi-http or proxy-wasm.");
 
-const statusCode = z
-  .number()
-  .int()
-  .refine((value) => value >= 0 && value <= 5, `Must be a status code: ${STATUS_TEXT}.`);
+const statusCode = integer({ min: 0, max: 5 });
 
 const edgeAppSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     url: z.string().describe("The URL the app answers on."),
     status: statusCode.describe(`Status: ${STATUS_TEXT}.`),
-    binary: z.number().int().nullable().describe("The id of the app's binary; null for a draft without one."),
-    template: z.number().int().nullable().describe("The id of the template the app was made from, or null."),
+    binary: integer().nullable().describe("The id of the app's binary; null for a draft without one."),
+    template: integer().nullable().describe("The id of the template the app was made from, or null."),
     template_name: z.string().nullable().describe("The template's name, or null."),
     comment: z.string(),
     api_type: apiType,
     debug_until: isoTimestamp.nullable().describe("Debug logging is on until this time; null when it is off."),
     networks: z.array(z.string()).describe("Networks the app is deployed to."),
-    upgradeable_to: z.number().int().nullable().describe("The id of a newer binary of the app's template, or null."),
-    plan_id: z.number().int(),
+    upgradeable_to: integer().nullable().describe("The id of a newer binary of the app's template, or null."),
+    plan_id: integer(),
     plan: z.string().describe("The name of the app's plan."),
   })
   .strict()
@@ -86,16 +83,11 @@ const updateEdgeAppBodySchema = strictObject(
       .regex(APP_NAME, "Lower-case letters, digits and hyphens, starting and ending with a letter or digit.")
       .optional()
       .describe("1 to 64 lower-case letters, digits and hyphens, not starting or ending with a hyphen; unique in the account (409)."),
-    binary: z
-      .number()
-      .int()
-      .min(1)
+    binary: integer({ min: 1 })
       .optional()
       .describe("A binary of the account (or a platform binary of a public template) of the app's api_type."),
-    template: z.number().int().min(1).nullable().optional().describe("A template of the account or a public one; null detaches it."),
-    status: z
-      .number()
-      .int()
+    template: integer({ min: 1 }).nullable().optional().describe("A template of the account or a public one; null detaches it."),
+    status: integer()
       .superRefine((value, ctx) => {
         if (value >= 3 && value <= 5)
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Statuses 3, 4 and 5 are set by the service, not by callers." });
@@ -103,26 +95,28 @@ const updateEdgeAppBodySchema = strictObject(
       })
       .optional()
       .describe(`The new status. ${STATUS_MOVES_TEXT}`),
-    env: z
-      .record(envName, z.string().max(4096))
-      .refine((env) => Object.keys(env).length <= 100, "At most 100 variables.")
-      .optional()
-      .describe("Environment variables of the app. Write-only: stored, never returned."),
-    rsp_headers: z
-      .record(headerName, z.string().max(4096))
-      .refine((headers) => Object.keys(headers).length <= 100, "At most 100 headers.")
-      .optional()
-      .describe("Headers added to the app's responses. Write-only: stored, never returned."),
+    env: mapOf(envName, z.string().max(4096), {
+      max: 100,
+      noun: "variables",
+      description: "Environment variables of the app, each value at most 4096 characters. Write-only: stored, never returned.",
+    }).optional(),
+    rsp_headers: mapOf(headerName, z.string().max(4096), {
+      max: 100,
+      noun: "headers",
+      description: "Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned.",
+    }).optional(),
     log: stringEnum(["kafka", "none"]).optional().describe("Where the app's logs go: kafka or none. Write-only."),
     debug: z
       .boolean()
       .optional()
       .describe("true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. Write-only."),
     comment: z.string().max(1024).optional().describe("At most 1024 characters."),
-    secrets: z
-      .record(envName, strictObject({ id: z.number().int().min(1).describe("A secret of the account.") }))
-      .optional()
-      .describe("Secrets given to the app: environment name → `{ \"id\": <secret id> }`. Write-only: stored, never returned."),
+    secrets: mapOf(envName, strictObject({ id: integer({ min: 1 }).describe("A secret of the account.") }), {
+      max: 100,
+      noun: "secrets",
+      description:
+        "Secrets given to the app: environment name → `{ \"id\": <secret id> }`; they replace the app's secrets. Write-only: stored, never returned.",
+    }).optional(),
   },
   { readOnly: ["id", "url", "template_name", "api_type", "debug_until", "networks", "upgradeable_to", "plan_id", "plan"] },
 ).describe("The fields to change; none is required and fields not given keep their value.");
@@ -172,7 +166,7 @@ export type ListEdgeAppsQuery = z.input<typeof listEdgeAppsQuery>;
 const edgeAppListSchema = z
   .object({
     apps: z.array(edgeApp),
-    count: z.number().int().describe("The number of apps that match the filters, before limit and offset."),
+    count: integer().describe("The number of apps that match the filters, before limit and offset."),
   })
   .strict()
   .describe("A page of edge apps, and the number of all the apps that match.");
@@ -184,8 +178,8 @@ export type EdgeAppList = z.infer<typeof edgeAppList>;
 
 const edgeAppTemplateSchema = z
   .object({
-    id: z.number().int(),
-    binary_id: z.number().int().describe("The binary apps made from this template run."),
+    id: integer(),
+    binary_id: integer().describe("The binary apps made from this template run."),
     name: z.string(),
     short_descr: z.string().describe("A one-line description of the template."),
     long_descr: z.string().describe("The template's full description."),
@@ -216,15 +210,15 @@ const SECRET_NAME = /^[a-zA-Z0-9](?:[a-zA-Z0-9_-]*[a-zA-Z0-9])?$/;
 
 const edgeAppSecretSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     comment: z.string(),
-    app_count: z.number().int().describe("The number of apps that use the secret."),
+    app_count: integer().describe("The number of apps that use the secret."),
     secret_slots: z
       .array(
         z
           .object({
-            slot: z.number().int().describe("The slot: a Unix time (seconds) from which the value is in effect; 0 for always."),
+            slot: integer().describe("The slot: a Unix time (seconds) from which the value is in effect; 0 for always."),
             checksum: z.string().describe("Hex SHA-256 of the slot's value; the value itself is never returned."),
           })
           .strict(),
@@ -247,28 +241,19 @@ const createEdgeAppSecretBodySchema = strictObject(
       .regex(SECRET_NAME, "Letters, digits, _ and -, starting and ending with a letter or digit.")
       .describe("1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409)."),
     comment: z.string().max(1024).optional().describe('At most 1024 characters. Default "".'),
-    secret_slots: z
-      .array(
-        strictObject({
-          slot: z
-            .number()
-            .int()
-            .min(0)
-            .max(2_147_483_647)
-            .describe("The slot: a Unix time (seconds) from which the value is in effect; 0 for always."),
-          value: z.string().max(4096).describe("The secret value, at most 4096 characters. Stored encrypted, never returned."),
-        }),
-      )
-      .min(1, "At least one slot.")
-      .max(100, "At most 100 slots.")
-      .superRefine((slots, ctx) => {
-        const seen = new Set<number>();
-        slots.forEach((item, index) => {
-          if (seen.has(item.slot)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "slot"], message: "Slots must be unique within the secret." });
-          seen.add(item.slot);
-        });
-      })
-      .describe("The secret's values, one per slot: at least 1 and at most 100, each slot once."),
+    secret_slots: listOf(
+      strictObject({
+        slot: integer({ min: 0 }).describe("The slot: a Unix time (seconds) from which the value is in effect; 0 for always."),
+        value: z.string().max(4096).describe("The secret value, at most 4096 characters. Stored encrypted, never returned."),
+      }),
+      { min: 1, minMessage: "At least one slot.", max: 100, noun: "slots", description: "The secret's values, one per slot, each slot once: at least 1." },
+    ).superRefine((slots, ctx) => {
+      const seen = new Set<number>();
+      slots.forEach((item, index) => {
+        if (seen.has(item.slot)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "slot"], message: "Slots must be unique within the secret." });
+        seen.add(item.slot);
+      });
+    }),
   },
   { readOnly: ["id", "app_count"] },
 ).describe("A new secret: its name, comment and values.");

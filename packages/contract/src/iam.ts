@@ -3,7 +3,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, iamTimestamp, idParam, integerEnumParam, integerParam } from "./common.js";
+import { booleanQuery, errorResponses, iamTimestamp, idParam, integer, integerEnumParam, integerParam } from "./common.js";
 import { ROLE_IDS, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
 
 const c = initContract();
@@ -12,7 +12,7 @@ const roleIds = Object.values(ROLE_IDS) as unknown as readonly [RoleId, RoleId, 
 
 const apiTokenSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     description: z.string(),
     exp_date: iamTimestamp.nullable().describe("When the token expires; null: never."),
@@ -23,14 +23,14 @@ const apiTokenSchema = z
     client_user: z
       .object({
         role: z
-          .object({ id: z.number().int().describe("The role's group id."), name: z.string() })
+          .object({ id: integer().describe("The role's group id."), name: z.string() })
           .strict()
           .describe("The user's role: its group id and name."),
         deleted: z.boolean().describe("Whether the user was deleted."),
-        user_id: z.number().int(),
+        user_id: integer(),
         user_name: z.string(),
         user_email: z.string(),
-        client_id: z.number().int().describe("The account id."),
+        client_id: integer().describe("The account id."),
       })
       .strict()
       .describe("The user the token was issued for, and that user's role."),

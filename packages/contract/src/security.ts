@@ -3,14 +3,14 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, ipAddress, isoTimestamp, strictObject, uuid, withBody } from "./common.js";
+import { errorResponses, idParam, integer, ipAddress, isoTimestamp, jsonValue, listOf, strictObject, uuid, withBody } from "./common.js";
 
 const c = initContract();
 
 const jsonSchema = z.record(z.unknown()).describe("A JSON Schema that the field's value must satisfy.");
 
 const templateField = {
-  id: z.number().int(),
+  id: integer(),
   name: z.string(),
   description: z.string(),
   field_type: z.string().describe('The value\'s type, e.g. "int".'),
@@ -21,11 +21,11 @@ const templateField = {
 
 const securityProfileTemplateSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     description: z.string(),
     fields: z.array(z.object(templateField).strict()).describe("The fields a profile of this template gives."),
-    base_template: z.number().int().nullable().describe("The template this one derives from, or null."),
+    base_template: integer().nullable().describe("The template this one derives from, or null."),
     version: uuid.describe("The template's version, a UUID."),
     created: isoTimestamp,
     template_sifter: z.string().describe("The filter rules the template applies, as text."),
@@ -38,14 +38,27 @@ export const securityProfileTemplate: SecurityProfileTemplateSchema = securityPr
 
 export type SecurityProfileTemplate = z.infer<typeof securityProfileTemplate>;
 
+const fieldValueText =
+  "The field's value, any JSON value (an array of integers for most fields); checked against the field's validation_schema.";
+
+/** A field's value as returned. */
 const fieldValue = z
   .unknown()
   .refine((value) => value !== undefined, "Required.")
-  .describe("The field's value, any JSON value (an array of integers for most fields); checked against the field's validation_schema.");
+  .describe(fieldValueText);
+
+/**
+ * The limits of a field's value as written: generous for the lists of ports and countries the templates
+ * take, and small enough that checking a value against any validation_schema stays quick.
+ */
+export const SECURITY_FIELD_VALUE_LIMITS = { depth: 8, items: 1000, properties: 100, stringLength: 1024 } as const;
+
+/** A field's value as written: any JSON value within SECURITY_FIELD_VALUE_LIMITS. */
+const fieldValueWrite = jsonValue(SECURITY_FIELD_VALUE_LIMITS, fieldValueText).refine((value) => value !== undefined, "Required.");
 
 const securityProfileSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     profile_template: securityProfileTemplate,
     ip_address: z.string().describe("The protected IPv4 or IPv6 address."),
     fields: z
@@ -54,7 +67,7 @@ const securityProfileSchema = z
           .object({
             ...templateField,
             field_value: fieldValue,
-            base_field: z.number().int().describe("The id of the template field this value is for."),
+            base_field: integer().describe("The id of the template field this value is for."),
           })
           .strict(),
       )
@@ -84,15 +97,22 @@ export type SecurityProfile = z.infer<typeof securityProfile>;
 
 const updateSecurityProfileBodySchema = strictObject(
   {
-    profile_template: z.number().int().min(1).describe("An existing profile template (400 `errors.profile_template` otherwise)."),
+    profile_template: integer({ min: 1 }).describe("An existing profile template (400 `errors.profile_template` otherwise)."),
     ip_address: ipAddress.describe("An IPv4 or IPv6 address."),
-    fields: z
-      .array(
-        strictObject({
-          base_field: z.number().int().min(1).describe("A field of `profile_template`."),
-          field_value: fieldValue,
-        }),
-      )
+    fields: listOf(
+      strictObject({
+        base_field: integer({ min: 1 }).describe("A field of `profile_template`."),
+        field_value: fieldValueWrite,
+      }),
+      {
+        max: 100,
+        noun: "fields",
+        description:
+          "Values of the template's fields. Every required field must be given (400 `errors.fields`), each `base_field` " +
+          "must be a field of the template, and each value must satisfy the field's validation_schema (400 " +
+          "`errors.fields.<index>.field_value`).",
+      },
+    )
       .superRefine((fields, ctx) => {
         const seen = new Set<number>();
         fields.forEach((field, index) => {
@@ -100,12 +120,7 @@ const updateSecurityProfileBodySchema = strictObject(
             ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "base_field"], message: "Each field may be given once." });
           seen.add(field.base_field);
         });
-      })
-      .describe(
-        "Values of the template's fields. Every required field must be given (400 `errors.fields`), each `base_field` " +
-          "must be a field of the template, and each value must satisfy the field's validation_schema (400 " +
-          "`errors.fields.<index>.field_value`).",
-      ),
+      }),
     site: z.string().min(1).max(64).describe('The site that protects the address, e.g. "ED" (api.md: "the service").'),
   },
   { readOnly: ["id", "options", "protocols", "status", "plan"] },

@@ -3,7 +3,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integerParam, isoTimestamp, strictObject, withBody } from "./common.js";
+import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -15,7 +15,7 @@ const url = z.string().describe("A URL.");
 
 export const broadcast = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     status: z.string().describe('The broadcast\'s state, e.g. "pending", "live" or "finished".'),
   })
@@ -24,7 +24,7 @@ export const broadcast = z
 
 const streamSchema = z
   .object({
-    id: z.number().int(),
+    id: integer(),
     name: z.string(),
     pull: z.boolean().describe("true: the service pulls the stream from `uri`; false: the stream is pushed to `push_url`."),
     active: z.boolean().describe("Whether the stream accepts and delivers video."),
@@ -37,7 +37,7 @@ const streamSchema = z
       ),
     live: z.boolean().describe("Whether the primary ingest is live now."),
     backup_live: z.boolean().describe("Whether the backup ingest is live now."),
-    client_user_id: z.number().int().describe("The account's user the stream belongs to."),
+    client_user_id: integer().describe("The account's user the stream belongs to."),
     uri: z.string().nullable().describe("The pull source URL; null for push streams."),
     push_url: url.describe("RTMP ingest URL."),
     backup_push_url: url.describe("Backup RTMP ingest URL."),
@@ -48,8 +48,8 @@ const streamSchema = z
     started_at_primary: isoTimestamp.nullable().describe("When the primary ingest last went live; null if never."),
     finished_at_primary: isoTimestamp.nullable().describe("When the primary ingest last stopped; null if never or live now."),
     started_at_backup: isoTimestamp.nullable().describe("When the backup ingest last went live; null if never."),
-    dvr_duration: z.number().int().describe("Seconds of the live stream kept for rewinding (DVR); 0 when DVR is off."),
-    recording_duration: z.number().int().describe("Seconds recorded so far."),
+    dvr_duration: integer().describe("Seconds of the live stream kept for rewinding (DVR); 0 when DVR is off."),
+    recording_duration: integer().describe("Seconds recorded so far."),
     iframe_url: url.describe("Embeddable player page."),
     dash_url: url.describe("MPEG-DASH manifest."),
     hls_cmaf_url: url.describe("HLS manifest with CMAF segments."),
@@ -58,8 +58,8 @@ const streamSchema = z
     transcoded_qualities: z.array(z.string()).describe('Renditions produced, e.g. "1080p", "720p".'),
     transcoding_speed: z.number().describe("Transcoding speed relative to real time (1 is real time)."),
     frame_rate: z.number().describe("Frames a second of the incoming video."),
-    video_height: z.number().int().describe("Pixels."),
-    video_width: z.number().int().describe("Pixels."),
+    video_height: integer().describe("Pixels."),
+    video_width: integer().describe("Pixels."),
     broadcasts: z
       .array(broadcast)
       .optional()
@@ -78,13 +78,13 @@ const clipRecordingSchema = z
     id: z.string().describe("The clip id."),
     created_at: isoTimestamp,
     vod_required: z.boolean().describe("Whether a video (VOD) is made from the clip; false for clips made by this API."),
-    video_id: z.number().int().nullable().describe("The id of the video made from the clip; null when none is made."),
+    video_id: integer().nullable().describe("The id of the video made from the clip; null when none is made."),
     renditions: z.array(z.string()).describe("The stream's transcoded qualities at the time the clip was cut."),
     hls_master: z.string().describe("HLS master playlist of the clip."),
     mp4_master: z.string().describe("MP4 file of the clip."),
-    start: z.number().int().describe("Unix time (seconds) where the clip starts."),
-    duration: z.number().int().describe("Length of the clip in seconds."),
-    expiration: z.number().int().describe("Unix time (seconds) after which the clip is deleted."),
+    start: integer({ column: "bigint" }).describe("Unix time (seconds) where the clip starts."),
+    duration: integer().describe("Length of the clip in seconds."),
+    expiration: integer({ column: "bigint" }).describe("Unix time (seconds) after which the clip is deleted."),
   })
   .strict()
   .describe("A clip cut from a live stream's DVR window.");
@@ -96,24 +96,15 @@ export type ClipRecording = z.infer<typeof clipRecording>;
 
 const createClipRecordingBodySchema = strictObject(
   {
-    start: z
-      .number()
-      .int()
-      .min(0)
+    start: integer({ min: 0, column: "bigint" })
       .optional()
       .describe(
         "Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration up to one hour " +
           "ahead (a clip that starts ahead is recorded as the stream goes on). Default: now.",
       ),
-    duration: z
-      .number()
-      .int()
-      .min(1)
+    duration: integer({ min: 1 })
       .describe("Length in seconds, 1 to the stream's `dvr_duration` (400 `errors.duration` when longer)."),
-    expiration: z
-      .number()
-      .int()
-      .min(0)
+    expiration: integer({ min: 0, column: "bigint" })
       .optional()
       .describe(
         "Unix time in seconds when the clip is deleted: between 1 minute and 4 hours after the clip ends " +

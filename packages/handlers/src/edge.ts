@@ -13,7 +13,7 @@ import {
 import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
-import { conflict, invalid, notFound, validationFailed } from "./errors.js";
+import { addFieldError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
@@ -176,11 +176,9 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
                 .where(and(eq(edgeSecrets.accountId, accountId), inArray(edgeSecrets.id, ids)))
             : [];
           const known = new Set(found.map((secret) => secret.id));
-          const errors: Record<string, string[]> = {};
-          for (const [name, ref] of wanted)
-            if (!known.has(ref.id)) errors[`secrets.${name}.id`] = ["Must be a secret of the account."];
-          if (Object.keys(errors).length)
-            throw validationFailed(errors);
+          const errors = fieldErrors();
+          for (const [name, ref] of wanted) if (!known.has(ref.id)) addFieldError(errors, `secrets.${name}.id`, "Must be a secret of the account.");
+          if (problemCount(errors)) throw validationFailed(errors);
           await tx.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, current.id)));
           if (wanted.length)
             await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId: current.id, name, secretId: ref.id })));

@@ -6,7 +6,7 @@ import { contract, type SecurityProfile } from "@cloudplane/contract";
 import { and, asc, type Database, eq, schema, sql } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { invalid, notFound, validationFailed } from "./errors.js";
+import { addFieldError, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
@@ -26,16 +26,68 @@ function fieldMeta(field: TemplateField) {
   };
 }
 
+type JsonSchema = Record<string, unknown>;
+
+function isSchemaObject(schema: unknown): schema is JsonSchema {
+  return typeof schema === "object" && schema !== null && !Array.isArray(schema);
+}
+
+/** A message as the validator words it: "/0: …" inside the value, the bare error for the value itself. */
+function at(location: string, error: string): string {
+  return location ? `${location}: ${error}` : error;
+}
+
+/**
+ * Messages for parts of `value` over a size limit of `schema` (maxItems, maxProperties, maxLength), at the
+ * value and inside it as far as `prefixItems`, `items`, `properties` and `additionalProperties` lead. Found
+ * before the full check, whose cost grows faster than the value (uniqueItems compares every pair of items),
+ * so that a value far over a limit is refused for that alone. The contract bounds how deep a value goes.
+ */
+function sizeErrors(schema: unknown, value: unknown, location = ""): string[] {
+  if (!isSchemaObject(schema)) return [];
+  const limit = (keyword: string) => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
+  if (typeof value === "string") {
+    const maxLength = limit("maxLength");
+    // The validator counts code points; a string is never fewer code points than UTF-16 units.
+    if (maxLength !== undefined && value.length > maxLength && [...value].length > maxLength)
+      return [at(location, `String is too long (${[...value].length} > ${maxLength}).`)];
+    return [];
+  }
+  if (Array.isArray(value)) {
+    const maxItems = limit("maxItems");
+    if (maxItems !== undefined && value.length > maxItems) return [at(location, `Array has too many items (${value.length} > ${maxItems}).`)];
+    const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as unknown[]) : [];
+    return value.flatMap((item, index) => sizeErrors(index < prefix.length ? prefix[index] : schema.items, item, `${location}/${index}`));
+  }
+  if (typeof value === "object" && value !== null) {
+    const keys = Object.keys(value);
+    const maxProperties = limit("maxProperties");
+    if (maxProperties !== undefined && keys.length > maxProperties)
+      return [at(location, `Instance has too many properties (${keys.length} > ${maxProperties}).`)];
+    const properties = isSchemaObject(schema.properties) ? schema.properties : {};
+    return keys.flatMap((key) =>
+      sizeErrors(Object.hasOwn(properties, key) ? properties[key] : schema.additionalProperties, (value as Record<string, unknown>)[key], `${location}/${key}`),
+    );
+  }
+  return [];
+}
+
 /** Messages for a value that does not satisfy a field's JSON Schema, e.g. "/0: 70000 is greater than 65535". */
-function schemaErrors(validationSchema: Record<string, unknown>, value: unknown): string[] {
+function schemaErrors(validationSchema: JsonSchema, value: unknown): string[] {
+  const tooLarge = sizeErrors(validationSchema, value);
+  if (tooLarge.length) return tooLarge;
   const result = new Validator(validationSchema, "2020-12", false).validate(value);
   if (result.valid) return [];
   // An applicator's error ("Items did not match schema.") only repeats the errors of its subschema, whose
-  // keyword locations lie under its own. Other errors at the same instance (uniqueItems) are kept.
-  const leaves = result.errors.filter((error) => !result.errors.some((other) => other.keywordLocation.startsWith(`${error.keywordLocation}/`)));
-  const messages = (leaves.length ? leaves : result.errors).map((error) =>
-    error.instanceLocation === "#" ? error.error : `${error.instanceLocation.slice(1)}: ${error.error}`,
-  );
+  // keyword locations lie under its own. Other errors at the same instance (uniqueItems) are kept. The
+  // locations that have others under them, collected in one pass.
+  const inner = new Set<string>();
+  for (const error of result.errors) {
+    const parts = error.keywordLocation.split("/");
+    for (let end = 1; end < parts.length; end++) inner.add(parts.slice(0, end).join("/"));
+  }
+  const leaves = result.errors.filter((error) => !inner.has(error.keywordLocation));
+  const messages = (leaves.length ? leaves : result.errors).map((error) => at(error.instanceLocation.slice(1), error.error));
   return [...new Set(messages)];
 }
 
@@ -103,19 +155,16 @@ export function securityRoutes({ db }: RouteDeps) {
           throw invalid("profile_template", "Must be an existing profile template.");
         const fields = await tx.select().from(securityTemplateFields).where(eq(securityTemplateFields.templateId, template.id));
         const byId = new Map(fields.map((field) => [field.id, field]));
-        const errors: Record<string, string[]> = {};
+        const errors = fieldErrors();
         body.fields.forEach((value, index) => {
           const field = byId.get(value.base_field);
-          if (!field) errors[`fields.${index}.base_field`] = [`Must be a field of profile template ${template.id}.`];
-          else {
-            const problems = schemaErrors(field.validationSchema, value.field_value);
-            if (problems.length) errors[`fields.${index}.field_value`] = problems;
-          }
+          if (!field) addFieldError(errors, `fields.${index}.base_field`, `Must be a field of profile template ${template.id}.`);
+          else for (const problem of schemaErrors(field.validationSchema, value.field_value)) addFieldError(errors, `fields.${index}.field_value`, problem);
         });
         const given = new Set(body.fields.map((value) => value.base_field));
-        const missing = fields.filter((field) => field.required && !given.has(field.id));
-        if (missing.length) errors.fields = missing.map((field) => `Required field ${field.id} (${field.name}) is missing.`);
-        if (Object.keys(errors).length) throw validationFailed(errors);
+        for (const field of fields)
+          if (field.required && !given.has(field.id)) addFieldError(errors, "fields", `Required field ${field.id} (${field.name}) is missing.`);
+        if (problemCount(errors)) throw validationFailed(errors);
 
         await tx
           .update(securityProfiles)
