@@ -300,10 +300,15 @@ const otherOptionShapes = {
     enabled,
     value: mapOf(
       headerName,
-      z.union([
-        z.string().max(512),
-        listOf(z.string().max(512), { max: 100, noun: "values", description: "The header's values, each at most 512 characters." }),
-      ]),
+      z.union([z.string().max(512), listOf(z.string().max(512), { max: 100, noun: "values", description: "The header's values." })], {
+        // A list refused as a whole (over its maximum) says so, rather than zod's "Invalid input".
+        errorMap: (issue, ctx) => ({
+          message:
+            issue.code === z.ZodIssueCode.invalid_union && Array.isArray(ctx.data)
+              ? (issue.unionErrors.at(-1)?.issues[0]?.message ?? ctx.defaultError)
+              : "Must be a string or a list of strings.",
+        }),
+      }),
       { max: 100, noun: "headers", description: "Headers added to responses: a name and a value or a list of values, each at most 512 characters." },
     ),
   },

@@ -96,6 +96,14 @@ export function listOf<T extends z.ZodTypeAny>(item: T, options: SizeOptions & {
   return schema as unknown as z.ZodType<z.output<typeof list>, z.ZodTypeDef, z.input<typeof list>>;
 }
 
+/** The maximum of each map made by mapOf, by its record schema (which `.describe()` and `.optional()` keep). */
+const MAP_LIMITS = new WeakMap<z.ZodTypeAny, number>();
+
+/** The most entries a map made by mapOf takes; undefined for a record made otherwise. */
+export function mapLimit(record: z.ZodRecord): number | undefined {
+  return MAP_LIMITS.get(record);
+}
+
 /**
  * A map (a JSON object of keys chosen by the client) of at most `max` entries, with the limit in its
  * description: a larger one is refused with one problem before any key or value is checked. Every map
@@ -105,6 +113,7 @@ export function mapOf<K extends z.ZodType<string, z.ZodTypeDef, string>, V exten
   const { max, noun, description } = options;
   const tooMany = `At most ${max} ${noun}.`;
   const map = z.record(key, value);
+  MAP_LIMITS.set(map, max);
   const schema = z.preprocess(sizeGate(max, tooMany), map).describe(`${description} ${tooMany}`);
   return schema as unknown as z.ZodType<z.output<typeof map>, z.ZodTypeDef, z.input<typeof map>>;
 }
@@ -310,14 +319,16 @@ export function strictObject<S extends z.ZodRawShape>(
     if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
     const kept: Record<string, unknown> = {};
     const others: string[] = [];
-    for (const [key, field] of Object.entries(value)) {
-      if (known.has(key)) kept[key] = field;
-      else others.push(key);
-    }
-    if (others.length > MAX_LISTED_UNKNOWN_FIELDS)
+    let otherCount = 0;
+    for (const key in value)
+      if (Object.hasOwn(value, key)) {
+        if (known.has(key)) kept[key] = (value as Record<string, unknown>)[key];
+        else if (++otherCount <= MAX_LISTED_UNKNOWN_FIELDS) others.push(key);
+      }
+    if (otherCount > MAX_LISTED_UNKNOWN_FIELDS)
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: `${others.length} fields this operation does not take (unknown or read-only), such as ${others.slice(0, 3).map((key) => JSON.stringify(key.slice(0, 64))).join(", ")}.`,
+        message: `${otherCount} fields this operation does not take (unknown or read-only), such as ${others.slice(0, 3).map((key) => JSON.stringify(key.slice(0, 64))).join(", ")}.`,
       });
     else
       for (const key of others)

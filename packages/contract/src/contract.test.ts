@@ -5,6 +5,11 @@ import * as examples from "./examples.js";
 import {
   AREAS,
   CDN_OPTION_NAMES,
+  INT32_MAX,
+  INT32_MIN,
+  limitedFields,
+  updateSecurityProfileBody as securityBody,
+  type FieldPath,
   ROUTES,
   ROUTE_EXAMPLES,
   routeById,
@@ -314,5 +319,98 @@ describe("bad input fails with the right path and message", () => {
     const leakedSlot = { ...examples.edgeAppSecretExample, secret_slots: [{ slot: 0, checksum: "ab", value: "v" }] };
     expect(edgeAppSecret.safeParse(leakedSlot).success).toBe(false);
     expect(edgeApp.safeParse({ ...examples.edgeAppExample, env: { A: "b" } }).success).toBe(false);
+  });
+});
+
+/** `value` set at `path` inside `root`, making the objects and arrays on the way (an index makes an array). */
+function setAt(root: Record<string, unknown>, path: FieldPath, value: unknown): Record<string, unknown> {
+  let container: Record<string | number, unknown> = root;
+  path.forEach((key, index) => {
+    if (index === path.length - 1) container[key] = value;
+    else container = (container[key] ??= typeof path[index + 1] === "number" ? [] : {}) as Record<string | number, unknown>;
+  });
+  return root;
+}
+
+describe("limits", () => {
+  /** Every schema a route takes (path, query, body) and its success response's, by route. */
+  const schemasOf = (route: (typeof ROUTES)[number]["route"]) => {
+    const responses = route.responses as Record<string, z.ZodTypeAny>;
+    const success = responses[Object.keys(responses).find((status) => Number(status) < 300)!]!;
+    const inputs = [route.pathParams, route.query, "body" in route ? route.body : undefined].filter(Boolean) as z.ZodTypeAny[];
+    return { inputs, success };
+  };
+
+  it.each(ROUTES.map((entry) => [entry.id, entry] as const))(
+    "%s: every integer it takes or answers has its column's range, int32 or (bigint) the safe integers",
+    (_id, { route }) => {
+      const { inputs, success } = schemasOf(route);
+      const integers = [...inputs, success].flatMap((schema) => limitedFields(schema)).filter((field) => field.kind === "integer");
+      for (const field of integers) {
+        const where = field.path.join(".");
+        expect(Number.isSafeInteger(field.min) && Number.isSafeInteger(field.max), where).toBe(true);
+        const int32 = field.min >= INT32_MIN && field.max <= INT32_MAX;
+        expect(int32 || field.max === Number.MAX_SAFE_INTEGER, `${where}: ${field.min} to ${field.max}`).toBe(true);
+      }
+    },
+  );
+
+  it("finds the integers of a body, in lists and maps too", () => {
+    const paths = (schema: z.ZodTypeAny) => limitedFields(schema).filter((field) => field.kind === "integer").map((field) => field.path.join("."));
+    expect(paths(updateEdgeAppBody)).toEqual(["binary", "template", "status", "secrets.KEY.id"]);
+    expect(paths(securityBody)).toEqual(["profile_template", "fields.0.base_field"]);
+    expect(paths(costReportTotalsBody)).toEqual(["regions.0"]);
+  });
+
+  const sized = ROUTES.flatMap(({ id, route }) =>
+    schemasOf(route)
+      .inputs.flatMap((schema) => limitedFields(schema))
+      .filter((field) => field.kind !== "integer")
+      .map((field) => [`${id} ${field.path.join(".")}`, field, route] as const),
+  );
+
+  it("walks every list and map a client sends", () => {
+    expect(sized.length).toBeGreaterThan(30);
+    expect(sized.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["edge.updateApp secrets", "security.updateProfile fields", "cloud.getReservationCostReportTotals regions"]),
+    );
+  });
+
+  it.each(sized)("%s has a maximum, said in its description", (_name, field) => {
+    expect(field.max).toBeDefined();
+    expect(field.max).toBeLessThanOrEqual(1000);
+    expect(field.description).toContain(`At most ${field.max} `);
+  });
+
+  it.each(sized)("%s over its maximum is refused once, before any entry is checked", (_name, field, route) => {
+    const size = field.max! + 1;
+    const entries = field.kind === "list" ? Array.from({ length: size }, () => null) : Object.fromEntries(Array.from({ length: size }, (_, index) => [`~${index}`, null]));
+    const body = setAt({}, field.path, entries);
+    const errors = fieldErrors((route as { body: z.ZodTypeAny }).body, body);
+    const where = field.path.join(".");
+    expect(errors[where]).toEqual([expect.stringMatching(new RegExp(`^At most ${field.max} `))]);
+    // No entry was looked at: none of them (all invalid) has a problem of its own.
+    expect(Object.keys(errors).filter((key) => key.startsWith(`${where}.`))).toEqual([]);
+  });
+
+  it("bounds a security field's value: nesting, items, keys and string length, checked before what lies inside", () => {
+    const value = (fieldValue: unknown) => fieldErrors(securityBody, { ...examples.updateSecurityProfileExample, fields: [{ base_field: 1, field_value: fieldValue }] });
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(value(deep)).toEqual({ "fields.0.field_value.0.0.0.0.0.0.0.0": ["Nested too deep: at most 8 levels of arrays and objects."] });
+    expect(value(Array.from({ length: 100_000 }, (_, index) => ({ index })))).toEqual({ "fields.0.field_value": ["At most 1000 items."] });
+    expect(value({ list: Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`k${index}`, "x".repeat(2000)])) })).toEqual({
+      "fields.0.field_value.list": ["At most 100 keys."],
+    });
+    expect(value(["DE", "x".repeat(1025)])).toEqual({ "fields.0.field_value.1": ["At most 1024 characters."] });
+    expect(value(Array.from({ length: 1000 }, (_, index) => [index, { port: index }]))).toEqual({});
+  });
+
+  it("rejects more than 100 unknown fields as one problem that says how many", () => {
+    const body = Object.fromEntries(Array.from({ length: 70_000 }, (_, index) => [`field${index}`, index]));
+    expect(fieldErrors(updateEdgeAppBody, body)).toEqual({
+      "": ['70000 fields this operation does not take (unknown or read-only), such as "field0", "field1", "field2".'],
+    });
+    expect(Object.keys(fieldErrors(updateEdgeAppBody, { ...Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`f${index}`, 1])) }))).toHaveLength(100);
   });
 });

@@ -6,6 +6,7 @@ export { AREAS, contract, type Contract } from "./contract.js";
 export { ROUTES, routeById, type Area, type ContractRoute, type RouteId } from "./routes.js";
 export { ROUTE_EXAMPLES, routeExample, type ExampleResponseHeader, type RouteExample, type RouteExamples, type RouteOf } from "./route-examples.js";
 export * from "./common.js";
+export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";
 export * from "./iam.js";
 export * from "./cdn.js";

@@ -56,16 +56,17 @@ export function fieldErrors(): Record<string, string[]> {
 
 /**
  * Adds a problem to `errors` (messages per field path): the first MAX_REPORTED_PROBLEMS distinct
- * messages are kept, the others only counted.
+ * messages are kept (a message a path already has is not added again), the others only counted.
  */
 export function addFieldError(errors: Record<string, string[]>, path: string, message: string): void {
   const tally = tallyOf(errors);
-  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
-  if (list?.includes(message)) return;
+  // Once the report is full, a problem is only counted: no lookup of its path, which may be long.
   if (tally.kept >= MAX_REPORTED_PROBLEMS) {
     tally.leftOut += 1;
     return;
   }
+  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  if (list?.includes(message)) return;
   tally.kept += 1;
   // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
   if (list) list.push(message);

@@ -109,8 +109,9 @@ export function underBasePath(basePath: string, pathname: string): boolean {
 /**
  * Refuses (400) a query or JSON body with text the database cannot take, naming each place (at most
  * MAX_REPORTED_PROBLEMS of them, through addFieldError), instead of letting the database fail (500).
- * Walked without recursion, in document order, and no deeper than any schema of the contract takes
- * (deeper values fail validation anyway): a body may be nested deeper than the stack.
+ * Walked without recursion, container by container, and no deeper than any schema of the contract takes
+ * (deeper values fail validation anyway): a body may be nested deeper than the stack. A path is written
+ * out only for a problem or a container, so a list of a million numbers costs one pass over it.
  */
 function refuseUnstorableText(request: TsRestRequest): void {
   const maxDepth = 64;
@@ -118,16 +119,26 @@ function refuseUnstorableText(request: TsRestRequest): void {
   const pending: [unknown, string, number][] = [[request.content, "", 0], [request.query, "query", 0]];
   while (pending.length) {
     const [value, path, depth] = pending.pop()!;
-    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
     if (typeof value === "string") {
       if (UNSTORABLE_TEXT.test(value)) addFieldError(errors, path || "body", UNSTORABLE_MESSAGE);
-    } else if (depth < maxDepth && Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--) pending.push([value[index], at(index), depth + 1]);
-    } else if (depth < maxDepth && value && typeof value === "object") {
-      const entries = Object.entries(value);
-      for (const [key] of entries) if (UNSTORABLE_TEXT.test(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
-      for (let index = entries.length - 1; index >= 0; index--) pending.push([entries[index]![1], at(entries[index]![0]), depth + 1]);
+      continue;
     }
+    if (depth >= maxDepth || typeof value !== "object" || value === null) continue;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    const inner: [unknown, string, number][] = [];
+    const look = (item: unknown, key: string | number) => {
+      if (typeof item === "string") {
+        if (UNSTORABLE_TEXT.test(item)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+      } else if (typeof item === "object" && item !== null) inner.push([item, at(key), depth + 1]);
+    };
+    if (Array.isArray(value)) for (let index = 0; index < value.length; index++) look(value[index], index);
+    else
+      for (const key in value)
+        if (Object.hasOwn(value, key)) {
+          if (UNSTORABLE_TEXT.test(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+          look((value as Record<string, unknown>)[key], key);
+        }
+    for (let index = inner.length - 1; index >= 0; index--) pending.push(inner[index]!);
   }
   if (problemCount(errors)) throw validationFailed(errors);
 }
