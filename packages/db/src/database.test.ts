@@ -1,13 +1,16 @@
 /**
  * Tests of `createDatabase`: the engine chosen by the options, PGlite kept in a data directory across
- * restarts, and a PostgreSQL URL that cannot be reached failing fast.
+ * restarts, durable by default (PostgreSQL's fsync on, and the syncs reaching the disk) or relaxed,
+ * and a PostgreSQL URL that cannot be reached failing fast.
  */
+import fs, { readlinkSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { createDatabase } from "./database.js";
+import { join, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { createDatabase, type CloudplaneDatabase } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
 import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
@@ -49,14 +52,125 @@ describe("createDatabase with PGlite", () => {
     }
   });
 
-  it("runs in memory when no directory is given", async () => {
+  it("runs in memory when no directory is given, as PGlite makes it: nothing is synced to a disk", async () => {
     const database = await createDatabase();
     try {
       expect(database.engine).toBe("pglite");
       expect(await database.db.select().from(accounts)).toEqual([]);
+      expect(await setting(database, "fsync")).toBe("off");
+      await database.db.execute(sql`create table memory_probe (id int primary key)`);
+      expect(await syncedWhile(() => database.db.execute(sql`insert into memory_probe values (1)`))).toEqual([]);
     } finally {
       await database.close();
     }
+  });
+});
+
+/** The rows of a statement on PGlite (whose results carry them as `rows`). */
+async function rowsOf(database: CloudplaneDatabase, query: SQL): Promise<Record<string, unknown>[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+async function setting(database: CloudplaneDatabase, name: string): Promise<unknown> {
+  return (await rowsOf(database, sql.raw(`show ${name}`)))[0]?.[name];
+}
+
+/** Where a file descriptor points: its path on Linux (/proc), else its number. */
+function describeDescriptor(fd: number): string {
+  return process.platform === "linux" ? readlinkSync(`/proc/self/fd/${fd}`) : `descriptor ${fd}`;
+}
+
+/**
+ * The files synced to the disk (Node's fsync) while `work` ran, in order: Node's own fsyncSync, watched
+ * and called through (`syncBuiltinESMExports` hands the watched one to `import("node:fs")` too).
+ */
+async function syncedWhile(work: () => Promise<unknown>): Promise<string[]> {
+  const synced: string[] = [];
+  const fsync = fs.fsyncSync;
+  const watched = vi.spyOn(fs, "fsyncSync").mockImplementation((fd) => {
+    synced.push(describeDescriptor(fd));
+    fsync(fd);
+  });
+  syncBuiltinESMExports();
+  try {
+    await work();
+  } finally {
+    watched.mockRestore();
+    syncBuiltinESMExports();
+  }
+  return synced;
+}
+
+describe("PGlite's durability on a data directory", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "cloudplane-db-durability-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("is durable by default: fsync on, a new directory synced whole, and each commit's WAL synced before it is answered", async () => {
+    const dataDir = join(root, "durable");
+    let database: CloudplaneDatabase | undefined;
+    const syncedWhileMade = await syncedWhile(async () => {
+      database = await createDatabase({ dataDir, migrate: false });
+    });
+    try {
+      expect(await setting(database!, "fsync")).toBe("on");
+      expect(await setting(database!, "synchronous_commit")).toBe("on");
+      expect(await setting(database!, "wal_sync_method")).toBe("fsync");
+      expect(await setting(database!, "full_page_writes")).toBe("on");
+      expect(syncedWhileMade.length).toBeGreaterThan(0);
+      if (process.platform === "linux") {
+        // template1, which nothing here writes to: its files reach the disk only through the sync of the new directory.
+        const template = join(dataDir, "pglite", "base", "1");
+        for (const file of await readdir(template)) expect(syncedWhileMade).toContain(join(template, file));
+        expect(syncedWhileMade).toContain(join(dataDir, "pglite", "PG_VERSION"));
+      }
+
+      await database!.db.execute(sql`create table durable_probe (id int primary key)`);
+      const syncedByCommit = await syncedWhile(() => database!.db.execute(sql`insert into durable_probe values (1)`));
+      expect(syncedByCommit.length).toBeGreaterThan(0);
+      if (process.platform === "linux") expect(syncedByCommit.every((path) => path.includes(`${sep}pglite${sep}pg_wal${sep}`))).toBe(true);
+      // A read commits nothing: it waits for no disk.
+      expect(await syncedWhile(() => database!.db.execute(sql`select * from durable_probe`))).toEqual([]);
+    } finally {
+      await database?.close();
+    }
+  });
+
+  it('is relaxed on request: PGlite\'s own settings (fsync off), nothing synced to the disk, and the data kept across restarts', async () => {
+    const dataDir = join(root, "relaxed");
+    let database: CloudplaneDatabase | undefined;
+    const syncedWhileMade = await syncedWhile(async () => {
+      database = await createDatabase({ dataDir, durability: "relaxed", migrate: false });
+    });
+    try {
+      expect(syncedWhileMade).toEqual([]);
+      expect(await setting(database!, "fsync")).toBe("off");
+      await database!.db.execute(sql`create table relaxed_probe (id int primary key)`);
+      expect(await syncedWhile(() => database!.db.execute(sql`insert into relaxed_probe values (1)`))).toEqual([]);
+    } finally {
+      await database?.close();
+    }
+    // The same directory opened durable: the setting is the process's, not the directory's.
+    const again = await createDatabase({ dataDir, migrate: false });
+    try {
+      expect(await setting(again, "fsync")).toBe("on");
+      expect(await rowsOf(again, sql`select id from relaxed_probe`)).toEqual([{ id: 1 }]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("refuses a durability it does not know, before opening anything", async () => {
+    const dataDir = join(root, "unknown");
+    await expect(createDatabase({ dataDir, durability: "fast" as never })).rejects.toThrow(
+      new TypeError('durability must be "durable" or "relaxed", not "fast".'),
+    );
+    await expect(readdir(dataDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
 });
 

@@ -2,6 +2,7 @@
  * `createDatabase`: one Drizzle database over either engine, migrated before it is handed out.
  * With a URL, PostgreSQL through postgres.js (Node, AWS Lambda, Cloudflare Workers); without, embedded PGlite.
  */
+import type { Extension, PGlite as PGliteClass } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { applyMigrations } from "./migrate.js";
 import * as schema from "./schema/index.js";
@@ -15,6 +16,18 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type Engine = "pglite" | "postgres";
+
+/**
+ * How PGlite keeps a data directory on disk (`createDatabase`'s `durability`):
+ * - `"durable"`: a write is answered once it is on the disk, so it survives an operating-system crash or
+ *   a power loss, as on PostgreSQL with its default settings;
+ * - `"relaxed"`: PGlite's own settings (PostgreSQL's fsync off). A write is answered once the operating
+ *   system has it: it survives the process being killed, but an operating-system crash or a power loss
+ *   can lose the last writes or damage the database. Faster writes, for data that can be made again.
+ */
+export type PgliteDurability = "durable" | "relaxed";
+
+export const PGLITE_DURABILITIES: readonly PgliteDurability[] = ["durable", "relaxed"];
 
 export interface CloudplaneDatabase {
   db: Database;
@@ -31,6 +44,12 @@ export interface CreateDatabaseOptions {
    * key, see `@cloudplane/db/node`). In memory when absent. Needs a file system (Node).
    */
   dataDir?: string;
+  /**
+   * PGlite with a `dataDir`: `"durable"` (default) answers a write once it is on the disk; `"relaxed"`
+   * once the operating system has it (faster; an operating-system crash or a power loss can lose it).
+   * See `PgliteDurability`. In memory and on PostgreSQL it changes nothing.
+   */
+  durability?: PgliteDurability;
   /** Most connections in the PostgreSQL pool. Default 10; 1 or 2 suit AWS Lambda and Workers. */
   max?: number;
   /** Seconds to wait for a PostgreSQL connection before failing. Default 5. */
@@ -63,7 +82,10 @@ export interface CreateDatabaseOptions {
  * process that uses one never loads the other.
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<CloudplaneDatabase> {
-  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir);
+  const durability = options.durability ?? "durable";
+  if (!PGLITE_DURABILITIES.includes(durability))
+    throw new TypeError(`durability must be ${PGLITE_DURABILITIES.map((value) => `"${value}"`).join(" or ")}, not ${JSON.stringify(durability)}.`);
+  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir, durability);
   if (options.migrate !== false) {
     try {
       await applyMigrations(database.db);
@@ -159,9 +181,102 @@ function withoutQueryParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<CloudplaneDatabase> {
+/**
+ * What "durable" takes in PGlite 0.5 on Node. PGlite starts PostgreSQL with `-F` (fsync off), and its
+ * Node file system (Emscripten's NODEFS, which reads and writes the real files) has no fsync operation:
+ * Emscripten answers fsync() with success when a file system has none, and fdatasync() always. PGlite's
+ * own `relaxedDurability` only decides whether a query waits for the file system's `syncToFs`, which
+ * does nothing on Node. So, on a data directory:
+ * - NODEFS's files get the fsync operation PostgreSQL's fsync() reaches: Node's fsync of the file's
+ *   descriptor (`syncedFiles`);
+ * - PostgreSQL runs with fsync on and syncs its WAL with fsync() (not fdatasync(), which would reach
+ *   nothing), with a commit waiting for its WAL (synchronous_commit) and whole pages logged after a
+ *   checkpoint (full_page_writes) against torn pages, as PostgreSQL's defaults are;
+ * - a directory PGlite has just made (initdb writes its files with fsync unreachable) is synced file by
+ *   file once, before anything is written to it (`syncTree`).
+ */
+const DURABLE_SETTINGS = ["fsync=on", "synchronous_commit=on", "full_page_writes=on", "wal_sync_method=fsync"];
+
+interface NodeFsModule {
+  NODEFS: {
+    stream_ops: { fsync?: (stream: { nfd: number }) => number };
+    /** Emscripten's: runs a Node file operation, turning a Node error into the errno PostgreSQL sees. */
+    tryFSOperation<T>(operation: () => T): T;
+  };
+}
+
+/**
+ * A PGlite extension (its documented way to adjust the Emscripten module before PostgreSQL starts) that
+ * gives NODEFS's files an fsync reaching the disk.
+ */
+function syncedFiles(fs: { fsyncSync(fd: number): void }): Extension {
+  return {
+    name: "cloudplane-synced-files",
+    setup: (_pg, emscriptenOptions: { preRun?: ((mod: NodeFsModule) => void)[] }) =>
+      Promise.resolve({
+        emscriptenOpts: {
+          ...emscriptenOptions,
+          preRun: [
+            ...(emscriptenOptions.preRun ?? []),
+            (mod: NodeFsModule) => {
+              const nodefs = mod.NODEFS;
+              nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => (fs.fsyncSync(stream.nfd), 0));
+            },
+          ],
+        },
+      }),
+  };
+}
+
+/** Node's file system, imported on demand: Workers, which never open a data directory, have none. */
+const nodeFileSystem = () => Promise.all([import("node:fs"), import("node:path")]);
+type NodeFileSystem = Awaited<ReturnType<typeof nodeFileSystem>>;
+
+/**
+ * Syncs every file and folder under `directory` to the disk, then `directory` and the folder holding it.
+ * Synchronous, as all of PGlite's file work is: it runs once, when PGlite has just made the directory.
+ */
+function syncTree([fs, path]: NodeFileSystem, directory: string): void {
+  // Windows cannot open a folder to sync it; its folder entries are written through.
+  const folders = process.platform !== "win32";
+  const entries = fs.readdirSync(directory, { recursive: true, withFileTypes: true });
+  const paths = entries.filter((entry) => entry.isFile() || (folders && entry.isDirectory())).map((entry) => path.join(entry.parentPath, entry.name));
+  if (folders) paths.push(directory, path.dirname(directory));
+  for (const each of paths) {
+    const fd = fs.openSync(each, "r");
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+async function openPgliteDirectory(PGlite: typeof PGliteClass, dataDir: string, durability: PgliteDurability): Promise<PGliteClass> {
+  const directory = await pgliteDirectory(dataDir);
+  if (durability === "relaxed") return PGlite.create(directory, { parsers: DRIZZLE_PARSERS });
+  const node = await nodeFileSystem();
+  const [fs, path] = node;
+  const made = !fs.existsSync(path.join(directory, "PG_VERSION"));
+  const client = await PGlite.create(directory, {
+    parsers: DRIZZLE_PARSERS,
+    startParams: [...PGlite.defaultStartParams, ...DURABLE_SETTINGS.flatMap((setting) => ["-c", setting])],
+    extensions: { syncedFiles: syncedFiles(fs) },
+  });
+  if (made)
+    try {
+      syncTree(node, directory);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  return client;
+}
+
+async function openPglite(dataDir: string | undefined, durability: PgliteDurability): Promise<CloudplaneDatabase> {
   const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
-  const client = await PGlite.create(dataDir === undefined ? undefined : await pgliteDirectory(dataDir), { parsers: DRIZZLE_PARSERS });
+  // In memory (tests) as PGlite makes it: nothing to make durable, and nothing slowed down.
+  const client = dataDir === undefined ? await PGlite.create(undefined, { parsers: DRIZZLE_PARSERS }) : await openPgliteDirectory(PGlite, dataDir, durability);
   const db: Database = drizzle(rewritingQueryOptions(client, { query: "query", transaction: "transaction" }, withoutQueryParsers), { schema });
   return {
     db,

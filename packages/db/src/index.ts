@@ -11,6 +11,8 @@ export {
   type Database,
   type DatabaseTransaction,
   type Engine,
+  PGLITE_DURABILITIES,
+  type PgliteDurability,
   type Schema,
 } from "./database.js";
 export { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate.js";
