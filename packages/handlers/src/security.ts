@@ -45,7 +45,7 @@ function at(location: string, error: string): string {
  */
 function sizeErrors(schema: unknown, value: unknown, location = ""): string[] {
   if (!isSchemaObject(schema)) return [];
-  const limit = (keyword: string) => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
+  const limit = (keyword: string) => (typeof schema[keyword] === "number" ? schema[keyword] : undefined);
   if (typeof value === "string") {
     const maxLength = limit("maxLength");
     // The validator counts code points; a string is never fewer code points than UTF-16 units.
