@@ -3,7 +3,21 @@
  * every operation with its client and curl snippets. The facts come from the contract (and, for the
  * rate limit, decisions.md §5); the reference's introduction is the same text.
  */
-import { AREAS, ERROR_STATUS, ROLE_IDS, contract, errorEnvelope, errorResponses, examples, roleMayCall, roleName, type ErrorCode } from "@cloudplane/contract";
+import {
+  AREAS,
+  ERROR_STATUS,
+  INT32_MAX,
+  INT32_MIN,
+  MAX_REPORTED_PROBLEMS,
+  ROLE_IDS,
+  contract,
+  errorEnvelope,
+  errorResponses,
+  examples,
+  roleMayCall,
+  roleName,
+  type ErrorCode,
+} from "@cloudplane/contract";
 import type { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { ROUTES, methodAndPath, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
@@ -142,6 +156,11 @@ function errors(): string {
     "",
     "Request bodies are strict: an unknown field or a read-only one is a `validation_error` that names the field, " +
       "so a typo never passes silently. Each operation in the reference lists the statuses it can answer with.",
+    "",
+    "Every value has its limits, given in the reference: integers the range of what stores them (most are 32-bit: " +
+      `${INT32_MIN} to ${INT32_MAX}, ids from 1), and every list and map its most entries (such as 100 secrets of an ` +
+      "edge app). A value out of range, or a list or map over its maximum, is a `validation_error` that names the field; " +
+      `\`errors\` lists at most ${MAX_REPORTED_PROBLEMS} problems, and the message says how many there were when there were more.`,
   ].join("\n");
 }
 

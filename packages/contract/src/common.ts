@@ -350,6 +350,12 @@ export const authorizationHeaders = z.object({
     ),
 });
 
+/**
+ * The most problems a validation failure lists in `errors`; its `message` says how many there were
+ * when there were more.
+ */
+export const MAX_REPORTED_PROBLEMS = 100;
+
 /** Every error code the API answers with, and its HTTP status (decisions.md §1). */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -393,7 +399,8 @@ const errorEnvelopeSchema = z
       .describe(
         "Validation failures only: a map from the dotted path of each offending field to its messages. " +
           "Body fields are written as they are sent (`options.cors.value.0`), query parameters as " +
-          "`query.<name>`, path parameters as `path.<name>`.",
+          "`query.<name>`, path parameters as `path.<name>`. It holds at most " +
+          `${MAX_REPORTED_PROBLEMS} messages; when there were more problems, \`message\` says how many.`,
       ),
     request_id: z.string().describe("The request id, the same as the `x-request-id` response header."),
   })

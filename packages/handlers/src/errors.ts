@@ -2,7 +2,7 @@
  * The one error envelope: `ApiError` for failures the route code decides, and the
  * mapping of everything else (validation, malformed JSON, unknown routes, bugs) onto the envelope.
  */
-import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
+import { ERROR_STATUS, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
@@ -21,13 +21,12 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * At most this many messages are reported in a validation failure's `errors`; its message says how
- * many problems there were in all. Every place that collects validation errors adds them through
- * `addFieldError`, which keeps this bound, so that a body with thousands of problems costs no more to
- * answer than one with a hundred.
+/*
+ * At most MAX_REPORTED_PROBLEMS (the contract's) messages are reported in a validation failure's
+ * `errors`; its message says how many problems there were in all. Every place that collects validation
+ * errors adds them through `addFieldError`, which keeps this bound, so that a body with thousands of
+ * problems costs no more to answer than one with a hundred.
  */
-export const MAX_REPORTED_PROBLEMS = 100;
 
 /** What `addFieldError` keeps beside the messages of a record: how many it holds and how many it left out. */
 const TALLY = Symbol("cloudplane.fieldErrors");
