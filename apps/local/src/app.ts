@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase } from "@cloudplane/db";
+import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase, type PgliteDurability } from "@cloudplane/db";
 import { loadOrCreateLocalSecretsKey } from "@cloudplane/db/node";
 import { createHandlerFromEnv, type Env, type Handler } from "@cloudplane/handlers";
 import { requestListener } from "@cloudplane/handlers/node";
@@ -23,6 +23,11 @@ export interface LocalAppOptions {
   dataDir: string;
   /** A PostgreSQL URL; when set, PGlite is not used. */
   databaseUrl?: string;
+  /**
+   * PGlite's durability (CLOUDPLANE_PGLITE_DURABILITY): "durable" (default) answers a write once it is on
+   * the disk; "relaxed" once the operating system has it (faster; an OS crash or power loss can lose it).
+   */
+  pgliteDurability?: PgliteDurability;
   /** The base64 secrets key; default: the key file of the data directory, made on first start. */
   secretsKey?: string;
   /** The built docs site; default: the `@cloudplane/docs` build. */
@@ -68,7 +73,7 @@ async function loadDemoDataIfEmpty(database: CloudplaneDatabase, secretsKey: Cry
 }
 
 function describeStorage(options: LocalAppOptions): string {
-  if (!options.databaseUrl) return `PGlite in ${options.dataDir}`;
+  if (!options.databaseUrl) return `PGlite in ${options.dataDir}${options.pgliteDurability === "relaxed" ? ", durability relaxed" : ""}`;
   const url = new URL(options.databaseUrl);
   return `PostgreSQL at ${url.host}${url.pathname}`;
 }
@@ -124,7 +129,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const unlock = options.databaseUrl ? async () => {} : await lockDataDir(options.dataDir);
   let database: CloudplaneDatabase;
   try {
-    database = await createDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
+    database = await createDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir, durability: options.pgliteDurability });
   } catch (error) {
     await unlock();
     if (options.databaseUrl) throw error;

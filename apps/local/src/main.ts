@@ -1,9 +1,10 @@
 /**
  * `pnpm start`: runs the local app from the environment (PORT, HOST, DATA_DIR, DATABASE_URL,
- * CLOUDPLANE_SECRETS_KEY), prints where it is and the demo administrator's API key, and shuts down
- * cleanly on SIGINT and SIGTERM.
+ * CLOUDPLANE_SECRETS_KEY, CLOUDPLANE_PGLITE_DURABILITY), prints where it is and the demo administrator's
+ * API key, and shuts down cleanly on SIGINT and SIGTERM.
  */
 import { resolve } from "node:path";
+import { PGLITE_DURABILITIES, type PgliteDurability } from "@cloudplane/db";
 import { startLocalApp } from "./app.js";
 import { errorFields, jsonLogger } from "./log.js";
 
@@ -12,6 +13,14 @@ function portFrom(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${value}".`);
   return port;
+}
+
+/** CLOUDPLANE_PGLITE_DURABILITY: "durable" or "relaxed"; unset: the app's default (durable). */
+function durabilityFrom(value: string | undefined): PgliteDurability | undefined {
+  if (value === undefined || value === "") return undefined;
+  const durability = PGLITE_DURABILITIES.find((known) => known === value);
+  if (!durability) throw new Error(`CLOUDPLANE_PGLITE_DURABILITY must be ${PGLITE_DURABILITIES.map((known) => `"${known}"`).join(" or ")}, not "${value}".`);
+  return durability;
 }
 
 async function main(): Promise<void> {
@@ -25,6 +34,7 @@ async function main(): Promise<void> {
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...(env.CLOUDPLANE_SECRETS_KEY ? { secretsKey: env.CLOUDPLANE_SECRETS_KEY } : {}),
+    pgliteDurability: durabilityFrom(env.CLOUDPLANE_PGLITE_DURABILITY),
   });
 
   // Taken from the start: a signal while the database is being set up waits for it, then closes it.
