@@ -8,7 +8,8 @@
  *
  * The socket: on Linux an abstract one (no file; the kernel's alone, within a network namespace); on
  * Windows a named pipe; elsewhere a socket file in the data directory, which is left behind by a
- * process that did not close it, and taken over when nothing listens on it.
+ * process that did not close it, and taken over when nothing listens on it (two processes starting at
+ * the same moment on such a file could both take it over: there, and only then, the lock can fail).
  */
 import { createHash } from "node:crypto";
 import { mkdir, realpath, unlink } from "node:fs/promises";
