@@ -5,12 +5,17 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, generateSecretsKey, importSecretsKey, loadDemoData, type Database, type Engine } from "@cloudplane/db";
+import { createDatabase, generateSecretsKey, importSecretsKey, loadDemoData, type Database, type Engine, type PgliteDurability } from "@cloudplane/db";
 import { createTestDatabase } from "@cloudplane/db/testing";
 
-/** Where a database is, as the server processes are told (JSON in their environment). */
+/**
+ * Where a database is, as the server processes are told (JSON in their environment). A PGlite data
+ * directory is opened with `durability`: relaxed (PGlite's own settings) unless a part asks for durable,
+ * because the baseline opens PGlite with its own settings, and because the part that measures
+ * durability (part 7) sets the two against each other.
+ */
 export type DatabaseLocation =
-  | { engine: "pglite"; dataDir: string; secretsKeyBase64: string }
+  | { engine: "pglite"; dataDir: string; durability: PgliteDurability; secretsKeyBase64: string }
   | { engine: "postgres"; url: string; secretsKeyBase64: string };
 
 export interface BenchDatabase {
@@ -34,14 +39,15 @@ export function benchEngines(): Engine[] {
 async function pgliteDatabase(): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), "cloudplane-bench-"));
   const secretsKeyBase64 = generateSecretsKey();
-  const database = await createDatabase({ dataDir });
+  const durability = "relaxed";
+  const database = await createDatabase({ dataDir, durability });
   try {
     await loadDemoData(database.db, { secretsKey: await importSecretsKey(secretsKeyBase64) });
   } finally {
     await database.close();
   }
   return {
-    location: { engine: "pglite", dataDir, secretsKeyBase64 },
+    location: { engine: "pglite", dataDir, durability, secretsKeyBase64 },
     close: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -62,7 +68,9 @@ export function benchDatabase(engine: Engine): Promise<BenchDatabase> {
 /** Opens the database for the orchestrator's own work (bulk loads, EXPLAIN); only while no server has it open on PGlite. */
 export async function withDatabase<T>(location: DatabaseLocation, work: (db: Database) => Promise<T>): Promise<T> {
   const database =
-    location.engine === "postgres" ? await createDatabase({ url: location.url, max: 1 }) : await createDatabase({ dataDir: location.dataDir });
+    location.engine === "postgres"
+      ? await createDatabase({ url: location.url, max: 1 })
+      : await createDatabase({ dataDir: location.dataDir, durability: location.durability });
   try {
     return await work(database.db);
   } finally {

@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 import type { Engine } from "@cloudplane/db";
 import { measureClient, measureLambda, measureWorker, type BundleSize, type ColdStart, type DeploymentFigures, type Measured } from "./bundles.js";
 import { benchEngines, postgresServerUrl } from "./databases.js";
+import { measureDurability, type DurabilityPart } from "./durability.js";
 import { describeMachine, endLoadAverage } from "./machine.js";
-import { evaluateGoals, goalsBeforeAfter, renderMarkdown, type Goal, type NotMeasured, type Results } from "./report.js";
+import { evaluateGoals, goalsBeforeAfter, isMeasured, renderMarkdown, type Goal, type NotMeasured, type Results } from "./report.js";
 import { measureScale, type ScalePart } from "./scale.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
@@ -65,11 +66,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client,workerd), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd,durability), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "durability";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -118,6 +119,12 @@ if (runs("workerd")) {
   if (!workerd.measured) console.log(`  not measured: ${workerd.why}`);
 }
 
+console.log("\n7. PGlite on disk: durable against relaxed writes");
+let durability: DurabilityPart | NotMeasured = { engine: "pglite", why: "not in BENCH_PARTS" };
+if (runs("durability"))
+  durability = benchEngines().includes("pglite") ? await orNotMeasured("pglite", measureDurability) : { engine: "pglite", why: "not in BENCH_ENGINES" };
+if (!isMeasured(durability)) console.log(`  not measured: ${durability.why}`);
+
 endLoadAverage(machine);
 const measured = {
   date: started.toISOString(),
@@ -130,6 +137,7 @@ const measured = {
   lambda,
   client,
   workerd,
+  durability,
 };
 const before = existsSync(BEFORE_JSON) ? (JSON.parse(await readFile(BEFORE_JSON, "utf8")) as Results) : undefined;
 const results: Results = {

@@ -4,6 +4,7 @@
  */
 import type { Engine } from "@cloudplane/db";
 import type { ClientFigures, DeploymentFigures, Measured, BundleSize, ColdStart } from "./bundles.js";
+import { DURABILITIES, type DurabilityPart } from "./durability.js";
 import type { LoadResult } from "./load.js";
 import type { Machine } from "./machine.js";
 import type { ScalePart } from "./scale.js";
@@ -46,6 +47,8 @@ export interface Results {
   client: ClientFigures;
   /** Absent from runs made before the workerd part existed (before.json). */
   workerd?: WorkerdFigures;
+  /** Absent from runs made before the durability part existed (before.json). */
+  durability?: DurabilityPart | NotMeasured;
   goals: Goal[];
   before?: Before;
 }
@@ -356,6 +359,27 @@ function workerdSection(workerd: WorkerdFigures | undefined, before: Results | u
   ].join("\n");
 }
 
+function durabilitySection(part: Results["durability"]): string {
+  if (!part) return "Not in this run.\n";
+  if (!isMeasured(part)) return `Not measured: ${part.why}.\n`;
+  return [
+    `The data directories were on ${part.fileSystem}.`,
+    "",
+    table(
+      ["Write", ...DURABILITIES.map((durability) => `${durability} req/s`), "Durable / relaxed", ...DURABILITIES.map((durability) => `p50 / p99 ${durability}`)],
+      part.rows.map((row) => [
+        row.title,
+        ...DURABILITIES.map((durability) => rps(row.results[durability].requestsPerSecond)),
+        row.results.durable.failures || row.results.relaxed.failures
+          ? "invalid run: failed requests"
+          : `${(row.results.durable.requestsPerSecond / row.results.relaxed.requestsPerSecond).toFixed(2)} ×`,
+        ...DURABILITIES.map((durability) => latency(row.results[durability])),
+      ]),
+    ),
+    "",
+  ].join("\n");
+}
+
 function goalCell(goal: Goal | undefined, missing: string): string {
   if (!goal) return missing;
   return goal.met === null ? goal.measured : `${goal.measured} (${goal.met ? "met" : "not met"})`;
@@ -496,5 +520,16 @@ Same routes and requests as part 1, autocannon with ${load.connections} connecti
 measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route either worker fails (an answer other
 than 200) is not put under load and counts as not met.
 
-${workerdSection(results.workerd, before)}`;
+${workerdSection(results.workerd, before)}
+## 7. PGlite on disk: durable against relaxed writes
+
+Our server (rate limit off) on PGlite in a data directory, twice, each in a Node process of its own on its own copy of the
+same directory: **durable** (the default: PostgreSQL's fsync on, a commit answered once its WAL is synced to the disk) and
+**relaxed** (\`CLOUDPLANE_PGLITE_DURABILITY=relaxed\`: PGlite's own settings, fsync off, a commit answered once the operating
+system has it; parts 1 and 2 run so, as their baseline does). Part 1's PATCH (an update of one of four rows, a transaction)
+and a create (\`POST /cdn/logs_uploader/targets\`, a new row each time), autocannon with ${load.connections} connections; per write
+both are warmed up ${load.warmupSeconds} s, then measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). PGlite serves one
+statement at a time, so each commit's sync is waited for in turn.
+
+${durabilitySection(results.durability)}`;
 }

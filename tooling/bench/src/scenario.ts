@@ -77,6 +77,40 @@ export const ROUTES: BenchRoute[] = [
   },
 ];
 
+export type WriteRouteId = "patchResource" | "createTarget";
+
+/** A write of part 7 (durable against relaxed PGlite): the requests a connection sends in turn. */
+export interface WriteRoute {
+  id: WriteRouteId;
+  title: string;
+  requests: BenchRequest[];
+}
+
+/**
+ * The writes part 7 measures: part 1's PATCH (an update), and a create: a new logs uploader target each
+ * time (nothing of it must be unique, so the same body creates one every time; its secret is encrypted).
+ */
+const PATCH_RESOURCE = ROUTES.find((route) => route.id === "patchResource")!;
+
+export const WRITE_ROUTES: WriteRoute[] = [
+  { id: "patchResource", title: PATCH_RESOURCE.title, requests: PATCH_RESOURCE.requests },
+  {
+    id: "createTarget",
+    title: "POST a logs uploader target (create)",
+    requests: [
+      {
+        method: "POST",
+        path: "/cdn/logs_uploader/targets",
+        body: {
+          storage_type: "s3_amazon",
+          name: "bench target",
+          config: { access_key_id: "AKIABENCH", secret_access_key: "bench-secret-access-key", region: "eu-west-1", bucket_name: "bench-logs" },
+        },
+      },
+    ],
+  },
+];
+
 /**
  * How long and how hard the throughput runs are (the machine may have few, shared cores: modest
  * connections). Each server is measured `rounds` times, taking turns with the others, so that a burst

@@ -37,7 +37,7 @@ function sqlOnly(statements: RouteSql): RouteSql {
   return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql }) => ({ sql, params: [] }))]));
 }
 
-function show(result: LoadResult): string {
+export function show(result: LoadResult): string {
   const failures = result.failures ? `, ${result.failures} FAILED` : "";
   return `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`;
 }

@@ -10,7 +10,10 @@ import type { DatabaseLocation } from "../databases.js";
 import { onStop, serverSettings } from "./settings.js";
 
 const { location, rateLimit } = serverSettings<{ location: DatabaseLocation; rateLimit: "off" | "unreachable" }>();
-const database = location.engine === "postgres" ? await createDatabase({ url: location.url }) : await createDatabase({ dataDir: location.dataDir });
+const database =
+  location.engine === "postgres"
+    ? await createDatabase({ url: location.url })
+    : await createDatabase({ dataDir: location.dataDir, durability: location.durability });
 const handler = createHandler({
   db: database.db,
   secretsKey: await importSecretsKey(location.secretsKeyBase64),
