@@ -149,26 +149,88 @@ export function errorResponse(error: ApiError, requestId: string): Response {
   });
 }
 
-/** What is reported of an unexpected error: never the SQL parameters, which may hold credentials. */
+/**
+ * What is reported of an unexpected error, for an operator to diagnose it: its kind, message and
+ * stack, a driver's code and detail, and what caused it. Never the SQL or its parameters, which may
+ * hold credentials and secrets.
+ */
 export interface ErrorReport {
   name: string;
   message: string;
-  /** The driver's error code (e.g. ECONNREFUSED, or a SQLSTATE such as 23505). */
+  /** The driver's error code (e.g. ECONNREFUSED, or a SQLSTATE such as 42P01). */
   code?: string;
+  /** The database's detail of the failure (PostgreSQL's DETAIL), when it gives one. */
+  detail?: string;
+  /**
+   * Where it was thrown: the stack's frames (`at …` lines), without the message; for a failed query,
+   * where the query was made (the driver's own frames say only where its reply was read).
+   */
   stack?: string;
+  /** The error's `cause`, reported the same way (at most MAX_REPORTED_CAUSES of them in a chain). */
+  cause?: ErrorReport;
 }
 
+/** How many causes of an error are reported, one inside the other. */
+export const MAX_REPORTED_CAUSES = 5;
+
+/**
+ * Drizzle's wrapper of a failed query: its message is "Failed query: <sql> params: <values>", and its
+ * cause the driver's error, which says what went wrong without them. The wrapper is reported by its
+ * stack only.
+ */
+function isFailedQuery(error: unknown): error is Error {
+  return error instanceof Error && error.message.startsWith("Failed query:") && error.cause !== undefined;
+}
+
+/**
+ * The stack's frames: what follows the message (the stack's first lines repeat it), or, if the
+ * message changed since the stack was taken, only the lines that are frames.
+ */
+function framesOf(error: Error): string | undefined {
+  const stack = typeof error.stack === "string" ? error.stack : undefined;
+  if (!stack) return undefined;
+  const at = error.message ? stack.indexOf(error.message) : -1;
+  const frames = (at >= 0 ? stack.slice(at + error.message.length) : stack)
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
+  return frames || undefined;
+}
+
+/**
+ * The one report of an unexpected error, for every place that logs one: name, message, stack, a
+ * driver's `code` and `detail` (postgres.js and PGlite errors; never their query or parameters), and
+ * the `cause` chain, bounded. A value that is no Error is reported by its kind.
+ */
 export function errorReport(error: unknown): ErrorReport {
-  // Drizzle wraps driver errors in "Failed query: <sql> params: <values>"; the cause says what went wrong without them.
+  return reportOf(error, 0);
+}
+
+function reportOf(error: unknown, depth: number): ErrorReport {
   let current = error;
-  while (current instanceof Error && current.message.startsWith("Failed query:") && current.cause !== undefined) current = current.cause;
-  if (!(current instanceof Error)) return { name: "Error", message: typeof current === "string" ? current : "A non-Error value was thrown." };
-  const code = (current as { code?: unknown }).code;
+  let query: Error | undefined;
+  for (let unwrapped = 0; isFailedQuery(current) && unwrapped < MAX_REPORTED_CAUSES; unwrapped++) {
+    query ??= current;
+    current = current.cause;
+  }
+  if (isFailedQuery(current)) return { name: current.name, message: "A query failed (its SQL and parameters are not reported)." };
+  if (!(current instanceof Error)) return { name: "Error", message: typeof current === "string" ? current : `A non-Error value was thrown (${current === null ? "null" : typeof current}).` };
+  const { code, detail } = current as { code?: unknown; detail?: unknown };
+  const stack = (query && framesOf(query)) ?? framesOf(current);
   return {
     name: current.name,
     message: current.message,
     ...(typeof code === "string" ? { code } : {}),
-    // The stack's first line repeats the message; the rest is only code locations.
-    ...(current.stack ? { stack: current.stack.split("\n").slice(1).join("\n") } : {}),
+    ...(typeof detail === "string" && detail ? { detail } : {}),
+    ...(stack ? { stack } : {}),
+    ...(current.cause !== undefined && depth < MAX_REPORTED_CAUSES ? { cause: reportOf(current.cause, depth + 1) } : {}),
   };
+}
+
+/**
+ * Where an unexpected error goes when the caller names no place: one JSON line on stderr,
+ * `{ level: "error", msg, …fields, error: report }`, the shape the local app logs too.
+ */
+export function logErrorReport(msg: string, report: ErrorReport, fields: Record<string, unknown> = {}): void {
+  console.error(JSON.stringify({ level: "error", msg, ...fields, error: report }));
 }

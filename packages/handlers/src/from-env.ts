@@ -2,13 +2,14 @@
  * The one place the environment is read, so a setting means the same in every deployment (the local
  * app, Workers, Lambda): DATABASE_URL (PostgreSQL) or a Hyperdrive binding HYPERDRIVE,
  * CLOUDPLANE_SECRETS_KEY (base64 AES-256 key), CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT (requests a
- * second per token, 0 turns the limit off) and CLOUDPLANE_RATE_BURST. Request logs and errors go to the
- * console as JSON lines unless the caller says where.
+ * second per token, 0 turns the limit off), CLOUDPLANE_RATE_BURST and CLOUDPLANE_CORS_ORIGINS (the
+ * origins whose pages may call the API, or *). Request logs and errors go to the console as JSON lines
+ * unless the caller says where.
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
 import { createHandler } from "./handler.js";
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
-import type { Handler, HandlerOptions } from "./types.js";
+import type { CorsSettings, Handler, HandlerOptions } from "./types.js";
 
 export type Env = Record<string, unknown>;
 
@@ -28,6 +29,34 @@ export function rateLimitFromEnv(env: Env): RateLimit | false {
   if (!Number.isFinite(parsed.rate) || parsed.rate < 0 || !Number.isFinite(parsed.burst) || parsed.burst < 1)
     throw new Error("CLOUDPLANE_RATE_LIMIT must be a number ≥ 0 (0: no limit) and CLOUDPLANE_RATE_BURST a number ≥ 1.");
   return parsed.rate === 0 ? false : parsed;
+}
+
+/**
+ * The CORS setting the environment asks for: CLOUDPLANE_CORS_ORIGINS, `*` or a comma-separated list
+ * of origins (`https://app.example.com,http://localhost:5173`); undefined when it says nothing.
+ */
+export function corsFromEnv(env: Env): CorsSettings | undefined {
+  const value = setting(env, "CLOUDPLANE_CORS_ORIGINS");
+  if (value === undefined) return undefined;
+  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 1 && entries[0] === "*") return { origins: "*" };
+  const refuse = (why: string): never => {
+    throw new Error(`CLOUDPLANE_CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com: ${why}`);
+  };
+  if (!entries.length) refuse("it names none.");
+  const origins = entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      // Refused below.
+    }
+    // An origin is a scheme, a host and a port: nothing after them but the one slash URL adds.
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || `${url.origin}/` !== url.href)
+      return refuse(`"${entry}" is not an origin (scheme, host and port, no path).`);
+    return url.origin;
+  });
+  return { origins: [...new Set(origins)] };
 }
 
 /** The database URL: a Hyperdrive binding's connection string first, then DATABASE_URL. */
@@ -64,7 +93,10 @@ export interface FromEnvOptions {
   database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
   /** Receives the database opened from the environment, so the caller can close it. */
   onDatabase?: (database: CloudplaneDatabase) => void;
-  /** Anything else, as `createHandler` takes it (memory, onRequest, onError, …); the environment's settings win. */
+  /**
+   * Anything else, as `createHandler` takes it (memory, onRequest, onError, …); the environment's
+   * settings win (its CORS setting when it has one: `cors` here is the default).
+   */
   handler?: Partial<HandlerOptions>;
 }
 
@@ -72,6 +104,7 @@ export interface FromEnvOptions {
 export async function handlerOptionsFromEnv(env: Env, options: FromEnvOptions = {}): Promise<HandlerOptions> {
   const rateLimit = rateLimitFromEnv(env);
   const basePath = setting(env, "CLOUDPLANE_BASE_PATH");
+  const cors = corsFromEnv(env);
   const secretsKey = options.secretsKey ?? (await secretsKeyFromEnv(env));
   let db = options.db;
   if (!db) {
@@ -86,6 +119,7 @@ export async function handlerOptionsFromEnv(env: Env, options: FromEnvOptions = 
     secretsKey,
     basePath,
     rateLimit,
+    ...(cors ? { cors } : {}),
   };
 }
 

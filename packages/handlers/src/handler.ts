@@ -4,7 +4,6 @@
  * (pipeline.ts), behind what has to happen before ts-rest reads the request: the body limit and its
  * type, the base path, the request id, and the deadline.
  */
-import { contract } from "@cloudplane/contract";
 import { TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { ApiError } from "./errors.js";
@@ -21,7 +20,7 @@ import {
   type PlatformContext,
   type RequestProgress,
 } from "./pipeline.js";
-import { createRouter } from "./router.js";
+import { createRouter, servedContract } from "./router.js";
 import type { Handler, HandlerOptions } from "./types.js";
 
 /** Reads a body of unknown length up to `MAX_BODY_BYTES`; a larger one is refused without reading it whole. */
@@ -107,7 +106,7 @@ function inRuntimeResponse(response: Response): Response {
 
 export function createHandler(options: HandlerOptions): Handler {
   const pipeline = createPipeline(options);
-  const serve = createFetchHandler(contract, createRouter(options), pipeline.serverless);
+  const serve = createFetchHandler(servedContract, createRouter(options), pipeline.serverless);
   return async (request) => {
     const started = performance.now();
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
@@ -120,7 +119,7 @@ export function createHandler(options: HandlerOptions): Handler {
       const answer = servable(request, url, progress).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
       return inRuntimeResponse(await withDeadline(answer, pipeline.timeoutMs, progress));
     } catch (error) {
-      return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started });
+      return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started, origin: request.headers.get("origin") });
     }
   };
 }

@@ -5,9 +5,9 @@
 export { createHandler } from "./handler.js";
 export { createHandlerMemory } from "./memory.js";
 export { MAX_BODY_BYTES } from "./pipeline.js";
-export type { Handler, HandlerMemory, HandlerOptions, RequestLogEntry } from "./types.js";
-export { createHandlerFromEnv, handlerOptionsFromEnv, rateLimitFromEnv, type Env, type FromEnvOptions } from "./from-env.js";
+export type { CorsSettings, Handler, HandlerMemory, HandlerOptions, RequestLogEntry } from "./types.js";
+export { corsFromEnv, createHandlerFromEnv, handlerOptionsFromEnv, rateLimitFromEnv, type Env, type FromEnvOptions } from "./from-env.js";
 export { lazyHandler } from "./lazy.js";
-export { ApiError, type ErrorReport } from "./errors.js";
+export { ApiError, errorReport, type ErrorReport } from "./errors.js";
 export { DEFAULT_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 export type { Caller } from "./auth.js";

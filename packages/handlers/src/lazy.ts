@@ -4,7 +4,7 @@
  * envelope (503 when the database cannot be reached) and is tried again on the next request.
  */
 import { isDatabaseUnavailable } from "./database-errors.js";
-import { ApiError, errorReport, errorResponse, newRequestId, unavailable } from "./errors.js";
+import { ApiError, errorReport, errorResponse, logErrorReport, newRequestId, unavailable } from "./errors.js";
 import type { Handler } from "./types.js";
 
 /** What answers when a setup failed: 503 for an unreachable database, else 500 (the logs say why). */
@@ -12,8 +12,9 @@ function setupFailed(error: unknown): ApiError {
   return isDatabaseUnavailable(error) ? unavailable() : new ApiError("internal", "The service is not configured correctly; its logs say why.");
 }
 
+/** The default report of a failed setup: a JSON line on stderr, as every unexpected error is logged. */
 export function logSetupError(error: unknown): void {
-  console.error(JSON.stringify({ level: "error", msg: "the handler could not start", ...errorReport(error) }));
+  logErrorReport("the handler could not start", errorReport(error));
 }
 
 /** `create()` once, on first use; a failed one is forgotten so the next use tries again. */

@@ -2,11 +2,13 @@
  * What every route shares, as @ts-rest/serverless's request middleware, error handler and response
  * handlers, so the fetch handler and the Lambda handler built on the same options behave alike:
  * request ids, the body's type, authentication, the rate limit, roles, text the database cannot
- * store, the one error envelope, the cost report's CSV, and one log entry per request.
+ * store, the one error envelope (405 with `Allow` for a path that has other methods), CORS (ts-rest's
+ * `cors` option), HEAD answered without a body, the cost report's CSV, and one log entry per request.
  */
 import { ERROR_STATUS, roleMayCall, type RouteAccess } from "@cloudplane/contract";
 import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
 import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
+import { cors as ittyCors, type CorsOptions } from "itty-router";
 import { createAuthenticator } from "./auth.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
 import {
@@ -17,6 +19,7 @@ import {
   errorReport,
   errorResponse,
   fieldErrors,
+  logErrorReport,
   newRequestId,
   problemCount,
   unavailable,
@@ -24,8 +27,16 @@ import {
   type ErrorReport,
 } from "./errors.js";
 import { createHandlerMemory } from "./memory.js";
+import { API_METHODS, pathMethods } from "./methods.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
+
+/** Request headers a page on another origin may send (CORS), besides those every page may. */
+const CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-request-id"];
+/** Response headers a page on another origin may read, besides the basic ones: those clients read. */
+const CORS_EXPOSE_HEADERS = ["x-request-id", "x-total-count", "retry-after", "allow"];
+/** How long a browser may reuse the answer to a preflight, in seconds (Chromium's ceiling). */
+const CORS_MAX_AGE_SECONDS = 7200;
 
 /** Bodies over this many bytes answer 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -157,6 +168,35 @@ function parseQuery(url: URL): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * The `cors` option as itty-router's cors takes it (ts-rest's `cors` option is that one): the origins,
+ * and what every request may send and read. Undefined when CORS is off.
+ */
+function corsOptions(cors: HandlerOptions["cors"]): CorsOptions | undefined {
+  if (!cors) return undefined;
+  const { origins } = cors;
+  return {
+    origin:
+      typeof origins === "function"
+        ? (origin: string | null) => (origin && origins(origin) ? origin : undefined)
+        : origins === "*"
+          ? "*"
+          : [...origins],
+    allowMethods: [...API_METHODS],
+    allowHeaders: CORS_ALLOW_HEADERS,
+    exposeHeaders: CORS_EXPOSE_HEADERS,
+    maxAge: CORS_MAX_AGE_SECONDS,
+  };
+}
+
+/** The answer to a HEAD request: the status and headers of the GET's, with its body's length but not the body. */
+function withoutBody(response: TsRestResponse): TsRestResponse {
+  const body: unknown = response.rawBody;
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String(typeof body === "string" ? new TextEncoder().encode(body).byteLength : 0));
+  return new TsRestResponse(null, { status: response.status, headers });
+}
+
 /** The middleware every route runs after it matched, before its input is validated: the role, then storable text. */
 export function routeMiddleware(access: RouteAccess) {
   return [
@@ -173,15 +213,20 @@ export interface Pipeline {
   basePath: string;
   timeoutMs: number;
   serverless: ServerlessOptions;
-  /** The envelope of an error raised in front of ts-rest (the body limit, a deadline), logged as ts-rest's answers are. */
-  answerError(error: unknown, request: { method: string; pathname: string; requestId: string; started: number }): Response;
+  /**
+   * The envelope of an error raised in front of ts-rest (the body limit, a deadline), logged, and with
+   * CORS headers for the request's `origin`, as ts-rest's answers are.
+   */
+  answerError(error: unknown, request: { method: string; pathname: string; requestId: string; started: number; origin?: string | null }): Response;
 }
 
 export function createPipeline(options: HandlerOptions): Pipeline {
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
-  const report =
-    options.onError ?? ((entry: ErrorReport, requestId: string) => console.error(JSON.stringify({ level: "error", request_id: requestId, ...entry })));
+  const report = options.onError ?? ((entry: ErrorReport, requestId: string) => logErrorReport("unexpected error", entry, { request_id: requestId }));
+  const cors = corsOptions(options.cors);
+  const corsify = cors && ittyCors(cors).corsify;
+  const methodsOf = pathMethods(basePath, cors ? ["OPTIONS"] : []);
   const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
   const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
   const authenticate = createAuthenticator(options.db, memory.tokens);
@@ -207,6 +252,20 @@ export function createPipeline(options: HandlerOptions): Pipeline {
     return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
   }
 
+  /** 405 with `Allow` for ts-rest's 404 of a path the API has with other methods; undefined otherwise. */
+  async function methodNotAllowed(error: unknown, request: TsRestRequest, pathname: string): Promise<ApiError | undefined> {
+    if (!(error instanceof TsRestHttpError && error.statusCode === ERROR_STATUS.not_found)) return undefined;
+    const allowed = await methodsOf(request.url);
+    if (!allowed.length) return undefined;
+    const list = allowed.join(", ");
+    return new ApiError("method_not_allowed", `${pathname} cannot be called with ${request.method}; it takes ${list}.`, undefined, { allow: list });
+  }
+
+  /** A page on another origin may read the headers clients read (itty-router's corsify allows the origin only). */
+  function exposeHeaders(response: Response): void {
+    if (cors && response.headers.has("access-control-allow-origin")) response.headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS.join(","));
+  }
+
   function log(method: string, pathname: string, status: number, state: Pick<RequestState, "requestId" | "started">): void {
     const entry: RequestLogEntry = {
       request_id: state.requestId,
@@ -221,6 +280,8 @@ export function createPipeline(options: HandlerOptions): Pipeline {
   const serverless: ServerlessOptions = {
     basePath: basePath || undefined,
     responseValidation: options.responseValidation ?? false,
+    // Preflights are answered before any middleware (no authentication); every answer gets the origin's headers.
+    cors: cors ?? false,
     requestMiddleware: [
       (request, context) => {
         stateOf(request, context).bodyParsed = true;
@@ -236,18 +297,29 @@ export function createPipeline(options: HandlerOptions): Pipeline {
       },
       ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
     ],
-    errorHandler: (error, request) => {
+    errorHandler: async (error, request) => {
       const state = stateOf(request);
-      const apiError = toApiError(error, request.method, new URL(request.url).pathname, state);
+      const pathname = new URL(request.url).pathname;
+      const apiError = (await methodNotAllowed(error, request, pathname)) ?? toApiError(error, request.method, pathname, state);
       return TsRestResponse.fromJson(envelope(apiError, state.requestId), { status: apiError.status, headers: apiError.headers });
     },
     responseHandlers: [
-      (response, request, context) => {
+      async (response, request, context) => {
         const state = stateOf(request, context);
         const raw = request.rawResponse;
-        const answer = raw && response.status < 300 ? new TsRestResponse(raw.body, { status: response.status, headers: response.headers }) : response;
-        if (answer !== response) answer.headers.set("content-type", raw!.contentType);
+        let answer: TsRestResponse;
+        if (raw && response.status < 300) {
+          answer = new TsRestResponse(raw.body, { status: response.status, headers: response.headers });
+          answer.headers.set("content-type", raw.contentType);
+        } else if (response instanceof TsRestResponse) answer = response;
+        else {
+          // itty-router's corsify (ts-rest's cors option) answers in a plain copy, typed as ts-rest's: ts-rest's Lambda handler cannot read it.
+          const copy: Response = response;
+          answer = new TsRestResponse(copy.body === null ? null : await copy.text(), copy);
+        }
         answer.headers.set("x-request-id", state.requestId);
+        exposeHeaders(answer);
+        if (request.method === "HEAD") answer = withoutBody(answer);
         log(request.method, new URL(request.url).pathname, answer.status, state);
         return answer;
       },
@@ -261,7 +333,14 @@ export function createPipeline(options: HandlerOptions): Pipeline {
     answerError(error, request) {
       const state = { ...request, bodyParsed: true };
       const apiError = toApiError(error, request.method, request.pathname, state);
-      const response = errorResponse(apiError, state.requestId);
+      let response = errorResponse(apiError, state.requestId);
+      if (corsify) {
+        // itty-router's corsify reads the request's Origin only.
+        response = corsify(response, { headers: new Headers(request.origin ? { origin: request.origin } : {}) } as Request);
+        if (cors.origin !== "*") response.headers.append("vary", "Origin");
+        exposeHeaders(response);
+      }
+      if (request.method === "HEAD") response = new Response(null, { status: response.status, headers: response.headers });
       log(request.method, request.pathname, response.status, state);
       return response;
     },

@@ -2,8 +2,10 @@
  * The composition root of the routes, and the only importer of the area files: every route of the
  * contract (`ROUTES`) with its implementation, behind the middleware every route runs once it has
  * matched (the caller's role, then text the database cannot store), as @ts-rest/serverless serves it.
+ * Each GET route is served for HEAD too: ts-rest registers a route under its contract's method, so
+ * `servedContract` holds a HEAD twin of each (the pipeline answers HEAD without the body).
  */
-import { ROUTES, type Area, type Contract } from "@cloudplane/contract";
+import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract";
 import type { CompleteRouter } from "@ts-rest/serverless";
 import type { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { cdnRoutes } from "./cdn.js";
@@ -22,6 +24,20 @@ export type ApiRouter = Exclude<
   CompleteRouter<Contract, PlatformContext, RequestExtension>
 >;
 
+/** Where the HEAD twins sit in `servedContract` and the router: a key no area has. */
+const HEAD_TWINS = "head";
+
+const GET_ROUTES = ROUTES.filter(({ route }) => route.method === "GET");
+
+/**
+ * The contract as ts-rest is given it: every route, and under `HEAD_TWINS` a copy of each GET route
+ * with the method HEAD, registered after all the others. Typed as the contract, which it contains.
+ */
+export const servedContract = {
+  ...contract,
+  [HEAD_TWINS]: Object.fromEntries(GET_ROUTES.map(({ id, route }) => [id, { ...route, method: "HEAD" }])),
+} as unknown as Contract;
+
 export function createRouter(deps: RouteDeps): ApiRouter {
   // Each area is typed against its part of the contract by tsr.routerWithMiddleware: a route left out,
   // or one whose input or answer drifts from the contract, fails to compile.
@@ -39,5 +55,9 @@ export function createRouter(deps: RouteDeps): ApiRouter {
     const handler = (areas[area] as Record<string, unknown>)[name];
     (router[area] ??= {})[name] = { middleware: routeMiddleware(access), handler };
   }
+  // The twins share the GET routes' implementations; each has a middleware list of its own, which ts-rest appends to.
+  router[HEAD_TWINS] = {};
+  for (const { area, name, id, access } of GET_ROUTES)
+    router[HEAD_TWINS][id] = { middleware: routeMiddleware(access), handler: (areas[area] as Record<string, unknown>)[name] };
   return router as ApiRouter;
 }

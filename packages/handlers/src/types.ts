@@ -41,6 +41,20 @@ export interface HandlerOptions {
   memory?: HandlerMemory;
   /** Answer 503 when a request takes longer than this many milliseconds (a database that hangs). Default 25 000. */
   timeoutMs?: number;
+  /**
+   * Let pages on other origins call the API from a browser (CORS): preflights are answered without
+   * authentication, and answers to the origins allowed carry the CORS headers. Default: off.
+   */
+  cors?: CorsSettings | false;
+}
+
+/** Which pages may call the API from a browser. */
+export interface CorsSettings {
+  /**
+   * `"*"` for any origin, the origins allowed as browsers send them (`https://app.example.com`,
+   * `http://localhost:5173`: scheme, host and port, no path), or a test of the request's `Origin`.
+   */
+  origins: "*" | readonly string[] | ((origin: string) => boolean);
 }
 
 export interface RequestLogEntry {

@@ -62,6 +62,17 @@ function reachesValidRoute(method: string, path: string): boolean {
   });
 }
 
+/**
+ * How a request that reaches no valid route is answered: 400 where a route of its method fits the path
+ * (with a parameter that does not pass), else 405 where a route of another method fits it, else 404.
+ */
+function unservedStatus(method: string, path: string): number {
+  const { pathname } = new URL(`${BASE}${path}`);
+  const fitting = contractRoutes.filter((route) => pathPattern(route).test(pathname));
+  if (fitting.some((route) => route.method === method)) return 400;
+  return fitting.length ? 405 : 404;
+}
+
 /** The valid path parameters of a route case, read off its path. */
 function caseParams(routeCase: RouteCase): Record<string, string> {
   const match = pathPattern(routeCase.route).exec(routeCase.path.split("?")[0]!);
@@ -335,13 +346,14 @@ function pathRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<Fuz
       // A raw segment is sent as it is where a URL can carry it; otherwise it is percent-encoded.
       const sent = raw && /^[\x21-\x7e]+$/.test(segment) && !/[/?#\\]/.test(segment) ? segment : encodeURIComponent(segment);
       const hasBody = route.method !== "GET";
+      const path = pathWith(route, { ...valid, [name]: sent });
       return {
         kind: "path",
         method: route.method,
-        path: pathWith(route, { ...valid, [name]: sent }),
+        path,
         headers: hasBody ? jsonHeaders : {},
         ...(hasBody ? { rawBody: JSON.stringify(bodies[body % bodies.length]) } : {}),
-        expected: [400, 404],
+        expected: [unservedStatus(route.method, path)],
       };
     })
     .filter(keep((request) => !reachesValidRoute(request.method, request.path)));
@@ -472,7 +484,7 @@ function rawBodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<
     .filter(keep((request) => !bodyPasses(route, request.rawBody!) || request.expected[0] !== 400));
 }
 
-/** Another method on a route's path, or the path with something after it: no route matches. */
+/** Another method on a route's path (405), or the path with something after it (404): no route matches. */
 function methodRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<FuzzRequest> {
   const path = routeCase.path.split("?")[0]!;
   return fc
@@ -485,8 +497,7 @@ function methodRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<F
         path: `${path}${suffix}`,
         headers: hasBody ? jsonHeaders : {},
         ...(hasBody ? { rawBody: JSON.stringify(bodies[0]) } : {}),
-        // 400 where the path still fits a route of that method, with a parameter that does not pass.
-        expected: [400, 404],
+        expected: [unservedStatus(method, `${path}${suffix}`)],
       };
     })
     .filter(keep((request) => !reachesValidRoute(request.method, request.path)));

@@ -33,10 +33,12 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     });
   });
 
-  it("answers unknown routes and methods with 404 in the envelope", async () => {
+  it("answers unknown routes with 404, and a known path with another method 405 with Allow, in the envelope", async () => {
     expectEnvelope(await api.call("GET", "/cdn/nothing-here"), 404, "not_found");
-    expectEnvelope(await api.call("DELETE", "/cdn/resources/1"), 404, "not_found");
     expectEnvelope(await api.call("GET", "/"), 404, "not_found");
+    const wrongMethod = await api.call("DELETE", "/cdn/resources/1");
+    expectEnvelope(wrongMethod, 405, "method_not_allowed");
+    expect(wrongMethod.headers.get("allow")).toBe("PUT, PATCH");
   });
 
   it("answers 400 malformed_json for a body that is not JSON, changing nothing", async () => {

@@ -3,13 +3,12 @@
  * @ts-rest/serverless's Lambda handler, on the same routes and pipeline as the fetch handler.
  * The options (and so the database) are made on the first event and reused by later ones.
  */
-import { contract } from "@cloudplane/contract";
 import { createLambdaHandler } from "@ts-rest/serverless/aws";
 import { ApiError, errorResponse, newRequestId } from "../../errors.js";
 import { handlerOptionsFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
 import { lazily, logSetupError } from "../../lazy.js";
 import { createPipeline, requestIdFrom } from "../../pipeline.js";
-import { createRouter } from "../../router.js";
+import { createRouter, servedContract } from "../../router.js";
 import type { HandlerOptions } from "../../types.js";
 
 /** API Gateway REST API (payload format 1.0) proxy event, the fields this adapter reads. */
@@ -73,7 +72,7 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
   const ready = lazily(async () => {
     const options = await create();
     const pipeline = createPipeline(options);
-    return { pipeline, serve: createLambdaHandler(contract, createRouter(options), pipeline.serverless) };
+    return { pipeline, serve: createLambdaHandler(servedContract, createRouter(options), pipeline.serverless) };
   }, onError);
   return async (event, context) => {
     const started = performance.now();
@@ -89,6 +88,7 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
         pathname: v2 ? event.rawPath : event.path,
         requestId: requestIdFrom(event.headers?.["x-request-id"] ?? null),
         started,
+        origin: event.headers?.origin ?? event.headers?.Origin,
       };
       return resultOf(app.pipeline.answerError(new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP."), request));
     }
