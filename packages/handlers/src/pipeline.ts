@@ -125,6 +125,16 @@ export function underBasePath(basePath: string, pathname: string): boolean {
  * out only for a problem or a container, so a list of a million numbers costs one pass over it.
  */
 function refuseUnstorableText(request: TsRestRequest): void {
+  // JSON.stringify writes a NUL as \u0000 and an unpaired surrogate as \udXXX, keys included: one native
+  // pass over its text clears most requests without the walk (a false alarm only costs the walk). A body
+  // nested deeper than the stack cannot be written out, and is walked.
+  let text: string | undefined;
+  try {
+    text = JSON.stringify([request.query, request.content]);
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined && !/\\u(?:0000|d[89a-f])/i.test(text)) return;
   const maxDepth = 64;
   const errors = fieldErrors();
   const pending: [unknown, string, number][] = [[request.content, "", 0], [request.query, "query", 0]];

@@ -14,6 +14,7 @@ import { evaluateGoals, goalsBeforeAfter, isMeasured, renderMarkdown, type Goal,
 import { measureScale, type ScalePart } from "./scale.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
+import { measureValidation, type ValidationPart } from "./validation.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
@@ -66,11 +67,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client,workerd,durability), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "durability";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -119,6 +120,11 @@ if (runs("workerd")) {
   if (!workerd.measured) console.log(`  not measured: ${workerd.why}`);
 }
 
+console.log("\n6. The worst request bodies within the body limit");
+const validation: (ValidationPart | NotMeasured)[] = [];
+if (runs("validation"))
+  for (const engine of benchEngines()) validation.push(await orNotMeasured(engine, () => measureValidation(engine)));
+
 console.log("\n7. PGlite on disk: durable against relaxed writes");
 let durability: DurabilityPart | NotMeasured = { engine: "pglite", why: "not in BENCH_PARTS" };
 if (runs("durability"))
@@ -138,6 +144,7 @@ const measured = {
   client,
   workerd,
   durability,
+  validation,
 };
 const before = existsSync(BEFORE_JSON) ? (JSON.parse(await readFile(BEFORE_JSON, "utf8")) as Results) : undefined;
 const results: Results = {

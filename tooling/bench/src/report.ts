@@ -10,6 +10,7 @@ import type { Machine } from "./machine.js";
 import type { ScalePart } from "./scale.js";
 import { type LOAD, ROUTES, SCALE } from "./scenario.js";
 import { VARIANT_TITLES, type ThroughputPart } from "./throughput.js";
+import { VALIDATION_BLOCK_GOAL_MS, type ValidationPart, type ValidationRow } from "./validation.js";
 import { WORKER_TITLES, type WorkerdFigures } from "./workerd.js";
 
 export interface NotMeasured {
@@ -49,6 +50,8 @@ export interface Results {
   workerd?: WorkerdFigures;
   /** Absent from runs made before the durability part existed (before.json). */
   durability?: DurabilityPart | NotMeasured;
+  /** Absent from runs made before the validation part existed (before.json). */
+  validation?: (ValidationPart | NotMeasured)[];
   goals: Goal[];
   before?: Before;
 }
@@ -111,6 +114,30 @@ function workerdGoals(workerd: WorkerdFigures | undefined): Goal[] {
   );
   goals.push(firstResponseGoal("workerd.bare.firstResponse", BARE_FIRST_RESPONSE_GOAL, workerd.value.coldStart.bare, "workerd part"));
   return goals;
+}
+
+/** What our code held the event loop for in a row: the longest hold less JSON.parse of the body, which comes before any of it. */
+function validationHoldMs(row: ValidationRow): number {
+  return Math.max(0, row.maxBlockMs - row.parseMs);
+}
+
+/** The validation part's goal per engine: the worst body's hold, beyond parsing its JSON, under the bound, and never a 5xx. */
+function validationGoals(parts: Results["validation"]): Goal[] {
+  return (parts ?? []).map((part) => {
+    const goal = `The worst bodies within 1 MiB on ${ENGINE_NAMES[part.engine]}: 4xx, and the event loop held < ${VALIDATION_BLOCK_GOAL_MS} ms beyond parsing the JSON`;
+    const id = `validation.${part.engine}`;
+    if (!isMeasured(part)) return { id, goal, measured: `not measured: ${part.why}`, met: null };
+    const worst = part.rows.reduce((a, b) => (validationHoldMs(b) > validationHoldMs(a) ? b : a));
+    const failed = part.rows.filter((row) => row.status < 400 || row.status >= 500);
+    return {
+      id,
+      goal,
+      measured:
+        `${worst.id}: ${ms(validationHoldMs(worst))} (held ${ms(worst.maxBlockMs)}, JSON.parse alone ${ms(worst.parseMs)}; least of ${part.rounds} rounds)` +
+        (failed.length ? `; answered ${failed.map((row) => `${row.id} ${row.status}`).join(", ")}` : ""),
+      met: !failed.length && validationHoldMs(worst) < VALIDATION_BLOCK_GOAL_MS,
+    };
+  });
 }
 
 export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
@@ -179,6 +206,7 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
       ? { id: "client.bundle", goal: clientGoal, measured: kib(whole.value.gzipBytes), met: whole.value.gzipBytes < CLIENT_GZIP_GOAL_KIB * 1024 }
       : { id: "client.bundle", goal: clientGoal, measured: `not measured: ${whole.why}`, met: null },
   );
+  goals.push(...validationGoals(results.validation));
   return goals;
 }
 
@@ -359,6 +387,35 @@ function workerdSection(workerd: WorkerdFigures | undefined, before: Results | u
   ].join("\n");
 }
 
+function validationSection(parts: Results["validation"]): string {
+  if (!parts?.length) return "Not in this run.\n";
+  const out: string[] = [];
+  for (const part of parts) {
+    out.push(`### ${ENGINE_NAMES[part.engine]}`, "");
+    if (!isMeasured(part)) {
+      out.push(`Not measured: ${part.why}.`, "");
+      continue;
+    }
+    out.push(
+      table(
+        ["Body", "Size", "Answer", "Time to answer", "Event loop held", "JSON.parse alone", "Held beyond the parse", `Goal < ${VALIDATION_BLOCK_GOAL_MS} ms`],
+        part.rows.map((row) => [
+          row.title,
+          kib(row.bodyBytes),
+          `${row.status}, ${kib(row.responseBytes)}`,
+          ms(row.durationMs),
+          ms(row.maxBlockMs),
+          ms(row.parseMs),
+          ms(validationHoldMs(row)),
+          verdict(row.status >= 400 && row.status < 500 && validationHoldMs(row) < VALIDATION_BLOCK_GOAL_MS),
+        ]),
+      ),
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
 function durabilitySection(part: Results["durability"]): string {
   if (!part) return "Not in this run.\n";
   if (!isMeasured(part)) return `Not measured: ${part.why}.\n`;
@@ -521,6 +578,15 @@ measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning ea
 than 200) is not put under load and counts as not met.
 
 ${workerdSection(results.workerd, before)}
+## 6. The worst request bodies within the body limit
+
+Bodies a client can send to make validation as costly as it can within the 1 MiB limit (src/validation.ts), each sent to
+our handler in the benchmark's own process on a fresh demo database, one at a time, after a full garbage collection;
+the least of the rounds, as the cost with the least interference from other work on the machine. "Event loop held" is the longest gap between two turns of the event loop while the request was
+served (a setImmediate chain notes each turn): what every other request on the server waited for. "JSON.parse alone" is
+the same body parsed by itself, which every server does before any of our code runs; the goal is on what is left.
+
+${validationSection(results.validation)}
 ## 7. PGlite on disk: durable against relaxed writes
 
 Our server (rate limit off) on PGlite in a data directory, twice, each in a Node process of its own on its own copy of the
