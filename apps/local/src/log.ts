@@ -2,6 +2,8 @@
  * Structured logs: one JSON object a line on stdout (errors on stderr), for people and log shippers
  * alike. Request entries come from the handler's `onRequest`, which never carries a credential.
  */
+import { errorReport, type ErrorReport } from "@cloudplane/handlers";
+
 export type LogEntry = { level: "info" | "error"; msg: string } & Record<string, unknown>;
 
 export type Logger = (entry: LogEntry) => void;
@@ -12,8 +14,11 @@ export const jsonLogger: Logger = (entry) => {
   else process.stdout.write(line);
 };
 
-/** What an unexpected error may show in a log: its kind and message, never a driver's query parameters. */
-export function errorFields(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: String(error) };
-  return { error: error.name, message: error.message, stack: error.stack };
+/**
+ * What an unexpected error shows in a log entry: `error`, its report (`errorReport` of
+ * @cloudplane/handlers, as the handler's own reports are): name, message, stack, a driver's code and
+ * detail, the cause chain; never the SQL or its parameters.
+ */
+export function errorFields(error: unknown): { error: ErrorReport } {
+  return { error: errorReport(error) };
 }

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
-import { ApiError, errorReport, errorResponse, newRequestId } from "../../errors.js";
+import { ApiError, errorReport, errorResponse, logErrorReport, newRequestId } from "../../errors.js";
 import type { Handler } from "../../types.js";
 
 /** The envelope for a request the bridge could not turn into a `Request`, or a handler that threw. */
@@ -14,7 +14,7 @@ function bridgeError(error: unknown): Response {
   if (error instanceof RequestError)
     return errorResponse(new ApiError("bad_request", `The request cannot be read: ${error.message}.`), newRequestId());
   const requestId = newRequestId();
-  console.error(JSON.stringify({ level: "error", request_id: requestId, ...errorReport(error) }));
+  logErrorReport("unexpected error", errorReport(error), { request_id: requestId });
   return errorResponse(new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs."), requestId);
 }
 
