@@ -27,7 +27,7 @@ import { CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
 export const RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
 
 /** The error statuses with what each means, as the contract describes them on every route. */
-const ERROR_RESPONSES = errorResponses([409, 413, 415, 422]) as Record<number, z.ZodTypeAny>;
+const ERROR_RESPONSES = errorResponses([405, 408, 409, 413, 415, 422, 431]) as Record<number, z.ZodTypeAny>;
 
 function codeList(codes: readonly string[]): string {
   return codes.map((code) => `\`${code}\``).join(", ");
