@@ -1,8 +1,9 @@
 /**
  * The request pipeline every route shares (decisions.md §1, §5): request ids, the one error envelope,
- * unknown routes, malformed JSON, content types and the body limit.
+ * unknown routes and methods (404, 405 with Allow), HEAD, malformed JSON, content types and the body limit.
  */
-import { type ConformanceCheck } from "../check.js";
+import { callCase, type ConformanceCheck } from "../check.js";
+import { apikey, type Reply } from "../client.js";
 import { expectEnvelope, expectEqual, expectStatus, expectTrue, expectValidationError } from "../expect.js";
 import { uniqueName } from "../route-cases.js";
 
@@ -58,11 +59,43 @@ export const errorChecks: ConformanceCheck[] = [
     },
   },
   {
-    name: "errors: unknown routes and methods are 404 not_found in the envelope",
+    name: "errors: unknown routes are 404 not_found; a known path with another method is 405 method_not_allowed with Allow",
     async run({ client }) {
       expectEnvelope(await client.call("GET", "/cdn/conformance-no-such-route"), 404, "not_found");
-      expectEnvelope(await client.call("DELETE", "/cdn/resources/1"), 404, "not_found");
       expectEnvelope(await client.call("GET", "/no-such-area/v1/things"), 404, "not_found");
+      // The path's own methods, in any order; OPTIONS too where the deployment has CORS on.
+      for (const [method, path, methods] of [
+        ["DELETE", "/cdn/resources/1", ["PATCH", "PUT"]],
+        ["POST", "/cdn/clients/me/features", ["GET", "HEAD"]],
+        ["PUT", "/edge/v1/secrets", ["POST"]],
+      ] as const) {
+        const reply = await client.call(method, path);
+        expectEnvelope(reply, 405, "method_not_allowed");
+        const allow = (reply.headers.get("allow") ?? "").split(",").map((name) => name.trim()).filter((name) => name && name !== "OPTIONS");
+        expectEqual(allow.sort(), [...methods], `the Allow header of ${method} ${path}`, reply);
+      }
+    },
+  },
+  {
+    name: "errors: HEAD of every GET route answers with the GET's status and headers and no body",
+    async run(context) {
+      const gets = context.cases.filter((route) => route.route.method === "GET");
+      expectTrue(gets.length > 0, "the contract has GET routes");
+      for (const route of gets) {
+        const path = route.path(1);
+        // Sent with fetch itself: the suite's client reads a JSON content type as a JSON body, which a HEAD answer has not.
+        const response = await fetch(`${context.client.baseUrl}${path}`, { method: "HEAD", headers: { authorization: apikey([1, "role-1-active"]) } });
+        const head: Reply = { method: "HEAD", path, status: response.status, headers: response.headers, text: await response.text(), body: undefined };
+        // Then the GET, on the same kept-alive connection: a body sent after the HEAD's headers would garble it.
+        const get = await callCase(context, route);
+        expectStatus(get, route.status);
+        expectEqual(head.status, get.status, `HEAD ${path}: the GET's status`, head);
+        expectEqual(head.text, "", `HEAD ${path}: no body`, head);
+        expectEqual(head.headers.get("content-type"), get.headers.get("content-type"), `HEAD ${path}: the GET's content type`, head);
+        expectTrue(head.headers.get("x-request-id"), `HEAD ${path}: an x-request-id header`, head);
+        const length = head.headers.get("content-length");
+        if (length !== null) expectEqual(Number(length), new TextEncoder().encode(get.text).byteLength, `HEAD ${path}: the GET's content length`, head);
+      }
     },
   },
   {
