@@ -164,6 +164,23 @@ function errors(): string {
   ].join("\n");
 }
 
+function methodsAndBrowsers(): string {
+  return [
+    "## Methods, and calls from web pages",
+    "",
+    "Every GET operation answers HEAD too, with the same status and headers and no body. A path called with a method " +
+      "it does not have answers 405 `method_not_allowed`, and its `Allow` header lists the methods the path has; a path " +
+      "the API does not have answers 404 `not_found`.",
+    "",
+    "A web page on another origin may call the API from the browser (CORS) where the deployment allows that origin: " +
+      "each deployment lists the origins it allows, or allows any. The browser's preflight (`OPTIONS`) is answered " +
+      "without a token; an allowed page may send `Authorization`, `Content-Type` and `X-Request-Id`, and read " +
+      "`X-Request-Id`, `X-Total-Count`, `Retry-After` and `Allow`. The token always goes in the `Authorization` header, " +
+      "never in a cookie. A deployment allows no other origin unless it is told to; the local app (`pnpm start`) allows " +
+      "its own pages, so that these docs can send test requests to it.",
+  ].join("\n");
+}
+
 function pagination(): string {
   const paged = ROUTES.filter(({ route }) => {
     const shape = (route.query as z.AnyZodObject | null | undefined)?.shape as Record<string, unknown> | undefined;
@@ -233,7 +250,7 @@ function versioning(): string {
 
 /** The guide's prose: the reference's introduction, and the first part of the guide page. */
 export function guideMarkdown(options: { links: boolean }): string {
-  return [overview(options.links), authentication(), roles(), errors(), pagination(), rateLimits(), versioning()].join("\n\n");
+  return [overview(options.links), authentication(), roles(), errors(), methodsAndBrowsers(), pagination(), rateLimits(), versioning()].join("\n\n");
 }
 
 /** The operation's place in the reference page, as Scalar addresses it. */
