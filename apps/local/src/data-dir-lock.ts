@@ -7,19 +7,23 @@
  * connection with its pid, for the message that refuses a second process.
  *
  * The socket: on Linux an abstract one (no file; the kernel's alone, within a network namespace); on
- * Windows a named pipe; elsewhere a socket file in the data directory, which is left behind by a
- * process that did not close it, and taken over when nothing listens on it (two processes starting at
- * the same moment on such a file could both take it over: there, and only then, the lock can fail).
+ * Windows a named pipe; elsewhere a socket file in the data directory (in the temp folder when the
+ * directory's path is too long for one), which is left behind by a process that did not close it, and
+ * taken over when nothing listens on it (two processes starting at the same moment on such a file could
+ * both take it over: there, and only then, the lock can fail).
  */
 import { createHash } from "node:crypto";
 import { mkdir, realpath, unlink } from "node:fs/promises";
 import { connect, createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The socket file, where the platform has no socket without one. */
 export const LOCK_SOCKET_FILE = "cloudplane.sock";
 /** The pid file earlier versions locked the directory with: removed by a process that holds the lock. */
 const OLD_LOCK_FILE = "cloudplane.pid";
+/** The longest socket file path used (Linux allows 107 bytes, macOS 103). */
+const MAX_SOCKET_PATH_BYTES = 100;
 /** How long a process that holds the lock has to say its pid. */
 const ASK_TIMEOUT_MS = 2000;
 
@@ -29,7 +33,9 @@ export async function lockAddress(dataDir: string, platform: NodeJS.Platform = p
   const key = createHash("sha256").update(await realpath(dataDir)).digest("hex").slice(0, 32);
   if (platform === "linux") return `\0cloudplane-data-dir-${key}`;
   if (platform === "win32") return `\\\\.\\pipe\\cloudplane-data-dir-${key}`;
-  return join(dataDir, LOCK_SOCKET_FILE);
+  const file = join(dataDir, LOCK_SOCKET_FILE);
+  // A socket file's path has room for about 100 bytes (104 on macOS): a deeper folder's goes in the temp folder.
+  return Buffer.byteLength(file) <= MAX_SOCKET_PATH_BYTES ? file : join(tmpdir(), `cloudplane-data-dir-${key}.sock`);
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { demoFixture } from "@cloudplane/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_SOCKET_FILE, lockAddress, lockDataDir } from "../src/data-dir-lock.js";
@@ -102,6 +102,20 @@ if (process.platform !== "win32")
       await release();
       expect(await readdir(dataDir)).toEqual([]);
     });
+
+    it("is kept in the temp folder when the data directory's path is too long for a socket file", async () => {
+      const dataDir = join(await freshDir(), "a-folder-whose-name-makes-the-path-longer-than-a-socket-file-may-be".repeat(2));
+      await mkdir(dataDir);
+      const address = await lockAddress(dataDir, "darwin");
+      expect(dirname(address)).toBe(tmpdir());
+      expect(basename(address)).toMatch(/^cloudplane-data-dir-[0-9a-f]{32}\.sock$/);
+      const release = await lockDataDir(dataDir, "darwin");
+      await expect(lockDataDir(dataDir, "darwin")).rejects.toThrow(`Another cloudplane process (pid ${process.pid}) is using the data directory ${dataDir}`);
+      expect(existsSync(address)).toBe(true);
+      await release();
+      expect(existsSync(address)).toBe(false);
+      expect(await readdir(dataDir)).toEqual([]);
+    });
   });
 
 /** The demo app the writes go to, and a fresh comment and secret name. */
@@ -138,6 +152,9 @@ async function expectWritesKeptAcrossKill(app: LocalProcess, env: Record<string,
   return restarted;
 }
 
+/** A test that starts the app twice: a first start loads the demo data, and the machine may be busy. */
+const TWO_STARTS_MS = 150_000;
+
 describe("the local app on a PGlite data directory", () => {
   const apps: LocalProcess[] = [];
   afterEach(async () => {
@@ -160,14 +177,14 @@ describe("the local app on a PGlite data directory", () => {
     );
     // The first one serves on.
     expect((await call(app, "GET", "/cdn/clients/me/features")).status).toBe(200);
-  });
+  }, TWO_STARTS_MS);
 
   it("keeps every answered write across a kill -9 (durable, the default), and the killed process's lock does not block the restart", async () => {
     const env = { DATA_DIR: await freshDir() };
     const app = await startLocalProcess(env);
     apps.push(app);
     apps.push(await expectWritesKeptAcrossKill(app, env));
-  });
+  }, TWO_STARTS_MS);
 
   it("with CLOUDPLANE_PGLITE_DURABILITY=relaxed, says so and keeps answered writes across a kill -9 too", async () => {
     const env = { DATA_DIR: await freshDir(), CLOUDPLANE_PGLITE_DURABILITY: "relaxed" };
@@ -175,7 +192,7 @@ describe("the local app on a PGlite data directory", () => {
     apps.push(app);
     expect(app.headline).toBe(`cloudplane API on PGlite in ${env.DATA_DIR}, durability relaxed (demo data loaded)`);
     apps.push(await expectWritesKeptAcrossKill(app, env));
-  });
+  }, TWO_STARTS_MS);
 
   it("refuses to start with a CLOUDPLANE_PGLITE_DURABILITY it does not know, before touching the data directory", async () => {
     const dataDir = join(await freshDir(), "data");
