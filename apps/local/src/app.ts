@@ -3,16 +3,16 @@
  * or on PostgreSQL, with the demo data loaded into an empty database. `main.ts` runs it from the
  * environment, and the tests run `main.ts` as `pnpm start` does.
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase, type PgliteDurability } from "@cloudplane/db";
 import { loadOrCreateLocalSecretsKey } from "@cloudplane/db/node";
 import { createHandlerFromEnv, type Env, type Handler } from "@cloudplane/handlers";
-import { requestListener } from "@cloudplane/handlers/node";
+import { serve, shutdown } from "@cloudplane/handlers/node";
 import { lockDataDir } from "./data-dir-lock.js";
 import { DOCS_PATH, defaultDocsDirectory, docsHandler, isDocsBuilt, isDocsPath } from "./docs.js";
-import { jsonLogger, type Logger } from "./log.js";
+import { errorFields, jsonLogger, type Logger } from "./log.js";
 
 export interface LocalAppOptions {
   /** Default 8787; 0 picks a free port. */
@@ -36,12 +36,15 @@ export interface LocalAppOptions {
   log?: Logger;
   /**
    * The deployment settings every deployment reads (CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT,
-   * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS); the database and the key come from the options
-   * above. Default: none (CORS then allows the app's own pages, ownOrigins).
+   * CLOUDPLANE_RATE_BURST); the database and the key come from the options above. Default: none.
    */
   env?: Env;
   /** How long a shutdown waits for requests in flight, in ms. Default 5000. */
   shutdownGraceMs?: number;
+  /** How long a client has to send a request's line and headers, in ms (then 408). Default 10 000. */
+  headersTimeoutMs?: number;
+  /** How long a client has to send a whole request, in ms (then 408). Default 30 000. */
+  requestTimeoutMs?: number;
 }
 
 export interface LocalApp {
@@ -57,7 +60,10 @@ export interface LocalApp {
   /** The demo administrator's API key (account 1, token role-1-active). */
   adminApiKey: string;
   server: Server;
-  /** Stops taking requests, lets those in flight finish, then closes the database. */
+  /**
+   * Stops taking connections, answers the requests in flight with `Connection: close` and closes idle
+   * connections; once none is left (or at the grace period), closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -104,29 +110,6 @@ function localHandler(api: Handler, docs: Handler, log: Logger): Handler {
   };
 }
 
-function listen(server: Server, port: number, hostname: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, hostname, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-}
-
-/**
- * The origins of the app's own pages (its docs), which CORS allows unless CLOUDPLANE_CORS_ORIGINS says
- * otherwise: its URL and, on loopback or every interface, each name this machine has for itself. The
- * docs' "Test Request" calls the server their OpenAPI document names (http://127.0.0.1:8787 by
- * default): from a page opened as http://localhost:8787 that is another origin.
- */
-function ownOrigins(url: string, address: AddressInfo): Set<string> {
-  const origins = new Set([url]);
-  if (["127.0.0.1", "::1", "0.0.0.0", "::"].includes(address.address))
-    for (const host of ["localhost", "127.0.0.1", "[::1]"]) origins.add(`http://${host}:${address.port}`);
-  return origins;
-}
-
 function listenError(error: unknown, port: number): Error {
   if ((error as { code?: string }).code === "EADDRINUSE")
     return new Error(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`, { cause: error });
@@ -156,21 +139,24 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   }
   let server: Server;
   let demoDataLoaded: boolean;
-  // Known once the server listens (PORT may be 0).
-  let allowedOrigins = new Set<string>();
   try {
     demoDataLoaded = await loadDemoDataIfEmpty(database, secretsKey);
     const api = await createHandlerFromEnv(options.env ?? {}, {
       db: database.db,
       secretsKey,
       handler: {
-        cors: { origins: (origin) => allowedOrigins.has(origin) },
         onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
-        onError: (report, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, error: report }),
+        onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
       },
     });
-    server = createServer(requestListener(localHandler(api, docsHandler(docsDir), log)));
-    await listen(server, port, hostname).catch((error: unknown) => {
+    server = await serve(localHandler(api, docsHandler(docsDir), log), {
+      port,
+      hostname,
+      headersTimeoutMs: options.headersTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs,
+      // Requests Node's HTTP layer refused (malformed, headers too large, too slow): answered in the envelope, logged here.
+      onClientError: (entry) => log({ level: "info", msg: "client error", ...entry }),
+    }).catch((error: unknown) => {
       throw listenError(error, port);
     });
   } catch (error) {
@@ -184,7 +170,6 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const shown = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
   const host = shown.includes(":") ? `[${shown}]` : shown;
   const url = `http://${host}:${address.port}`;
-  allowedOrigins = ownOrigins(url, address);
   const graceMs = options.shutdownGraceMs ?? 5000;
   let closing: Promise<void> | undefined;
 
@@ -199,12 +184,9 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     server,
     close() {
       closing ??= (async () => {
-        // close() waits for requests in flight; connections still open after the grace period are cut.
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-        await stopped;
-        clearTimeout(timer);
+        // Requests in flight are answered; connections still open after the grace period are closed.
+        const { closedAtGrace } = await shutdown(server, { graceMs });
+        if (closedAtGrace > 0) log({ level: "info", msg: "connections closed at the end of the shutdown grace period", connections: closedAtGrace, grace_ms: graceMs });
         // Last, so that every write that was answered is in the database's files (PGlite checkpoints on close).
         await database.close();
         await unlock();

@@ -1,7 +1,8 @@
 /**
  * `pnpm start`: runs the local app from the environment (PORT, HOST, DATA_DIR, DATABASE_URL,
- * CLOUDPLANE_SECRETS_KEY, CLOUDPLANE_PGLITE_DURABILITY), prints where it is and the demo administrator's
- * API key, and shuts down cleanly on SIGINT and SIGTERM.
+ * CLOUDPLANE_SECRETS_KEY, CLOUDPLANE_PGLITE_DURABILITY, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
+ * SHUTDOWN_GRACE_MS), prints where it is and the demo administrator's API key, and shuts down cleanly
+ * on SIGINT and SIGTERM.
  */
 import { resolve } from "node:path";
 import { PGLITE_DURABILITIES, type PgliteDurability } from "@cloudplane/db";
@@ -13,6 +14,14 @@ function portFrom(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${value}".`);
   return port;
+}
+
+/** A duration setting in milliseconds; unset: the app's default. */
+function millisecondsFrom(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 3_600_000) throw new Error(`${name} must be a number of milliseconds (1 to 3600000), not "${value}".`);
+  return ms;
 }
 
 /** CLOUDPLANE_PGLITE_DURABILITY: "durable" or "relaxed"; unset: the app's default (durable). */
@@ -35,6 +44,9 @@ async function main(): Promise<void> {
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...(env.CLOUDPLANE_SECRETS_KEY ? { secretsKey: env.CLOUDPLANE_SECRETS_KEY } : {}),
     pgliteDurability: durabilityFrom(env.CLOUDPLANE_PGLITE_DURABILITY),
+    headersTimeoutMs: millisecondsFrom("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: millisecondsFrom("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS),
+    shutdownGraceMs: millisecondsFrom("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS),
   });
 
   // Taken from the start: a signal while the database is being set up waits for it, then closes it.

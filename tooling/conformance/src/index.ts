@@ -8,3 +8,5 @@ export type { ConformanceCheck, ConformanceContext } from "./check.js";
 export { createClient, type CallOptions, type ConformanceClient, type Reply } from "./client.js";
 export { ConformanceError } from "./expect.js";
 export { routeCases, type RouteCase } from "./route-cases.js";
+export { exchangeRaw, HALF_CLOSE, sendRaw, type RawExchange, type RawOptions, type RawPiece, type RawResponse } from "./checks/raw.js";
+export { rawFuzz, rawFuzzCases, type RawFuzzCase, type RawFuzzOptions, type RawFuzzReport, type RawFuzzResult } from "./raw-fuzz.js";

@@ -3,11 +3,20 @@
  * which turns each IncomingMessage into a fetch `Request` and writes the `Response` back. A request
  * Node accepts but fetch cannot express (an empty, doubled or malformed Host, a URL that is not a path)
  * answers 400 in the error envelope; nothing a client sends ends the process.
+ *
+ * `serve` adds what Node's HTTP layer does on its own (connections.ts): a request it cannot parse, one
+ * over the header size limit and one too slow to arrive answer in the envelope too (400, 431, 408), and
+ * `shutdown` drains keep-alive connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { ApiError, errorReport, errorResponse, logErrorReport, newRequestId } from "../../errors.js";
+import { requestIdFrom } from "../../pipeline.js";
 import type { Handler } from "../../types.js";
+import { ServerConnections, type ClientErrorEntry } from "./connections.js";
+import { refusals } from "./refusals.js";
+
+export type { ClientErrorEntry };
 
 /** The envelope for a request the bridge could not turn into a `Request`, or a handler that threw. */
 function bridgeError(error: unknown): Response {
@@ -40,12 +49,35 @@ function drainAfterAnswer(message: IncomingMessage, reply: ServerResponse): void
   });
 }
 
-/** A `node:http` request listener that serves `handler`. */
+/**
+ * May the handler wait for the request's body (which may stop coming)? It reads one for every method
+ * but GET and HEAD. (The headers cannot tell: past Node's limit on their number, the rest are dropped,
+ * a Content-Length among them, while Node's parser still waits for the body it announced.)
+ */
+function mayHaveBody(message: IncomingMessage): boolean {
+  return message.method !== "GET" && message.method !== "HEAD";
+}
+
+/**
+ * A `node:http` request listener that serves `handler`. On a server of your own it serves requests
+ * as they come; `serve` makes a server that also answers what Node's HTTP layer refuses in the
+ * envelope and can be shut down cleanly (`shutdown`).
+ */
 export function requestListener(handler: Handler): (message: IncomingMessage, reply: ServerResponse) => void {
   // The bridge hands over light requests that read the IncomingMessage only when asked; it makes the
   // global Request and Response its own subclasses (as it does for Hono), so a handler that wraps
   // another can still copy a request with `new Request(request, init)`.
-  const listener = getRequestListener(handler, { errorHandler: bridgeError, autoCleanupIncoming: false });
+  const listener = getRequestListener(
+    (request, { incoming, outgoing }) => {
+      if (!mayHaveBody(incoming as IncomingMessage)) return handler(request);
+      // A body may stop coming, and `serve` then answers in the handler's place: under the id the handler logs.
+      const sent = request.headers.get("x-request-id");
+      const requestId = requestIdFrom(sent);
+      if (requestId !== sent) request.headers.set("x-request-id", requestId);
+      return refusals.race(outgoing as ServerResponse, requestId, handler(request));
+    },
+    { errorHandler: bridgeError, autoCleanupIncoming: false },
+  );
   // The listener answers every failure itself (bridgeError); its promise only says when it is done.
   return (message, reply) => {
     drainAfterAnswer(message, reply);
@@ -54,13 +86,50 @@ export function requestListener(handler: Handler): (message: IncomingMessage, re
 }
 
 export interface ServeOptions {
+  /** Default 8787; 0 picks a free port. */
   port?: number;
+  /** Default 127.0.0.1. */
   hostname?: string;
+  /** How long a client has to send a request's line and headers, in ms; then 408. Default 10 000. */
+  headersTimeoutMs?: number;
+  /** How long a client has to send a whole request, headers and body, in ms; then 408. Default 30 000. */
+  requestTimeoutMs?: number;
+  /** Called for each request answered before it reached the handler (400, 408, 431): what a request log would hold. */
+  onClientError?: (entry: ClientErrorEntry) => void;
 }
 
-/** Starts a `node:http` server for `handler`; resolves once it listens. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+const served = new WeakMap<Server, ServerConnections>();
+
+/**
+ * Starts a `node:http` server for `handler`; resolves once it listens. Requests Node's HTTP layer
+ * refuses answer in the error envelope with an `x-request-id`, and close their connection: one it
+ * cannot parse (a NUL byte in the path, a method HTTP does not have) 400 `bad_request`, request line
+ * and headers over 16 KiB 431 `request_header_fields_too_large`, a client too slow to send its headers
+ * or its whole request 408 `request_timeout`. Stop it with `shutdown`.
+ */
 export function serve(handler: Handler, options: ServeOptions = {}): Promise<Server> {
-  const server = createServer(requestListener(handler));
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = createServer({
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    // How often those two are checked (Node's default is every 30 s).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeoutMs, requestTimeoutMs) / 4))),
+    // A request without Host reaches the bridge, which answers it in the envelope (Node's answer is an empty 400).
+    requireHostHeader: false,
+  });
+  const connections = new ServerConnections(server, { headersTimeoutMs, requestTimeoutMs, onClientError: options.onClientError });
+  const listener = requestListener(handler);
+  const serveRequest = (message: IncomingMessage, reply: ServerResponse) => {
+    if (connections.admit(message, reply)) listener(message, reply);
+  };
+  server.on("request", serveRequest);
+  // An Expect other than 100-continue: served as if it were not there (Node's answer is an empty 417).
+  server.on("checkExpectation", serveRequest);
+  served.set(server, connections);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 8787, options.hostname ?? "127.0.0.1", () => {
@@ -68,4 +137,32 @@ export function serve(handler: Handler, options: ServeOptions = {}): Promise<Ser
       resolve(server);
     });
   });
+}
+
+export interface ShutdownOptions {
+  /** How long requests in flight may take to finish, in ms; connections still open then are closed. Default 5000. */
+  graceMs?: number;
+}
+
+export interface ShutdownResult {
+  /** Connections still open when the grace period ended, closed then (0 when everything finished in time). */
+  closedAtGrace: number;
+}
+
+const shutdowns = new WeakMap<Server, Promise<ShutdownResult>>();
+
+/**
+ * Stops a server made by `serve`, cleanly: it stops accepting connections, answers every request in
+ * flight (and any that still arrives on an open connection) with `Connection: close`, closes the
+ * connections that stay idle, and resolves once every connection is closed, or when `graceMs` has
+ * passed and the ones left are closed. Calling it again returns the same promise.
+ */
+export function shutdown(server: Server, options: ShutdownOptions = {}): Promise<ShutdownResult> {
+  let stopped = shutdowns.get(server);
+  if (stopped) return stopped;
+  const connections = served.get(server);
+  if (!connections) throw new TypeError("shutdown stops a server made by serve.");
+  stopped = connections.shutdown(options.graceMs ?? 5000).then((closedAtGrace) => ({ closedAtGrace }));
+  shutdowns.set(server, stopped);
+  return stopped;
 }
