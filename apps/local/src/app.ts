@@ -12,7 +12,7 @@ import { createHandlerFromEnv, type Env, type Handler } from "@cloudplane/handle
 import { serve, shutdown } from "@cloudplane/handlers/node";
 import { lockDataDir } from "./data-dir-lock.js";
 import { DOCS_PATH, defaultDocsDirectory, docsHandler, isDocsBuilt, isDocsPath } from "./docs.js";
-import { errorFields, jsonLogger, type Logger } from "./log.js";
+import { jsonLogger, type Logger } from "./log.js";
 
 export interface LocalAppOptions {
   /** Default 8787; 0 picks a free port. */
@@ -36,7 +36,8 @@ export interface LocalAppOptions {
   log?: Logger;
   /**
    * The deployment settings every deployment reads (CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT,
-   * CLOUDPLANE_RATE_BURST); the database and the key come from the options above. Default: none.
+   * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS); the database and the key come from the options
+   * above. Default: none (CORS then allows the app's own pages, ownOrigins).
    */
   env?: Env;
   /** How long a shutdown waits for requests in flight, in ms. Default 5000. */
@@ -110,6 +111,19 @@ function localHandler(api: Handler, docs: Handler, log: Logger): Handler {
   };
 }
 
+/**
+ * The origins of the app's own pages (its docs), which CORS allows unless CLOUDPLANE_CORS_ORIGINS says
+ * otherwise: its URL and, on loopback or every interface, each name this machine has for itself. The
+ * docs' "Test Request" calls the server their OpenAPI document names (http://127.0.0.1:8787 by
+ * default): from a page opened as http://localhost:8787 that is another origin.
+ */
+function ownOrigins(url: string, address: AddressInfo): Set<string> {
+  const origins = new Set([url]);
+  if (["127.0.0.1", "::1", "0.0.0.0", "::"].includes(address.address))
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) origins.add(`http://${host}:${address.port}`);
+  return origins;
+}
+
 function listenError(error: unknown, port: number): Error {
   if ((error as { code?: string }).code === "EADDRINUSE")
     return new Error(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`, { cause: error });
@@ -139,14 +153,17 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   }
   let server: Server;
   let demoDataLoaded: boolean;
+  // Known once the server listens (PORT may be 0).
+  let allowedOrigins = new Set<string>();
   try {
     demoDataLoaded = await loadDemoDataIfEmpty(database, secretsKey);
     const api = await createHandlerFromEnv(options.env ?? {}, {
       db: database.db,
       secretsKey,
       handler: {
+        cors: { origins: (origin) => allowedOrigins.has(origin) },
         onRequest: (entry) => log({ level: "info", msg: "request", ...entry }),
-        onError: (error, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, ...errorFields(error) }),
+        onError: (report, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, error: report }),
       },
     });
     server = await serve(localHandler(api, docsHandler(docsDir), log), {
@@ -170,6 +187,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const shown = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
   const host = shown.includes(":") ? `[${shown}]` : shown;
   const url = `http://${host}:${address.port}`;
+  allowedOrigins = ownOrigins(url, address);
   const graceMs = options.shutdownGraceMs ?? 5000;
   let closing: Promise<void> | undefined;
 
