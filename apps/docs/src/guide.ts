@@ -161,6 +161,16 @@ function errors(): string {
       `${INT32_MIN} to ${INT32_MAX}, ids from 1), and every list and map its most entries (such as 100 secrets of an ` +
       "edge app). A value out of range, or a list or map over its maximum, is a `validation_error` that names the field; " +
       `\`errors\` lists at most ${MAX_REPORTED_PROBLEMS} problems, and the message says how many there were when there were more.`,
+    "",
+    "A request the HTTP server cannot take in is answered in the envelope too, and its connection " +
+      "is closed: one it cannot read (a malformed request line, a method HTTP does not have, a NUL byte in the path, a broken " +
+      "chunked body) is `bad_request`, a request line and headers over 16 KiB `request_header_fields_too_large`, and a client " +
+      "too slow to send its headers (10 s) or its whole request (30 s) `request_timeout`. (Where a platform's own front " +
+      "receives requests first, as on Workers or behind API Gateway, that front answers such requests its own way.)",
+    "",
+    "When a server stops, it answers the requests it has taken in with `Connection: close` and takes no more. A request that " +
+      "gets no answer at all (its connection refused, or closed before the request was sent) was never taken in: it is " +
+      "safe to send it again.",
   ].join("\n");
 }
 
