@@ -1,7 +1,7 @@
-/** The areas of the API as the docs title them: the names api.md gives them, in the contract's order. */
+/** The areas of the API as the docs title them: the platform's names for them, in the contract's order. */
 import { AREAS, type Area } from "@cloudplane/contract";
 
-/** The names api.md gives the areas, shown as the tags' titles. */
+/** The platform's names of the areas, shown as the tags' titles. */
 export const AREA_TITLES: Record<Area, string> = {
   iam: "IAM",
   cdn: "CDN",

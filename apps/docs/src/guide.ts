@@ -1,7 +1,7 @@
 /**
  * The guide, as Markdown: authentication, roles, errors, pagination, rate limits and versioning, then
  * every operation with its client and curl snippets. The facts come from the contract (and, for the
- * rate limit, decisions.md §5); the reference's introduction is the same text.
+ * rate limit, from the handlers' defaults); the reference's introduction is the same text.
  */
 import {
   AREAS,
@@ -23,7 +23,7 @@ import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { ROUTES, methodAndPath, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
 import { CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
 
-/** The per-token request rate of decisions.md §5 (the defaults; a deployment may configure them). */
+/** The handlers' default per-token request rate (`rateLimit` of createHandler; a deployment may configure it). */
 export const RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
 
 /** The error statuses with what each means, as the contract describes them on every route. */

@@ -10,7 +10,7 @@ export interface DocumentedRoute extends ContractRoute {
 /** The contract's routes, each with its docs. */
 export const ROUTES: DocumentedRoute[] = CONTRACT_ROUTES.map((entry) => ({ ...entry, docs: operationDocs(entry) }));
 
-/** The route as api.md writes it: `PATCH /cdn/resources/{resource_id}`. */
+/** The route as the docs write it, with OpenAPI's path parameters: `PATCH /cdn/resources/{resource_id}`. */
 export function methodAndPath(route: AppRoute): string {
   return `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`;
 }

@@ -342,8 +342,7 @@ type OptionName = (typeof booleanOptionNames)[number] | keyof typeof otherOption
 export const CDN_OPTION_NAMES = [...booleanOptionNames, ...Object.keys(otherOptionShapes)].sort() as OptionName[];
 
 /**
- * What each option does: the description of both its written and its returned form. api.md lists the
- * options' fields, not their purpose.
+ * What each option does: the description of both its written and its returned form.
  */
 const OPTION_DESCRIPTIONS = {
   disable_cache: "Bypass the CDN cache: every request goes to the origin.",

@@ -1,7 +1,7 @@
 /**
  * Building blocks shared by every area of the contract: scalar formats, integers held to their column's
  * range, lists and maps of bounded size, path and query parameters, strict request bodies, the
- * authorization header and the one error envelope (decisions.md §1).
+ * authorization header and the one error envelope (the guide's Errors section; `errorEnvelope`'s description).
  */
 import { z } from "zod";
 
@@ -270,14 +270,17 @@ export const headerName = z
   .string()
   .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$/, "Must be an HTTP header name.");
 
+const IPV4 = z.string().ip({ version: "v4" });
+const IPV6 = z.string().ip({ version: "v6" });
+
 /** Does `value` parse as an IPv4 address? */
 export function isIPv4(value: string): boolean {
-  return z.string().ip({ version: "v4" }).safeParse(value).success;
+  return IPV4.safeParse(value).success;
 }
 
 /** Does `value` parse as an IPv6 address? */
 export function isIPv6(value: string): boolean {
-  return z.string().ip({ version: "v6" }).safeParse(value).success;
+  return IPV6.safeParse(value).success;
 }
 
 export const ipAddress = z.string().ip({ message: "Must be an IPv4 or IPv6 address." });
@@ -301,7 +304,7 @@ const READ_ONLY_FIELD = "Read-only field: it is set by the service and cannot be
 const MAX_LISTED_UNKNOWN_FIELDS = 100;
 
 /**
- * A strict JSON object for request bodies (decisions.md §4): every field outside `shape` is rejected
+ * A strict JSON object for request bodies (no typo passes silently): every field outside `shape` is rejected
  * with its own path and message ("Read-only field" for the ones in `readOnly`, the message given in
  * `rejected` for others that exist but may not be written here, "Unknown field" for the rest), and all
  * such problems are reported together with the other validation errors of the body. An object with
@@ -338,7 +341,7 @@ export function strictObject<S extends z.ZodRawShape>(
   return schema as unknown as z.ZodType<z.output<typeof inner>, z.ZodTypeDef, z.input<typeof inner>>;
 }
 
-/** The authorization header every route takes (decisions.md §2). */
+/** The authorization header every route takes; its description is the guide's Authentication section. */
 export const authorizationHeaders = z.object({
   authorization: z
     .string()
@@ -356,7 +359,7 @@ export const authorizationHeaders = z.object({
  */
 export const MAX_REPORTED_PROBLEMS = 100;
 
-/** Every error code the API answers with, and its HTTP status (decisions.md §1). */
+/** Every error code the API answers with, and its HTTP status (the table of the guide's Errors section). */
 export const ERROR_STATUS = {
   bad_request: 400,
   malformed_json: 400,

@@ -244,7 +244,7 @@ describe("bad input fails with the right path and message", () => {
     expect(fieldErrors(replaceCdnResourceBody, { originGroup: 101, waap_api_domain_enabled: true })).toEqual({});
   });
 
-  it("checks the option constraints of decisions.md", () => {
+  it("checks the options' own constraints (methods, TLS versions, …)", () => {
     const options = (value: unknown) => Object.keys(fieldErrors(updateCdnResourceBody, { options: value }));
     expect(options({ allowedHttpMethods: { enabled: true, value: ["GET", "TRACE"] } })).toEqual(["options.allowedHttpMethods.value.1"]);
     expect(options({ tls_versions: { enabled: true, value: ["TLSv1.4"] } })).toEqual(["options.tls_versions.value.0"]);

@@ -8,7 +8,7 @@ import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
 
-/** Edge app status codes (api.md, States and transitions). */
+/** Edge app status codes, as `edgeApp.status` describes them. */
 export const EDGE_APP_STATUS = {
   draft: 0,
   enabled: 1,
@@ -24,7 +24,7 @@ const STATUS_TEXT =
   "0 draft (inactive), 1 enabled, 2 disabled, 3 hourly call limit exceeded, 4 daily call limit exceeded, 5 suspended";
 
 /**
- * The status moves a caller may make (decisions.md §4): 0→1, 0→2, 1→2, 2→1, and 3, 4, 5 → 2.
+ * The status moves a caller may make: 0→1, 0→2, 1→2, 2→1, and 3, 4, 5 → 2; any other answers 409.
  * Setting the current status again changes nothing and is allowed.
  */
 export const EDGE_APP_STATUS_MOVES: Readonly<Record<EdgeAppStatus, readonly EdgeAppStatus[]>> = {

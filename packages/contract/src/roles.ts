@@ -1,5 +1,5 @@
 /**
- * Roles (the group ids of api.md) and what each may call (decisions.md §2). Every route carries
+ * Roles (the platform's user group ids) and what each may call (the guide's Roles section). Every route carries
  * `metadata.access`, so the handlers and the docs read the same table.
  */
 

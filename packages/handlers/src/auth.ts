@@ -1,5 +1,5 @@
 /**
- * Authentication (decisions.md §2): `Authorization: apikey <token>`, looked up by its SHA-256 hash;
+ * Authentication (the guide's Authentication section): `Authorization: apikey <token>`, looked up by its SHA-256 hash;
  * the token's user decides the account and the role.
  */
 import { roleName } from "@cloudplane/contract";

@@ -1,5 +1,5 @@
 /**
- * The timestamp formats of the API's areas (decisions.md §4): the CDN area's with microseconds,
+ * The timestamp formats of the API's areas, as the contract's time fields describe them: the CDN area's with microseconds,
  * the IAM area's to the second, ISO 8601 UTC everywhere else.
  */
 

@@ -21,7 +21,7 @@ export function iamRoutes({ db }: RouteDeps) {
       if (query.role !== undefined) where.push(eq(users.roleId, query.role));
       if (query.issued_by !== undefined) where.push(eq(apiTokens.userId, query.issued_by));
       if (query.not_issued_by !== undefined) where.push(ne(apiTokens.userId, query.not_issued_by));
-      // Inverted, as api.md specifies: deleted=true lists the tokens that are NOT deleted.
+      // Inverted, as the query's description says: deleted=true lists the tokens that are NOT deleted.
       if (query.deleted !== undefined) where.push(eq(apiTokens.deleted, !query.deleted));
       const rows = await db
         .select({ token: apiTokens, user: users })

@@ -1,5 +1,5 @@
 /**
- * The per-token request rate (decisions.md §5): a token bucket kept in the database, refilled at
+ * The per-token request rate (the guide's Rate limits section): a token bucket kept in the database, refilled at
  * `rate` requests a second up to `burst`, so every handler instance sharing the database enforces
  * one budget. An instance takes requests from the bucket a lease at a time (one atomic upsert hands
  * out up to a tenth of a second's worth, at most 64) and spends the lease locally: a busy token costs

@@ -1,5 +1,5 @@
 /**
- * The auth matrix of decisions.md §2 over every route: missing, malformed, unknown, expired and
+ * The auth matrix of the guide's Authentication and Roles over every route: missing, malformed, unknown, expired and
  * deleted credentials, each role, and another account's objects (404, or 403 where the path names
  * the account).
  */

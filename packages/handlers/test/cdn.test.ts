@@ -25,7 +25,7 @@ function originGroupName(id: number): string {
   return originGroups.find((group) => group.id === id)!.name;
 }
 
-/** A fixture resource as the API returns it (api.md "CDN resource"; `secure_key.key` never returned). */
+/** A fixture resource as the API returns it (the contract's `cdnResource`; `secure_key.key` never returned). */
 function resourceView(resource: DemoCdnResource) {
   const pop = shieldingPops.find((candidate) => candidate.id === resource.shielding_pop);
   const { secure_key: secureKey, ...options } = resource.options;
@@ -546,7 +546,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     });
   });
 
-  describe("concurrent writes (decisions.md §4)", () => {
+  describe("concurrent writes: none is lost", () => {
     it("keeps every one of 20 concurrent PATCHes of different option keys of one resource", async () => {
       const before = await current(3);
       const writes: Record<string, Record<string, unknown>> = {

@@ -1,5 +1,5 @@
 /**
- * Concurrent writes (issue 9, decisions.md §4): concurrent PATCHes of one CDN resource never lose a change,
+ * Concurrent writes: concurrent PATCHes of one CDN resource never lose a change,
  * and concurrent creations of one secret name give exactly one secret and a 409 to every other caller.
  */
 import { isDeepStrictEqual } from "node:util";

@@ -418,7 +418,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       expect(await appRow(app.id)).toEqual(before);
     });
 
-    describe("status moves (decisions.md §4)", () => {
+    describe("status moves (EDGE_APP_STATUS_MOVES)", () => {
       const allowed: Record<number, number[]> = { 0: [1, 2], 1: [2], 2: [1], 3: [2], 4: [2], 5: [2] };
       const moves = [0, 1, 2, 3, 4, 5].flatMap((from) => [0, 1, 2, 3, 4, 5].map((to) => [from, to] as const));
       const app = fixtureApp(33);

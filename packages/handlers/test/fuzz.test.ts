@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route (issue 9): invalid path parameters, queries and bodies made with
+ * Property-based fuzzing of every route: invalid path parameters, queries and bodies made with
  * fast-check from the contract's schemas and examples, raw bodies that are not JSON, odd headers and bad
  * credentials must each get a 4xx in the error envelope and leave the database unchanged; then requests
  * that pass the contract but carry hostile text (NUL, lone surrogates, deep JSON) must never get a 5xx.

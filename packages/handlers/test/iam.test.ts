@@ -8,7 +8,7 @@ import { engines, expectEnvelope, useApi } from "./harness.js";
 
 const { users, api_tokens: tokens } = demoFixture.iam;
 
-/** The role names of api.md's Authentication section. */
+/** The role names, as the guide's Roles section shows them. */
 const ROLE_NAMES: Record<number, string> = {
   1: "Administrators",
   2: "Users",
@@ -17,7 +17,7 @@ const ROLE_NAMES: Record<number, string> = {
   3022: "Purge and Prefetch only (API)",
 };
 
-/** `YYYY-MM-DD HH:MM:SS+00:00` from the fixture's ISO time (decisions.md §4, API tokens). */
+/** `YYYY-MM-DD HH:MM:SS+00:00` from the fixture's ISO time (the IAM area's time format). */
 function iamTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}+00:00`;
 }
@@ -31,7 +31,7 @@ const recentUse = expect.toSatisfy(
 
 /**
  * A token as the listing shows it. `used` holds the ids of the tokens the suite has called with:
- * each call is a use, so their `last_usage` is recent (decisions.md §2).
+ * each call is a use, so their `last_usage` is recent.
  */
 function expectedToken(token: DemoApiToken, used: ReadonlySet<number>) {
   const user = users.find((candidate) => candidate.id === token.user_id)!;
@@ -138,7 +138,7 @@ describe.each(engines())("IAM routes on %s", (engine) => {
     expect((await list(1, `?issued_by=${otherUser.id}`)).body).toEqual([]);
   });
 
-  it("deleted is inverted as api.md specifies: true lists the tokens NOT deleted, false the deleted ones, absent both", async () => {
+  it("deleted is inverted, as its description says: true lists the tokens NOT deleted, false the deleted ones, absent both", async () => {
     const notDeleted = await list(1, "?deleted=true");
     const deleted = await list(1, "?deleted=false");
     const both = await list(1);

@@ -1,5 +1,5 @@
 /**
- * Database outages (issue 9): with PostgreSQL cut off (live connections killed, new ones refused) every
+ * Database outages: with PostgreSQL cut off (live connections killed, new ones refused) every
  * request answers 503 with Retry-After within a bound, no write is left half done, and service resumes
  * by itself once the database is back. Needs PostgreSQL (DATABASE_URL); CI always sets it.
  */

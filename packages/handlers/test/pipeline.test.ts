@@ -1,5 +1,5 @@
 /**
- * What every route shares (decisions.md §1, §5): request ids, the error envelope for unknown routes,
+ * What every route shares (the guide's Errors and Rate limits): request ids, the error envelope for unknown routes,
  * malformed JSON, wrong content types and oversized bodies, validation paths, the base path, and
  * request logs that never carry a credential.
  */

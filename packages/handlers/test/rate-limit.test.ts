@@ -1,5 +1,5 @@
 /**
- * The per-token rate limit (decisions.md §5): 429 with Retry-After once the burst is spent, refilled
+ * The per-token rate limit (the guide's Rate limits): 429 with Retry-After once the burst is spent, refilled
  * over time, per token, and one budget across handler instances that share a database.
  */
 import { createDatabase, demoToken, sql } from "@cloudplane/db";

@@ -1,5 +1,5 @@
 /**
- * The secrets scan (issue 9): the harness records every reply, log entry and error report of a test run
+ * The secrets scan: the harness records every reply, log entry and error report of a test run
  * under test-results/, with the secrets the tests sent; at the end of the run every record is searched
  * for every secret of the demo fixture and every secret sent, and one hit fails the run.
  */

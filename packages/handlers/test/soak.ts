@@ -1,5 +1,5 @@
 /**
- * The soak (issue 9): mixed traffic over every route at a fixed rate against a real server in a child
+ * The soak: mixed traffic over every route at a fixed rate against a real server in a child
  * process (test/soak-server.ts: the Node adapter on PGlite in a temporary data directory), with zero
  * unexpected replies and the server's memory after the run within 10 % of its memory after warm-up.
  * `pnpm --filter @cloudplane/handlers test:soak`; not part of `pnpm test`. SOAK_RATE, SOAK_SECONDS and

@@ -1,5 +1,5 @@
 /**
- * The token lookup cache (decisions.md §2, `authCacheMs`): a revocation made in the database takes
+ * The token lookup cache (`authCacheMs`; the authorization header's description): a revocation made in the database takes
  * effect once a lookup is no longer reused, an expiry at once, and with the cache off on the next request.
  */
 import { demoToken, sql, type DemoTokenName } from "@cloudplane/db";

@@ -56,7 +56,7 @@ export function expectSuccess(reply: Reply, route: AppRoute, status: number): vo
 }
 
 /**
- * The one error envelope (decisions.md §1): the status, the code, a JSON body of exactly the
+ * The one error envelope (the guide's Errors section): the status, the code, a JSON body of exactly the
  * envelope's fields, and `request_id` equal to the `x-request-id` header.
  */
 export function expectEnvelope(reply: Reply, status: number, code: ErrorCode): Record<string, unknown> {

@@ -10,7 +10,7 @@ export type FieldErrors = Record<string, string[]>;
 /** Codes the client gives to failures that have no response of the API behind them. */
 export type ClientErrorCode = "connection_error" | "connection_timeout" | "user_abort" | "invalid_response" | "response_validation";
 
-/** The error codes of the API (decisions.md §1), the client's own, or one a newer server sends. */
+/** The error codes of the API (the contract's ERROR_STATUS), the client's own, or one a newer server sends. */
 export type APIErrorCode = ErrorCode | ClientErrorCode | (string & {});
 
 /** Every error this client throws is one of these; misuse (a missing API key) throws it directly. */

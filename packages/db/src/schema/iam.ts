@@ -39,7 +39,7 @@ export const users = pgTable(
     accountId: accountId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    /** A role group id of api.md; their names are the contract's ROLE_NAMES. */
+    /** A role group id (the contract's ROLE_IDS; their names are its ROLE_NAMES). */
     roleId: integer("role_id").notNull(),
     deleted: boolean("deleted").notNull().default(false),
     created: timestamptz("created").notNull().defaultNow(),

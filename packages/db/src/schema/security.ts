@@ -63,7 +63,7 @@ export const securityProfiles = pgTable(
       .notNull()
       .references(() => securityProfileTemplates.id),
     ipAddress: text("ip_address").notNull(),
-    /** The site that protects the address (api.md: "the service"). */
+    /** The site that protects the address (the contract's `securityProfile.site`). */
     site: text("site").notNull(),
     options: jsonb("options").$type<SecurityProfileOptions>().notNull(),
     protocols: jsonb("protocols").$type<Record<string, unknown>[]>().notNull().default([]),

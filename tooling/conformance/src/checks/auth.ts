@@ -1,4 +1,4 @@
-/** Authentication and roles (decisions.md §2), on every route. */
+/** Authentication and roles (the guide's Authentication and Roles sections), on every route. */
 import { demoToken } from "@cloudplane/db";
 import { apikey } from "../client.js";
 import { callCase, type ConformanceCheck } from "../check.js";

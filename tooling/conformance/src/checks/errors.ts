@@ -1,5 +1,5 @@
 /**
- * The request pipeline every route shares (decisions.md §1, §5): request ids, the one error envelope,
+ * The request pipeline every route shares (the guide's Errors and Rate limits): request ids, the one error envelope,
  * unknown routes and methods (404, 405 with Allow), HEAD, malformed JSON, content types and the body limit.
  */
 import { callCase, type ConformanceCheck } from "../check.js";
@@ -7,7 +7,7 @@ import { apikey, type Reply } from "../client.js";
 import { expectEnvelope, expectEqual, expectStatus, expectTrue, expectValidationError } from "../expect.js";
 import { uniqueName } from "../route-cases.js";
 
-/** decisions.md §5: bodies over 1 MiB answer 413. */
+/** Bodies over 1 MiB answer 413 (the guide's Rate limits section). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A body sent in 64 KiB pieces a few milliseconds apart, as a slow client sends it. */

@@ -1,4 +1,4 @@
-/** Accounts are apart (decisions.md §2): another account's ids answer 404 as ids that do not exist. */
+/** Accounts are apart (the guide's Authentication section): another account's ids answer 404 as ids that do not exist. */
 import { type ConformanceCheck } from "../check.js";
 import { expectEnvelope, expectEqual } from "../expect.js";
 

@@ -1,5 +1,5 @@
 /**
- * Lists and their paging (decisions.md §3): edge apps by limit/offset with a count, streams by page
+ * Lists and their paging (the guide's Pagination section): edge apps by limit/offset with a count, streams by page
  * with X-Total-Count, inference models by limit/offset with a count. Totals come from the demo fixture
  * (none of these lists can grow through the API).
  */

@@ -1,4 +1,4 @@
-/** Validation failures name each offending field by its path (decisions.md §1). */
+/** Validation failures name each offending field by its path (the guide's Errors section). */
 import { routeCase, type ConformanceCheck } from "../check.js";
 import { expectStatus, expectValidationError } from "../expect.js";
 

@@ -1,4 +1,4 @@
-/** Writes are stored and read back, and secrets never come back (decisions.md §4). */
+/** Writes are stored and read back, and secrets never come back (the write-only fields' descriptions). */
 import { routeCase, type ConformanceCheck } from "../check.js";
 import { expectEnvelope, expectEqual, expectStatus, expectTrue, objectBody } from "../expect.js";
 import { uniqueName } from "../route-cases.js";
