@@ -121,14 +121,22 @@ function validationHoldMs(row: ValidationRow): number {
   return Math.max(0, row.maxBlockMs - row.parseMs);
 }
 
-/** The validation part's goal per engine: the worst body's hold, beyond parsing its JSON, under the bound, and never a 5xx. */
+/** A body the API refuses: what the goal is on (a valid body's hold includes writing and answering it). */
+const refused = (row: ValidationRow) => row.status >= 400 && row.status < 500;
+
+/**
+ * The validation part's goal per engine: of the bodies refused, the worst hold beyond parsing the JSON under
+ * the bound; and no body answered with a 5xx.
+ */
 function validationGoals(parts: Results["validation"]): Goal[] {
   return (parts ?? []).map((part) => {
-    const goal = `The worst bodies within 1 MiB on ${ENGINE_NAMES[part.engine]}: 4xx, and the event loop held < ${VALIDATION_BLOCK_GOAL_MS} ms beyond parsing the JSON`;
+    const goal = `The worst bodies within 1 MiB on ${ENGINE_NAMES[part.engine]}: no 5xx, and a refusal holds the event loop < ${VALIDATION_BLOCK_GOAL_MS} ms beyond parsing the JSON`;
     const id = `validation.${part.engine}`;
     if (!isMeasured(part)) return { id, goal, measured: `not measured: ${part.why}`, met: null };
-    const worst = part.rows.reduce((a, b) => (validationHoldMs(b) > validationHoldMs(a) ? b : a));
-    const failed = part.rows.filter((row) => row.status < 400 || row.status >= 500);
+    const refusals = part.rows.filter(refused);
+    if (!refusals.length) return { id, goal, measured: "no body was refused", met: false };
+    const worst = refusals.reduce((a, b) => (validationHoldMs(b) > validationHoldMs(a) ? b : a));
+    const failed = part.rows.filter((row) => row.status >= 500);
     return {
       id,
       goal,
@@ -407,7 +415,7 @@ function validationSection(parts: Results["validation"]): string {
           ms(row.maxBlockMs),
           ms(row.parseMs),
           ms(validationHoldMs(row)),
-          verdict(row.status >= 400 && row.status < 500 && validationHoldMs(row) < VALIDATION_BLOCK_GOAL_MS),
+          row.status >= 500 ? verdict(false) : refused(row) ? verdict(validationHoldMs(row) < VALIDATION_BLOCK_GOAL_MS) : "— (accepted: written and answered)",
         ]),
       ),
       "",
@@ -584,7 +592,9 @@ Bodies a client can send to make validation as costly as it can within the 1 MiB
 our handler in the benchmark's own process on a fresh demo database, one at a time, after a full garbage collection;
 the least of the rounds, as the cost with the least interference from other work on the machine. "Event loop held" is the longest gap between two turns of the event loop while the request was
 served (a setImmediate chain notes each turn): what every other request on the server waited for. "JSON.parse alone" is
-the same body parsed by itself, which every server does before any of our code runs; the goal is on what is left.
+the same body parsed by itself, which every server does before any of our code runs; the goal is on what is left, for
+the bodies refused (a valid body's hold includes writing it to the database and answering it, which on PGlite runs in
+the same thread).
 
 ${validationSection(results.validation)}
 ## 7. PGlite on disk: durable against relaxed writes

@@ -85,6 +85,29 @@ export const VALIDATION_CASES: ValidationCase[] = [
     body: () => fill(() => 0, (regions) => ({ time_from: "2026-01", time_to: "2026-03", regions })),
   },
   {
+    id: "optionsAtMax",
+    title: "CDN resource: every list of the options at its maximum, with valid items (written and answered)",
+    method: "PATCH",
+    path: "/cdn/resources/1",
+    body: () => {
+      const list = <T>(count: number, item: (index: number) => T) => Array.from({ length: count }, (_, index) => item(index));
+      const domain = (index: number) => `${"a".repeat(40)}-${index}.${"b".repeat(40)}.example.com`;
+      const options = {
+        cors: { enabled: true, value: list(100, domain) },
+        country_acl: { enabled: true, policy_type: "allow", excepted_values: list(1000, () => "DE") },
+        ip_address_acl: { enabled: true, policy_type: "deny", excepted_values: list(1000, (index) => `2001:db8:${index.toString(16)}:1:2:3:4:0/112`) },
+        referrer_acl: { enabled: true, policy_type: "deny", excepted_values: list(1000, (index) => `*.${domain(index)}`) },
+        user_agent_acl: { enabled: true, policy_type: "deny", excepted_values: list(1000, (index) => `Mozilla/5.0 (bench ${index}) ${"x".repeat(100)}`) },
+        static_response_headers: {
+          enabled: true,
+          value: list(100, (index) => ({ name: `x-bench-${index}`, value: list(100, (item) => `v${item}`) })),
+        },
+        staticRequestHeaders: { enabled: true, value: Object.fromEntries(list(100, (index) => [`x-request-${index}`, "y".repeat(100)] as const)) },
+      };
+      return JSON.stringify({ options });
+    },
+  },
+  {
     id: "unstorableText",
     title: "CDN resource: strings with a NUL character",
     method: "PATCH",
