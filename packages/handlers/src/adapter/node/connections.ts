@@ -5,7 +5,7 @@
  * connections instead of resetting them.
  */
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { Server as NetServer, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { ApiError, envelope, newRequestId } from "../../errors.js";
 import { refusals } from "./refusals.js";
 
@@ -159,14 +159,20 @@ export class ServerConnections {
         closedAtGrace = this.#connections.size;
         for (const socket of [...this.#connections.keys()]) socket.destroy();
       }, graceMs);
-      // net's close stops accepting and calls back once no connection is left. (http's own close would
-      // also close the idle connections at once, under a request a client may be sending on one.)
-      NetServer.prototype.close.call(this.#server, () => {
-        clearTimeout(idle);
-        clearTimeout(grace);
-        // Now http's close, for what it stops besides (the check of the headers and request timeouts).
-        this.#server.close(() => resolve(closedAtGrace));
-      });
+      // close() stops accepting and calls back once no connection is left. It would also close the idle
+      // connections at once, under a request a client may be sending on one: that is held off for the
+      // call (they are closed a moment later, above).
+      const server = this.#server;
+      server.closeIdleConnections = () => undefined;
+      try {
+        server.close(() => {
+          clearTimeout(idle);
+          clearTimeout(grace);
+          resolve(closedAtGrace);
+        });
+      } finally {
+        delete (server as { closeIdleConnections?: unknown }).closeIdleConnections;
+      }
     });
   }
 
