@@ -7,7 +7,7 @@
  *
  * Every answer must be below 500, and every error answer the envelope with its `x-request-id`; every
  * connection must be answered or closed by the server within the server's request timeout (none
- * left hanging). Not a conformance check: it sends only to loopback, at a server whose timeouts the
+ * left hanging). Not a conformance check: it sends only to 127.0.0.1, at a server whose timeouts the
  * caller shortened (`headersTimeoutMs`, `requestTimeoutMs`), so that slow senders take seconds.
  */
 import { ERROR_STATUS, errorEnvelope } from "@cloudplane/contract";
@@ -307,12 +307,12 @@ function problemsOf(result: RawFuzzResult): string[] {
 }
 
 /**
- * Sends every case of `rawFuzzCases(options)` to `baseUrl` (which must be on loopback), a few
+ * Sends every case of `rawFuzzCases(options)` to `baseUrl` (which must be on 127.0.0.1), a few
  * connections at a time, and reports what was wrong.
  */
 export async function rawFuzz(baseUrl: string, options: RawFuzzOptions): Promise<RawFuzzReport> {
   const url = new URL(baseUrl);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) throw new Error(`The socket fuzzer sends only to this machine, not to ${url.host}.`);
+  if (url.hostname !== "127.0.0.1") throw new Error(`The socket fuzzer sends only to 127.0.0.1, not to ${url.host}.`);
   const cases = rawFuzzCases(options).map((fuzzCase) => ({
     ...fuzzCase,
     pieces: fuzzCase.pieces.map((piece) => (typeof piece === "string" ? piece.replaceAll("{host}", url.host) : piece)),

@@ -24,7 +24,6 @@ export interface ConnectionLimits {
 }
 
 interface Connection {
-  socket: Socket;
   /** Answers not finished yet, oldest first (several when requests are pipelined). */
   replies: ServerResponse[];
   /** The last request that reached the handler; while it is incomplete, its body is still coming. */
@@ -98,7 +97,7 @@ export class ServerConnections {
   }
 
   #open(socket: Socket): void {
-    const connection: Connection = { socket, replies: [], failed: false };
+    const connection: Connection = { replies: [], failed: false };
     this.#connections.set(socket, connection);
     // Before Node's own listener, which aborts a request still receiving its body with a bare
     // ECONNRESET that would read as a failure of ours: the handler gets the reason instead.
