@@ -8,7 +8,7 @@ describe("operation snippets", () => {
   it("call the route by its id with the example's params, query and body", () => {
     const update = routeById("cdn.updateResource");
     const call = clientCall(update.route, operationDocs(update));
-    expect(call).toMatch(/^const resource = await client\.request\("cdn\.updateResource", \{\n {2}params: \{\n {4}resource_id: 201,\n {2}\},\n {2}body: \{\n/);
+    expect(call).toMatch(/^const resource = await client\.request\("cdn\.updateResource", \{\n {2}params: \{\n {4}resource_id: 1,\n {2}\},\n {2}body: \{\n/);
     const features = routeById("cdn.getClientFeatures");
     expect(clientCall(features.route, operationDocs(features))).toBe('const clientFeatures = await client.request("cdn.getClientFeatures");');
   });

@@ -1,6 +1,8 @@
 /**
  * One realistic example of every resource and request body. The contract tests parse each against
  * its schema, and the docs show them, so an example can never drift from the schema it illustrates.
+ * They are the demo data's objects (packages/db/fixtures/demo.json, account 1), so that every example
+ * request of the docs runs as it is against `pnpm start`; the local app's tests send each one.
  */
 import type { ApiToken } from "./iam.js";
 import type {
@@ -22,27 +24,27 @@ import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming
 import type { ErrorEnvelope } from "./common.js";
 
 export const cdnResourceExample: CdnResource = {
-  id: 201,
-  cname: "cdn.example.com",
+  id: 1,
+  cname: "cdn.acme.example",
   active: true,
   enabled: true,
   status: "active",
   deleted: false,
   client: 1,
-  name: "Main site",
-  description: "Static assets of the main site",
-  created: "2026-01-12 09:30:00.123456+00:00",
-  updated: "2026-03-01 12:00:00.654321+00:00",
-  originGroup: 101,
-  originGroup_name: "Main origins",
+  name: "Acme website",
+  description: "The main site and its images, HTTPS only.",
+  created: "2026-01-21 09:00:00.000000+00:00",
+  updated: "2026-04-16 09:00:00.000000+00:00",
+  originGroup: 1,
+  originGroup_name: "acme-web-origins",
   originProtocol: "HTTPS",
-  secondaryHostnames: ["static.example.com"],
+  secondaryHostnames: ["static.acme.example", "img.acme.example"],
   shielded: false,
   shield_dc: null,
   shield_enabled: false,
   shield_routing_map: null,
   sslEnabled: true,
-  sslData: 301,
+  sslData: 1,
   proxy_ssl_enabled: false,
   proxy_ssl_ca: null,
   proxy_ssl_data: null,
@@ -59,7 +61,7 @@ export const cdnResourceExample: CdnResource = {
   options: {
     gzipOn: { enabled: true, value: true },
     edge_cache_settings: { enabled: true, value: "1d", custom_values: { "404": "10s" } },
-    cors: { enabled: true, value: ["example.com", "*"], always: true },
+    cors: { enabled: true, value: ["www.acme.example", "admin.acme.example"], always: true },
     ip_address_acl: { enabled: true, policy_type: "deny", excepted_values: ["192.0.2.0/24"] },
     secure_key: { enabled: true, type: 2 },
     tls_versions: { enabled: true, value: ["TLSv1.2", "TLSv1.3"] },
@@ -70,24 +72,25 @@ export const cdnResourceExample: CdnResource = {
 export const updateCdnResourceExample: UpdateCdnResourceBody = {
   description: "Assets and images",
   options: {
-    cors: { enabled: true, value: ["example.com"] },
+    cors: { enabled: true, value: ["www.acme.example"] },
     gzipOn: null,
     browser_cache_settings: { enabled: true, value: "3600s" },
   },
 };
 
 export const replaceCdnResourceExample: ReplaceCdnResourceBody = {
-  originGroup: 101,
-  name: "Main site",
+  originGroup: 1,
+  name: "Acme website",
   originProtocol: "HTTPS",
-  secondaryHostnames: ["static.example.com"],
+  secondaryHostnames: ["static.acme.example", "img.acme.example"],
   sslEnabled: true,
-  sslData: 301,
+  sslData: 1,
   options: { gzipOn: { enabled: true, value: true } },
   waap_api_domain_enabled: false,
 };
 
-export const shieldingSettingExample: ShieldingSetting = { shielding_pop: 8 };
+/** Shielding from POP 2 (Amsterdam), one of the demo data's shielding POPs. */
+export const shieldingSettingExample: ShieldingSetting = { shielding_pop: 2 };
 
 export const createLogsUploaderTargetExample: CreateLogsUploaderTargetBody = {
   storage_type: "s3_vendor",
@@ -105,7 +108,7 @@ export const createLogsUploaderTargetExample: CreateLogsUploaderTargetBody = {
 };
 
 export const logsUploaderTargetExample: LogsUploaderTarget = {
-  id: 17,
+  id: 3,
   client_id: 1,
   created: "2026-03-01T12:00:00.000Z",
   updated: "2026-03-01T12:00:00.000Z",
@@ -143,34 +146,35 @@ export const cdnClientSettingsExample: CdnClientSettings = {
 };
 
 export const originGroupExample: OriginGroup = {
-  id: 101,
-  name: "Main origins",
+  id: 1,
+  name: "acme-web-origins",
   use_next: true,
-  proxy_next_upstream: ["error", "timeout", "http_502"],
+  proxy_next_upstream: ["error", "timeout", "http_502", "http_503"],
   auth_type: "none",
   sources: [
-    { backup: false, enabled: true, source: "origin1.example.com" },
-    { backup: true, enabled: true, source: "203.0.113.10:8080" },
+    { backup: false, enabled: true, source: "origin-1.acme.example" },
+    { backup: false, enabled: true, source: "origin-2.acme.example" },
+    { backup: true, enabled: true, source: "backup.acme.example:8080" },
   ],
   path: "",
   has_related_resources: true,
 };
 
 export const edgeAppExample: EdgeApp = {
-  id: 501,
-  name: "image-resizer",
-  url: "https://image-resizer-501.edge.cloudplane.example",
+  id: 1,
+  name: "image-resize-eu",
+  url: "https://image-resize-eu-1.acme.edge.cloudplane.example",
   status: 1,
-  binary: 401,
-  template: 451,
-  template_name: "Image resizer",
+  binary: 1,
+  template: 1,
+  template_name: "Image resize",
   comment: "Resizes product images",
   api_type: "wasi-http",
   debug_until: null,
-  networks: ["default"],
-  upgradeable_to: null,
-  plan_id: 1,
-  plan: "basic",
+  networks: ["edge-eu", "edge-us"],
+  upgradeable_to: 7,
+  plan_id: 2,
+  plan: "pro",
 };
 
 export const updateEdgeAppExample: UpdateEdgeAppBody = {
@@ -178,19 +182,23 @@ export const updateEdgeAppExample: UpdateEdgeAppBody = {
   comment: "Paused for maintenance",
   env: { LOG_LEVEL: "debug" },
   rsp_headers: { "x-served-by": "edge" },
-  secrets: { API_KEY: { id: 601 } },
+  secrets: { API_KEY: { id: 1 } },
   debug: true,
 };
 
 export const edgeAppTemplateExample: EdgeAppTemplate = {
-  id: 451,
-  binary_id: 401,
-  name: "Image resizer",
-  short_descr: "Resize images on the fly",
-  long_descr: "Resizes and re-encodes images according to query parameters.",
+  id: 1,
+  binary_id: 1,
+  name: "Image resize",
+  short_descr: "Resizes images on the fly.",
+  long_descr: "Reads width and quality from the query string and answers with a resized image.",
   api_type: "wasi-http",
-  owned: false,
-  params: [{ name: "MAX_WIDTH", data_type: "string", mandatory: true, descr: "Largest width in pixels" }],
+  owned: true,
+  params: [
+    { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels." },
+    { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100." },
+    { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are." },
+  ],
 };
 
 export const createEdgeAppSecretExample: CreateEdgeAppSecretBody = {
@@ -203,7 +211,7 @@ export const createEdgeAppSecretExample: CreateEdgeAppSecretBody = {
 };
 
 export const edgeAppSecretExample: EdgeAppSecret = {
-  id: 601,
+  id: 6,
   name: "payment-api-key",
   comment: "Key of the payment provider",
   app_count: 0,
@@ -214,47 +222,51 @@ export const edgeAppSecretExample: EdgeAppSecret = {
 };
 
 export const streamExample: Stream = {
-  id: 701,
-  name: "Main stage",
+  id: 1,
+  name: "Acme lobby cam 1",
   pull: false,
   active: true,
   auto_record: false,
   html_overlay: false,
   live: true,
-  backup_live: false,
-  client_user_id: 11,
+  backup_live: true,
+  client_user_id: 5,
   uri: null,
-  push_url: "rtmp://push.stream.cloudplane.example/in/701?key",
-  backup_push_url: "rtmp://push-backup.stream.cloudplane.example/in/701?key",
-  push_url_srt: "srt://push.stream.cloudplane.example:5001?streamid=701",
-  backup_push_url_srt: "srt://push-backup.stream.cloudplane.example:5001?streamid=701",
-  push_url_whip: "https://whip.stream.cloudplane.example/whip/701",
-  created_at: "2026-02-01T10:00:00.000Z",
-  started_at_primary: "2026-03-01T11:00:00.000Z",
+  push_url: "rtmp://vp-push.cloudplane.example/in/1?fb809ced87f6",
+  backup_push_url: "rtmp://vp-push-backup.cloudplane.example/in/1?fb809ced87f6",
+  push_url_srt: "srt://vp-push.cloudplane.example:5001?streamid=1#fb809ced87f6",
+  backup_push_url_srt: "srt://vp-push-backup.cloudplane.example:5001?streamid=1#fb809ced87f6",
+  push_url_whip: "https://whip.cloudplane.example/whip/1/fb809ced87f6",
+  created_at: "2026-02-17T09:01:00.000Z",
+  started_at_primary: "2026-11-02T09:10:00.000Z",
   finished_at_primary: null,
-  started_at_backup: null,
+  started_at_backup: "2026-11-02T09:11:00.000Z",
   dvr_duration: 7200,
   recording_duration: 0,
-  iframe_url: "https://player.stream.cloudplane.example/streams/701",
-  dash_url: "https://cdn.stream.cloudplane.example/701/index.mpd",
-  hls_cmaf_url: "https://cdn.stream.cloudplane.example/701/master-cmaf.m3u8",
-  hls_mpegts_url: "https://cdn.stream.cloudplane.example/701/master.m3u8",
-  screenshot: "https://cdn.stream.cloudplane.example/701/screenshot.jpg",
-  transcoded_qualities: ["1080p", "720p", "480p"],
-  transcoding_speed: 1,
+  iframe_url: "https://acme.video.cloudplane.example/streams/1/player.html",
+  dash_url: "https://acme.video.cloudplane.example/streams/1/index.mpd",
+  hls_cmaf_url: "https://acme.video.cloudplane.example/streams/1/index.m3u8",
+  hls_mpegts_url: "https://acme.video.cloudplane.example/streams/1/index-ts.m3u8",
+  screenshot: "https://acme.video.cloudplane.example/streams/1/screenshot.jpg",
+  transcoded_qualities: ["720p", "480p"],
+  transcoding_speed: 1.13,
   frame_rate: 30,
-  video_height: 1080,
-  video_width: 1920,
+  video_height: 720,
+  video_width: 1280,
 };
 
-export const createClipRecordingExample: CreateClipRecordingBody = { start: 1772362800, duration: 60, expiration: 1772370060 };
+/**
+ * The last minute, cut now: `start` (default: now) and `expiration` (default: an hour after the clip
+ * ends) are left out, as a fixed time would fall outside the stream's DVR window by the time it is sent.
+ */
+export const createClipRecordingExample: CreateClipRecordingBody = { duration: 60 };
 
 export const clipRecordingExample: ClipRecording = {
   id: "clip_5f0c3a1e9b2d4c7a",
   created_at: "2026-03-01T11:01:30.000Z",
   vod_required: false,
   video_id: null,
-  renditions: ["1080p", "720p", "480p"],
+  renditions: ["720p", "480p"],
   hls_master: "https://acme.video.cloudplane.example/clips/clip_5f0c3a1e9b2d4c7a/master.m3u8",
   mp4_master: "https://acme.video.cloudplane.example/clips/clip_5f0c3a1e9b2d4c7a/master.mp4",
   start: 1772362800,
@@ -332,39 +344,39 @@ export const costReportTotalsExample: CostReportTotals = {
 };
 
 export const securityProfileExample: SecurityProfile = {
-  id: 901,
+  id: 1,
   profile_template: {
-    id: 851,
-    name: "Web server",
-    description: "Protection for HTTP and HTTPS servers",
+    id: 1,
+    name: "Basic DDoS protection",
+    description: "Filters volumetric attacks on the listed TCP ports.",
     fields: [
       {
-        id: 861,
-        name: "Allowed TCP ports",
-        description: "Ports that accept traffic",
+        id: 1,
+        name: "tcp_ports",
+        description: "TCP ports to protect.",
         field_type: "int",
         required: true,
         default: null,
-        validation_schema: { type: "array", items: { type: "integer", minimum: 1, maximum: 65535 } },
+        validation_schema: { type: "array", items: { type: "integer", minimum: 0, maximum: 65535 }, uniqueItems: true, maxItems: 64 },
       },
     ],
     base_template: null,
-    version: "3f2c8e1a-6b4d-4f7e-9c2a-1d5e8f0b3a47",
-    created: "2026-01-01T00:00:00.000Z",
+    version: "6f5c05cc-7b35-4c8a-bc10-29db3fa2e204",
+    created: "2026-01-06T09:00:00.000Z",
     template_sifter: "tcp_ports",
   },
-  ip_address: "203.0.113.5",
+  ip_address: "203.0.113.10",
   fields: [
     {
-      id: 861,
-      name: "Allowed TCP ports",
-      description: "Ports that accept traffic",
+      id: 1,
+      name: "tcp_ports",
+      description: "TCP ports to protect.",
       field_type: "int",
       required: true,
       default: null,
-      validation_schema: { type: "array", items: { type: "integer", minimum: 1, maximum: 65535 } },
+      validation_schema: { type: "array", items: { type: "integer", minimum: 0, maximum: 65535 }, uniqueItems: true, maxItems: 64 },
       field_value: [80, 443],
-      base_field: 861,
+      base_field: 1,
     },
   ],
   site: "ED",
@@ -375,14 +387,14 @@ export const securityProfileExample: SecurityProfile = {
 };
 
 export const updateSecurityProfileExample: UpdateSecurityProfileBody = {
-  profile_template: 851,
-  ip_address: "203.0.113.5",
-  fields: [{ base_field: 861, field_value: [80, 443] }],
+  profile_template: 1,
+  ip_address: "203.0.113.10",
+  fields: [{ base_field: 1, field_value: [80, 443] }],
   site: "ED",
 };
 
 export const apiTokenExample: ApiToken = {
-  id: 31,
+  id: 15,
   name: "CI deploys",
   description: "Used by the deploy pipeline",
   exp_date: "2027-01-01 00:00:00+00:00",
@@ -394,13 +406,13 @@ export const apiTokenExample: ApiToken = {
     role: { id: 1, name: "Administrators" },
     deleted: false,
     user_id: 11,
-    user_name: "Ada Admin",
-    user_email: "ada@example.com",
+    user_name: "Frank Admin",
+    user_email: "frank@acme.example",
     client_id: 1,
   },
 };
 
-export const bucketCorsExample: BucketCors = { data: { allowedOrigins: ["https://example.com", "https://app.example.com"] } };
+export const bucketCorsExample: BucketCors = { data: { allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"] } };
 
 export const validationErrorExample: ErrorEnvelope = {
   message: "The request did not pass validation: see errors.",

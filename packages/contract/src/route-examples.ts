@@ -2,7 +2,9 @@
  * One example call of every route, keyed by its id: the path parameters, the query worth showing, the
  * body and the success response. The table is typed from the contract (a route without an entry, a
  * path parameter the path lacks or a body of the wrong shape fails to compile), and the contract's
- * tests parse every example with the route's own schemas. The docs show these examples.
+ * tests parse every example with the route's own schemas. The docs show these examples (curl, the
+ * client and the reference's Test Request); they name the demo data's objects of account 1, so each
+ * runs against `pnpm start` with the demo administrator's key, which apps/local's tests check.
  */
 import type { z } from "zod";
 import type { Contract } from "./contract.js";
@@ -131,7 +133,7 @@ export const ROUTE_EXAMPLES: RouteExamples = {
     response: { count: 1, results: [examples.inferenceModelExample] },
   },
   "cloud.listGpuImages": {
-    // The examples hold no project; region 1 is the region of the cost report example.
+    // Project 1 ("production") of the demo data; region 1 is the region of the cost report example.
     pathParams: { project_id: 1, region_id: examples.costReportTotalsExample.results[0]!.region_id },
     response: { count: 1, results: [examples.gpuImageExample] },
   },
@@ -145,8 +147,8 @@ export const ROUTE_EXAMPLES: RouteExamples = {
     response: examples.securityProfileExample,
   },
   "storage.getBucketCors": {
-    // The examples hold no storage or bucket; these are valid ones.
-    pathParams: { id: 1, name: "assets" },
+    // Storage 1 of the demo data and its bucket media-assets, whose CORS origins bucketCorsExample shows.
+    pathParams: { id: 1, name: "media-assets" },
     response: examples.bucketCorsExample,
   },
 };

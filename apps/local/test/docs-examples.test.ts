@@ -1,0 +1,250 @@
+/**
+ * Every example of the docs runs against the local app on the demo data, with the demo administrator's
+ * key. For each operation of the reference (openapi.json, as the app serves it at /docs/), three forms
+ * of its example must make one and the same request: the curl sample run by a shell, the TypeScript
+ * sample run as a program of its own with the client, and the reference's Test Request (the parameters'
+ * and the body's examples, sent to the first server the document names). The curl sample goes on to
+ * the app, which must answer with the operation's documented success status. On PGlite always, and on
+ * PostgreSQL when DATABASE_URL is set.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalProcess, type LocalProcess } from "./local-process.js";
+
+const run = promisify(execFile);
+
+/** The app's folder: the TypeScript samples run from it, so that `@cloudplane/client` resolves as in a project that installed it. */
+const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
+const CLIENT_IMPORT = 'import { createClient } from "@cloudplane/client";';
+
+interface Operation {
+  operationId: string;
+  parameters: Array<{ name: string; in: "path" | "query"; example?: string | number | boolean }>;
+  requestBody?: { content: { "application/json": { example?: unknown } } };
+  responses: Record<string, { headers?: Record<string, { example?: string | number }>; content?: Record<string, { example?: unknown }> }>;
+  "x-codeSamples": Array<{ lang: string; source: string }>;
+}
+
+interface OpenApiDocument {
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** A request as the app would get it: what must be the same in every form of an example. */
+interface SentRequest {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+/** The answer the recorder gives: the app's, or a documented one. */
+type Answer = { forwardTo: string } | { status: number; headers: Record<string, string>; body: unknown };
+
+/** A server between the samples and the app that records each request and answers as it is told. */
+class Recorder {
+  readonly requests: Array<SentRequest & { status: number }> = [];
+  answer: Answer = { status: 599, headers: {}, body: null };
+  #server: Server = createServer((request, response) => {
+    void this.#handle(request).then(
+      ({ status, headers, body }) => response.writeHead(status, headers).end(body),
+      (error: unknown) => response.writeHead(599).end(String(error)),
+    );
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  /** The requests since the last take. */
+  take(): Array<SentRequest & { status: number }> {
+    return this.requests.splice(0);
+  }
+
+  async #handle(request: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(request.url ?? "/", "http://recorder");
+    const sent = {
+      method: request.method ?? "",
+      path: url.pathname,
+      query: [...url.searchParams.entries()].sort(),
+      authorization: request.headers.authorization,
+      contentType: text ? request.headers["content-type"] : undefined,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    const answer = this.answer;
+    if ("forwardTo" in answer) {
+      const reply = await fetch(new URL(`${url.pathname}${url.search}`, answer.forwardTo), {
+        method: sent.method,
+        headers: { ...(sent.authorization ? { authorization: sent.authorization } : {}), ...(text ? { "content-type": sent.contentType ?? "" } : {}) },
+        ...(text ? { body: text } : {}),
+      });
+      const body = await reply.text();
+      this.requests.push({ ...sent, status: reply.status });
+      return { status: reply.status, headers: { "content-type": reply.headers.get("content-type") ?? "text/plain" }, body };
+    }
+    this.requests.push({ ...sent, status: answer.status });
+    return { status: answer.status, headers: { "content-type": "application/json", ...answer.headers }, body: JSON.stringify(answer.body) };
+  }
+}
+
+/** The operation's documented success status and its example response (body and headers). */
+function documentedSuccess(operation: Operation): { status: number; headers: Record<string, string>; body: unknown } {
+  const [status, response] = Object.entries(operation.responses).find(([code]) => Number(code) >= 200 && Number(code) < 300)!;
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).flatMap(([name, header]) => (header.example === undefined ? [] : [[name, String(header.example)]])),
+  );
+  return { status: Number(status), headers, body: response.content?.["application/json"]?.example ?? null };
+}
+
+function sample(operation: Operation, lang: "TypeScript" | "Shell"): string {
+  const found = operation["x-codeSamples"].find((candidate) => candidate.lang === lang);
+  if (!found) throw new Error(`${operation.operationId} has no ${lang} sample`);
+  return found.source;
+}
+
+/**
+ * The request the reference's Test Request makes: the first server of the document on `origin` (the
+ * page's, when it is a path), the path with the path parameters' examples, the query parameters that
+ * have an example, the body's example, and the key in the Authorization header as the scheme says.
+ */
+function testRequest(document: OpenApiDocument, origin: string, path: string, method: string, operation: Operation, apiKey: string): Request {
+  const server = document.servers[0]!.url;
+  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const parameter = operation.parameters.find((candidate) => candidate.in === "path" && candidate.name === name);
+    if (parameter?.example === undefined) throw new Error(`${operation.operationId}: path parameter ${name} has no example`);
+    return encodeURIComponent(String(parameter.example));
+  });
+  const query = new URLSearchParams(
+    operation.parameters.flatMap((parameter) => (parameter.in === "query" && parameter.example !== undefined ? [[parameter.name, String(parameter.example)]] : [])),
+  ).toString();
+  const body = operation.requestBody?.content["application/json"].example;
+  return new Request(`${origin}${server.replace(/\/+$/, "")}${filled}${query ? `?${query}` : ""}`, {
+    method: method.toUpperCase(),
+    headers: { authorization: `apikey ${apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** Registers the examples' tests against the app `current()` returns. */
+function examplesSuite(current: () => LocalProcess) {
+  let document: OpenApiDocument;
+  let recorder: Recorder;
+  let recorderUrl: string;
+
+  beforeAll(async () => {
+    const served = await fetch(`${current().url}/docs/openapi.json`);
+    expect(served.status, "the docs are not built: pnpm --filter @cloudplane/docs build").toBe(200);
+    document = (await served.json()) as OpenApiDocument;
+    recorder = new Recorder();
+    recorderUrl = await recorder.start();
+  });
+  afterAll(async () => {
+    await recorder?.close();
+  });
+
+  it("names the API that serves the docs as the reference's first server, so Test Request goes to the page's own origin", () => {
+    expect(document.servers[0]!.url).toBe("/");
+  });
+
+  it("runs every operation's curl sample, TypeScript sample and Test Request as one request, answered with the documented status", async () => {
+    const app = current();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    expect(operations.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations) {
+      const documented = documentedSuccess(operation);
+
+      // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
+      const typescript = sample(operation, "TypeScript");
+      expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
+      recorder.answer = documented;
+      await run(process.execPath, ["--input-type=module", "--eval", typescript], {
+        cwd: APP_DIR,
+        env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey },
+      });
+      const [fromClient, ...moreFromClient] = recorder.take();
+
+      // The Test Request, on the recorder in the page's place.
+      const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.adminApiKey));
+      expect(reply.status, operation.operationId).toBe(documented.status);
+      const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
+
+      // The curl sample, through the recorder to the app.
+      recorder.answer = { forwardTo: app.url };
+      await run("sh", ["-c", sample(operation, "Shell")], { env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey } });
+      const [fromCurl, ...moreFromCurl] = recorder.take();
+
+      expect([moreFromClient, moreFromTestRequest, moreFromCurl], operation.operationId).toEqual([[], [], []]);
+      expect(fromCurl, operation.operationId).toBeDefined();
+      const { status, ...request } = fromCurl!;
+      expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
+      expect(request.method, operation.operationId).toBe(method.toUpperCase());
+      if (request.body !== undefined) expect(request.contentType, operation.operationId).toMatch(/^application\/json\b/);
+      expect({ ...fromClient, status: undefined, contentType: fromClient?.contentType?.split(";")[0] }, `${operation.operationId}: client and curl differ`).toEqual({
+        ...request,
+        status: undefined,
+        contentType: request.contentType?.split(";")[0],
+      });
+      expect({ ...fromTestRequest, status: undefined }, `${operation.operationId}: Test Request and curl differ`).toEqual({ ...request, status: undefined });
+      if (status !== documented.status) failures.push(`${operation.operationId}: ${method.toUpperCase()} ${request.path} answered ${status}, documented ${documented.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+describe("the docs' examples on PGlite", () => {
+  let dataDir: string;
+  let app: LocalProcess;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-"));
+    app = await startLocalProcess({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await app?.stop("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  examplesSuite(() => app);
+});
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("the docs' examples on PostgreSQL", () => {
+    let database: TestDatabase;
+    let dataDir: string;
+    let app: LocalProcess;
+
+    beforeAll(async () => {
+      // Migrated but empty: the app loads the demo data itself, as on a first start.
+      database = await createTestDatabase({ engine: "postgres", seed: false });
+      dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-pg-"));
+      app = await startLocalProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
+    });
+    afterAll(async () => {
+      await app?.stop("SIGKILL");
+      await database?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    examplesSuite(() => app);
+  });
