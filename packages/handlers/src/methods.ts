@@ -1,8 +1,8 @@
 /**
  * The methods each path of the API has, for the 405 answer and its `Allow` header: one itty-router
  * Router (what @ts-rest/serverless matches requests with) over the paths of the contract's `ROUTES`,
- * built once per handler, so a URL has methods here exactly when ts-rest would match it with one of
- * them. Every path with GET has HEAD too (router.ts serves it).
+ * built once per handler (when a request first matches no route), so a URL has methods here exactly
+ * when ts-rest would match it with one of them. Every path with GET has HEAD too (router.ts serves it).
  */
 import { ROUTES } from "@cloudplane/contract";
 import { Router, type IRequest } from "itty-router";
@@ -18,8 +18,22 @@ type Probe = IRequest & { methods: Set<string> };
 /** The methods of the path of a URL, in the usual order; none for a path the API does not have. */
 export type PathMethods = (url: string) => Promise<string[]>;
 
-/** `PathMethods` for a handler served under `basePath` ("" for the root), each path's list with `extra` added (OPTIONS when CORS is on). */
+/**
+ * `PathMethods` for a handler served under `basePath` ("" for the root), each path's list with `extra`
+ * added (OPTIONS when CORS is on). The router is built on the first question, not with the handler:
+ * on Workers a handler is built for each request, and most never ask.
+ */
 export function pathMethods(basePath: string, extra: readonly string[] = []): PathMethods {
+  let router: ReturnType<typeof Router<Probe>> | undefined;
+  return async (url) => {
+    router ??= methodsRouter(basePath, extra);
+    const probe = { method: "GET", url, methods: new Set<string>() } as Probe;
+    await router.fetch(probe);
+    return METHOD_ORDER.filter((method) => probe.methods.has(method));
+  };
+}
+
+function methodsRouter(basePath: string, extra: readonly string[]) {
   const byPath = new Map<string, Set<string>>();
   for (const { route } of ROUTES) {
     const methods = byPath.get(route.path) ?? new Set(extra);
@@ -33,9 +47,5 @@ export function pathMethods(basePath: string, extra: readonly string[] = []): Pa
     router.all(path, (probe) => {
       for (const method of methods) probe.methods.add(method);
     });
-  return async (url) => {
-    const probe = { method: "GET", url, methods: new Set<string>() } as Probe;
-    await router.fetch(probe);
-    return METHOD_ORDER.filter((method) => probe.methods.has(method));
-  };
+  return router;
 }
