@@ -21,7 +21,7 @@ import {
 import type { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { ROUTES, methodAndPath, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
-import { CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
+import { CLIENT_INSTALL, CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
 
 /** The handlers' default per-token request rate (`rateLimit` of createHandler; a deployment may configure it). */
 export const RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
@@ -52,11 +52,16 @@ function overview(links: boolean): string {
   if (links)
     lines.push(
       "",
-      "Beside this reference: the [guide](guide.html) with a TypeScript client and a curl snippet for every operation, " +
+      `Beside this reference: the [guide](guide.html) with a TypeScript client (\`${CLIENT_INSTALL}\`) and a curl snippet for every operation, ` +
         "the [changelog](changelog.html), and the OpenAPI document itself, [openapi.json](openapi.json).",
     );
   return lines.join("\n");
 }
+
+/** Where an API token comes from: said in the guide and beside the reference's Test Request. */
+export const WHERE_A_KEY_COMES_FROM =
+  "The local app (`pnpm start`) prints one when it starts, as `Admin API key`: the key of the demo account's administrator. " +
+  "On another deployment, use a token issued for your user of the account.";
 
 /**
  * What the contract says about the Authorization header, past its first sentence (the header's form,
@@ -71,7 +76,7 @@ function authentication(): string {
   return [
     "## Authentication",
     "",
-    "Every operation needs the `Authorization` header: the word `apikey`, one space, then an API token.",
+    "Every operation needs the `Authorization` header: the word `apikey`, one space, then an API token. " + WHERE_A_KEY_COMES_FROM,
     "",
     "```sh",
     `curl "$${ENV.baseUrl}/cdn/clients/me/features" -H "Authorization: apikey $${ENV.apiToken}"`,
@@ -274,7 +279,12 @@ export function operationsMarkdown(): string {
     "## Operations",
     "",
     `The snippets read the API's base URL and a token from the environment (\`${ENV.baseUrl}\`, \`${ENV.apiToken}\`). ` +
-      "The TypeScript ones use the client, made once:",
+      `The TypeScript ones use the client (\`${CLIENT_INSTALL}\`; zod and @ts-rest/core are its peer dependencies, which npm and pnpm add ` +
+      "when the project has none), made once:",
+    "",
+    "```sh",
+    CLIENT_INSTALL,
+    "```",
     "",
     "```ts",
     CLIENT_SETUP,

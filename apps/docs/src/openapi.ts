@@ -10,7 +10,7 @@ import { generateOpenApi } from "@ts-rest/open-api";
 import { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { ERROR_EXAMPLES, errorCodesOf } from "./error-examples.js";
-import { authorizationNotes, guideMarkdown } from "./guide.js";
+import { WHERE_A_KEY_COMES_FROM, authorizationNotes, guideMarkdown } from "./guide.js";
 import { SchemaConverter, unwrapped, type SchemaObject } from "./json-schema.js";
 import type { OperationDocs } from "./operations.js";
 import { ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
@@ -116,7 +116,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           type: "apiKey",
           in: "header",
           name: "Authorization",
-          description: `The header's value is the word apikey, one space, then the API token: \`apikey <API token>\`. ${authorizationNotes()}`,
+          description: `The header's value is the word apikey, one space, then the API token: \`apikey <API token>\`. ${WHERE_A_KEY_COMES_FROM} ${authorizationNotes()}`,
         },
       },
       headers: {

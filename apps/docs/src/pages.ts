@@ -24,14 +24,19 @@ export function siteNav(current: PageFile): string {
   return `<nav class="site-nav"><span class="site-name">${SITE_TITLE}</span>${links.join("")}</nav>`;
 }
 
-/** The navigation bar's styles; on the reference page they follow Scalar's colours, and its height. */
+/**
+ * The navigation bar's styles; on the reference page they follow Scalar's colours, and its height. On a
+ * phone the site's name gives way, so that every link fits; the bar scrolls sideways rather than the page.
+ */
 export const NAV_CSS = `
 .site-nav { position: sticky; top: 0; z-index: 100; display: flex; align-items: center; gap: 20px; height: 48px;
   padding: 0 20px; box-sizing: border-box; border-bottom: 1px solid var(--nav-border, #e5e5e5);
-  background: var(--nav-background, #fff); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  background: var(--nav-background, #fff); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  max-width: 100vw; overflow-x: auto; white-space: nowrap; }
 .site-nav .site-name { font-weight: 600; margin-right: 12px; color: var(--nav-color, #1a1a1a); }
 .site-nav a { color: var(--nav-link, #555); text-decoration: none; }
 .site-nav a:hover, .site-nav a[aria-current="page"] { color: var(--nav-color, #1a1a1a); text-decoration: underline; }
+@media (max-width: 600px) { .site-nav { gap: 14px; padding: 0 12px; } .site-nav .site-name { display: none; } }
 `;
 
 const PAGE_CSS = `
@@ -47,14 +52,16 @@ main.single { grid-template-columns: minmax(0, 860px); }
 h1, h2, h3, h4 { line-height: 1.25; margin: 1.6em 0 0.6em; }
 h1 { margin-top: 0.4em; }
 h2 { border-bottom: 1px solid #e5e5e5; padding-bottom: 0.3em; }
-code { font: 0.9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #f3f3f3; padding: 0.1em 0.3em; border-radius: 4px; }
+code { font: 0.9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #f3f3f3; padding: 0.1em 0.3em; border-radius: 4px;
+  overflow-wrap: anywhere; }
 pre { background: #f6f6f6; border: 1px solid #e5e5e5; border-radius: 6px; padding: 12px 14px; overflow-x: auto; line-height: 1.45; }
-pre code { background: none; padding: 0; font-size: 13px; line-height: inherit; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 14px; }
+pre code { background: none; padding: 0; font-size: 13px; line-height: inherit; overflow-wrap: normal; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 14px; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid #e5e5e5; padding: 6px 10px; text-align: left; vertical-align: top; }
 th { background: #f6f6f6; }
 a { color: #0b63c7; }
 @media (max-width: 800px) { main { grid-template-columns: minmax(0, 1fr); } .toc { position: static; } }
+@media (max-width: 600px) { main { padding: 16px 12px 60px; } }
 `;
 
 /** A whole page: navigation, an optional table of contents of the h2 headings, and the Markdown body. */

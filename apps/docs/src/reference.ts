@@ -18,7 +18,8 @@ createApiReference("#reference", {
   documentDownloadType: "json",
   showOperationId: true,
   defaultOpenAllTags: true,
-  // The header's value is the scheme word and the token; Scalar sends the value as it is.
-  authentication: { preferredSecurityScheme: "apikey", securitySchemes: { apikey: { value: "apikey <API token>" } } },
+  // The header's value is the scheme word and the token; Scalar sends the value as it is, so the
+  // scheme word is filled in and the token is pasted after it (the scheme's description says where one comes from).
+  authentication: { preferredSecurityScheme: "apikey", securitySchemes: { apikey: { value: "apikey " } } },
   customCss: ":root { --scalar-custom-header-height: 48px; }",
 });

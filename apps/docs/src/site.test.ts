@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { pendingChanges } from "./changelog.js";
+import { PAGES } from "./pages.js";
 import { referenceLink } from "./guide.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { ROUTES } from "./routes.js";
@@ -66,18 +67,24 @@ beforeAll(async () => {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  await context.route("**/*", (route) => {
+  page = await watchedPage(context);
+});
+
+/** A page of `context` whose requests stay on the site's server and whose errors are recorded. */
+async function watchedPage(within: BrowserContext): Promise<Page> {
+  await within.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith(new URL(siteUrl).origin + "/") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
     requestsLeavingLocalhost.push(url);
     return route.abort();
   });
-  page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+  const opened = await within.newPage();
+  opened.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${opened.url()}: ${message.text()}`);
   });
-  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
+  opened.on("pageerror", (error) => consoleErrors.push(`${opened.url()}: ${error.message}`));
+  return opened;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -174,6 +181,33 @@ describe("the built site", () => {
     for (const change of pending) for (const name of Object.keys(change.releases)) expect(text).toContain(name);
     await page.getByRole("link", { name: "openapi.json", exact: true }).click();
     await page.waitForURL(`${siteUrl}openapi.json`);
+  });
+
+  it("fits a 390 px wide phone: no page scrolls sideways, and the navigation shows every link", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const small = await watchedPage(phone);
+      for (const { file } of PAGES) {
+        await small.goto(`${siteUrl}${file === "index.html" ? "" : file}`, { waitUntil: "networkidle" });
+        if (file === "index.html") await small.getByRole("heading", { name: "cloudplane API", level: 1 }).waitFor();
+        const layout = await small.evaluate(() => {
+          const nav = document.querySelector("nav.site-nav")!;
+          return {
+            pageWidth: document.documentElement.scrollWidth,
+            viewport: window.innerWidth,
+            navOverflow: nav.scrollWidth - nav.clientWidth,
+            linksOutOfView: [...nav.querySelectorAll("a")].filter((link) => {
+              const box = link.getBoundingClientRect();
+              return box.width === 0 || box.left < 0 || box.right > window.innerWidth;
+            }).length,
+          };
+        });
+        expect(layout, file).toEqual({ pageWidth: 390, viewport: 390, navOverflow: 0, linksOutOfView: 0 });
+        await small.screenshot({ path: join(RESULTS, `phone-${file.replace(".html", "")}.png`) });
+      }
+    } finally {
+      await phone.close();
+    }
   });
 
   it("made no request outside localhost and logged no error during the whole visit", () => {

@@ -9,6 +9,12 @@ import type { OperationDocs } from "./operations.js";
 /** The environment variables the snippets read: the API's base URL and an API token. */
 export const ENV = { baseUrl: "CLOUDPLANE_BASE_URL", apiToken: "CLOUDPLANE_API_KEY" } as const;
 
+/**
+ * How a project gets the client. zod and @ts-rest/core are its peer dependencies: the project's own
+ * copies are used, and npm and pnpm add them when it has none.
+ */
+export const CLIENT_INSTALL = "npm install @cloudplane/client";
+
 /** How a program makes the client that every operation snippet uses (these options are also its defaults). */
 export const CLIENT_SETUP = [
   'import { createClient } from "@cloudplane/client";',

@@ -124,6 +124,12 @@ function ownOrigins(url: string, address: AddressInfo): Set<string> {
   return origins;
 }
 
+/** Where the API is on this server (CLOUDPLANE_BASE_PATH), for the docs' Test Request. */
+function apiBasePath(env: Env | undefined): string | undefined {
+  const basePath = env?.CLOUDPLANE_BASE_PATH;
+  return typeof basePath === "string" ? basePath : undefined;
+}
+
 function listenError(error: unknown, port: number): Error {
   if ((error as { code?: string }).code === "EADDRINUSE")
     return new Error(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`, { cause: error });
@@ -166,7 +172,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
         onError: (report, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, error: report }),
       },
     });
-    server = await serve(localHandler(api, docsHandler(docsDir), log), {
+    server = await serve(localHandler(api, docsHandler(docsDir, { apiBasePath: apiBasePath(options.env) }), log), {
       port,
       hostname,
       headersTimeoutMs: options.headersTimeoutMs,

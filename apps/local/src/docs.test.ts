@@ -1,4 +1,7 @@
-/** The docs server on a real folder: content types, folders and their index.html, and no way out of the folder. */
+/**
+ * The docs server on a real folder: content types, folders and their index.html, no way out of the
+ * folder, and an openapi.json that names this server's API first.
+ */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsHandler } from "./docs.js";
 
 const BASE = "http://127.0.0.1:8787";
+/** The site's document, as the docs build writes it (shortened). */
+const SITE_DOCUMENT = { openapi: "3.1.0", info: { title: "cloudplane API" }, servers: [{ url: "{base_url}", description: "A deployment of the API." }] };
 
 describe("docs server", () => {
   let parent: string;
@@ -24,7 +29,7 @@ describe("docs server", () => {
     await writeFile(join(site, "assets", "style.css"), "body{}");
     await writeFile(join(site, "assets", "logo.svg"), "<svg/>");
     await writeFile(join(site, "assets", "font.woff2"), new Uint8Array([1, 2, 3]));
-    await writeFile(join(site, "openapi.json"), "{}");
+    await writeFile(join(site, "openapi.json"), JSON.stringify(SITE_DOCUMENT));
     await writeFile(join(site, "areas", "cdn", "index.html"), "<html>CDN</html>");
     await writeFile(join(parent, "secret.txt"), "outside the site");
     serveDocs = docsHandler(site);
@@ -50,7 +55,6 @@ describe("docs server", () => {
     ["/docs/assets/app.js", "text/javascript; charset=utf-8", "console.log('docs');"],
     ["/docs/assets/style.css", "text/css; charset=utf-8", "body{}"],
     ["/docs/assets/logo.svg", "image/svg+xml", "<svg/>"],
-    ["/docs/openapi.json", "application/json; charset=utf-8", "{}"],
     ["/docs/guide.html", "text/html; charset=utf-8", "<!doctype html><html><title>Guide</title></html>"],
     ["/docs/guide", "text/html; charset=utf-8", "<!doctype html><html><title>Guide</title></html>"],
     ["/docs/areas/cdn/", "text/html; charset=utf-8", "<html>CDN</html>"],
@@ -60,6 +64,20 @@ describe("docs server", () => {
     expect(reply.headers.get("content-type")).toBe(type);
     expect(reply.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await reply.text()).toBe(body);
+  });
+
+  it("serves openapi.json with this server's API first, so that the reference's Test Request goes to it", async () => {
+    const reply = await get("/docs/openapi.json");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = await reply.text();
+    expect(reply.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect(JSON.parse(body)).toEqual({
+      ...SITE_DOCUMENT,
+      servers: [{ url: "/", description: "This server: the API that serves these docs (the local app, `pnpm start`)." }, ...SITE_DOCUMENT.servers],
+    });
+    const underBasePath = await docsHandler(site, { apiBasePath: "/api/" })(new Request(`${BASE}/docs/openapi.json`));
+    expect(((await underBasePath.json()) as typeof SITE_DOCUMENT).servers.map((server) => server.url)).toEqual(["/api", "{base_url}"]);
   });
 
   it("serves binary files byte for byte", async () => {

@@ -1,6 +1,8 @@
 /**
  * Serves the built docs site (apps/docs/dist) at /docs: static files with their content types,
- * index.html for folders. The site's URLs are relative, so /docs itself redirects to /docs/.
+ * index.html for folders. The site's URLs are relative, so /docs itself redirects to /docs/. Its
+ * openapi.json names this server's API first, so the reference's Test Request goes to the API that
+ * serves the page, on whatever host and port it is reached.
  */
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -91,8 +93,38 @@ async function fileAt(path: string): Promise<"file" | "directory" | undefined> {
   return undefined;
 }
 
+/** The OpenAPI document of the site: Scalar reads it, relative to the reference page. */
+const OPENAPI_FILE = "openapi.json";
+
+/**
+ * The site's OpenAPI document with this server's API as the first server, which the reference's Test
+ * Request uses: a path alone (`/`, or the API's base path), which Scalar resolves against the page's own
+ * origin. The document's own servers follow, for a deployment elsewhere.
+ */
+export function withThisServer(document: string, apiBasePath = ""): string {
+  const parsed = JSON.parse(document) as { servers?: unknown[] };
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("The OpenAPI document is not a JSON object.");
+  const path = `/${apiBasePath.replace(/^\/+|\/+$/g, "")}`;
+  const thisServer = { url: path, description: "This server: the API that serves these docs (the local app, `pnpm start`)." };
+  return `${JSON.stringify({ ...parsed, servers: [thisServer, ...(parsed.servers ?? [])] }, null, 2)}\n`;
+}
+
+/** The served openapi.json: with this server first, or as it is when it is not a JSON object. */
+function openApiForThisServer(file: Uint8Array<ArrayBuffer>, apiBasePath: string | undefined): Uint8Array<ArrayBuffer> {
+  try {
+    return new TextEncoder().encode(withThisServer(new TextDecoder().decode(file), apiBasePath));
+  } catch {
+    return file;
+  }
+}
+
+export interface DocsHandlerOptions {
+  /** The base path the API is served under on this server (CLOUDPLANE_BASE_PATH); default: the root. */
+  apiBasePath?: string;
+}
+
 /** A fetch handler for /docs and everything under it, serving files from `directory`. */
-export function docsHandler(directory: string): (request: Request) => Promise<Response> {
+export function docsHandler(directory: string, options: DocsHandlerOptions = {}): (request: Request) => Promise<Response> {
   const root = resolve(directory);
   return async (request) => {
     const url = new URL(request.url);
@@ -115,7 +147,8 @@ export function docsHandler(directory: string): (request: Request) => Promise<Re
     }
     if (kind !== "file") return textResponse(404, "Not found.\n");
 
-    const body = await readFile(path);
+    const file = await readFile(path);
+    const body = path === join(root, OPENAPI_FILE) ? openApiForThisServer(file, options.apiBasePath) : file;
     return new Response(request.method === "HEAD" ? null : body, {
       status: 200,
       headers: {
