@@ -9,10 +9,13 @@ import { demoFixture, demoToken, sql, type Database } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import type { AppRoute, AppRouteMutation } from "@ts-rest/core";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../src/index.js";
-import { authorization, BASE, engines, expectSomeEnvelope, useApi, type Reply } from "./harness.js";
+import { serve, shutdown } from "../src/adapter/node/index.js";
+import { authorization, BASE, buildRequest, engines, expectSomeEnvelope, replyOf, useApi, type Reply } from "./harness.js";
 import { isRead, routeCases, type RouteCase } from "./routes.js";
 
 /** FUZZ_SEED and FUZZ_REQUESTS reproduce a failure or explore further; the defaults are what CI runs. */
@@ -680,17 +683,30 @@ describe.each(engines())("fuzzing every route on %s", (engine) => {
   let hostileSent = 0;
   let started = 0;
 
-  const send = (request: FuzzRequest) =>
-    api.call(request.method, request.path, {
+  // Over HTTP, through the Node server a deployment runs: what the bridge and Node's HTTP layer make of a request is fuzzed too.
+  let server: Server | undefined;
+  let origin = "";
+  const send = async (request: FuzzRequest): Promise<Reply> => {
+    const built = buildRequest(request.method, request.path, {
       headers: request.headers,
       ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
       ...(request.authorization === undefined ? {} : { authorization: request.authorization }),
     });
+    const url = new URL(built.url);
+    const reply = await replyOf(await fetch(`${origin}${url.pathname}${url.search}`, { method: built.method, headers: built.headers, body: request.rawBody }));
+    api.recordReply({ method: request.method, path: request.path, status: reply.status, headers: Object.fromEntries(reply.headers), body: reply.text });
+    return reply;
+  };
 
   beforeAll(async () => {
+    server = await serve(api.handler, { port: 0, hostname: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     before = await dumpTables(api.database.db);
     started = performance.now();
     counts.discarded = 0;
+  });
+  afterAll(async () => {
+    if (server) await shutdown(server);
   });
 
   describe.each(routeCases.map((routeCase, index) => ({ ...routeCase, index })))("$name", (routeCase) => {
