@@ -9,6 +9,19 @@ import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../src/index.js";
 import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
+/** A PUT whose body stops half-way (with or without a declared length), its client giving up after `gaveUpMs`. */
+function halfABody(declared: boolean, gaveUpMs: number): Request {
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
+      setTimeout(() => controller.error(new Error("the client gave up")), gaveUpMs);
+    },
+  });
+  const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
+  if (declared) headers.set("content-length", "40");
+  return new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
+}
+
 describe.each(engines())("request pipeline on %s", (engine) => {
   const api = useApi(engine);
 
@@ -81,17 +94,8 @@ describe.each(engines())("request pipeline on %s", (engine) => {
   it("answers 408 to a body that is not received in time, with or without a declared length", async () => {
     const handler = api.createHandler({ timeoutMs: 300 });
     for (const declared of [true, false]) {
-      // Half a body, then nothing: the client stalls, and gives up a while after the deadline.
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => {
-          controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
-          setTimeout(() => controller.error(new Error("the client gave up")), 1000);
-        },
-      });
-      const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
-      if (declared) headers.set("content-length", "40");
-      const request = new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
-      const reply = await replyOf(await handler(request));
+      // The client stalls, and gives up a while after the deadline.
+      const reply = await replyOf(await handler(halfABody(declared, 1000)));
       expectEnvelope(reply, 408, "request_timeout");
       expect(reply.headers.get("connection"), `content-length declared: ${declared}`).toBe("close");
     }
@@ -99,16 +103,7 @@ describe.each(engines())("request pipeline on %s", (engine) => {
 
   it("answers 400 to a body the client stops sending before the deadline, reporting no error of its own", async () => {
     for (const declared of [true, false]) {
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => {
-          controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
-          setTimeout(() => controller.error(new Error("the client gave up")), 50);
-        },
-      });
-      const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
-      if (declared) headers.set("content-length", "40");
-      const request = new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
-      expectEnvelope(await replyOf(await api.handler(request)), 400, "bad_request");
+      expectEnvelope(await replyOf(await api.handler(halfABody(declared, 50))), 400, "bad_request");
     }
   });
 
