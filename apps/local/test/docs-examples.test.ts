@@ -5,7 +5,8 @@
  * sample run as a program of its own with the client, and the reference's Test Request (the parameters'
  * and the body's examples, sent to the first server the document names). The curl sample goes on to
  * the app, which must answer with the operation's documented success status. On PGlite always, and on
- * PostgreSQL when DATABASE_URL is set.
+ * PostgreSQL when DATABASE_URL is set. And in Chromium (at /usr/bin/chromium), on the reference page the
+ * app serves, Test Request with the key filled in goes to the app's own origin and gets that status.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalProcess, type LocalProcess } from "./local-process.js";
 
@@ -225,6 +227,32 @@ describe("the docs' examples on PGlite", () => {
   });
 
   examplesSuite(() => app);
+
+  it("sends the reference's Test Request, from the page the app serves, to the app itself", async () => {
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+      const calls: string[] = [];
+      page.on("response", (response) => {
+        if (!new URL(response.url()).pathname.startsWith("/docs/")) calls.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+      });
+      page.on("requestfailed", (request) => calls.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+      await page.goto(`${app.url}/docs/#tag/cdn/GET/cdn/origin_groups/{origin_group_id}`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "cloudplane API", level: 1 }).waitFor();
+      // The reference's Authentication: the scheme word is filled in, the key goes after it.
+      const key = page.locator("input[value='apikey ']");
+      await key.fill(`apikey ${app.adminApiKey}`);
+      await page.locator("button", { hasText: "/cdn/origin_groups/{origin_group_id}" }).filter({ hasText: "Test Request" }).first().click();
+      await page.getByRole("dialog").locator("button", { hasText: "Send get request" }).first().click();
+      await expect.poll(() => calls.length).toBeGreaterThan(0);
+      expect(calls).toEqual([`GET ${app.url}/cdn/origin_groups/1 200`]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 // Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
