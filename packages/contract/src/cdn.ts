@@ -509,9 +509,9 @@ const cdnResourceSchema = z
     proxy_ssl_data: integer().nullable().describe("The id of the account's client certificate shown to the origin."),
     preset_applied: z
       .boolean()
-      .describe("Set by the service; read-only. Whether a preset is applied to the resource; api.md says no more about presets."),
-    vp_enabled: z.boolean().describe("Set by the service; read-only. api.md names this flag without saying what it means."),
-    full_custom_enabled: z.boolean().describe("Set by the service; read-only. api.md names this flag without saying what it means."),
+      .describe("Set by the service; read-only. Whether a preset is applied to the resource; the options a preset sets cannot be edited while it is applied."),
+    vp_enabled: z.boolean().describe("Set by the service; read-only. Whether the resource is set up for the streaming platform, whose delivery changes to its settings can affect."),
+    full_custom_enabled: z.boolean().describe("Set by the service; read-only. Whether the resource has a custom configuration, set up by support: only its SSL certificate is then meant to be changed by the account."),
     can_purge_by_urls: z
       .boolean()
       .describe("Set by the service; read-only. Whether the resource's cache can be purged by URL (purging is not part of this API)."),
@@ -725,7 +725,7 @@ const cdnClientSettingsSchema = z
     cname: z.string().describe("The account's CNAME target for delivery host names."),
     use_balancer: z
       .boolean()
-      .describe("Set by the service; read-only. api.md names this account-level flag without saying what it means."),
+      .describe("Set by the service; read-only. Whether custom balancing is used to deliver the account's content."),
     auto_suspend_enabled: z.boolean().describe("Whether resources without traffic are suspended automatically."),
     cdn_resources_rules_max_count: integer().describe("Maximum count of rules per CDN resource."),
   })

@@ -74,7 +74,7 @@ const securityProfileSchema = z
       .describe("The profile's values of its template's fields."),
     site: z
       .string()
-      .describe('The site (point of presence) that protects the address, e.g. "ED". api.md calls this field "the service".'),
+      .describe('The site (point of presence) that protects the address, e.g. "ED"; also called the service.'),
     options: z
       .object({
         bgp: z.boolean().describe("Whether protection is announced over BGP."),
@@ -121,7 +121,7 @@ const updateSecurityProfileBodySchema = strictObject(
           seen.add(field.base_field);
         });
       }),
-    site: z.string().min(1).max(64).describe('The site that protects the address, e.g. "ED" (api.md: "the service").'),
+    site: z.string().min(1).max(64).describe('The site that protects the address, e.g. "ED" (also called the service).'),
   },
   { readOnly: ["id", "options", "protocols", "status", "plan"] },
 ).describe("Replaces the profile: every field is required.");

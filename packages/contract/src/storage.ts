@@ -34,8 +34,8 @@ export const storageContract = c.router({
     responses: { 200: bucketCors, ...errorResponses() },
     summary: "Get the CORS settings of a bucket",
     description:
-      "The origins allowed to call the bucket from browsers. api.md shows a JSON body with allowedOrigins on this GET; " +
-      "it is ignored (fetch cannot send a body with GET). 404 when the storage is not the account's or has no such bucket.",
+      "The origins allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). " +
+      "404 when the storage is not the account's or has no such bucket.",
     metadata: { access: "read" },
   },
 });

@@ -32,8 +32,7 @@ const streamSchema = z
     html_overlay: z
       .boolean()
       .describe(
-        "Set by the service (no operation of this API changes it). api.md names this flag without saying what it does; " +
-          "by its name, whether HTML overlays are shown over the video.",
+        "Set by the service (no operation of this API changes it): whether HTML overlays are shown over the video.",
       ),
     live: z.boolean().describe("Whether the primary ingest is live now."),
     backup_live: z.boolean().describe("Whether the backup ingest is live now."),
