@@ -53,13 +53,14 @@ for (const task of summary.tasks) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (withoutReport.length > 0) console.log(`no test report from ${withoutReport.join(", ")}: its tests did not run to the end (see its output above)`);
+if (withoutReport.length > 0) console.log(`\nno test report from ${withoutReport.join(", ")}: its tests did not run to the end (see its output above)`);
 console.log(
   process.env.DATABASE_URL
-    ? "PostgreSQL suites: run, on DATABASE_URL"
-    : "PostgreSQL suites: skipped, DATABASE_URL is not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm test)",
+    ? "\nPostgreSQL suites: run, on DATABASE_URL"
+    : "\nPostgreSQL suites: skipped, DATABASE_URL is not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm test)",
 );
+// The total is the last line: what a reader (or CI) looks for first.
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(status || (withoutReport.length > 0 ? 1 : 0));
 
 /** The newest run summary turbo wrote since `time`, if any. */
