@@ -323,11 +323,11 @@ export function strictObject<S extends z.ZodRawShape>(
     const kept: Record<string, unknown> = {};
     const others: string[] = [];
     let otherCount = 0;
-    for (const key in value)
-      if (Object.hasOwn(value, key)) {
-        if (known.has(key)) kept[key] = (value as Record<string, unknown>)[key];
-        else if (++otherCount <= MAX_LISTED_UNKNOWN_FIELDS) others.push(key);
-      }
+    // Object.keys: one native list of the own keys, several times faster than for…in over tens of thousands of them.
+    for (const key of Object.keys(value)) {
+      if (known.has(key)) kept[key] = (value as Record<string, unknown>)[key];
+      else if (++otherCount <= MAX_LISTED_UNKNOWN_FIELDS) others.push(key);
+    }
     if (otherCount > MAX_LISTED_UNKNOWN_FIELDS)
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

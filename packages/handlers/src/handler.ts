@@ -14,6 +14,7 @@ import {
   refuseDeclaredTooLarge,
   refuseNonJsonBody,
   requestIdFrom,
+  storableJson,
   tooLarge,
   underBasePath,
   withDeadline,
@@ -73,6 +74,7 @@ async function servable(request: Request, url: URL, progress: RequestProgress): 
       throw new ApiError("bad_request", "The request's body could not be read to its end: the client stopped sending it.");
     }
     progress.bodyRead = true;
+    progress.bodyStorable = storableJson(body);
     if (body.length > 0) refuseNonJsonBody(headers);
     else {
       body = undefined;

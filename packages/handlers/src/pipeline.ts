@@ -52,6 +52,17 @@ const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-
 /** How far the reading of a request has come: `bodyRead` is false while a body is still being received. */
 export interface RequestProgress {
   bodyRead?: boolean;
+  /** Set when the body's JSON text was seen to hold no text the database cannot store (`storableJson`). */
+  bodyStorable?: boolean;
+}
+
+/**
+ * Whether JSON text can only parse to text the database can store. JSON writes a NUL or an unpaired
+ * surrogate only as an escape (`\u0000`, `\udXXX`): a raw NUL is not valid JSON, and decoded UTF-8 has no
+ * unpaired surrogates. A false alarm (an escaped backslash before such letters) only costs a closer look.
+ */
+export function storableJson(text: string): boolean {
+  return !/\\u(?:0000|d[89a-f])/i.test(text);
 }
 
 /** What the platform passes along with a request: the fetch entry says when it arrived, its id and its progress. */
@@ -124,17 +135,18 @@ export function underBasePath(basePath: string, pathname: string): boolean {
  * (deeper values fail validation anyway): a body may be nested deeper than the stack. A path is written
  * out only for a problem or a container, so a list of a million numbers costs one pass over it.
  */
-function refuseUnstorableText(request: TsRestRequest): void {
+function refuseUnstorableText(request: TsRestRequest, context?: PlatformContext): void {
   // JSON.stringify writes a NUL as \u0000 and an unpaired surrogate as \udXXX, keys included: one native
   // pass over its text clears most requests without the walk (a false alarm only costs the walk). A body
-  // nested deeper than the stack cannot be written out, and is walked.
+  // whose own text the fetch front already cleared is not written out again. A body nested deeper than
+  // the stack cannot be written out, and is walked.
   let text: string | undefined;
   try {
-    text = JSON.stringify([request.query, request.content]);
+    text = JSON.stringify(context?.progress?.bodyStorable ? [request.query] : [request.query, request.content]);
   } catch {
     text = undefined;
   }
-  if (text !== undefined && !/\\u(?:0000|d[89a-f])/i.test(text)) return;
+  if (text !== undefined && storableJson(text)) return;
   const maxDepth = 64;
   const errors = fieldErrors();
   const pending: [unknown, string, number][] = [[request.content, "", 0], [request.query, "query", 0]];
