@@ -97,10 +97,9 @@ async function servable(request: Request, url: URL, progress: RequestProgress): 
  * text bodies it writes straight to the socket instead of streaming them through a web stream), the
  * answer is given in the runtime's class; elsewhere it is passed on as it is.
  */
-const RUNTIME_HAS_ITS_OWN_RESPONSE = () => Object.getPrototypeOf(TsRestResponse) !== Response;
-
 function inRuntimeResponse(response: Response): Response {
-  if (!(response instanceof TsRestResponse) || !RUNTIME_HAS_ITS_OWN_RESPONSE()) return response;
+  // Asked on each answer: the bridge puts its class in place when it starts serving, after this module loaded.
+  if (!(response instanceof TsRestResponse) || Object.getPrototypeOf(TsRestResponse) === Response) return response;
   const body: unknown = response.rawBody;
   if (body !== null && typeof body !== "string") return response;
   return new Response(body, { status: response.status, headers: response.headers });

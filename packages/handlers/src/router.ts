@@ -57,7 +57,6 @@ export function createRouter(deps: RouteDeps): ApiRouter {
   }
   // The twins share the GET routes' implementations; each has a middleware list of its own, which ts-rest appends to.
   router[HEAD_TWINS] = {};
-  for (const { area, name, id, access } of GET_ROUTES)
-    router[HEAD_TWINS][id] = { middleware: routeMiddleware(access), handler: (areas[area] as Record<string, unknown>)[name] };
+  for (const { area, name, id, access } of GET_ROUTES) router[HEAD_TWINS][id] = { ...router[area]![name]!, middleware: routeMiddleware(access) };
   return router as ApiRouter;
 }

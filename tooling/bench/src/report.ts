@@ -248,15 +248,19 @@ function beforeRatio(before: Results | undefined, engine: Engine, route: string,
   return row ? (row.results[limiter].requestsPerSecond / row.results.baseline.requestsPerSecond).toFixed(2) : "—";
 }
 
-function throughputSection(parts: Results["throughput"], before: Results | undefined): string {
+/** A section with a part per engine: each engine's heading, then its lines, or why it was not measured. */
+function perEngine<P extends { engine: Engine }>(parts: readonly P[], lines: (part: Exclude<P, NotMeasured>) => string[]): string {
   const out: string[] = [];
   for (const part of parts) {
     out.push(`### ${ENGINE_NAMES[part.engine]}`, "");
-    if (!isMeasured(part)) {
-      out.push(`Not measured: ${part.why}.`, "");
-      continue;
-    }
-    out.push(
+    if (isMeasured<object>(part)) out.push(...lines(part as Exclude<P, NotMeasured>));
+    else out.push(`Not measured: ${(part as NotMeasured).why}.`, "");
+  }
+  return out.join("\n");
+}
+
+function throughputSection(parts: Results["throughput"], before: Results | undefined): string {
+  return perEngine(parts, (part) => [
       table(
         [
           "Route",
@@ -289,19 +293,12 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
         ? `The baseline's statements differ from ours: ${part.baselineDifferences.join("; ")}.`
         : "Checked before the runs: for every route the baseline sends exactly the statements ours sends, with the same parameters.",
       "",
-    );
-  }
-  return out.join("\n");
+  ]);
 }
 
 function scaleSection(parts: Results["scale"]): string {
-  const out: string[] = [];
-  for (const part of parts) {
-    out.push(`### ${ENGINE_NAMES[part.engine]}`, "");
-    if (!isMeasured(part)) {
-      out.push(`Not measured: ${part.why}.`, "");
-      continue;
-    }
+  return perEngine(parts, (part) => {
+    const out: string[] = [];
     out.push(
       `${part.edgeApps.toLocaleString("en-US")} edge apps (${part.accountEdgeApps.toLocaleString("en-US")} in the caller's account) and ` +
         `${part.usageLines.toLocaleString("en-US")} usage lines (${part.accountUsageLines.toLocaleString("en-US")} in the caller's account, over 24 months), ` +
@@ -344,8 +341,8 @@ function scaleSection(parts: Results["scale"]): string {
           "",
         );
       }
-  }
-  return out.join("\n");
+    return out;
+  });
 }
 
 function sizeCell(figure: Measured<BundleSize>): [string, string] {
@@ -397,14 +394,7 @@ function workerdSection(workerd: WorkerdFigures | undefined, before: Results | u
 
 function validationSection(parts: Results["validation"]): string {
   if (!parts?.length) return "Not in this run.\n";
-  const out: string[] = [];
-  for (const part of parts) {
-    out.push(`### ${ENGINE_NAMES[part.engine]}`, "");
-    if (!isMeasured(part)) {
-      out.push(`Not measured: ${part.why}.`, "");
-      continue;
-    }
-    out.push(
+  return perEngine(parts, (part) => [
       table(
         ["Body", "Size", "Answer", "Time to answer", "Event loop held", "JSON.parse alone", "Held beyond the parse", `Goal < ${VALIDATION_BLOCK_GOAL_MS} ms`],
         part.rows.map((row) => [
@@ -419,9 +409,7 @@ function validationSection(parts: Results["validation"]): string {
         ]),
       ),
       "",
-    );
-  }
-  return out.join("\n");
+  ]);
 }
 
 function durabilitySection(part: Results["durability"]): string {
