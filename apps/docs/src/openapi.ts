@@ -38,7 +38,7 @@ export interface Operation {
   description: string;
   parameters: Parameter[];
   requestBody?: { required: true; content: Record<string, MediaType> };
-  responses: Record<string, { description: string; headers: Record<string, Header | { $ref: string }>; content: Record<string, MediaType> }>;
+  responses: Record<string, { description: string; headers: Record<string, Header | { $ref: string }>; content?: Record<string, MediaType> }>;
   "x-access": RouteAccess;
   "x-codeSamples": Array<{ lang: string; label: string; source: string }>;
 }
@@ -65,7 +65,7 @@ interface Header {
 }
 
 /** The status texts of the statuses the API answers with. */
-const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created" };
+const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content: done, nothing to answer." };
 
 /** Every named zod schema the contract exports, by component name (`cdnResource` → `CdnResource`). */
 function namedSchemas(): Record<string, z.ZodTypeAny> {
@@ -193,6 +193,9 @@ function parameter(name: string, location: "path" | "query", field: z.ZodTypeAny
  * type beside JSON: the cost report answers CSV when asked to.
  */
 function successResponse(status: number, response: z.ZodTypeAny, docs: OperationDocs, converter: SchemaConverter): Operation["responses"][string] {
+  const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
+  // No body (ts-rest marks it with a symbol, not a schema): a 204 has headers alone.
+  if (typeof response === "symbol") return { description: STATUS_TEXT[status] ?? String(status), headers };
   const content: Record<string, MediaType> = {};
   const inner = unwrapped(response);
   const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodTypeAny[]) : [response];
@@ -205,7 +208,6 @@ function successResponse(status: number, response: z.ZodTypeAny, docs: Operation
       content[mediaType] = { schema: converter.convert(option), ...(docs.response === undefined ? {} : { example: csvExample(docs.response) }) };
     else if (mediaType !== undefined) throw new Error(`No example for ${mediaType}`);
   }
-  const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
   for (const [name, header] of Object.entries(docs.responseHeaders ?? {}))
     headers[name] = { description: header.description, schema: { type: header.type }, example: header.example };
   const described = json[0]!.description ?? inner.description;

@@ -36,7 +36,8 @@ export function operationDocs({ id, name }: Pick<ContractRoute, "id" | "name">):
   const example = routeExample(id);
   const docs: OperationDocs = { id, result: resultName(name) };
   if (example?.pathParams) docs.pathParams = example.pathParams;
-  if (example?.query) docs.query = example.query;
+  // The example's query holds only the parameters it shows.
+  if (example?.query) docs.query = example.query as Record<string, string | number | boolean>;
   if (example?.body !== undefined) docs.body = example.body;
   if (example?.response !== undefined) docs.response = example.response;
   if (example?.responseHeaders) docs.responseHeaders = example.responseHeaders;

@@ -50,7 +50,8 @@ export class CloudplaneClient {
     const has = (table: object, key: string) => Object.prototype.hasOwnProperty.call(table, key);
     const table = has(routesByArea, area) ? (routesByArea as Record<string, Record<string, RouteAddress>>)[area]! : {};
     if (!has(table, name)) return new APIPromise(Promise.reject(new CloudplaneError(`The contract has no route ${String(id)}.`)));
-    return this.#transport.request(table[name] as never, (input ?? {}) as never, options);
+    // Widened first: checking the generic input against `object` would expand every route's input.
+    return this.#transport.request(table[name] as never, ((input as unknown) ?? {}) as never, options);
   }
 
   /** A client like this one with some options changed: `client.withOptions({ timeout: 5_000 })`. */

@@ -34,6 +34,8 @@ export {
   Cdn,
   CdnResources,
   LogsUploader,
+  LogsUploaderConfigs,
+  LogsUploaderPolicies,
   LogsUploaderTargets,
   CdnClientSettingsResource,
   CdnFeaturesResource,
@@ -44,24 +46,31 @@ export {
 } from "./resources/cdn.js";
 export { Edge, EdgeApps, EdgeTemplates, EdgeSecrets, createEdgeClient } from "./resources/edge.js";
 export { Streaming, Streams, createStreamingClient, type ListStreamsQuery } from "./resources/streaming.js";
-export { Cloud, InferenceModels, GpuImages, CostReports, createCloudClient, type GpuImageList } from "./resources/cloud.js";
-export { Security, SecurityProfiles, createSecurityClient } from "./resources/security.js";
-export { Storage, Buckets, createStorageClient } from "./resources/storage.js";
+export { Cloud, InferenceModels, GpuImages, Tasks, CostReports, createCloudClient, type GpuImageList } from "./resources/cloud.js";
+export { Security, SecurityProfiles, SecurityProfileTemplates, createSecurityClient } from "./resources/security.js";
+export { Storage, Storages, Buckets, createStorageClient, type ListStoragesQuery, type ListBucketsQuery } from "./resources/storage.js";
 
 // The API's resources and request bodies, as the contract defines them.
 export type {
   ApiToken,
+  Bucket,
   BucketCors,
+  BucketList,
   CdnClientSettings,
   CdnFeatures,
   CdnResource,
   CdnResourceOptions,
   CdnResourceOptionsWrite,
   ClipRecording,
+  CloudTask,
   CostReportTotals,
   CostReportTotalsBody,
   CreateClipRecordingBody,
+  CreateSecurityProfileBody,
+  CreateStorageBody,
+  CreateStreamBody,
   CreateEdgeAppSecretBody,
+  CreateLogsUploaderConfigBody,
   CreateLogsUploaderTargetBody,
   EdgeApp,
   EdgeAppList,
@@ -75,15 +84,37 @@ export type {
   InferenceModelList,
   ListApiTokensQuery,
   ListEdgeAppsQuery,
+  ListGpuImagesQuery,
   ListInferenceModelsQuery,
+  ListLogsUploaderConfigsQuery,
+  ListLogsUploaderPoliciesQuery,
+  ListLogsUploaderTargetsQuery,
+  ListProfileTemplatesQuery,
+  ListSecurityProfilesQuery,
+  LogsUploaderConfig,
+  LogsUploaderConfigList,
+  LogsUploaderPolicy,
+  LogsUploaderPolicyBody,
+  LogsUploaderPolicyList,
   LogsUploaderTarget,
+  LogsUploaderTargetList,
+  LogsUploaderValidation,
   OriginGroup,
   ReplaceCdnResourceBody,
+  ReplaceLogsUploaderTargetBody,
   SecurityProfile,
   SecurityProfileTemplate,
+  SetBucketCorsBody,
   ShieldingSetting,
+  Storage as StorageDetails,
+  StorageList,
   Stream,
+  TaskIdList,
   UpdateCdnResourceBody,
   UpdateEdgeAppBody,
+  UpdateLogsUploaderConfigBody,
+  UpdateLogsUploaderTargetBody,
   UpdateSecurityProfileBody,
+  UpdateStreamBody,
+  UploadGpuImageBody,
 } from "@cloudplane/contract";

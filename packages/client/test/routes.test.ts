@@ -4,7 +4,7 @@
  */
 import { contract, ROUTES } from "@cloudplane/contract";
 import { demoFixture } from "@cloudplane/db";
-import { routeCases } from "@cloudplane/db/testing";
+import { routeCases, type MadeObject, type RouteCase } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { routesByArea } from "../src/core/routes.generated.js";
 import type { RouteId } from "../src/index.js";
@@ -51,6 +51,12 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(tokens.map((token) => token.id)).toEqual(
       demoFixture.iam.api_tokens.filter((token) => token.account_id === 1 && !token.deleted).map((token) => token.id),
     );
+    const issued = await client.iam.tokens.create(1, { name: "client-token", exp_date: "2099-01-01T00:00:00Z" });
+    expect(issued).toMatchObject({ name: "client-token", exp_date: "2099-01-01 00:00:00+00:00", token: expect.stringMatching(/^cp_[0-9a-f]{64}$/) });
+    const { token: _issuedToken, ...shownToken } = issued;
+    expect(await client.iam.tokens.get(1, issued.id)).toEqual(shownToken);
+    expect(await client.iam.tokens.delete(1, issued.id)).toBeUndefined();
+    expect(await client.iam.getAccount()).toMatchObject({ id: 1, currentUser: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-1-active")!.user_id });
 
     const updated = await client.cdn.resources.update(1, { description: "Updated through the client" });
     expect(updated).toMatchObject({ id: 1, description: "Updated through the client" });
@@ -69,6 +75,35 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(target).toMatchObject({ name: "Client logs", client_id: 1, status: { status: "in_progress" } });
     expect(JSON.stringify(target)).not.toContain("client-logs-secret-key");
 
+    // The logs uploader: every route of its targets, policies and configs.
+    const logs = client.cdn.logsUploader;
+    expect((await logs.targets.list({ search: "Client logs" })).items.map((row) => row.id)).toEqual([target.id]);
+    expect(await logs.targets.get(target.id)).toEqual(target);
+    expect(await logs.targets.update(target.id, { description: "Changed by the client" })).toMatchObject({ description: "Changed by the client" });
+    const replacedTarget = await logs.targets.replace(target.id, {
+      storage_type: "s3_other",
+      config: { access_key_id: "AKIACLIENT", secret_access_key: "client-logs-secret-key-2", region: "eu-west-1", bucket_name: "client-logs" },
+    });
+    expect(replacedTarget).toMatchObject({ storage_type: "s3_other", name: "Client logs", description: "" });
+    expect(await logs.targets.validate(target.id)).toMatchObject({ status: "failed", code: 400 });
+    expect(await logs.policies.fields()).toContain("remote_addr");
+    const policy = await logs.policies.create({ name: "Client policy", fields: ["remote_addr", "status"] });
+    expect((await logs.policies.list({ config_ids: [1] })).items.map((row) => row.id)).toEqual([1]);
+    expect(await logs.policies.get(policy.id)).toEqual(policy);
+    expect(await logs.policies.update(policy.id, { log_sample_rate: 0.5 })).toMatchObject({ log_sample_rate: 0.5 });
+    expect(await logs.policies.replace(policy.id, { name: "Client policy", fields: ["status"] })).toMatchObject({ fields: ["status"], log_sample_rate: 1 });
+    const logsConfig = await logs.configs.create({ name: "Client config", policy: policy.id, target: target.id, for_all_resources: true });
+    expect((await logs.configs.list({ search: "Client config" })).items.map((row) => row.id)).toEqual([logsConfig.id]);
+    expect(await logs.configs.get(logsConfig.id)).toEqual(logsConfig);
+    expect(await logs.configs.update(logsConfig.id, { enabled: false })).toMatchObject({ enabled: false });
+    const replacedConfig = await logs.configs.replace(logsConfig.id, { name: "Client config", policy: policy.id, target: target.id, resources: [1] });
+    expect(replacedConfig).toMatchObject({ resources: [1], enabled: true, for_all_resources: false });
+    // Its target is an s3_other storage without an endpoint: the check fails.
+    expect(await logs.configs.validate(logsConfig.id)).toMatchObject({ status: "failed", code: 400 });
+    expect(await logs.configs.delete(logsConfig.id)).toBeUndefined();
+    expect(await logs.policies.delete(policy.id)).toBeUndefined();
+    expect(await logs.targets.delete(target.id)).toBeUndefined();
+
     const features = await client.cdn.features.get();
     expect(features.paid_features.length + features.free_features.length).toBe(
       demoFixture.cdn.features.filter((feature) => feature.account_id === 1).length,
@@ -77,6 +112,21 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(await client.cdn.clientSettings.update({ utilization_level: 7 })).toMatchObject({ id: 1, utilization_level: 7 });
 
     expect(await client.cdn.originGroups.get(1)).toMatchObject({ id: 1, has_related_resources: true });
+
+    // The CDN resource and origin group lifecycles, the shielding read, the POPs and the settings read.
+    expect((await client.cdn.resources.list({ originGroup: 1, limit: 100 })).items.map((row) => row.id)).toContain(1);
+    const group = await client.cdn.originGroups.create({ name: "client-origins", sources: [{ source: "client.acme.example", host_header_override: "www.acme.example" }] });
+    expect(group).toMatchObject({ name: "client-origins", has_related_resources: false });
+    expect((await client.cdn.originGroups.list({ name: "client-origins" })).items).toEqual([group]);
+    expect(await client.cdn.originGroups.update(group.id, { path: "/client" })).toMatchObject({ path: "/client" });
+    expect(await client.cdn.originGroups.replace(group.id, { name: "client-origins", use_next: false, sources: [{ source: "client.acme.example" }] })).toMatchObject({ path: "" });
+    const resource = await client.cdn.resources.create({ cname: "client.acme.example", originGroup: group.id, active: false });
+    expect(await client.cdn.resources.get(resource.id)).toEqual(resource);
+    expect(await client.cdn.resources.getShielding(resource.id)).toEqual({ shielding_pop: null });
+    expect(await client.cdn.resources.delete(resource.id)).toBeUndefined();
+    expect(await client.cdn.originGroups.delete(group.id)).toBeUndefined();
+    expect((await client.cdn.shieldingPops.list()).items.length).toBe(demoFixture.cdn.shielding_pops.length);
+    expect(await client.cdn.clientSettings.get()).toMatchObject({ id: 1, utilization_level: 7 });
 
     const apps = await client.edge.apps.list({ limit: 5 });
     expect(apps.items).toHaveLength(5);
@@ -92,6 +142,21 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(secret).toMatchObject({ name: "client-secret", app_count: 0, secret_slots: [{ slot: 0 }] });
     expect(JSON.stringify(secret)).not.toContain("s3cr3t");
 
+    const app = await client.edge.apps.create({ name: "client-app", binary: 1 });
+    expect(await client.edge.apps.get(app.id)).toEqual(app);
+    await client.edge.apps.delete(app.id);
+    const template = await client.edge.templates.create({ binary_id: 1, name: "Client template", params: [] });
+    expect((await client.edge.templates.list({ only_mine: true, limit: 1000 })).items.map((item) => item.id)).toContain(template.id);
+    expect(await client.edge.templates.replace(template.id, { binary_id: 1, name: "Client template 2", params: [] })).toMatchObject({ name: "Client template 2" });
+    await client.edge.templates.delete(template.id, { force: true });
+    expect((await client.edge.secrets.list({ secret_name: "client-secret" })).items).toEqual([{ id: secret.id, name: "client-secret", comment: "", app_count: 0 }]);
+    expect(await client.edge.secrets.get(secret.id)).toEqual(secret);
+    expect(await client.edge.secrets.update(secret.id, { comment: "patched" })).toMatchObject({ comment: "patched" });
+    expect(await client.edge.secrets.replace(secret.id, { name: "client-secret-2" })).toMatchObject({ name: "client-secret-2", comment: "" });
+    await client.edge.secrets.delete(secret.id);
+    const binaries = await client.edge.binaries.list();
+    expect(await client.edge.binaries.get(binaries.items[0]!.id)).toEqual(binaries.items[0]);
+
     const streams = await client.streaming.streams.list();
     expect(streams.items).toHaveLength(25);
 
@@ -99,15 +164,28 @@ describe.each(engines())("every route through the client on %s", (engine) => {
 
     const clip = await client.streaming.streams.createClip(1, { duration: 60 });
     expect(clip).toMatchObject({ duration: 60, vod_required: false });
+    expect(await client.streaming.streams.listClips(1)).toContainEqual(clip);
+    const madeStream = await client.streaming.streams.create({ name: "Client stream", dvr_enabled: true });
+    expect(madeStream).toMatchObject({ name: "Client stream", dvr_enabled: true, live: false });
+    expect(await client.streaming.streams.update(madeStream.id, { stream: { auto_record: true } })).toMatchObject({ id: madeStream.id, auto_record: true });
+    expect(await client.streaming.streams.delete(madeStream.id)).toBeUndefined();
 
     const models = await client.cloud.inferenceModels.list({ limit: 3 });
     expect(models.items).toHaveLength(3);
 
-    const images = await client.cloud.gpuImages.list(1, 1);
-    expect(images.count).toBe(
+    const model = demoFixture.cloud.inference_models[0]!;
+    expect(await client.cloud.inferenceModels.get(model.id)).toEqual(model);
+
+    const images = await client.cloud.gpuImages.list(1, 1, { limit: 10 });
+    expect(images.total).toBe(
       demoFixture.cloud.gpu_images.filter((image) => image.project_id === 1 && image.region_id === 1).length,
     );
-    expect(images.results).toHaveLength(images.count);
+    expect(images.items).toHaveLength(images.total!);
+    expect(await client.cloud.gpuImages.get(1, 1, images.items[0]!.id)).toEqual(images.items[0]);
+    const uploaded = await client.cloud.gpuImages.upload(1, 1, { name: "client-image", url: "https://images.acme.example/client.qcow2" });
+    const uploadTask = await client.cloud.tasks.get(uploaded.tasks[0]!);
+    expect(uploadTask).toMatchObject({ state: "FINISHED", created_resources: { images: [uploaded.tasks[0]] } });
+    expect((await client.cloud.gpuImages.delete(1, 1, uploadTask.created_resources!.images[0]!)).tasks).toHaveLength(1);
 
     const totals = await client.cloud.costReports.totals({ time_from: "2026-08", time_to: "2026-10" });
     expect(totals.count).toBe(totals.results.length);
@@ -120,28 +198,51 @@ describe.each(engines())("every route through the client on %s", (engine) => {
       site: "ED",
     });
     expect(profile).toMatchObject({ id: 1, ip_address: "203.0.113.11", site: "ED" });
+    expect((await client.security.profileTemplates.list({ accepts_ip_address: true })).items.map((template) => template.id)).toEqual([1, 2]);
+    const madeProfile = await client.security.profiles.create({ profile_template: 1, ip_address: "203.0.113.12", fields: [{ base_field: 1, field_value: [80] }], site: "ED" });
+    expect(await client.security.profiles.get(madeProfile.id)).toEqual(madeProfile);
+    expect((await client.security.profiles.list({ ip_address: "203.0.113.12" })).items).toEqual([madeProfile]);
+    expect(await client.security.profiles.delete(madeProfile.id)).toBeUndefined();
 
     expect(await client.storage.buckets.getCors(1, "media-assets")).toEqual({
       data: { allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"] },
     });
+    expect(await client.storage.buckets.setCors(1, "backups", { allowedOrigins: ["https://admin.acme.example"] })).toEqual({
+      data: { allowedOrigins: ["https://admin.acme.example"] },
+    });
+    expect(await client.storage.buckets.create(1, "client-bucket")).toEqual({ name: "client-bucket", lifecycle: null });
+    expect((await client.storage.buckets.list(1)).items).toContainEqual({ name: "client-bucket", lifecycle: null });
+    expect(await client.storage.buckets.delete(1, "client-bucket")).toBeUndefined();
+    expect((await client.storage.storages.list({ order_by: "name" })).items.map((entry) => entry.name)).toEqual(["acme-s3-ams", "acme-s3-lux"]);
+    expect(await client.storage.storages.get(1)).toMatchObject({ id: 1, name: "acme-s3-lux", type: "s3" });
+    const madeStorage = await client.storage.storages.create({ name: "client-storage", type: "s3", location: "fra" });
+    expect(madeStorage).toMatchObject({ name: "client-storage", client_id: 1, provisioning_status: "active" });
+    expect(await client.storage.storages.delete(madeStorage.id)).toBeUndefined();
 
     const served = api.logs.map((entry) => ({ route: matchRoute(entry.method, entry.path), status: entry.status }));
     expect(served.every((entry) => entry.status >= 200 && entry.status < 300)).toBe(true);
-    expect(new Set(served.map((entry) => entry.route))).toEqual(new Set(ROUTES.map(({ id }) => id)));
+    // Aliases are the same operations at other paths: the named methods call each primary route.
+    expect(new Set(served.map((entry) => entry.route))).toEqual(new Set(ROUTES.filter(({ aliasOf }) => !aliasOf).map(({ id }) => id)));
   });
 
   it("calls every route of the contract by its id with client.request, typed from the contract", async () => {
     const client = api.clientFor([1, "role-1-active"], { validateResponses: contract });
     api.logs.length = 0;
-    for (const routeCase of routeCases(demoFixture)) {
-      const input = { ...inputOf(routeCase.route.path, routeCase.path(1)), ...(routeCase.body ? { body: routeCase.body(1) } : {}) };
-      // The inputs are built at run time from the shared route cases, so their type is the widest one.
-      const reply = await client.request(routeCase.id, input as never).withResponse();
+    const cases = routeCases(demoFixture);
+    // The inputs are built at run time from the shared route cases, so their type is the widest one.
+    const inputFor = (routeCase: RouteCase, made?: MadeObject) => ({
+      ...inputOf(routeCase.route.path, routeCase.path(1, made)),
+      ...(routeCase.body ? { body: routeCase.body(1) } : {}),
+    }) as never;
+    for (const routeCase of cases) {
+      // A route that uses its object up (a delete) gets one made first, through the client too.
+      const made = routeCase.maker ? ((await client.request(routeCase.maker.id, inputFor(routeCase.maker))) as MadeObject) : undefined;
+      const reply = await client.request(routeCase.id, inputFor(routeCase, made)).withResponse();
       expect(reply.status, routeCase.id).toBe(routeCase.status);
-      expect(reply.body, routeCase.id).toBeDefined();
+      if (routeCase.status !== 204) expect(reply.body, routeCase.id).toBeDefined();
     }
     const served = api.logs.map((entry) => ({ route: matchRoute(entry.method, entry.path), status: entry.status }));
-    expect(served.map((entry) => entry.route)).toEqual(ROUTES.map(({ id }) => id));
+    expect(served.map((entry) => entry.route)).toEqual(cases.flatMap(({ id, maker }) => (maker ? [maker.id, id] : [id])));
     expect(served.every((entry) => entry.status >= 200 && entry.status < 300)).toBe(true);
   });
 

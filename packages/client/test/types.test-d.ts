@@ -55,7 +55,7 @@ export async function callsById(client: CloudplaneClient) {
   expectTypeOf((await client.request("edge.listApps", { query: { limit: 5 } })).apps).toEqualTypeOf<EdgeApp[]>();
   expectTypeOf(await client.request("streaming.getStream", { params: { stream_id: 1 } }, { timeout: 5_000 }).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
   // @ts-expect-error a route the contract does not have
-  await client.request("cdn.deleteResource", { params: { resource_id: 1 } });
+  await client.request("cdn.deleteEverything", { params: { resource_id: 1 } });
   // @ts-expect-error the path parameters are required
   await client.request("cdn.getOriginGroup");
   // @ts-expect-error a path parameter named otherwise
@@ -69,13 +69,21 @@ export async function callsById(client: CloudplaneClient) {
 }
 
 export function routeTables() {
-  defineRoutes("storage", { getBucketCors: ["GET", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"] });
+  const security = {
+    listProfileTemplates: ["GET", "/security/iaas/profile-templates"],
+    listProfiles: ["GET", "/security/iaas/v2/profiles"],
+    getProfile: ["GET", "/security/iaas/v2/profiles/:id"],
+    createProfile: ["POST", "/security/iaas/v2/profiles"],
+    updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"],
+    deleteProfile: ["DELETE", "/security/iaas/v2/profiles/:id"],
+  } as const;
+  defineRoutes("security", security);
   // @ts-expect-error a path that is not the contract's
-  defineRoutes("storage", { getBucketCors: ["GET", "/storage/v1/:id/bucket/:name/cors"] });
+  defineRoutes("security", { ...security, getProfile: ["GET", "/security/v2/profile/:id"] });
   // @ts-expect-error a method that is not the contract's
-  defineRoutes("storage", { getBucketCors: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"] });
+  defineRoutes("security", { ...security, updateProfile: ["PATCH", "/security/iaas/v2/profiles/:id"] });
   // @ts-expect-error a route of the contract left out
-  defineRoutes("security", {});
+  defineRoutes("security", { listProfiles: security.listProfiles });
   // @ts-expect-error a route the contract does not have
-  defineRoutes("security", { updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"], deleteProfile: ["DELETE", "/x"] });
+  defineRoutes("security", { ...security, recreateProfile: ["PUT", "/x"] });
 }

@@ -4,16 +4,21 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
+import { alias } from "./alias.js";
 import {
+  booleanQuery,
   cdnTimestamp,
   cidr,
   errorResponses,
   headerName,
   hostname,
   idParam,
+  INT32_MAX,
   integer,
+  integerParam,
   isHostname,
-  isoTimestamp,
+  isIPv4,
+  isIPv6,
   listOf,
   mapOf,
   stringEnum,
@@ -21,7 +26,10 @@ import {
   withBody,
 } from "./common.js";
 import { COUNTRY_CODES } from "./country-codes.js";
+import { logsUploaderContract } from "./logs-uploader.js";
 import type { RouteMetadata } from "./roles.js";
+
+export * from "./logs-uploader.js";
 
 const c = initContract();
 
@@ -609,6 +617,150 @@ export const replaceCdnResourceBody: ReplaceCdnResourceBodySchema = replaceCdnRe
 export type UpdateCdnResourceBody = z.input<typeof updateCdnResourceBody>;
 export type ReplaceCdnResourceBody = z.input<typeof replaceCdnResourceBody>;
 
+/** Is `value` an origin: a host name or IP address, with an optional port (an IPv6 address with a port in brackets)? */
+export function isOriginSource(value: string): boolean {
+  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(value);
+  if (bracketed) return isIPv6(bracketed[1]!) && validPort(bracketed[2]);
+  if (isIPv6(value)) return true;
+  const [host, port, extra] = value.split(":");
+  if (extra !== undefined || host === undefined) return false;
+  return (isIPv4(host) || isHostname(host)) && validPort(port);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+}
+
+const originSource = z
+  .string()
+  .max(261)
+  .refine(isOriginSource, "Must be a host name or IP address with an optional port, such as origin.example.com:8080.")
+  .describe("A host name or IP address with an optional port (1 to 65535): `origin.example.com`, `203.0.113.7:8080`, `[2001:db8::1]:8443`.");
+
+const createCdnResourceBodySchema = strictObject(
+  {
+    cname: hostname
+      .describe(
+        "The delivery host name, unique on the platform (409 when any resource already uses it, in any case); " +
+          "stored and returned in lower case.",
+      ),
+    origin: originSource
+      .optional()
+      .describe(
+        "An origin host (and port): a new origin group is made for it, named after the cname, with this one enabled " +
+          "source. Exactly one of `origin` and `originGroup` is given.",
+      ),
+    originGroup: cdnResourceWritable.originGroup.optional().describe(
+      "An origin group of the account (400 `errors.originGroup` otherwise). Exactly one of `origin` and `originGroup` is given.",
+    ),
+    name: cdnResourceWritable.name.nullable().optional().describe("Name of the resource, 1 to 255 characters; the cname when absent or null."),
+    active: cdnResourceWritable.active.optional().describe("Whether the resource serves traffic. Default true."),
+    description: cdnResourceWritable.description.optional().describe('At most 1024 characters. Default "".'),
+    secondaryHostnames: cdnResourceWritable.secondaryHostnames.optional(),
+    originProtocol: originProtocol.optional().describe("Protocol to the origin: HTTP (the default), HTTPS, or MATCH (the protocol the client used)."),
+    sslEnabled: cdnResourceWritable.sslEnabled.optional().describe("Serve HTTPS; needs `sslData`. Default false."),
+    sslData: cdnResourceWritable.sslData.optional(),
+    proxy_ssl_enabled: cdnResourceWritable.proxy_ssl_enabled.optional().describe("Verify the origin's certificate. Default false."),
+    proxy_ssl_ca: cdnResourceWritable.proxy_ssl_ca.optional(),
+    proxy_ssl_data: cdnResourceWritable.proxy_ssl_data.optional(),
+    options: cdnResourceWritable.options.optional(),
+    waap_api_domain_enabled: z.boolean().optional().describe("Turn WAAP API domain protection on. Default false."),
+  },
+  {
+    readOnly: CDN_RESOURCE_READ_ONLY.filter((key) => key !== "cname"),
+    rejected: { primary_resource: "Reserve resources that share a primary resource's cache are not part of this API." },
+  },
+)
+  .superRefine((body, ctx) => {
+    if ((body.origin === undefined) === (body.originGroup === undefined))
+      for (const path of ["origin", "originGroup"])
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: "Exactly one of origin and originGroup is required." });
+  })
+  .describe(
+    "A new CDN resource: `cname` and exactly one of `origin` and `originGroup` are required; every other writable field " +
+      "takes the default of a new resource when left out. Inside `options`, a key set to null adds no option.",
+  );
+export interface CreateCdnResourceBodySchema extends CreateCdnResourceBodySchemaType {}
+type CreateCdnResourceBodySchemaType = typeof createCdnResourceBodySchema;
+export const createCdnResourceBody: CreateCdnResourceBodySchema = createCdnResourceBodySchema;
+
+export type CreateCdnResourceBody = z.input<typeof createCdnResourceBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+/** The most items a page of any CDN list holds. */
+export const CDN_PAGE_MAX = 1000;
+
+/** The paging parameters of a CDN list: `limit` (1 to 1000, default `defaultLimit`) and `offset`. */
+function pageQuery(noun: string, defaultLimit: number) {
+  return {
+    limit: integerParam({ min: 1, max: CDN_PAGE_MAX, description: `Page size, 1 to ${CDN_PAGE_MAX}. Default ${defaultLimit}.` }).default(defaultLimit),
+    offset: integerParam({ min: 0, description: `Number of matching ${noun} skipped. Default 0.` }).default(0),
+  };
+}
+
+/** A page of a CDN list: the platform's offset-page envelope. */
+function pageOf<T extends z.ZodTypeAny>(item: T, noun: string) {
+  return z
+    .object({
+      count: integer().describe(`The number of ${noun} that match the filters, before limit and offset.`),
+      results: z.array(item).describe(`The ${noun} of this page.`),
+    })
+    .strict()
+    .describe(`A page of ${noun}, and the number of all the ${noun} that match.`);
+}
+
+/** Statuses the listing filters by, as the platform names them. */
+export const CDN_RESOURCE_STATUSES = ["active", "processed", "suspended", "deleted"] as const;
+
+const certificateIdList = z
+  .string()
+  .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, "Must be 1 to 100 certificate ids separated by commas, such as 12,15.")
+  .transform((text) => text.split(",").map(Number))
+  .refine((ids) => ids.every((id) => id <= INT32_MAX), `Each id must be at most ${INT32_MAX}.`);
+
+const createdBound = z
+  .string()
+  .datetime({ offset: true, message: "Must be an ISO 8601 date and time, e.g. 2026-03-01T00:00:00Z." });
+
+const listCdnResourcesQuerySchema = z.object({
+  cname: z.string().max(253).optional().describe("Resources with this delivery host name, compared case-insensitively."),
+  name: z.string().max(255).optional().describe("Resources whose name contains this text, case-insensitively."),
+  status: stringEnum(CDN_RESOURCE_STATUSES).optional().describe("Resources with this status."),
+  deleted: booleanQuery("Resources that are (true) or are not (false) marked deleted by the service.").optional(),
+  enabled: booleanQuery("Resources that the service has (true) or has not (false) enabled.").optional(),
+  active: booleanQuery("Resources that serve traffic (true) or are deactivated (false).").optional(),
+  originGroup: integerParam({ min: 1, description: "Resources that pull from this origin group." }).optional(),
+  sslEnabled: booleanQuery("Resources that serve HTTPS (true) or not (false).").optional(),
+  sslData: integerParam({ min: 1, description: "Resources that serve HTTPS with this certificate." }).optional(),
+  sslData_in: certificateIdList.optional().describe("Resources that serve HTTPS with one of these certificates: ids separated by commas, at most 100."),
+  shielded: booleanQuery("Resources with (true) or without (false) origin shielding.").optional(),
+  shield_dc: z.string().max(64).optional().describe("Resources shielded through the POP of this data center, e.g. fra-2."),
+  vp_enabled: booleanQuery("Resources that are (true) or are not (false) set up for the streaming platform.").optional(),
+  secondaryHostnames: z
+    .string()
+    .max(253)
+    .optional()
+    .describe("Resources that have this secondary host name, compared case-insensitively."),
+  min_created: createdBound.optional().describe("Resources created at or after this time (ISO 8601)."),
+  max_created: createdBound.optional().describe("Resources created at or before this time (ISO 8601)."),
+  ...pageQuery("resources", 25),
+});
+export interface ListCdnResourcesQuerySchema extends ListCdnResourcesQuerySchemaType {}
+type ListCdnResourcesQuerySchemaType = typeof listCdnResourcesQuerySchema;
+export const listCdnResourcesQuery: ListCdnResourcesQuerySchema = listCdnResourcesQuerySchema;
+
+export type ListCdnResourcesQuery = z.input<typeof listCdnResourcesQuery>;
+
+const cdnResourceListSchema = pageOf(cdnResource, "resources");
+export interface CdnResourceListSchema extends CdnResourceListSchemaType {}
+type CdnResourceListSchemaType = typeof cdnResourceListSchema;
+export const cdnResourceList: CdnResourceListSchema = cdnResourceListSchema;
+
+export type CdnResourceList = z.infer<typeof cdnResourceList>;
+
 // ---------------------------------------------------------------------------------------------
 // Shielding, logs uploader, client settings, features, origin groups
 // ---------------------------------------------------------------------------------------------
@@ -629,84 +781,28 @@ export const shieldingSettingWrite = strictObject(shieldingSetting.shape).descri
     "shield_dc follow), or to null to switch shielding off. An unknown POP id is 400 `errors.shielding_pop`.",
 );
 
-export const LOGS_UPLOADER_STORAGE_TYPES = ["s3_vendor", "s3_amazon", "s3_other"] as const;
-
-const storageType = stringEnum(LOGS_UPLOADER_STORAGE_TYPES).describe(
-  "An object storage with an S3-style interface: s3_vendor (the platform's own), s3_amazon or s3_other.",
-);
-
-const logsUploaderTargetSchema = z
+export const shieldingPop = z
   .object({
-    id: integer(),
-    client_id: integer().describe("The account id."),
-    created: isoTimestamp,
-    updated: isoTimestamp,
-    storage_type: storageType,
-    name: z.string(),
-    description: z.string(),
-    related_uploader_configs: z.array(integer()).describe("Ids of the uploader configs that send logs here."),
-    status: z
-      .object({
-        status: z.string().describe('"in_progress" while the target is being checked.'),
-        code: integer().describe("0 while in progress."),
-        updated: isoTimestamp,
-        details: z.string().describe("What the check found; empty while it is in progress."),
-      })
-      .strict()
-      .describe("Check status of the target; a new target starts in_progress."),
-    config: z
-      .object({
-        access_key_id: z.string(),
-        region: z.string(),
-        bucket_name: z.string(),
-        directory: z.string().nullable().describe("Folder inside the bucket; null for the bucket's root."),
-        endpoint: z.string().nullable().describe("The storage's endpoint URL; null for the type's default."),
-        use_path_style: z.boolean().describe("Path-style addressing (endpoint/bucket) instead of bucket.endpoint."),
-      })
-      .strict()
-      .describe("Where logs go. `secret_access_key` is accepted on write and never returned."),
+    id: integer().describe("The POP id, the value of a resource's `shielding_pop`."),
+    datacenter: z.string().describe("The data center, the value of a shielded resource's `shield_dc`."),
+    country: z.string().describe("The country, an ISO 3166-1 alpha-2 code."),
+    city: z.string(),
   })
   .strict()
-  .describe("A logs uploader target: an object storage bucket that CDN logs are uploaded to.");
-export interface LogsUploaderTargetSchema extends LogsUploaderTargetSchemaType {}
-type LogsUploaderTargetSchemaType = typeof logsUploaderTargetSchema;
-export const logsUploaderTarget: LogsUploaderTargetSchema = logsUploaderTargetSchema;
+  .describe("A shielding POP of the platform: a point of presence through which a resource's requests to its origin can go.");
 
-export type LogsUploaderTarget = z.infer<typeof logsUploaderTarget>;
+export type ShieldingPop = z.infer<typeof shieldingPop>;
 
-const createLogsUploaderTargetBodySchema = strictObject(
-  {
-    storage_type: storageType,
-    name: z.string().min(1).max(255),
-    description: z.string().max(1024).optional().describe('Default "".'),
-    config: strictObject({
-      access_key_id: z.string().min(1).max(256),
-      secret_access_key: z
-        .string()
-        .min(1)
-        .max(256)
-        .describe("A secret: stored encrypted, never returned, logged or echoed in errors."),
-      region: z.string().min(1).max(64),
-      bucket_name: z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens."),
-      directory: z.string().max(1024).optional().describe("Folder inside the bucket; the root when absent."),
-      endpoint: z
-        .string()
-        .url("Must be a URL such as https://s3.example.com.")
-        .refine((value) => /^https?:\/\//.test(value), "Must be an http or https URL.")
-        .optional()
-        .describe("Endpoint URL; the type's default when absent."),
-      use_path_style: z.boolean().optional().describe("Default false."),
-    }).describe("The bucket, and the credentials to write to it."),
-  },
-  { readOnly: ["id", "client_id", "created", "updated", "related_uploader_configs", "status"] },
-).describe("A new logs uploader target.");
-export interface CreateLogsUploaderTargetBodySchema extends CreateLogsUploaderTargetBodySchemaType {}
-type CreateLogsUploaderTargetBodySchemaType = typeof createLogsUploaderTargetBodySchema;
-export const createLogsUploaderTargetBody: CreateLogsUploaderTargetBodySchema = createLogsUploaderTargetBodySchema;
+const shieldingPopListSchema = pageOf(shieldingPop, "shielding POPs");
+export interface ShieldingPopListSchema extends ShieldingPopListSchemaType {}
+type ShieldingPopListSchemaType = typeof shieldingPopListSchema;
+export const shieldingPopList: ShieldingPopListSchema = shieldingPopListSchema;
 
-export type CreateLogsUploaderTargetBody = z.input<typeof createLogsUploaderTargetBody>;
+export type ShieldingPopList = z.infer<typeof shieldingPopList>;
+
+export const listShieldingPopsQuery = z.object(pageQuery("POPs", CDN_PAGE_MAX));
+
+export type ListShieldingPopsQuery = z.input<typeof listShieldingPopsQuery>;
 
 const cdnClientSettingsSchema = z
   .object({
@@ -768,7 +864,19 @@ export const cdnFeatures: CdnFeaturesSchema = cdnFeaturesSchema;
 
 export type CdnFeatures = z.infer<typeof cdnFeatures>;
 
-export const PROXY_NEXT_UPSTREAM = ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"] as const;
+/** The origin failures after which the next origin may be tried, as the platform names them. */
+export const PROXY_NEXT_UPSTREAM = [
+  "error",
+  "timeout",
+  "invalid_header",
+  "http_403",
+  "http_404",
+  "http_429",
+  "http_500",
+  "http_502",
+  "http_503",
+  "http_504",
+] as const;
 
 const originGroupSchema = z
   .object({
@@ -778,18 +886,22 @@ const originGroupSchema = z
     proxy_next_upstream: z
       .array(stringEnum(PROXY_NEXT_UPSTREAM))
       .describe("The origin failures after which the next origin is tried (when use_next is on)."),
-    auth_type: z.string().describe('"none", or the way the CDN authenticates to the origins.'),
+    auth_type: z.string().describe('"none": the origins are public.'),
     sources: z
       .array(
         z
           .object({
             backup: z.boolean().describe("Used only when every non-backup source fails."),
             enabled: z.boolean(),
-            source: z.string().describe("A domain name, or host:port."),
+            source: z.string().describe("A domain name or IP address, with an optional port."),
+            host_header_override: z
+              .string()
+              .nullable()
+              .describe("The Host header sent to this origin instead of the default; null: the default."),
           })
           .strict(),
       )
-      .describe("The origins."),
+      .describe("The origins, in the order given."),
     path: z.string().describe("Path prefix added to requests to the origins."),
     has_related_resources: z.boolean().describe("Whether any CDN resource of the account uses this group."),
   })
@@ -801,15 +913,192 @@ export const originGroup: OriginGroupSchema = originGroupSchema;
 
 export type OriginGroup = z.infer<typeof originGroup>;
 
+const NOT_HOST_ORIGINS = "S3 and FastEdge origins are not part of this API: a source is a host origin (`source`).";
+
+const originGroupSourceWrite = strictObject(
+  {
+    source: originSource,
+    backup: z.boolean().optional().describe("Used only when every non-backup source fails. Default false."),
+    enabled: z.boolean().optional().describe("Whether the CDN pulls from this origin. Default true."),
+    host_header_override: hostname
+      .nullable()
+      .optional()
+      .describe("The Host header to send to this origin instead of the default, a host name; null or absent: the default."),
+  },
+  { rejected: { origin_type: NOT_HOST_ORIGINS, config: NOT_HOST_ORIGINS } },
+).describe("An origin of the group.");
+
+const originGroupWritable = {
+  name: z.string().min(1).max(255).describe("Name of the group, 1 to 255 characters."),
+  sources: listOf(originGroupSourceWrite, {
+    min: 1,
+    max: 20,
+    noun: "sources",
+    description: "The origins, in order; the list given replaces the group's list. At least 1, at least one of them enabled, no source twice.",
+  })
+    .refine((sources) => sources.some((source) => source.enabled !== false), "At least one source must be enabled.")
+    .refine(
+      (sources) => new Set(sources.map((source) => source.source.toLowerCase())).size === sources.length,
+      "Each source may be given once.",
+    ),
+  use_next: z.boolean().describe("Try the next origin when one fails in a way listed in `proxy_next_upstream`; needs at least one of them."),
+  proxy_next_upstream: listOf(stringEnum(PROXY_NEXT_UPSTREAM), {
+    max: PROXY_NEXT_UPSTREAM.length,
+    noun: "failures",
+    description: `The origin failures after which the next origin is tried: ${PROXY_NEXT_UPSTREAM.join(", ")}.`,
+  }).refine((failures) => new Set(failures).size === failures.length, "Each failure may be given once."),
+  auth_type: stringEnum(["none"]).describe('"none", the only type here: the origins are public.'),
+  path: z
+    .string()
+    .max(255)
+    .regex(/^(\/[^\s?#]*)?$/, "Must be empty or a path starting with /, without spaces, query or fragment.")
+    .describe('A path prefix added to requests to the origins: empty, or starting with /. At most 255 characters.'),
+};
+
+const ORIGIN_GROUP_REJECTED = { auth: "S3 origin authentication (awsSignatureV4) is not part of this API." };
+const ORIGIN_GROUP_READ_ONLY = ["id", "has_related_resources"];
+
+function optionalFields<S extends z.ZodRawShape>(shape: S) {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof S]: z.ZodOptional<S[K]>;
+  };
+}
+
+const createOriginGroupBodySchema = strictObject(
+  {
+    ...optionalFields(originGroupWritable),
+    name: originGroupWritable.name,
+    sources: originGroupWritable.sources,
+  },
+  { readOnly: ORIGIN_GROUP_READ_ONLY, rejected: ORIGIN_GROUP_REJECTED },
+).describe(
+  "A new origin group: `name` and `sources` are required. Defaults: use_next false, proxy_next_upstream " +
+    '[error, timeout], auth_type "none", path "".',
+);
+export interface CreateOriginGroupBodySchema extends CreateOriginGroupBodySchemaType {}
+type CreateOriginGroupBodySchemaType = typeof createOriginGroupBodySchema;
+export const createOriginGroupBody: CreateOriginGroupBodySchema = createOriginGroupBodySchema;
+
+export type CreateOriginGroupBody = z.input<typeof createOriginGroupBody>;
+
+const updateOriginGroupBodySchema = strictObject(optionalFields(originGroupWritable), {
+  readOnly: ORIGIN_GROUP_READ_ONLY,
+  rejected: ORIGIN_GROUP_REJECTED,
+}).describe("The fields to change; fields not given keep their value. `sources`, when given, replaces the whole list.");
+export interface UpdateOriginGroupBodySchema extends UpdateOriginGroupBodySchemaType {}
+type UpdateOriginGroupBodySchemaType = typeof updateOriginGroupBodySchema;
+export const updateOriginGroupBody: UpdateOriginGroupBodySchema = updateOriginGroupBodySchema;
+
+export type UpdateOriginGroupBody = z.input<typeof updateOriginGroupBody>;
+
+const replaceOriginGroupBodySchema = strictObject(
+  {
+    ...optionalFields(originGroupWritable),
+    name: originGroupWritable.name,
+    sources: originGroupWritable.sources,
+    use_next: originGroupWritable.use_next,
+  },
+  { readOnly: ORIGIN_GROUP_READ_ONLY, rejected: ORIGIN_GROUP_REJECTED },
+).describe(
+  "Every writable field: `name`, `sources` and `use_next` are required; proxy_next_upstream, auth_type and path left " +
+    'out return to their defaults ([error, timeout], "none", "").',
+);
+export interface ReplaceOriginGroupBodySchema extends ReplaceOriginGroupBodySchemaType {}
+type ReplaceOriginGroupBodySchemaType = typeof replaceOriginGroupBodySchema;
+export const replaceOriginGroupBody: ReplaceOriginGroupBodySchema = replaceOriginGroupBodySchema;
+
+export type ReplaceOriginGroupBody = z.input<typeof replaceOriginGroupBody>;
+
+const listOriginGroupsQuerySchema = z.object({
+  name: z.string().max(255).optional().describe("Groups whose name contains this text, case-insensitively."),
+  sources: z.string().max(261).optional().describe("Groups with a source that contains this text, case-insensitively."),
+  has_related_resources: booleanQuery("Groups that a CDN resource of the account uses (true) or that none uses (false).").optional(),
+  ...pageQuery("groups", 25),
+});
+export interface ListOriginGroupsQuerySchema extends ListOriginGroupsQuerySchemaType {}
+type ListOriginGroupsQuerySchemaType = typeof listOriginGroupsQuerySchema;
+export const listOriginGroupsQuery: ListOriginGroupsQuerySchema = listOriginGroupsQuerySchema;
+
+export type ListOriginGroupsQuery = z.input<typeof listOriginGroupsQuery>;
+
+const originGroupListSchema = pageOf(originGroup, "origin groups");
+export interface OriginGroupListSchema extends OriginGroupListSchemaType {}
+type OriginGroupListSchemaType = typeof originGroupListSchema;
+export const originGroupList: OriginGroupListSchema = originGroupListSchema;
+
+export type OriginGroupList = z.infer<typeof originGroupList>;
+
 // ---------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------
 
 const resourceIdParams = z.object({ resource_id: idParam("The CDN resource id.") });
+const originGroupIdParams = z.object({ origin_group_id: idParam("The origin group id.") });
 const write: RouteMetadata = { access: "write" };
 const read: RouteMetadata = { access: "read" };
 
-export const cdnContract = c.router({
+const ORIGIN_GROUP_RULES =
+  "`use_next` true needs at least one `proxy_next_upstream` failure (400 `errors.proxy_next_upstream`). Each source is a " +
+  "host origin; `host_header_override` sets the Host header sent to that origin.";
+
+/** The CDN area's routes (the aliases are added to them in `cdnContract`). */
+const cdnRoutes = {
+  ...logsUploaderContract,
+  listResources: {
+    method: "GET",
+    path: "/cdn/resources",
+    query: listCdnResourcesQuery,
+    responses: { 200: cdnResourceList, ...errorResponses() },
+    summary: "List CDN resources",
+    description:
+      "The account's CDN resources that match every filter given. `name` matches a case-insensitive substring; `cname` and " +
+      "`secondaryHostnames` match a whole host name, case-insensitively; the other filters match exactly. Paged by `limit` " +
+      `(default 25, at most ${CDN_PAGE_MAX}) and \`offset\`; \`count\` is the number of all matches. Ordered by id ascending. ` +
+      "Always answers the page envelope `{count, results}` (the platform answers a bare list when no limit is given). Deleted " +
+      "resources are gone for good (see the delete operation), so `deleted=true` and `status=deleted` find only resources " +
+      "the service itself marked deleted. The platform's `rules` and `suspend` filters are not taken here (unknown " +
+      "parameters are ignored).",
+    metadata: read,
+  },
+  createResource: {
+    method: "POST",
+    path: "/cdn/resources",
+    body: createCdnResourceBody,
+    responses: { 201: cdnResource, ...errorResponses([409, ...withBody]) },
+    summary: "Create a CDN resource",
+    description:
+      "Creates a CDN resource for the delivery host name `cname`, pulling from `originGroup` (an origin group of the account) " +
+      "or from `origin` (a host, for which a new origin group named after the cname is made in the same transaction: one " +
+      "enabled source, use_next false). Exactly one of the two is given. The other writable fields follow the rules of the " +
+      "change operations and take a new resource's defaults when left out (active true, originProtocol HTTP, options {}, " +
+      "SSL off, name = cname). The cname is stored in lower case; 409 when any resource on the platform uses it already " +
+      "(delivery host names are global), or when a secondary host name is used by another resource of the account. " +
+      "A new resource has status active, enabled true and no shielding. Answers 201 with the resource as the change " +
+      "operations return it.",
+    metadata: write,
+  },
+  getResource: {
+    method: "GET",
+    path: "/cdn/resources/:resource_id",
+    pathParams: resourceIdParams,
+    responses: { 200: cdnResource, ...errorResponses() },
+    summary: "Get a CDN resource",
+    description: "One CDN resource of the account, as the change operations return it.",
+    metadata: read,
+  },
+  deleteResource: {
+    method: "DELETE",
+    path: "/cdn/resources/:resource_id",
+    pathParams: resourceIdParams,
+    responses: { 204: c.noBody(), ...errorResponses([409]) },
+    summary: "Delete a CDN resource",
+    description:
+      "Deletes the resource for good: it cannot be recovered, answers 404 afterwards, and its cname and secondary host " +
+      "names are free again. As on the platform, the resource must be deactivated first (`active` false through a " +
+      "change operation): deleting an active resource answers 409 and changes nothing. Its origin group stays. Answers " +
+      "204 with no body.",
+    metadata: write,
+  },
   updateResource: {
     method: "PATCH",
     path: "/cdn/resources/:resource_id",
@@ -837,6 +1126,15 @@ export const cdnContract = c.router({
       "booleans false, certificate ids null). Also takes `waap_api_domain_enabled`.",
     metadata: write,
   },
+  getResourceShielding: {
+    method: "GET",
+    path: "/cdn/resources/:resource_id/shielding_v2",
+    pathParams: resourceIdParams,
+    responses: { 200: shieldingSetting, ...errorResponses() },
+    summary: "Get the origin shielding of a CDN resource",
+    description: "The shielding POP the resource's requests to its origin go through (`shielding_pop`), or null when shielding is off.",
+    metadata: read,
+  },
   updateResourceShielding: {
     method: "PUT",
     path: "/cdn/resources/:resource_id/shielding_v2",
@@ -849,16 +1147,17 @@ export const cdnContract = c.router({
       "shielding off with null.",
     metadata: write,
   },
-  createLogsUploaderTarget: {
-    method: "POST",
-    path: "/cdn/logs_uploader/targets",
-    body: createLogsUploaderTargetBody,
-    responses: { 201: logsUploaderTarget, ...errorResponses(withBody) },
-    summary: "Create a logs uploader target",
+  listShieldingPops: {
+    method: "GET",
+    path: "/cdn/shieldingpop_v2",
+    query: listShieldingPopsQuery,
+    responses: { 200: shieldingPopList, ...errorResponses() },
+    summary: "List the shielding POPs",
     description:
-      "Adds an S3-style bucket that CDN logs can be uploaded to. The new target starts with status in_progress " +
-      "(code 0). `config.secret_access_key` is stored encrypted and never returned.",
-    metadata: write,
+      "The platform's shielding POPs, the same for every account: the values a resource's `shielding_pop` may take. " +
+      `Paged by \`limit\` (default and at most ${CDN_PAGE_MAX}) and \`offset\`, ordered by id ascending; always the page ` +
+      "envelope `{count, results}`.",
+    metadata: read,
   },
   getClientFeatures: {
     method: "GET",
@@ -866,6 +1165,14 @@ export const cdnContract = c.router({
     responses: { 200: cdnFeatures, ...errorResponses() },
     summary: "List the account's CDN features",
     description: "The paid and free CDN features of the caller's account.",
+    metadata: read,
+  },
+  getClientSettings: {
+    method: "GET",
+    path: "/cdn/clients/me",
+    responses: { 200: cdnClientSettings, ...errorResponses() },
+    summary: "Get the account's CDN settings",
+    description: "The account-level CDN settings of the caller's account, as the change operation returns them.",
     metadata: read,
   },
   updateClientSettings: {
@@ -877,13 +1184,75 @@ export const cdnContract = c.router({
     description: "Sets the account's `utilization_level` (an integer from 0 to 2147483647) and returns the account-level CDN settings.",
     metadata: write,
   },
+  listOriginGroups: {
+    method: "GET",
+    path: "/cdn/origin_groups",
+    query: listOriginGroupsQuery,
+    responses: { 200: originGroupList, ...errorResponses() },
+    summary: "List origin groups",
+    description:
+      "The account's origin groups that match every filter given, with their sources. `name` and `sources` match a " +
+      "case-insensitive substring (of the name, of any source); `has_related_resources` tells groups a CDN resource of the " +
+      `account uses from the others. Paged by \`limit\` (default 25, at most ${CDN_PAGE_MAX}) and \`offset\`; \`count\` is ` +
+      "the number of all matches. Ordered by id ascending; always the page envelope `{count, results}`.",
+    metadata: read,
+  },
+  createOriginGroup: {
+    method: "POST",
+    path: "/cdn/origin_groups",
+    body: createOriginGroupBody,
+    responses: { 201: originGroup, ...errorResponses(withBody) },
+    summary: "Create an origin group",
+    description: `Creates an origin group of 1 to 20 sources, at least one of them enabled. ${ORIGIN_GROUP_RULES} Answers 201 with the group.`,
+    metadata: write,
+  },
   getOriginGroup: {
     method: "GET",
     path: "/cdn/origin_groups/:origin_group_id",
-    pathParams: z.object({ origin_group_id: idParam("The origin group id.") }),
+    pathParams: originGroupIdParams,
     responses: { 200: originGroup, ...errorResponses() },
     summary: "Get an origin group",
     description: "One origin group of the account; `has_related_resources` tells whether a CDN resource uses it.",
     metadata: read,
   },
+  updateOriginGroup: {
+    method: "PATCH",
+    path: "/cdn/origin_groups/:origin_group_id",
+    pathParams: originGroupIdParams,
+    body: updateOriginGroupBody,
+    responses: { 200: originGroup, ...errorResponses(withBody) },
+    summary: "Change an origin group",
+    description:
+      "Changes only the fields given; `sources`, when given, replaces the whole list. " +
+      `${ORIGIN_GROUP_RULES} The CDN resources that use the group use its new settings at once.`,
+    metadata: write,
+  },
+  replaceOriginGroup: {
+    method: "PUT",
+    path: "/cdn/origin_groups/:origin_group_id",
+    pathParams: originGroupIdParams,
+    body: replaceOriginGroupBody,
+    responses: { 200: originGroup, ...errorResponses(withBody) },
+    summary: "Replace an origin group",
+    description:
+      "Replaces every writable field: `name`, `sources` and `use_next` are required; proxy_next_upstream, auth_type and " +
+      `path left out return to their defaults ([error, timeout], "none", ""). ${ORIGIN_GROUP_RULES}`,
+    metadata: write,
+  },
+  deleteOriginGroup: {
+    method: "DELETE",
+    path: "/cdn/origin_groups/:origin_group_id",
+    pathParams: originGroupIdParams,
+    responses: { 204: c.noBody(), ...errorResponses([409]) },
+    summary: "Delete an origin group",
+    description:
+      "Deletes the origin group and its sources. 409 while a CDN resource of the account uses it (move the resources to " +
+      "another group, or delete them, first); nothing is changed then. Answers 204 with no body.",
+    metadata: write,
+  },
+} as const;
+
+export const cdnContract = c.router({
+  ...cdnRoutes,
+  patchClientSettings: alias(cdnRoutes, "updateClientSettings", { path: "/cdn/clients/me", method: "PATCH" }),
 });

@@ -1,10 +1,11 @@
 /**
- * Cloud area: inference models (v2), GPU images of a project and region (v3), and reservation cost
- * report totals (v1).
+ * Cloud area: inference models (v2), GPU images of a project and region (v3) with the tasks that change
+ * them (v1), and reservation cost report totals (v1).
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, stringEnum, strictObject, uuid, withBody } from "./common.js";
+import { alias } from "./alias.js";
+import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, mapOf, stringEnum, strictObject, uuid, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -78,9 +79,9 @@ const gpuImageSchema = z
     id: uuid,
     name: z.string(),
     architecture: z.string().describe('CPU architecture, e.g. "x86_64".'),
-    os_distro: z.string(),
-    os_type: z.string(),
-    os_version: z.string(),
+    os_distro: z.string().nullable().describe('The OS distribution, e.g. "ubuntu"; null when the upload did not say.'),
+    os_type: z.string().describe('"linux" or "windows".'),
+    os_version: z.string().nullable().describe('The OS version, e.g. "22.04"; null when the upload did not say.'),
     ssh_key: z.string().describe('"allow", "deny" or "required": whether an SSH key can be given at boot.'),
     status: z.string().describe('"active" when the image can be used.'),
     visibility: z.string().describe('"public" for the platform\'s images, "private" for the project\'s own.'),
@@ -88,7 +89,9 @@ const gpuImageSchema = z
     updated_at: isoTimestamp,
     min_disk: integer().describe("Minimum disk, GiB."),
     min_ram: integer().describe("Minimum memory, MiB."),
-    size: integer({ column: "bigint" }).describe("Image size in bytes."),
+    size: integer({ column: "bigint" })
+      .nullable()
+      .describe("Image size in bytes; null for an uploaded image (the service does not fetch the URL, so it never learns the size)."),
     tags: z
       .array(
         z
@@ -100,7 +103,13 @@ const gpuImageSchema = z
           .strict(),
       )
       .describe("Key-value tags of the image."),
-    task_id: z.string().nullable().describe("The task that is changing the image, or null."),
+    task_id: z.string().nullable().describe("The task that is changing the image (and locks it), or null."),
+    disk_format: z.string().describe('How the image is stored: "qcow2", or "raw" for one uploaded with cow_format true.'),
+    hw_firmware_type: z.string().nullable().describe('The firmware the guest boots with, "bios" or "uefi"; null: the platform\'s default.'),
+    cuda_toolkit_version: z.string().nullable().describe("The CUDA toolkit installed on the image, or null."),
+    gpu_driver: z.string().nullable().describe('The GPU driver\'s vendor, e.g. "nvidia", or null (no driver installed, or not known).'),
+    gpu_driver_type: z.string().nullable().describe('The kind of GPU driver, e.g. "open" or "proprietary", or null.'),
+    gpu_driver_version: z.string().nullable().describe('The GPU driver\'s version, e.g. "550.127.05", or null.'),
   })
   .strict()
   .describe("An image for virtual GPU clusters.");
@@ -111,12 +120,101 @@ export const gpuImage: GpuImageSchema = gpuImageSchema;
 export type GpuImage = z.infer<typeof gpuImage>;
 
 const gpuImageListSchema = z
-  .object({ count: integer(), results: z.array(gpuImage) })
+  .object({ count: integer().describe("The number of all the images, before limit and offset."), results: z.array(gpuImage) })
   .strict()
-  .describe("The GPU images, and their number.");
+  .describe("A page of GPU images, and the number of all of them.");
 export interface GpuImageListSchema extends GpuImageListSchemaType {}
 type GpuImageListSchemaType = typeof gpuImageListSchema;
 export const gpuImageList: GpuImageListSchema = gpuImageListSchema;
+
+export type GpuImageList = z.infer<typeof gpuImageList>;
+
+const listGpuImagesQuerySchema = z.object({
+  limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 1000." }).default(1000),
+  offset: integerParam({ min: 0, description: "Number of leading images skipped. Default 0." }).default(0),
+});
+export interface ListGpuImagesQuerySchema extends ListGpuImagesQuerySchemaType {}
+type ListGpuImagesQuerySchemaType = typeof listGpuImagesQuerySchema;
+export const listGpuImagesQuery: ListGpuImagesQuerySchema = listGpuImagesQuerySchema;
+
+export type ListGpuImagesQuery = z.input<typeof listGpuImagesQuery>;
+
+const imageUrl = z
+  .string()
+  .max(2048, "At most 2048 characters.")
+  .url("Must be a URL.")
+  .refine((value) => /^https?:\/\//i.test(value), "Must be an http or https URL.");
+
+const uploadGpuImageBodySchema = strictObject(
+  {
+    name: z.string().min(1, "Must not be empty.").max(255, "At most 255 characters.").describe("The image's name, 1 to 255 characters."),
+    url: imageUrl.describe("Where the image file is, an http or https URL of at most 2048 characters. Never shown back."),
+    architecture: stringEnum(["aarch64", "x86_64"]).nullable().optional().describe("aarch64 or x86_64 (default, also for null)."),
+    cow_format: z
+      .boolean()
+      .optional()
+      .describe("true: stored raw (disk_format \"raw\"), and deletable only once no volume made from it is left; false (default): qcow2."),
+    hw_firmware_type: stringEnum(["bios", "uefi"]).nullable().optional().describe("bios or uefi; null or left out: the platform's default."),
+    os_distro: z.string().min(1).max(255).nullable().optional().describe('The OS distribution, e.g. "ubuntu"; at most 255 characters.'),
+    os_type: stringEnum(["linux", "windows"]).nullable().optional().describe("linux (default, also for null) or windows."),
+    os_version: z.string().min(1).max(255).nullable().optional().describe('The OS version, e.g. "22.04"; at most 255 characters.'),
+    ssh_key: stringEnum(["allow", "deny", "required"]).optional().describe("Whether instances of the image take an SSH key: allow (default), deny or required."),
+    tags: mapOf(z.string().min(1, "Must not be empty.").max(255, "At most 255 characters."), z.string().max(255, "At most 255 characters."), {
+      max: 100,
+      noun: "tags",
+      description: "Key-value tags of the image, keys 1 to 255 characters and values at most 255; they show as tags with read_only false.",
+    }).optional(),
+  },
+  { readOnly: ["id", "status", "visibility", "size", "disk_format", "task_id", "created_at", "updated_at", "min_disk", "min_ram"] },
+).describe("The image to upload: its name and URL, and what it holds.");
+export interface UploadGpuImageBodySchema extends UploadGpuImageBodySchemaType {}
+type UploadGpuImageBodySchemaType = typeof uploadGpuImageBodySchema;
+export const uploadGpuImageBody: UploadGpuImageBodySchema = uploadGpuImageBodySchema;
+
+export type UploadGpuImageBody = z.input<typeof uploadGpuImageBody>;
+
+const taskIdListSchema = z
+  .object({ tasks: z.array(uuid).describe("The ids of the tasks the operation started; see GET /cloud/v1/tasks/{task_id}.") })
+  .strict()
+  .describe("The tasks an asynchronous operation started.");
+export interface TaskIdListSchema extends TaskIdListSchemaType {}
+type TaskIdListSchemaType = typeof taskIdListSchema;
+export const taskIdList: TaskIdListSchema = taskIdListSchema;
+
+export type TaskIdList = z.infer<typeof taskIdList>;
+
+export const CLOUD_TASK_TYPES = ["upload_gpu_virtual_image", "delete_gpu_virtual_image"] as const;
+
+const cloudTaskSchema = z
+  .object({
+    id: uuid.describe("The task id."),
+    task_type: stringEnum(CLOUD_TASK_TYPES).describe("What the task does: upload_gpu_virtual_image or delete_gpu_virtual_image."),
+    state: z.string().describe('"FINISHED": every task of this service finishes in the request that starts it.'),
+    detailed_state: z.string().nullable().describe('"FINISHED", as state.'),
+    created_on: isoTimestamp,
+    updated_on: isoTimestamp.describe("When the task last changed: when it finished."),
+    finished_on: isoTimestamp.nullable().describe("When the task finished."),
+    client_id: integer().describe("The account id."),
+    user_id: integer().describe("The user whose token started the task."),
+    project_id: integer().nullable(),
+    region_id: integer().nullable(),
+    created_resources: z
+      .object({ images: z.array(z.string()).describe("The ids of the images the task made.") })
+      .strict()
+      .nullable()
+      .describe("What the task made, or null when it made nothing (a deletion)."),
+    data: z.record(z.unknown()).nullable().describe("What the task was asked: image_name for an upload, image_id for a deletion."),
+    error: z.string().nullable().describe("Why the task failed, or null."),
+    acknowledged_at: isoTimestamp.nullable().describe("Always null: tasks are not acknowledged here."),
+    acknowledged_by: integer().nullable().describe("Always null."),
+  })
+  .strict()
+  .describe("A task: the record of an asynchronous operation on the account's cloud resources.");
+export interface CloudTaskSchema extends CloudTaskSchemaType {}
+type CloudTaskSchemaType = typeof cloudTaskSchema;
+export const cloudTask: CloudTaskSchema = cloudTaskSchema;
+
+export type CloudTask = z.infer<typeof cloudTask>;
 
 export const COST_REPORT_TYPES = [
   "ai_cluster",
@@ -135,7 +233,34 @@ export const COST_REPORT_TYPES = [
   "volume",
 ] as const;
 
-export const COST_REPORT_SCHEMA_FIELDS = ["flavor", "billing_metric_name", "billing_feature_name"] as const;
+export const COST_REPORT_SCHEMA_FIELDS = ["flavor", "billing_metric_name", "billing_feature_name", "instance_type", "volume_type"] as const;
+
+/** The usage types each schema_filter field may be used with; a field not listed here applies to every type. */
+export const COST_REPORT_SCHEMA_FIELD_TYPES: Partial<Record<(typeof COST_REPORT_SCHEMA_FIELDS)[number], readonly (typeof COST_REPORT_TYPES)[number][]>> = {
+  instance_type: ["egress_traffic"],
+  volume_type: ["volume", "snapshot"],
+};
+
+/** The platform's unit of billing_value per usage type; inference is billed in the unit of its flavor's metric. */
+export const COST_REPORT_UNITS = {
+  ai_cluster: "minutes",
+  ai_virtual_cluster: "minutes",
+  backup: "gbminutes",
+  basic_vm: "minutes",
+  containers: "GBS",
+  egress_traffic: "bytes",
+  file_share: "gbminutes",
+  floatingip: "minutes",
+  image: "gbminutes",
+  instance: "minutes",
+  load_balancer: "minutes",
+  snapshot: "gbminutes",
+  volume: "gbminutes",
+} as const satisfies Partial<Record<(typeof COST_REPORT_TYPES)[number], string>>;
+
+const unitsText = Object.entries(COST_REPORT_UNITS)
+  .map(([type, unit]) => `${type} ${unit}`)
+  .join(", ");
 
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Must be a month YYYY-MM.");
 
@@ -153,7 +278,10 @@ const costReportTotalsBodySchema = strictObject({
     .describe("json (default), or csv_totals: the same totals as text/csv, one row a result with a header row."),
   schema_filter: strictObject({
     type: stringEnum(COST_REPORT_TYPES).describe("The usage type the filter applies to."),
-    field: stringEnum(COST_REPORT_SCHEMA_FIELDS).describe("The usage field compared."),
+    field: stringEnum(COST_REPORT_SCHEMA_FIELDS).describe(
+      "The usage field compared: flavor, billing_metric_name, billing_feature_name (any type), instance_type (egress_traffic " +
+        "only) or volume_type (volume or snapshot only; 400 `errors.schema_filter.field` for another type).",
+    ),
     values: listOf(z.string().max(255), {
       min: 1,
       max: 1000,
@@ -176,10 +304,19 @@ const costReportTotalsBodySchema = strictObject({
   })
     .optional()
     .describe("Only usage whose resource tags match the conditions."),
+  rounding: z.boolean().optional().describe("true (default): each cost rounded to 5 decimal places; false: full precision."),
 })
   .superRefine((body, ctx) => {
     if (body.time_from > body.time_to)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_to"], message: "Must not be before time_from." });
+    const filter = body.schema_filter;
+    const types = filter && COST_REPORT_SCHEMA_FIELD_TYPES[filter.field];
+    if (filter && types && !types.includes(filter.type))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["schema_filter", "field"],
+        message: `${filter.field} is a field of ${types.join(" and ")} usage only, not of ${filter.type}.`,
+      });
   })
   .describe("The months of the report and the filters of the usage it sums.");
 export interface CostReportTotalsBodySchema extends CostReportTotalsBodySchemaType {}
@@ -202,9 +339,14 @@ const costReportTotalsSchema = z
             flavor: z
               .string()
               .describe("The flavor the usage was on: a machine type such as g1-standard-2-4, or a volume type; empty when it has none."),
-            billing_metric_name: z.string().describe("The billed metric, e.g. vm_hours."),
+            billing_metric_name: z.string().describe("The billed metric, e.g. vm_minutes."),
             billing_feature_name: z.string().describe("The billed feature, e.g. instance_g1-standard-2-4."),
-            billing_value_unit: z.string().describe("The unit of billing_value, e.g. hours or GiB."),
+            instance_type: z
+              .string()
+              .nullable()
+              .describe('What sent the traffic, "vm", "baremetal" or "router", for egress_traffic; null for other types.'),
+            volume_type: z.string().nullable().describe('The volume type, e.g. "ssd_hiiops", for volume and snapshot usage; null for other types.'),
+            billing_value_unit: z.string().describe(`The unit of billing_value, the platform's per type: ${unitsText}.`),
             currency: z.string(),
             billing_value: z.number().describe("Summed usage, in billing_value_unit."),
             cost: z.number().describe("Summed cost, in currency; usage without a price adds 0."),
@@ -212,10 +354,10 @@ const costReportTotalsSchema = z
           })
           .strict(),
       )
-      .describe("One line per type, region, flavor, metric, feature, unit and currency."),
+      .describe("One line per type, region, flavor, instance type, volume type, metric, feature, unit and currency."),
   })
   .strict()
-  .describe("Usage and cost summed per type, region, flavor, metric, feature, unit and currency.");
+  .describe("Usage and cost summed per type, region, flavor, instance type, volume type, metric, feature, unit and currency.");
 export interface CostReportTotalsSchema extends CostReportTotalsSchemaType {}
 type CostReportTotalsSchemaType = typeof costReportTotalsSchema;
 export const costReportTotals: CostReportTotalsSchema = costReportTotalsSchema;
@@ -223,8 +365,12 @@ export const costReportTotals: CostReportTotalsSchema = costReportTotalsSchema;
 export type CostReportTotals = z.infer<typeof costReportTotals>;
 
 const read: RouteMetadata = { access: "read" };
+const write: RouteMetadata = { access: "write" };
 
-export const cloudContract = c.router({
+const imagePathParams = z.object({ project_id: idParam("The project id."), region_id: idParam("The region id.") });
+const imageIdPathParams = imagePathParams.extend({ image_id: uuid.describe("The image id, a UUID.") });
+
+const cloudRoutes = {
   listInferenceModels: {
     method: "GET",
     path: "/cloud/v2/inference/models",
@@ -236,13 +382,78 @@ export const cloudContract = c.router({
       "`order_by` (default name.asc). The envelope is `{ count, results }`, as in the rest of the Cloud area.",
     metadata: read,
   },
+  getInferenceModel: {
+    method: "GET",
+    path: "/cloud/v2/inference/models/:model_id",
+    pathParams: z.object({ model_id: uuid.describe("The model's id (its `id`, a UUID; not its `model_id` at the developer).") }),
+    responses: { 200: inferenceModel, ...errorResponses() },
+    summary: "Get an inference model",
+    description:
+      "One model of the catalogue by its `id`. The catalogue is the platform's: every account sees the same models. " +
+      "An id that is not a UUID answers 400 `path.model_id`, an unknown one 404.",
+    metadata: read,
+  },
   listGpuImages: {
     method: "GET",
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images",
-    pathParams: z.object({ project_id: idParam("The project id."), region_id: idParam("The region id.") }),
+    pathParams: imagePathParams,
+    query: listGpuImagesQuery,
     responses: { 200: gpuImageList, ...errorResponses() },
     summary: "List GPU images",
-    description: "The images available to virtual GPU clusters of a project in a region. The project must be the account's (404 otherwise).",
+    description:
+      "The images available to virtual GPU clusters of a project in a region, ordered by name then id, paged by `limit` " +
+      "(default and maximum 1000) and `offset`; `count` is the number of all of them. The project must be the account's " +
+      "and the region must exist (404 otherwise).",
+    metadata: read,
+  },
+  getGpuImage: {
+    method: "GET",
+    path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id",
+    pathParams: imageIdPathParams,
+    responses: { 200: gpuImage, ...errorResponses() },
+    summary: "Get a GPU image",
+    description:
+      "One image of a project in a region. 404 when the project is not the account's, or the image is not in that " +
+      "project and region.",
+    metadata: read,
+  },
+  uploadGpuImage: {
+    method: "POST",
+    path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images",
+    pathParams: imagePathParams,
+    body: uploadGpuImageBody,
+    responses: { 200: taskIdList, ...errorResponses(withBody) },
+    summary: "Upload a GPU image",
+    description:
+      "Adds an image to the project in the region from a URL, and answers the id of the task that does it, as the " +
+      "platform does. This service does not fetch the URL: the task finishes at once and the image is there when the " +
+      "answer arrives, with status \"active\", visibility \"private\", size null, min_disk and min_ram 0 and no task_id; " +
+      "the task's created_resources.images names it (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is " +
+      "kept nowhere and never shown back.",
+    metadata: write,
+  },
+  deleteGpuImage: {
+    method: "DELETE",
+    path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id",
+    pathParams: imageIdPathParams,
+    responses: { 200: taskIdList, ...errorResponses([409]) },
+    summary: "Delete a GPU image",
+    description:
+      "Deletes one of the project's own (private) images and answers the id of the task that does it, as the platform " +
+      "does; here the task finishes at once, and the image is gone when the answer arrives. The platform's public " +
+      "images cannot be deleted (403), and an image a task still holds (task_id set) answers 409 first. No volumes are " +
+      "made from images here, so cow_format never holds a deletion back.",
+    metadata: write,
+  },
+  getTask: {
+    method: "GET",
+    path: "/cloud/v1/tasks/:task_id",
+    pathParams: z.object({ task_id: uuid.describe("The task id, a UUID.") }),
+    responses: { 200: cloudTask, ...errorResponses() },
+    summary: "Get a task",
+    description:
+      "A task of the account, as started by an image upload or deletion. Every task here is already FINISHED when its " +
+      "id is answered, so one look is enough. Another account's task answers 404.",
     metadata: read,
   },
   getReservationCostReportTotals: {
@@ -256,8 +467,15 @@ export const cloudContract = c.router({
     summary: "Get cost report totals",
     description:
       "Sums the account's usage and cost from `time_from` to `time_to` (months, inclusive) per type, region, flavor, " +
-      "metric, feature, unit and currency, after the region, type, schema and tag filters. Pricing problems do not fail " +
-      "the request: a result's `err` says what could not be priced and `price_status` is \"error\". A read: Users may call it.",
+      "instance type, volume type, metric, feature, unit and currency, after the region, type, schema and tag filters. " +
+      "Pricing problems do not fail the request: a result's `err` says what could not be priced and `price_status` is " +
+      "\"error\". A read: Users may call it.",
     metadata: read,
   },
+} as const;
+
+export const cloudContract = c.router({
+  ...cloudRoutes,
+  listInferenceModelsV3: alias(cloudRoutes, "listInferenceModels", { path: "/cloud/v3/inference/models" }),
+  getInferenceModelV3: alias(cloudRoutes, "getInferenceModel", { path: "/cloud/v3/inference/models/:model_id" }),
 });

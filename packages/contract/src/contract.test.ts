@@ -103,9 +103,22 @@ describe("routes", () => {
     expect(() => routeById("cdn.noSuchRoute" as never)).toThrow("The contract has no route cdn.noSuchRoute.");
   });
 
-  it("nests routes by area, the first path segment", () => {
+  it("nests routes by area, the first path segment of each primary route", () => {
     expect(Object.keys(contract).sort()).toEqual(Object.keys(AREAS).sort());
-    for (const [name, route] of routes) expect(route.path.split("/")[1]).toBe(name.split(".")[0]);
+    for (const { id, area, route, aliasOf } of ROUTES) if (!aliasOf) expect(route.path.split("/")[1], id).toBe(area);
+  });
+
+  it("serves each alias with a primary route of its area that takes the same path parameters and access", () => {
+    const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]).sort();
+    for (const { id, area, route, access, aliasOf } of ROUTES.filter((entry) => entry.aliasOf)) {
+      const primary = routeById(aliasOf!);
+      expect(primary.aliasOf, id).toBeUndefined();
+      expect(primary.area, id).toBe(area);
+      expect(access, id).toBe(primary.access);
+      expect(paramNames(route.path), id).toEqual(paramNames(primary.route.path));
+      expect(`${route.method} ${route.path}`, id).not.toBe(`${primary.route.method} ${primary.route.path}`);
+      expect(route.description, id).toContain(`An alias of \`${primary.route.method} ${primary.route.path}\``);
+    }
   });
 
   it.each(routes)("%s is described, declares its access, the Authorization header and the error envelope", (_name, route) => {
@@ -178,9 +191,14 @@ describe("the example of every route", () => {
   const asText = (values: Record<string, unknown> | undefined) =>
     Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, String(value)]));
 
-  it("exists for each route of ROUTES, and for no other id", () => {
-    expect(Object.keys(ROUTE_EXAMPLES).sort()).toEqual(ROUTES.map(({ id }) => id).sort());
-    for (const { id } of ROUTES) expect(routeExample(id), id).toBe(ROUTE_EXAMPLES[id]);
+  it("exists for each primary route of ROUTES, and for no other id; an alias shows its primary's", () => {
+    const primaries = ROUTES.filter(({ aliasOf }) => !aliasOf);
+    expect(Object.keys(ROUTE_EXAMPLES).sort()).toEqual(primaries.map(({ id }) => id).sort());
+    for (const { id, aliasOf } of ROUTES) {
+      const example = ROUTE_EXAMPLES[(aliasOf ?? id) as keyof typeof ROUTE_EXAMPLES];
+      expect(example, id).toBeDefined();
+      expect(routeExample(id), id).toBe(example);
+    }
   });
 
   it.each(ROUTES.map((entry) => [entry.id, entry] as const))("%s parses with the route's own schemas", (id, { route }) => {
@@ -195,8 +213,12 @@ describe("the example of every route", () => {
       expect(fieldErrors(route.body as z.ZodTypeAny, example.body), id).toEqual({});
     } else expect(example.body, id).toBeUndefined();
     const success = Object.keys(route.responses).find((status) => Number(status) < 300)!;
-    expect(example.response, id).toBeDefined();
-    expect(fieldErrors((route.responses as Record<string, z.ZodTypeAny>)[success]!, example.response), id).toEqual({});
+    // A 204 answers no body, and its example shows none.
+    if (success === "204") expect(example.response, id).toBeUndefined();
+    else {
+      expect(example.response, id).toBeDefined();
+      expect(fieldErrors((route.responses as Record<string, z.ZodTypeAny>)[success]!, example.response), id).toEqual({});
+    }
   });
 });
 
@@ -362,11 +384,13 @@ describe("limits", () => {
     expect(paths(costReportTotalsBody)).toEqual(["regions.0"]);
   });
 
+  // Each with the schema it sits in: the body's, or the query's.
   const sized = ROUTES.flatMap(({ id, route }) =>
-    schemasOf(route)
-      .inputs.flatMap((schema) => limitedFields(schema))
-      .filter((field) => field.kind !== "integer")
-      .map((field) => [`${id} ${field.path.join(".")}`, field, route] as const),
+    schemasOf(route).inputs.flatMap((schema) =>
+      limitedFields(schema)
+        .filter((field) => field.kind !== "integer")
+        .map((field) => [`${id} ${field.path.join(".")}`, field, schema] as const),
+    ),
   );
 
   it("walks every list and map a client sends", () => {
@@ -382,11 +406,11 @@ describe("limits", () => {
     expect(field.description).toContain(`At most ${field.max} `);
   });
 
-  it.each(sized)("%s over its maximum is refused once, before any entry is checked", (_name, field, route) => {
+  it.each(sized)("%s over its maximum is refused once, before any entry is checked", (_name, field, schema) => {
     const size = field.max! + 1;
     const entries = field.kind === "list" ? Array.from({ length: size }, () => null) : Object.fromEntries(Array.from({ length: size }, (_, index) => [`~${index}`, null]));
-    const body = setAt({}, field.path, entries);
-    const errors = fieldErrors((route as { body: z.ZodTypeAny }).body, body);
+    const input = setAt({}, field.path, entries);
+    const errors = fieldErrors(schema, input);
     const where = field.path.join(".");
     expect(errors[where]).toEqual([expect.stringMatching(new RegExp(`^At most ${field.max} `))]);
     // No entry was looked at: none of them (all invalid) has a problem of its own.

@@ -31,11 +31,11 @@ export type Contract = typeof contract;
 
 /** The areas of the API, each the first path segment of its routes, with what each covers. */
 export const AREAS = {
-  iam: "Identity and access: the account's API tokens.",
-  cdn: "Content delivery: CDN resources and their options, origin shielding, logs uploader targets, the account's CDN settings and features, origin groups.",
-  edge: "Edge apps: WebAssembly apps run at the edge, their templates and secrets.",
+  iam: "Identity and access: the account's API tokens (created, read and revoked) and the caller's account.",
+  cdn: "Content delivery: CDN resources and their options, origin groups, origin shielding, the logs uploader (targets, policies and configs), the account's CDN settings and features.",
+  edge: "Edge apps: WebAssembly apps run at the edge, their binaries, templates and secrets (also served under /fastedge/v1).",
   streaming: "Video streaming: live streams and clips recorded from them.",
   cloud: "Cloud: the inference model catalogue, GPU images, and reservation cost reports.",
   security: "Security: DDoS protection profiles of IP addresses.",
-  storage: "Object storage: CORS settings of S3 buckets.",
+  storage: "Object storage: storages, their S3 buckets and the buckets' CORS settings.",
 } as const satisfies Record<keyof Contract, string>;

@@ -152,9 +152,9 @@ export const originGroupExample: OriginGroup = {
   proxy_next_upstream: ["error", "timeout", "http_502", "http_503"],
   auth_type: "none",
   sources: [
-    { backup: false, enabled: true, source: "origin-1.acme.example" },
-    { backup: false, enabled: true, source: "origin-2.acme.example" },
-    { backup: true, enabled: true, source: "backup.acme.example:8080" },
+    { backup: false, enabled: true, source: "origin-1.acme.example", host_header_override: null },
+    { backup: false, enabled: true, source: "origin-2.acme.example", host_header_override: "www.acme.example" },
+    { backup: true, enabled: true, source: "backup.acme.example:8080", host_header_override: null },
   ],
   path: "",
   has_related_resources: true,
@@ -195,9 +195,9 @@ export const edgeAppTemplateExample: EdgeAppTemplate = {
   api_type: "wasi-http",
   owned: true,
   params: [
-    { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels." },
-    { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100." },
-    { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are." },
+    { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels.", metadata: null },
+    { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100.", metadata: null },
+    { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are.", metadata: null },
   ],
 };
 
@@ -253,6 +253,15 @@ export const streamExample: Stream = {
   frame_rate: 30,
   video_height: 720,
   video_width: 1280,
+  dvr_enabled: true,
+  broadcast_ids: [1, 3],
+  cdn_id: null,
+  client_entity_data: null,
+  hls_mpegts_endlist_tag: false,
+  projection: "regular",
+  quality_set_id: null,
+  record_type: "origin",
+  stream_source_type: "rtmp",
 };
 
 /**
@@ -312,6 +321,12 @@ export const gpuImageExample: GpuImage = {
   size: 5368709120,
   tags: [{ key: "cuda", read_only: true, value: "12.4" }],
   task_id: null,
+  disk_format: "qcow2",
+  hw_firmware_type: null,
+  cuda_toolkit_version: "12.4",
+  gpu_driver: "nvidia",
+  gpu_driver_type: "proprietary",
+  gpu_driver_version: "550.127.05",
 };
 
 export const costReportTotalsRequestExample: CostReportTotalsBody = {
@@ -332,11 +347,13 @@ export const costReportTotalsExample: CostReportTotals = {
       region: 1,
       region_id: 1,
       flavor: "g1-standard-2-4",
-      billing_metric_name: "vm_hours",
+      instance_type: null,
+      volume_type: null,
+      billing_metric_name: "vm_minutes",
       billing_feature_name: "instance_g1-standard-2-4",
-      billing_value_unit: "hours",
+      billing_value_unit: "minutes",
       currency: "EUR",
-      billing_value: 1488,
+      billing_value: 89280,
       cost: 74.4,
       err: null,
     },

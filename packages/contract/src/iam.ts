@@ -1,10 +1,22 @@
 /**
- * IAM area: the API tokens of an account.
+ * IAM area: the API tokens of an account (issued, shown, revoked) and the caller's account.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, iamTimestamp, idParam, integer, integerEnumParam, integerParam } from "./common.js";
-import { ROLE_IDS, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
+import { alias } from "./alias.js";
+import {
+  booleanQuery,
+  errorResponses,
+  iamTimestamp,
+  idParam,
+  integer,
+  integerEnum,
+  integerEnumParam,
+  integerParam,
+  strictObject,
+  withBody,
+} from "./common.js";
+import { ROLE_IDS, ROLE_NAMES, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
 
 const c = initContract();
 
@@ -63,11 +75,125 @@ export const listApiTokensQuery: ListApiTokensQuerySchema = listApiTokensQuerySc
 
 export type ListApiTokensQuery = z.input<typeof listApiTokensQuery>;
 
-export const iamContract = c.router({
+/** The name the platform spells differently from ROLE_NAMES, accepted in requests as well. */
+const PLATFORM_ROLE_NAMES: Partial<Record<RoleId, string>> = { 3009: "Purge and Prefetch only (API+Web)" };
+
+/** Does `name` name the role `id` (case-insensitively, in ROLE_NAMES' or the platform's spelling)? */
+function namesRole(id: RoleId, name: string): boolean {
+  const given = name.toLowerCase();
+  return [ROLE_NAMES[id], PLATFORM_ROLE_NAMES[id]].some((known) => known?.toLowerCase() === given);
+}
+
+/** An RFC 3339 date and time; a space may stand for the `T`, as the IAM area writes its times. */
+const expDateInput = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.slice(0, 10)}T${value.slice(11)}` : value),
+  z
+    .string()
+    .max(64)
+    .datetime({ offset: true, message: "Must be an RFC 3339 date and time, e.g. 2030-01-01T00:00:00Z." })
+    .refine((value) => Date.parse(value) > Date.now(), "Must be in the future."),
+);
+
+const createApiTokenBodySchema = strictObject(
+  {
+    name: z.string().min(1, "Must not be empty.").max(255).describe("The token's name, 1 to 255 characters."),
+    description: z.string().max(1000).optional().describe('At most 1000 characters. Default "".'),
+    exp_date: expDateInput
+      .nullable()
+      .optional()
+      .describe(
+        "When the token expires: an RFC 3339 date and time in the future (`2030-01-01T00:00:00Z`; any offset, kept in " +
+          "UTC to the second; a space may stand for the `T`). null or absent: the token never expires.",
+      ),
+    client_user: strictObject({
+      user_id: integer({ min: 1 })
+        .optional()
+        .describe("The user the token is issued for: a user of the account that is not deleted. Default: the caller."),
+      role: strictObject({
+        id: integerEnum(roleIds).describe("The role's group id: 1, 2, 5, 3009 or 3022."),
+        name: z.string().max(64).optional().describe("The role's name; if given, it must name the same role as `id`."),
+      })
+        .superRefine((role, ctx) => {
+          if (role.name !== undefined && !namesRole(role.id, role.name))
+            ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `Must be the name of role ${role.id}: ${ROLE_NAMES[role.id]}.` });
+        })
+        .optional()
+        .describe("The token's role. A token has the role of its user: if given, it must be that user's role."),
+    })
+      .optional()
+      .describe("Whom the token is for, and its role. Default: the caller, with the caller's role."),
+  },
+  { readOnly: ["id", "created", "last_usage", "deleted", "expired", "token"] },
+).describe("A new API token.");
+export interface CreateApiTokenBodySchema extends CreateApiTokenBodySchemaType {}
+type CreateApiTokenBodySchemaType = typeof createApiTokenBodySchema;
+export const createApiTokenBody: CreateApiTokenBodySchema = createApiTokenBodySchema;
+
+export type CreateApiTokenBody = z.input<typeof createApiTokenBody>;
+
+const createdApiTokenSchema = apiTokenSchema
+  .extend({
+    token: z
+      .string()
+      .describe(
+        "The token itself (`cp_` and 64 hex digits): shown in this answer only. The service keeps only its SHA-256 " +
+          "hash, so it cannot be shown again; store it now.",
+      ),
+  })
+  .strict()
+  .describe("The new API token, with the token itself.");
+export interface CreatedApiTokenSchema extends CreatedApiTokenSchemaType {}
+type CreatedApiTokenSchemaType = typeof createdApiTokenSchema;
+export const createdApiToken: CreatedApiTokenSchema = createdApiTokenSchema;
+
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+const accountUserSchema = z
+  .object({
+    id: integer(),
+    name: z.string(),
+    email: z.string(),
+    deleted: z.boolean().describe("Whether the user was deleted."),
+    client: integer().describe("The account id."),
+    groups: z
+      .array(z.object({ id: integer().describe("The role's group id."), name: z.string() }).strict())
+      .describe("The user's role in the account, as a list of one group."),
+  })
+  .strict()
+  .describe("A user of the account.");
+
+const accountOverviewSchema = z
+  .object({
+    id: integer().describe("The account id."),
+    companyName: z.string().describe("The account's name."),
+    currentUser: integer().describe("The id of the user whose token made this call."),
+    email: z.string().nullable().describe("The account's contact email; null: the service keeps none."),
+    deleted: z.boolean().describe("Whether the account was deleted: always false for an account that can call."),
+    status: z.string().describe('"active" for every account the service serves.'),
+    has_active_admin: z.boolean().describe("Whether the account has an Administrator that is not deleted."),
+    users: z.array(accountUserSchema).describe("The account's users, deleted ones included, by id ascending."),
+  })
+  .strict()
+  .describe("The caller's account: the fields of the platform's account overview that this service keeps.");
+export interface AccountOverviewSchema extends AccountOverviewSchemaType {}
+type AccountOverviewSchemaType = typeof accountOverviewSchema;
+export const accountOverview: AccountOverviewSchema = accountOverviewSchema;
+
+export type AccountOverview = z.infer<typeof accountOverview>;
+
+const clientIdParam = idParam("The account id; another account's id is 403.");
+const tokenPathParams = z.object({ clientId: clientIdParam, tokenId: idParam("The API token's id.") });
+
+/** Who sees which token: the same rule for the listing and for each token. */
+const TOKEN_VISIBILITY =
+  "Administrators reach every token of the account; Engineers and Users only the tokens issued for themselves " +
+  "(another user's token answers 404, as an unknown id does).";
+
+const iamRoutes = {
   listTokens: {
     method: "GET",
     path: "/iam/clients/:clientId/tokens",
-    pathParams: z.object({ clientId: idParam("The account id; another account's id is 403.") }),
+    pathParams: z.object({ clientId: clientIdParam }),
     query: listApiTokensQuery,
     responses: { 200: z.array(apiToken), ...errorResponses() },
     summary: "List API tokens",
@@ -79,4 +205,60 @@ export const iamContract = c.router({
       ROLE_TABLE_DESCRIPTION,
     metadata: { access: "read" },
   },
+  createToken: {
+    method: "POST",
+    path: "/iam/clients/:clientId/tokens",
+    pathParams: z.object({ clientId: clientIdParam }),
+    body: createApiTokenBody,
+    responses: { 201: createdApiToken, ...errorResponses(withBody) },
+    summary: "Create an API token",
+    description:
+      "Issues an API token and answers it with the token itself in `token`, shown this once: the service keeps only " +
+      "its SHA-256 hash. Only Administrators may create tokens (any other role: 403 `permission_denied`). The token " +
+      "is issued for `client_user.user_id` (default: the caller), a user of the account that is not deleted, and has " +
+      "that user's role: `client_user.role.id`, if given, must be it (400 otherwise); to issue a token of another " +
+      "role, issue it for a user with that role. The token works from the next request. `exp_date` absent or null: " +
+      "it never expires.",
+    metadata: { access: "write" },
+  },
+  getToken: {
+    method: "GET",
+    path: "/iam/clients/:clientId/tokens/:tokenId",
+    pathParams: tokenPathParams,
+    responses: { 200: apiToken, ...errorResponses() },
+    summary: "Get an API token",
+    description: `One API token of the account, revoked ones included (\`deleted\`: true). ${TOKEN_VISIBILITY}`,
+    metadata: { access: "read" },
+  },
+  deleteToken: {
+    method: "DELETE",
+    path: "/iam/clients/:clientId/tokens/:tokenId",
+    pathParams: tokenPathParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Revoke an API token",
+    description:
+      "Revokes the token for good: it is kept, with `deleted` true, and cannot be restored. The server that revokes " +
+      "it refuses it (401 `token_not_valid`) from the next request; every other server within a second (each " +
+      "reuses a token's lookup for up to a second). A token may revoke itself. Revoking a revoked token answers " +
+      `204 again. ${TOKEN_VISIBILITY}`,
+    metadata: { access: "write" },
+  },
+  getAccount: {
+    method: "GET",
+    path: "/iam/clients/me",
+    responses: { 200: accountOverview, ...errorResponses() },
+    summary: "Get the caller's account",
+    description:
+      "The account of the calling token: its id and name, the calling user (`currentUser`) and the account's users " +
+      "with their roles. Open to every role that may read.",
+    metadata: { access: "read" },
+  },
+} as const;
+
+export const iamContract = c.router({
+  ...iamRoutes,
+  v2ListTokens: alias(iamRoutes, "listTokens", { path: "/iam/v2/clients/:clientId/tokens" }),
+  v2CreateToken: alias(iamRoutes, "createToken", { path: "/iam/v2/clients/:clientId/tokens" }),
+  v2GetToken: alias(iamRoutes, "getToken", { path: "/iam/v2/clients/:clientId/tokens/:tokenId" }),
+  v2DeleteToken: alias(iamRoutes, "deleteToken", { path: "/iam/v2/clients/:clientId/tokens/:tokenId" }),
 });

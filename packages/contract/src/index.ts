@@ -3,8 +3,18 @@
  * The handlers, the client and the docs are all derived from `contract` and its list of routes, `ROUTES`.
  */
 export { AREAS, contract, type Contract } from "./contract.js";
-export { ROUTES, routeById, type Area, type ContractRoute, type RouteId } from "./routes.js";
-export { ROUTE_EXAMPLES, routeExample, type ExampleResponseHeader, type RouteExample, type RouteExamples, type RouteOf } from "./route-examples.js";
+export { ROUTES, routeById, type Area, type ContractRoute, type PrimaryRouteId, type RouteId } from "./routes.js";
+export { alias, aliasOf, primaryRoutes, type AliasMetadata, type AliasNames, type PrimaryRoutes } from "./alias.js";
+export {
+  ROUTE_EXAMPLES,
+  routeExample,
+  type AnyRouteExample,
+  type AreaRouteExamples,
+  type ExampleResponseHeader,
+  type RouteExample,
+  type RouteExamples,
+  type RouteOf,
+} from "./route-examples.js";
 export * from "./common.js";
 export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";

@@ -4,6 +4,7 @@
  * client, the conformance suite, the tests) reads this list instead of walking the contract itself.
  */
 import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
+import { aliasOf, type AliasNames } from "./alias.js";
 import { contract, type Contract } from "./contract.js";
 import type { RouteAccess, RouteMetadata } from "./roles.js";
 
@@ -11,6 +12,9 @@ export type Area = keyof Contract;
 
 /** `area.name` of every route: `"cdn.updateResource"`, `"edge.listApps"`, … */
 export type RouteId = { [A in Area]: `${A}.${keyof Contract[A] & string}` }[Area];
+
+/** The id of every route that is not an alias: the operations an area implements and documents once. */
+export type PrimaryRouteId = { [A in Area]: `${A}.${Exclude<keyof Contract[A], AliasNames<Contract[A]>> & string}` }[Area];
 
 export interface ContractRoute<A extends Area = Area> {
   /** The area: the first path segment of the route, and the key of its router in `contract`. */
@@ -23,6 +27,8 @@ export interface ContractRoute<A extends Area = Area> {
   route: AppRoute;
   /** Who may call it: `read` routes are open to every role that reads, `write` routes are not. */
   access: RouteAccess;
+  /** For an alias (the platform's current path of an operation): the primary route it is served by. */
+  aliasOf?: PrimaryRouteId;
 }
 
 /** The routes of `router`, depth first in the contract's order, with their key paths. */
@@ -38,7 +44,8 @@ export const ROUTES: readonly ContractRoute[] = walk(contract).map(([keys, route
   const access = (route.metadata as RouteMetadata | undefined)?.access;
   if (keys.length !== 2 || (access !== "read" && access !== "write"))
     throw new Error(`The contract's route ${keys.join(".")} must sit directly in an area and say its access in metadata.`);
-  return { area, name, id: `${area}.${name}` as RouteId, route, access };
+  const primary = aliasOf(route);
+  return { area, name, id: `${area}.${name}` as RouteId, route, access, ...(primary ? { aliasOf: `${area}.${primary}` as PrimaryRouteId } : {}) };
 });
 
 /** The route `area.name`. */

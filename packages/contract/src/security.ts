@@ -3,7 +3,21 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, ipAddress, isoTimestamp, jsonValue, listOf, strictObject, uuid, withBody } from "./common.js";
+import {
+  booleanQuery,
+  errorResponses,
+  idParam,
+  integer,
+  integerParam,
+  ipAddress,
+  isoTimestamp,
+  jsonValue,
+  listOf,
+  strictObject,
+  uuid,
+  withBody,
+} from "./common.js";
+import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
 
@@ -60,7 +74,10 @@ const securityProfileSchema = z
   .object({
     id: integer(),
     profile_template: securityProfileTemplate,
-    ip_address: z.string().describe("The protected IPv4 or IPv6 address."),
+    ip_address: z
+      .string()
+      .nullable()
+      .describe("The protected IPv4 or IPv6 address; null for a profile of a template whose addresses are fixed."),
     fields: z
       .array(
         z
@@ -95,53 +112,161 @@ export const securityProfile: SecurityProfileSchema = securityProfileSchema;
 
 export type SecurityProfile = z.infer<typeof securityProfile>;
 
-const updateSecurityProfileBodySchema = strictObject(
-  {
-    profile_template: integer({ min: 1 }).describe("An existing profile template (400 `errors.profile_template` otherwise)."),
-    ip_address: ipAddress.describe("An IPv4 or IPv6 address."),
-    fields: listOf(
-      strictObject({
-        base_field: integer({ min: 1 }).describe("A field of `profile_template`."),
-        field_value: fieldValueWrite,
-      }),
-      {
-        max: 100,
-        noun: "fields",
-        description:
-          "Values of the template's fields. Every required field must be given (400 `errors.fields`), each `base_field` " +
-          "must be a field of the template, and each value must satisfy the field's validation_schema (400 " +
-          "`errors.fields.<index>.field_value`).",
-      },
-    )
-      .superRefine((fields, ctx) => {
-        const seen = new Set<number>();
-        fields.forEach((field, index) => {
-          if (seen.has(field.base_field))
-            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "base_field"], message: "Each field may be given once." });
-          seen.add(field.base_field);
-        });
-      }),
-    site: z.string().min(1).max(64).describe('The site that protects the address, e.g. "ED" (also called the service).'),
-  },
-  { readOnly: ["id", "options", "protocols", "status", "plan"] },
-).describe("Replaces the profile: every field is required.");
+const writeSecurityProfileFields = {
+  profile_template: integer({ min: 1 }).describe(
+    "A profile template the account may use, one of GET /security/iaas/profile-templates (400 `errors.profile_template` otherwise).",
+  ),
+  ip_address: ipAddress
+    .nullable()
+    .optional()
+    .describe(
+      "The IPv4 or IPv6 address to protect: required when the template takes one (its accepts_ip_address), and to be " +
+        "left out or null when the template's addresses are fixed (400 `errors.ip_address` otherwise).",
+    ),
+  fields: listOf(
+    strictObject({
+      base_field: integer({ min: 1 }).describe("A field of `profile_template`."),
+      field_value: fieldValueWrite,
+    }),
+    {
+      max: 100,
+      noun: "fields",
+      description:
+        "Values of the template's fields. Every required field must be given (400 `errors.fields`), each `base_field` " +
+        "must be a field of the template, and each value must satisfy the field's validation_schema (400 " +
+        "`errors.fields.<index>.field_value`).",
+    },
+  ).superRefine((fields, ctx) => {
+    const seen = new Set<number>();
+    fields.forEach((field, index) => {
+      if (seen.has(field.base_field))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "base_field"], message: "Each field may be given once." });
+      seen.add(field.base_field);
+    });
+  }),
+  site: z.string().min(1).max(64).describe('The site that protects the address, e.g. "ED" (also called the service).'),
+};
+
+const readOnlyProfileFields = ["id", "options", "protocols", "status", "plan"];
+
+const updateSecurityProfileBodySchema = strictObject(writeSecurityProfileFields, { readOnly: readOnlyProfileFields }).describe(
+  "Replaces the profile: every field is required but ip_address, which follows the template.",
+);
 export interface UpdateSecurityProfileBodySchema extends UpdateSecurityProfileBodySchemaType {}
 type UpdateSecurityProfileBodySchemaType = typeof updateSecurityProfileBodySchema;
 export const updateSecurityProfileBody: UpdateSecurityProfileBodySchema = updateSecurityProfileBodySchema;
 
 export type UpdateSecurityProfileBody = z.input<typeof updateSecurityProfileBody>;
 
+const createSecurityProfileBodySchema = strictObject(writeSecurityProfileFields, { readOnly: readOnlyProfileFields }).describe(
+  "The new profile: its template, the values of the template's fields, the site and (if the template takes one) the address.",
+);
+export interface CreateSecurityProfileBodySchema extends CreateSecurityProfileBodySchemaType {}
+type CreateSecurityProfileBodySchemaType = typeof createSecurityProfileBodySchema;
+export const createSecurityProfileBody: CreateSecurityProfileBodySchema = createSecurityProfileBodySchema;
+
+export type CreateSecurityProfileBody = z.input<typeof createSecurityProfileBody>;
+
+const pageQuery = {
+  limit: integerParam({ min: 1, max: 1000, description: "At most this many, 1 to 1000. Default 100." }).default(100),
+  offset: integerParam({ min: 0, description: "Number of leading entries skipped. Default 0." }).default(0),
+};
+
+const listSecurityProfilesQuerySchema = z.object({
+  exclude_empty_address: booleanQuery("true: leave out profiles without an address of their own (those of fixed-address templates).").optional(),
+  include_deleted: booleanQuery("true: list deleted profiles too (options.active false, status.status \"deleted\"). Default false.").optional(),
+  ip_address: z.string().max(64).optional().describe("Only the profiles of exactly this address."),
+  site: z.string().max(64).optional().describe('Only the profiles of this site, e.g. "ED" (exact).'),
+  ...pageQuery,
+});
+export interface ListSecurityProfilesQuerySchema extends ListSecurityProfilesQuerySchemaType {}
+type ListSecurityProfilesQuerySchemaType = typeof listSecurityProfilesQuerySchema;
+export const listSecurityProfilesQuery: ListSecurityProfilesQuerySchema = listSecurityProfilesQuerySchema;
+
+export type ListSecurityProfilesQuery = z.input<typeof listSecurityProfilesQuery>;
+
+const listProfileTemplatesQuerySchema = z.object({
+  accepts_ip_address: booleanQuery(
+    "true: only templates whose profiles each name the address they protect; false: only templates whose addresses are fixed. Default: every template.",
+  ).optional(),
+  ...pageQuery,
+});
+export interface ListProfileTemplatesQuerySchema extends ListProfileTemplatesQuerySchemaType {}
+type ListProfileTemplatesQuerySchemaType = typeof listProfileTemplatesQuerySchema;
+export const listProfileTemplatesQuery: ListProfileTemplatesQuerySchema = listProfileTemplatesQuerySchema;
+
+export type ListProfileTemplatesQuery = z.input<typeof listProfileTemplatesQuery>;
+
+const read: RouteMetadata = { access: "read" };
+const write: RouteMetadata = { access: "write" };
+const profileIdParams = z.object({ id: idParam("The profile id.") });
+
 export const securityContract = c.router({
+  listProfileTemplates: {
+    method: "GET",
+    path: "/security/iaas/profile-templates",
+    query: listProfileTemplatesQuery,
+    responses: { 200: z.array(securityProfileTemplate).describe("The templates, by id."), ...errorResponses() },
+    summary: "List profile templates",
+    description:
+      "The templates the account may build profiles on: the platform's common ones and those made for the account, " +
+      "ordered by id. An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
+    metadata: read,
+  },
+  listProfiles: {
+    method: "GET",
+    path: "/security/iaas/v2/profiles",
+    query: listSecurityProfilesQuery,
+    responses: { 200: z.array(securityProfile).describe("The profiles, by id."), ...errorResponses() },
+    summary: "List security profiles",
+    description:
+      "The account's protection profiles, ordered by id, after the filters; deleted ones only with include_deleted=true. " +
+      "An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
+    metadata: read,
+  },
+  getProfile: {
+    method: "GET",
+    path: "/security/iaas/v2/profiles/:id",
+    pathParams: profileIdParams,
+    responses: { 200: securityProfile, ...errorResponses() },
+    summary: "Get a security profile",
+    description: "One protection profile of the account. A deleted profile, or another account's, answers 404.",
+    metadata: read,
+  },
+  createProfile: {
+    method: "POST",
+    path: "/security/iaas/v2/profiles",
+    body: createSecurityProfileBody,
+    responses: { 201: securityProfile, ...errorResponses(withBody) },
+    summary: "Create a security profile",
+    description:
+      "Creates a protection profile and turns its protection on: the values are checked against the template as on " +
+      "replace (required fields, known fields, each field's JSON Schema). The new profile has options " +
+      '`{ bgp: false, active: true, price: "0.00" }`, no protocols, status `{ status: "active", updated }` and plan ' +
+      '"standard" until the service sets them. Several profiles may protect the same address.',
+    metadata: write,
+  },
   updateProfile: {
     method: "PUT",
     path: "/security/iaas/v2/profiles/:id",
-    pathParams: z.object({ id: idParam("The profile id.") }),
+    pathParams: profileIdParams,
     body: updateSecurityProfileBody,
     responses: { 200: securityProfile, ...errorResponses(withBody) },
     summary: "Replace a security profile",
     description:
       "Sets the profile's template, address, field values and site. The values are validated against the template: " +
-      "required fields, known fields, and each field's JSON Schema.",
-    metadata: { access: "write" },
+      "required fields, known fields, and each field's JSON Schema. A deleted profile answers 404.",
+    metadata: write,
+  },
+  deleteProfile: {
+    method: "DELETE",
+    path: "/security/iaas/v2/profiles/:id",
+    pathParams: profileIdParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Delete a security profile",
+    description:
+      "Turns the profile's protection off and deletes it: it answers 404 from then on, and shows in the list only " +
+      'with include_deleted=true (options.active false, status.status "deleted"). Answers 204 with no body.',
+    metadata: write,
   },
 });

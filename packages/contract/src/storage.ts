@@ -1,15 +1,33 @@
 /**
- * Object storage area: the CORS settings of an S3 bucket.
+ * Object storage area: the account's storages (listing, details, creation, deletion), their S3 buckets
+ * (listing, creation, deletion) and each bucket's CORS origins.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam } from "./common.js";
+import { booleanQuery, errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, strictObject, stringEnum, withBody } from "./common.js";
+import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
+
+/** The kinds of storage: S3-compatible object storage, or an SFTP file store (which has no buckets). */
+export const STORAGE_TYPES = ["s3", "sftp"] as const;
+/** The regions a storage may be made in. */
+export const STORAGE_LOCATIONS = ["s-ed1", "s-drc2", "s-sgc1", "s-nhn2", "s-darz", "s-ws1", "s-ams1", "ams", "sin", "fra", "mia"] as const;
+/** The states of a storage the listing filters by; a storage of this API is always `active` (deletes are immediate). */
+export const STORAGE_STATUSES = ["active", "suspended", "deleted", "pending"] as const;
+/** The fields the storage listing sorts by. */
+export const STORAGE_ORDERS = ["id", "name", "location", "type", "created_at"] as const;
+
+/** The most origins a bucket's CORS takes. */
+export const BUCKET_CORS_ORIGINS_MAX = 100;
 
 export const bucketName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens.");
+
+const storageName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,255}$/, "Must be 1 to 255 letters, digits, hyphens and underscores.");
 
 const bucketCorsSchema = z
   .object({
@@ -26,16 +44,241 @@ export const bucketCors: BucketCorsSchema = bucketCorsSchema;
 
 export type BucketCors = z.infer<typeof bucketCors>;
 
+/** `*`, or an origin as browsers send it: scheme, host and optional port, no path. */
+const ORIGIN = /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::\d{1,5})?$/;
+
+const setBucketCorsBodySchema = strictObject({
+  allowedOrigins: listOf(
+    z
+      .string()
+      .max(300, "At most 300 characters.")
+      .refine((value) => value === "*" || ORIGIN.test(value), { message: "Must be * or an origin such as https://www.example.com (scheme, host and optional port)." }),
+    {
+      max: BUCKET_CORS_ORIGINS_MAX,
+      noun: "origins",
+      description: "The origins allowed to call the bucket from browsers: `*` for any, or origins such as `https://www.example.com`; an empty list allows none.",
+    },
+  ),
+}).describe("The bucket's new CORS origins; they replace the ones it had.");
+export interface SetBucketCorsBodySchema extends SetBucketCorsBodySchemaType {}
+type SetBucketCorsBodySchemaType = typeof setBucketCorsBodySchema;
+export const setBucketCorsBody: SetBucketCorsBodySchema = setBucketCorsBodySchema;
+
+export type SetBucketCorsBody = z.input<typeof setBucketCorsBody>;
+
+const bucketSchema = z
+  .object({
+    name: z.string().describe("The bucket name."),
+    lifecycle: integer()
+      .nullable()
+      .describe("Days after which the bucket's objects expire; null: no lifecycle policy (this API sets none)."),
+  })
+  .strict()
+  .describe("An S3 bucket of a storage.");
+export interface BucketSchema extends BucketSchemaType {}
+type BucketSchemaType = typeof bucketSchema;
+export const bucket: BucketSchema = bucketSchema;
+
+export type Bucket = z.infer<typeof bucket>;
+
+const bucketListSchema = z
+  .object({
+    count: integer().describe("The storage's buckets in all, on every page."),
+    results: z.array(bucket).describe("This page of buckets, by name."),
+  })
+  .strict()
+  .describe("One page of a storage's buckets.");
+export interface BucketListSchema extends BucketListSchemaType {}
+type BucketListSchemaType = typeof bucketListSchema;
+export const bucketList: BucketListSchema = bucketListSchema;
+
+export type BucketList = z.infer<typeof bucketList>;
+
+const storageSchema = z
+  .object({
+    id: integer(),
+    name: z.string().describe("The storage name, unique in the account."),
+    type: stringEnum(STORAGE_TYPES).describe("`s3`: S3-compatible object storage with buckets; `sftp`: an SFTP file store."),
+    location: stringEnum(STORAGE_LOCATIONS).describe("The region the storage lives in."),
+    address: z.string().describe("The host name clients connect to: the S3 endpoint or the SFTP server of the region."),
+    client_id: integer().describe("The account the storage belongs to."),
+    created_at: isoTimestamp,
+    provisioning_status: stringEnum(STORAGE_STATUSES).describe("The storage's state; `active` for every storage this API shows."),
+    can_restore: z.boolean().describe("Whether a deleted storage can be restored; always false (deletes are final)."),
+    deleted_at: isoTimestamp.nullable().describe("When the storage was deleted; null (a deleted storage is gone)."),
+    expires: z.string().nullable().describe("When an SFTP storage expires; null: never (this API sets no expiry)."),
+    server_alias: z.string().nullable().describe("A custom host name for an SFTP storage; null: none (this API sets none)."),
+    disable_http: z.boolean().describe("Whether plain HTTP access is off; false (this API does not change it)."),
+    custom_config_file: z.boolean().describe("Whether the storage has a custom server configuration; false (this API sets none)."),
+    rewrite_rules: z.record(z.string()).nullable().describe("URL rewrite rules of an SFTP storage; null: none (this API sets none)."),
+    reseller_id: integer().nullable().describe("The reseller the account belongs to; null: none."),
+  })
+  .strict()
+  .describe("A storage. Its credentials (S3 keys, SFTP password) are secrets and never part of an answer.");
+export interface StorageSchema extends StorageSchemaType {}
+type StorageSchemaType = typeof storageSchema;
+export const storage: StorageSchema = storageSchema;
+
+export type Storage = z.infer<typeof storage>;
+
+const storageListSchema = z
+  .object({
+    count: integer().describe("The storages that match the filters, on every page."),
+    results: z.array(storage).describe("This page of storages."),
+  })
+  .strict()
+  .describe("One page of the account's storages.");
+export interface StorageListSchema extends StorageListSchemaType {}
+type StorageListSchemaType = typeof storageListSchema;
+export const storageList: StorageListSchema = storageListSchema;
+
+export type StorageList = z.infer<typeof storageList>;
+
+const NO_SECRETS = "This API never holds or returns storage secrets, so SFTP passwords cannot be set or generated here.";
+
+const createStorageBodySchema = strictObject(
+  {
+    name: storageName.describe("The storage name: 1 to 255 letters, digits, hyphens and underscores, unique in the account (409 otherwise)."),
+    type: stringEnum(STORAGE_TYPES).describe("`s3` or `sftp`."),
+    location: stringEnum(STORAGE_LOCATIONS).describe("The region to make the storage in."),
+  },
+  {
+    readOnly: ["id", "address", "client_id", "created_at", "provisioning_status", "can_restore", "deleted_at", "credentials"],
+    rejected: { sftp_password: NO_SECRETS, generate_sftp_password: NO_SECRETS },
+  },
+).describe("The new storage.");
+export interface CreateStorageBodySchema extends CreateStorageBodySchemaType {}
+type CreateStorageBodySchemaType = typeof createStorageBodySchema;
+export const createStorageBody: CreateStorageBodySchema = createStorageBodySchema;
+
+export type CreateStorageBody = z.input<typeof createStorageBody>;
+
+const listStoragesQuerySchema = z.object({
+  limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
+  offset: integerParam({ min: 0, description: "Number of matching storages skipped. Default 0." }).default(0),
+  id: idParam("Only the storage with this id.").optional(),
+  name: storageName.optional().describe("Only the storage with exactly this name."),
+  location: stringEnum(STORAGE_LOCATIONS).optional().describe("Only storages in this region."),
+  type: stringEnum(STORAGE_TYPES).optional().describe("Only storages of this type."),
+  status: stringEnum(STORAGE_STATUSES).optional().describe("Only storages in this state; every storage of this API is `active`."),
+  show_deleted: booleanQuery("Include deleted storages; deletes are final here, so there are none to include.").optional(),
+  order_by: stringEnum(STORAGE_ORDERS).default("id").describe(`Sort field: ${STORAGE_ORDERS.join(", ")}. Default id; ties go by id.`),
+  order_direction: stringEnum(["asc", "desc"]).default("asc").describe("asc or desc. Default asc."),
+});
+
+const storagePathParams = z.object({ id: idParam("The storage id; it must belong to the account.") });
+const bucketPathParams = z.object({
+  id: idParam("The storage id; it must belong to the account."),
+  name: bucketName.describe("The bucket name."),
+});
+
+const read: RouteMetadata = { access: "read" };
+const write: RouteMetadata = { access: "write" };
+
 export const storageContract = c.router({
   getBucketCors: {
     method: "GET",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors",
-    pathParams: z.object({ id: idParam("The storage id; it must belong to the account."), name: bucketName.describe("The bucket name.") }),
+    pathParams: bucketPathParams,
     responses: { 200: bucketCors, ...errorResponses() },
     summary: "Get the CORS settings of a bucket",
     description:
       "The origins allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: { access: "read" },
+    metadata: read,
+  },
+  setBucketCors: {
+    method: "POST",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors",
+    pathParams: bucketPathParams,
+    body: setBucketCorsBody,
+    responses: { 200: bucketCors, ...errorResponses(withBody) },
+    summary: "Set the CORS settings of a bucket",
+    description:
+      "Replaces the bucket's CORS origins with `allowedOrigins` (an empty list allows no origin) and answers the settings " +
+      "as the GET shows them (the platform answers with no body). Repeated origins are kept once, in the order first given. " +
+      "404 when the storage is not the account's or has no such bucket.",
+    metadata: write,
+  },
+  createBucket: {
+    method: "POST",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name",
+    pathParams: bucketPathParams,
+    body: strictObject({})
+      .optional()
+      .describe("No fields: the path names the bucket. The body may be left out, or be an empty JSON object."),
+    responses: { 201: bucket, ...errorResponses([409, 422, ...withBody]) },
+    summary: "Create a bucket",
+    description:
+      "Makes an empty bucket named by the path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the " +
+      "bucket (the platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).",
+    metadata: write,
+  },
+  listBuckets: {
+    method: "GET",
+    path: "/storage/provisioning/v2/storage/:id/s3/buckets",
+    pathParams: storagePathParams,
+    query: z.object({
+      limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
+      offset: integerParam({ min: 0, description: "Number of buckets skipped. Default 0." }).default(0),
+    }),
+    responses: { 200: bucketList, ...errorResponses() },
+    summary: "List the buckets of a storage",
+    description:
+      "A page of the storage's buckets by name (ascending), `limit` (default 100, at most 1000) from `offset`; `count` is the " +
+      "total. An SFTP storage has none. 404 when the storage is not the account's.",
+    metadata: read,
+  },
+  deleteBucket: {
+    method: "DELETE",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name",
+    pathParams: bucketPathParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Delete a bucket",
+    description: "Deletes the bucket with everything in it (its objects and CORS settings), as the platform does. Answers 204 with no body.",
+    metadata: write,
+  },
+  listStorages: {
+    method: "GET",
+    path: "/storage/provisioning/v3/storage",
+    query: listStoragesQuerySchema,
+    responses: { 200: storageList, ...errorResponses() },
+    summary: "List storages",
+    description:
+      "The account's storages that match every filter given, a page of `limit` (default 100, at most 1000) from `offset`, " +
+      "sorted by `order_by` and `order_direction` (default id ascending; ties by id ascending). `count` is the number of " +
+      "matches before paging. Names are compared exactly.",
+    metadata: read,
+  },
+  getStorage: {
+    method: "GET",
+    path: "/storage/provisioning/v1/storage/:id",
+    pathParams: storagePathParams,
+    responses: { 200: storage, ...errorResponses() },
+    summary: "Get a storage",
+    description: "One storage of the account; never its credentials.",
+    metadata: read,
+  },
+  createStorage: {
+    method: "POST",
+    path: "/storage/provisioning/v2/storage",
+    body: createStorageBody,
+    responses: { 201: storage, ...errorResponses([409, ...withBody]) },
+    summary: "Create a storage",
+    description:
+      "A new, empty storage of the account, `active` at once. A name the account already uses is 409. The platform returns " +
+      "the storage's credentials here; this API never returns secrets, so the answer is the storage without them.",
+    metadata: write,
+  },
+  deleteStorage: {
+    method: "DELETE",
+    path: "/storage/provisioning/v1/storage/:id",
+    pathParams: storagePathParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Delete a storage",
+    description:
+      "Deletes the storage for good with all its data: its buckets and their CORS settings go with it, as the platform " +
+      "deletes a storage's data. Answers 204 with no body.",
+    metadata: write,
   },
 });

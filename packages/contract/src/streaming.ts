@@ -1,15 +1,35 @@
 /**
- * Video streaming area: streams (paged listing, details) and clip recording from a live stream's DVR.
+ * Video streaming area: streams (paged listing, details, creation, changes, deletion) and clips recorded
+ * from a live stream's DVR.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, withBody } from "./common.js";
+import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
 
 /** Streams on one page of the listing. */
 export const STREAMS_PAGE_SIZE = 25;
+
+/** How the platform's web player renders a stream: flat, or one of the 360°/180° modes. */
+export const STREAM_PROJECTIONS = ["regular", "vr360", "vr180", "vr360tb"] as const;
+/** What a recording of the stream takes: the source as sent, or the transcoded output (with overlays). */
+export const STREAM_RECORD_TYPES = ["origin", "transcoded"] as const;
+/** The protocols a live ingest arrives over. */
+export const STREAM_SOURCE_TYPES = ["rtmp", "srt", "webrtc", "https"] as const;
+
+/** The DVR window a stream may be given, in seconds (30 s to 4 hours), and the one it gets when DVR is switched on without one. */
+export const DVR_DURATION_MIN = 30;
+export const DVR_DURATION_MAX = 14_400;
+export const DVR_DURATION_DEFAULT = 3600;
+
+/** The most clips the clip listing shows. */
+export const CLIPS_LIST_MAX = 1000;
+
+/** The schemes a pull stream's `uri` may use, and how many addresses it may list. */
+const PULL_SCHEMES = ["rtmp:", "rtmps:", "srt:", "http:", "https:"];
+const PULL_ADDRESSES_MAX = 10;
 
 const url = z.string().describe("A URL.");
 
@@ -29,11 +49,7 @@ const streamSchema = z
     pull: z.boolean().describe("true: the service pulls the stream from `uri`; false: the stream is pushed to `push_url`."),
     active: z.boolean().describe("Whether the stream accepts and delivers video."),
     auto_record: z.boolean().describe("Whether every live session is recorded."),
-    html_overlay: z
-      .boolean()
-      .describe(
-        "Set by the service (no operation of this API changes it): whether HTML overlays are shown over the video.",
-      ),
+    html_overlay: z.boolean().describe("Whether real-time HTML overlay widgets may be shown over the video."),
     live: z.boolean().describe("Whether the primary ingest is live now."),
     backup_live: z.boolean().describe("Whether the backup ingest is live now."),
     client_user_id: integer().describe("The account's user the stream belongs to."),
@@ -59,6 +75,25 @@ const streamSchema = z
     frame_rate: z.number().describe("Frames a second of the incoming video."),
     video_height: integer().describe("Pixels."),
     video_width: integer().describe("Pixels."),
+    dvr_enabled: z.boolean().describe("Whether the stream keeps a DVR window (`dvr_duration` > 0); clips are cut from it."),
+    broadcast_ids: z.array(integer()).describe("The ids of the broadcasts that include the stream, ascending."),
+    cdn_id: integer().nullable().describe("The account's CDN resource that delivers the stream; null for the platform's own delivery."),
+    client_entity_data: z.string().nullable().describe("The client's own data about the stream, kept as sent and never read; null when none was set."),
+    hls_mpegts_endlist_tag: z
+      .boolean()
+      .describe("Whether `#EXT-X-ENDLIST` is added to the HLS MPEG-TS playlist after the last segment when a broadcast ends."),
+    projection: stringEnum(STREAM_PROJECTIONS).describe(
+      "How the platform's web player renders the stream: `regular` (flat), `vr360`, `vr180` or `vr360tb` (3D 360°, top-bottom).",
+    ),
+    quality_set_id: integer()
+      .nullable()
+      .describe("The custom quality set the stream is transcoded with; null for the account's default set."),
+    record_type: stringEnum(STREAM_RECORD_TYPES).describe(
+      "What a recording takes: `origin`, the source as sent, or `transcoded`, the output with its overlays.",
+    ),
+    stream_source_type: stringEnum(STREAM_SOURCE_TYPES)
+      .nullable()
+      .describe("Set by the service: the protocol the live ingest arrives over (`rtmp`, `srt`, `webrtc`, `https`); null while the stream is not live."),
     broadcasts: z
       .array(broadcast)
       .optional()
@@ -118,8 +153,130 @@ export const createClipRecordingBody: CreateClipRecordingBodySchema = createClip
 
 export type CreateClipRecordingBody = z.input<typeof createClipRecordingBody>;
 
+/** A pull stream's source: one to PULL_ADDRESSES_MAX URLs, separated by single spaces, tried in turn. */
+const pullUri = z
+  .string()
+  .max(2048, "At most 2048 characters.")
+  .refine(
+    (value) => {
+      const addresses = value.split(" ");
+      return (
+        addresses.length <= PULL_ADDRESSES_MAX &&
+        addresses.every((address) => {
+          if (!URL.canParse(address)) return false;
+          const url = new URL(address);
+          return PULL_SCHEMES.includes(url.protocol) && url.hostname !== "";
+        })
+      );
+    },
+    { message: `Must be 1 to ${PULL_ADDRESSES_MAX} URLs (rtmp, rtmps, srt, http or https) separated by single spaces.` },
+  );
+
+/** The fields a client sets on a stream, on creation and in changes. */
+const streamSettings = {
+  name: z.string().min(1, "Must not be empty.").max(255, "At most 255 characters.").describe("The stream's name, 1 to 255 characters; names need not be unique."),
+  active: z.boolean().describe("The stream's on/off switch (not whether it is live): an inactive stream takes no ingest. Default true."),
+  auto_record: z.boolean().describe("Whether every live session is recorded. Default false."),
+  client_entity_data: z
+    .string()
+    .max(4096, "At most 4096 characters.")
+    .nullable()
+    .describe("The client's own data about the stream, at most 4096 characters, kept as sent; null clears it. Default null."),
+  client_user_id: integer({ min: 1 }).describe(
+    "The account's user the stream belongs to: a user of the account (400 otherwise). Default: the user of the calling token.",
+  ),
+  cdn_id: integer({ min: 1 })
+    .nullable()
+    .describe("A CDN resource of the account that delivers the stream (400 otherwise); null for the platform's own delivery. Default null."),
+  dvr_enabled: z
+    .boolean()
+    .describe(
+      `Switches DVR on or off. On without \`dvr_duration\` keeps the stream's window, or gives it ${DVR_DURATION_DEFAULT} seconds when it had none; ` +
+        "off sets `dvr_duration` to 0 and may not come with a `dvr_duration`. Default off.",
+    ),
+  dvr_duration: integer({ min: DVR_DURATION_MIN, max: DVR_DURATION_MAX }).describe(
+    `The DVR window in seconds, ${DVR_DURATION_MIN} to ${DVR_DURATION_MAX} (4 hours); setting it switches DVR on.`,
+  ),
+  hls_mpegts_endlist_tag: z.boolean().describe("Whether `#EXT-X-ENDLIST` ends the HLS MPEG-TS playlist when a broadcast ends. Default false."),
+  html_overlay: z.boolean().describe("Whether real-time HTML overlay widgets may be shown over the video. Default false."),
+  projection: stringEnum(STREAM_PROJECTIONS).describe("How the platform's web player renders the stream. Default `regular`."),
+  pull: z
+    .boolean()
+    .describe("true: the service pulls the stream from `uri` (which is then required); false: the stream is pushed to `push_url`. Default false."),
+  quality_set_id: integer({ min: 1 })
+    .nullable()
+    .describe("A custom quality set to transcode with; null for the account's default. Quality sets are not part of this API, so the id is not checked. Default null."),
+  record_type: stringEnum(STREAM_RECORD_TYPES).describe("What a recording takes: `origin` or `transcoded`. Default `origin`."),
+  uri: pullUri
+    .nullable()
+    .describe(
+      `For a pull stream only (400 with \`pull\` false): 1 to ${PULL_ADDRESSES_MAX} source URLs (rtmp, rtmps, srt, http, https) separated by ` +
+        "single spaces, at most 2048 characters, tried in turn.",
+    ),
+};
+
+/** Fields of a stream that only the service sets: sent in a body, each is rejected by name. */
+const STREAM_READ_ONLY = [
+  "id",
+  "live",
+  "backup_live",
+  "push_url",
+  "backup_push_url",
+  "push_url_srt",
+  "backup_push_url_srt",
+  "push_url_whip",
+  "created_at",
+  "started_at_primary",
+  "finished_at_primary",
+  "started_at_backup",
+  "recording_duration",
+  "iframe_url",
+  "dash_url",
+  "hls_cmaf_url",
+  "hls_mpegts_url",
+  "screenshot",
+  "transcoded_qualities",
+  "transcoding_speed",
+  "frame_rate",
+  "video_height",
+  "video_width",
+  "stream_source_type",
+  "broadcasts",
+];
+const STREAM_REJECTED = { broadcast_ids: "Broadcasts name the stream they include; this API does not change them, so broadcast_ids cannot be written." };
+
+const createStreamBodySchema = strictObject(
+  { name: streamSettings.name, ...optionalSettings() },
+  { readOnly: STREAM_READ_ONLY, rejected: STREAM_REJECTED },
+).describe("The new stream: `name` is required, every other field has its default.");
+export interface CreateStreamBodySchema extends CreateStreamBodySchemaType {}
+type CreateStreamBodySchemaType = typeof createStreamBodySchema;
+export const createStreamBody: CreateStreamBodySchema = createStreamBodySchema;
+
+export type CreateStreamBody = z.input<typeof createStreamBody>;
+
+const updateStreamBodySchema = strictObject({
+  stream: strictObject({ name: streamSettings.name.optional(), ...optionalSettings() }, { readOnly: STREAM_READ_ONLY, rejected: STREAM_REJECTED }).describe(
+    "The fields to change; fields left out keep their values.",
+  ),
+}).describe("The changes, wrapped in `stream` as the platform takes them.");
+export interface UpdateStreamBodySchema extends UpdateStreamBodySchemaType {}
+type UpdateStreamBodySchemaType = typeof updateStreamBodySchema;
+export const updateStreamBody: UpdateStreamBodySchema = updateStreamBodySchema;
+
+export type UpdateStreamBody = z.input<typeof updateStreamBody>;
+
+/** Every setting but the name, each optional. */
+function optionalSettings() {
+  const { name: _name, ...rest } = streamSettings;
+  return Object.fromEntries(Object.entries(rest).map(([key, schema]) => [key, schema.optional()])) as {
+    [Key in keyof typeof rest]: z.ZodOptional<(typeof rest)[Key]>;
+  };
+}
+
 const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
 const read: RouteMetadata = { access: "read" };
+const write: RouteMetadata = { access: "write" };
 
 export const streamingContract = c.router({
   listStreams: {
@@ -149,6 +306,53 @@ export const streamingContract = c.router({
     description: "One stream of the account.",
     metadata: read,
   },
+  createStream: {
+    method: "POST",
+    path: "/streaming/streams",
+    body: createStreamBody,
+    responses: { 201: stream, ...errorResponses(withBody) },
+    summary: "Create a stream",
+    description:
+      "A new stream of the account, not live yet: its ingest URLs (RTMP, SRT, WHIP, each with a fresh stream key) and " +
+      "playback URLs are made from its id. The body is the stream's fields as they are (the platform wraps only changes in " +
+      "`stream`). A pull stream needs `uri`; a push stream may not have one.",
+    metadata: write,
+  },
+  updateStream: {
+    method: "PATCH",
+    path: "/streaming/streams/:stream_id",
+    pathParams: streamIdParams,
+    body: updateStreamBody,
+    responses: { 200: stream, ...errorResponses(withBody) },
+    summary: "Change a stream",
+    description:
+      "Changes the fields given in `stream`; the others keep their values (the platform's SDKs always send `name`, which " +
+      "may be left out here). Switching `pull` off clears `uri`; switching it on needs a `uri`, given or already set. " +
+      "Changes apply to the next live session.",
+    metadata: write,
+  },
+  deleteStream: {
+    method: "DELETE",
+    path: "/streaming/streams/:stream_id",
+    pathParams: streamIdParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Delete a stream",
+    description:
+      "Deletes the stream for good, with its clips and its broadcasts (a broadcast here belongs to one stream). " +
+      "A live stream may be deleted too: its ingest stops. Answers 204 with no body.",
+    metadata: write,
+  },
+  listClipRecordings: {
+    method: "GET",
+    path: "/streaming/streams/:stream_id/clip_recording",
+    pathParams: streamIdParams,
+    responses: { 200: z.array(clipRecording), ...errorResponses() },
+    summary: "List a stream's clips",
+    description:
+      `The stream's clips that have not expired (\`expiration\` after now), newest first (by creation, then id), at most ${CLIPS_LIST_MAX}. ` +
+      "The body is a bare array, as the platform answers; a stream without clips answers an empty one.",
+    metadata: read,
+  },
   createClipRecording: {
     method: "PUT",
     path: "/streaming/streams/:stream_id/clip_recording",
@@ -160,6 +364,6 @@ export const streamingContract = c.router({
       "Cuts a clip out of the stream's DVR window. All times are Unix times in seconds and durations are seconds. " +
       "The stream must be live with DVR on (`dvr_duration` > 0), otherwise 422. `duration` is at most the stream's " +
       "`dvr_duration`; `expiration` must fall between 1 minute and 4 hours after the clip ends.",
-    metadata: { access: "write" },
+    metadata: write,
   },
 });

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { LOGS_UPLOADER_POLICY_DEFAULTS } from "@cloudplane/contract";
 import type {
   DemoAccount,
   DemoApiToken,
@@ -23,8 +24,11 @@ import type {
   DemoEdgeSecret,
   DemoEdgeTemplate,
   DemoFixture,
+  DemoCloudTask,
   DemoGpuImage,
   DemoInferenceModel,
+  DemoLogsUploaderConfig,
+  DemoLogsUploaderPolicy,
   DemoLogsUploaderTarget,
   DemoOriginGroup,
   DemoSecurityProfile,
@@ -168,9 +172,9 @@ const originGroups: DemoOriginGroup[] = [
     auth_type: "none",
     path: "",
     sources: [
-      { backup: false, enabled: true, source: "origin-1.acme.example" },
-      { backup: false, enabled: true, source: "origin-2.acme.example" },
-      { backup: true, enabled: true, source: "backup.acme.example:8080" },
+      { backup: false, enabled: true, source: "origin-1.acme.example", host_header_override: null },
+      { backup: false, enabled: true, source: "origin-2.acme.example", host_header_override: "www.acme.example" },
+      { backup: true, enabled: true, source: "backup.acme.example:8080", host_header_override: null },
     ],
     created: at(10),
     updated: at(40),
@@ -183,7 +187,7 @@ const originGroups: DemoOriginGroup[] = [
     proxy_next_upstream: ["error", "timeout"],
     auth_type: "none",
     path: "/vod",
-    sources: [{ backup: false, enabled: true, source: "203.0.113.50:8443" }],
+    sources: [{ backup: false, enabled: true, source: "203.0.113.50:8443", host_header_override: null }],
     created: at(12),
     updated: at(12),
   },
@@ -196,8 +200,8 @@ const originGroups: DemoOriginGroup[] = [
     auth_type: "none",
     path: "",
     sources: [
-      { backup: false, enabled: false, source: "old-origin.acme.example" },
-      { backup: true, enabled: true, source: "old-backup.acme.example" },
+      { backup: false, enabled: false, source: "old-origin.acme.example", host_header_override: null },
+      { backup: true, enabled: true, source: "old-backup.acme.example", host_header_override: null },
     ],
     created: at(14),
     updated: at(90),
@@ -211,8 +215,8 @@ const originGroups: DemoOriginGroup[] = [
     auth_type: "none",
     path: "",
     sources: [
-      { backup: false, enabled: true, source: "origin.globex.example" },
-      { backup: true, enabled: true, source: "origin-dr.globex.example" },
+      { backup: false, enabled: true, source: "origin.globex.example", host_header_override: null },
+      { backup: true, enabled: true, source: "origin-dr.globex.example", host_header_override: null },
     ],
     created: at(11),
     updated: at(11),
@@ -225,7 +229,7 @@ const originGroups: DemoOriginGroup[] = [
     proxy_next_upstream: ["error"],
     auth_type: "none",
     path: "/static",
-    sources: [{ backup: false, enabled: true, source: "static.globex.example" }],
+    sources: [{ backup: false, enabled: true, source: "static.globex.example", host_header_override: null }],
     created: at(13),
     updated: at(13),
   },
@@ -423,8 +427,7 @@ const logsUploaderTargets: DemoLogsUploaderTarget[] = ([1, 2] as const).map((acc
   name: `${account === 1 ? "acme" : "globex"}-cdn-logs`,
   description: "Raw CDN access logs, uploaded every 5 minutes.",
   storage_type: account === 1 ? "s3_vendor" : "s3_amazon",
-  related_uploader_configs: account === 1 ? [11, 12] : [],
-  status: { status: "ok", code: 200, updated: at(60 + account), details: "" },
+  status: { status: "successful", code: 200, updated: at(60 + account), details: "" },
   config: {
     access_key_id: `AKIADEMO${hex(`access-key:${account}`, 12).toUpperCase()}`,
     secret_access_key: `demo-secret-access-key-${hex(`secret-access-key:${account}`, 24)}`,
@@ -438,6 +441,77 @@ const logsUploaderTargets: DemoLogsUploaderTarget[] = ([1, 2] as const).map((acc
   updated: at(60 + account),
 }));
 
+/** A policy with the platform's defaults but for `overrides`. */
+const logsUploaderPolicy = (id: number, account: AccountId, overrides: Partial<DemoLogsUploaderPolicy>): DemoLogsUploaderPolicy => ({
+  id,
+  client_id: account,
+  ...LOGS_UPLOADER_POLICY_DEFAULTS,
+  fields: [...LOGS_UPLOADER_POLICY_DEFAULTS.fields],
+  tags: {},
+  created: at(56 + account),
+  updated: at(57 + account),
+  ...overrides,
+});
+
+const logsUploaderPolicies: DemoLogsUploaderPolicy[] = [
+  logsUploaderPolicy(1, 1, { name: "acme-standard", description: "Every field, the standard text format." }),
+  // JSON lines of a few fields and a tag, half of the requests: the policy a test of the field rules starts from.
+  logsUploaderPolicy(3, 1, {
+    name: "acme-json-sample",
+    description: "Half of the requests as JSON lines, tagged with the environment.",
+    fields: ["remote_addr", "time_local", "request", "status", "bytes_sent", "upstream_cache_status", "env"],
+    format_type: "json",
+    tags: { env: "production" },
+    log_sample_rate: 0.5,
+    rotate_interval_minutes: 15,
+    rotate_threshold_mb: 100,
+    include_shield_logs: true,
+  }),
+  logsUploaderPolicy(2, 2, { name: "globex-standard" }),
+];
+
+const logsUploaderConfigs: DemoLogsUploaderConfig[] = [
+  {
+    id: 1,
+    client_id: 1,
+    name: "acme-all-resources",
+    enabled: true,
+    for_all_resources: true,
+    policy: 1,
+    target: 1,
+    resources: [],
+    status: { status: "successful", code: 200, updated: at(62), details: "" },
+    created: at(61),
+    updated: at(62),
+  },
+  {
+    id: 3,
+    client_id: 1,
+    name: "acme-sampled",
+    enabled: false,
+    for_all_resources: false,
+    policy: 3,
+    target: 1,
+    resources: [1, 3],
+    status: { status: "in_progress", code: 0, updated: at(63), details: "" },
+    created: at(63),
+    updated: at(63),
+  },
+  {
+    id: 2,
+    client_id: 2,
+    name: "globex-static",
+    enabled: true,
+    for_all_resources: false,
+    policy: 2,
+    target: 2,
+    resources: [4],
+    status: { status: "successful", code: 200, updated: at(64), details: "" },
+    created: at(62),
+    updated: at(64),
+  },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Edge apps
 // ---------------------------------------------------------------------------------------------
@@ -448,13 +522,22 @@ const edgePlans: DemoEdgePlan[] = [
   { id: 3, name: "enterprise", max_duration_ms: 1000, memory_limit_mb: 1024, max_subrequests: 500 },
 ];
 
-const binary = (id: number, account: AccountId | null, apiType: "wasi-http" | "proxy-wasm", day: number): DemoEdgeBinary => ({
+const binary = (
+  id: number,
+  account: AccountId | null,
+  apiType: "wasi-http" | "proxy-wasm",
+  day: number,
+  more: Partial<Pick<DemoEdgeBinary, "status" | "source" | "unref_since">> = {},
+): DemoEdgeBinary => ({
   id,
   account_id: account,
   api_type: apiType,
   checksum: hex(`binary:${id}`),
-  status: "compiled",
+  status: 1,
+  source: ((id % 3) + 1) as DemoEdgeBinary["source"],
+  unref_since: null,
   created: at(day),
+  ...more,
 });
 
 const edgeBinaries: DemoEdgeBinary[] = [
@@ -469,6 +552,9 @@ const edgeBinaries: DemoEdgeBinary[] = [
   binary(9, 1, "proxy-wasm", 121),
   binary(2, 2, "wasi-http", 25),
   binary(4, 2, "proxy-wasm", 26),
+  // Binaries no app or template uses: one left over since an upgrade, one that failed to compile.
+  binary(11, 1, "wasi-http", 160, { unref_since: at(170) }),
+  binary(13, 1, "proxy-wasm", 161, { status: 2, source: 0 }),
 ];
 
 const edgeTemplates: DemoEdgeTemplate[] = [
@@ -481,8 +567,8 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     long_descr: "Answers with a redirect to a per-country URL, read from the visitor's geo data.",
     api_type: "wasi-http",
     params: [
-      { name: "DEFAULT_URL", data_type: "string", mandatory: true, descr: "Where visitors from other countries go." },
-      { name: "COUNTRY_URLS", data_type: "string", mandatory: false, descr: "Comma-separated CC=URL pairs." },
+      { name: "DEFAULT_URL", data_type: "string", mandatory: true, descr: "Where visitors from other countries go.", metadata: null },
+      { name: "COUNTRY_URLS", data_type: "string", mandatory: false, descr: "Comma-separated CC=URL pairs.", metadata: null },
     ],
     created: at(2),
   },
@@ -495,8 +581,8 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     long_descr: "Applies header rules to requests and responses with the proxy-wasm ABI.",
     api_type: "proxy-wasm",
     params: [
-      { name: "REQUEST_RULES", data_type: "string", mandatory: false, descr: "Rules for request headers." },
-      { name: "RESPONSE_RULES", data_type: "string", mandatory: false, descr: "Rules for response headers." },
+      { name: "REQUEST_RULES", data_type: "string", mandatory: false, descr: "Rules for request headers.", metadata: null },
+      { name: "RESPONSE_RULES", data_type: "string", mandatory: false, descr: "Rules for response headers.", metadata: null },
     ],
     created: at(2),
   },
@@ -509,9 +595,9 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     long_descr: "Reads width and quality from the query string and answers with a resized image.",
     api_type: "wasi-http",
     params: [
-      { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels." },
-      { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100." },
-      { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are." },
+      { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels.", metadata: null },
+      { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100.", metadata: null },
+      { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are.", metadata: null },
     ],
     created: at(20),
   },
@@ -524,8 +610,8 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     long_descr: "Validates the bearer JWT of each request and forwards the claims as headers.",
     api_type: "proxy-wasm",
     params: [
-      { name: "JWKS_URL", data_type: "string", mandatory: true, descr: "The key set that signs the tokens." },
-      { name: "AUDIENCE", data_type: "string", mandatory: false, descr: "Expected aud claim." },
+      { name: "JWKS_URL", data_type: "string", mandatory: true, descr: "The key set that signs the tokens.", metadata: null },
+      { name: "AUDIENCE", data_type: "string", mandatory: false, descr: "Expected aud claim.", metadata: null },
     ],
     created: at(21),
   },
@@ -538,8 +624,15 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     long_descr: "Assigns each visitor to variant A or B with a sticky cookie.",
     api_type: "wasi-http",
     params: [
-      { name: "SPLIT_PERCENT", data_type: "number", mandatory: true, descr: "Share of visitors sent to B." },
-      { name: "COOKIE_NAME", data_type: "string", mandatory: false, descr: "Cookie that keeps the variant." },
+      { name: "SPLIT_PERCENT", data_type: "number", mandatory: true, descr: "Share of visitors sent to B.", metadata: null },
+      { name: "COOKIE_NAME", data_type: "string", mandatory: false, descr: "Cookie that keeps the variant.", metadata: null },
+      {
+        name: "ASSIGNMENT",
+        data_type: "enum",
+        mandatory: false,
+        descr: "How a visitor is put in a variant.",
+        metadata: '{"values":["cookie","header","random"]}',
+      },
     ],
     created: at(22),
   },
@@ -551,7 +644,7 @@ const edgeTemplates: DemoEdgeTemplate[] = [
     short_descr: "Routes by path prefix.",
     long_descr: "Sends each path prefix to its own backend.",
     api_type: "wasi-http",
-    params: [{ name: "ROUTES", data_type: "string", mandatory: true, descr: "prefix=backend pairs, comma separated." }],
+    params: [{ name: "ROUTES", data_type: "string", mandatory: true, descr: "prefix=backend pairs, comma separated.", metadata: null }],
     created: at(25),
   },
 ];
@@ -735,6 +828,7 @@ function stream(account: AccountId, n: number): DemoStream {
   const key = hex(`stream-key:${id}`, 12);
   const playback = `https://${owner}.video.cloudplane.example/streams/${id}`;
   const created = at(40 + n * 3, account);
+  const dvrDuration = liveWithDvr ? (n % 8 === 1 ? 7200 : 3600) : n % 10 === 2 ? 1800 : 0;
   return {
     id,
     account_id: account,
@@ -756,7 +850,7 @@ function stream(account: AccountId, n: number): DemoStream {
     started_at_primary: neverStarted ? null : at(300 + n, account * 10),
     finished_at_primary: neverStarted || live ? null : at(300 + n, account * 10 + 90),
     started_at_backup: liveWithDvr && n % 8 === 1 ? at(300 + n, account * 10 + 1) : null,
-    dvr_duration: liveWithDvr ? (n % 8 === 1 ? 7200 : 3600) : n % 10 === 2 ? 1800 : 0,
+    dvr_duration: dvrDuration,
     recording_duration: n % 3 === 0 ? 600 * n : 0,
     iframe_url: `${playback}/player.html`,
     dash_url: `${playback}/index.mpd`,
@@ -768,6 +862,16 @@ function stream(account: AccountId, n: number): DemoStream {
     frame_rate: live ? pick([25, 29.97, 30, 50, 60]) : 0,
     video_height: live ? height : 0,
     video_width: live ? Math.round((height * 16) / 9) : 0,
+    // No rand() below: drawing more numbers would change every later object of the fixture.
+    dvr_enabled: dvrDuration > 0,
+    broadcast_ids: [],
+    cdn_id: null,
+    client_entity_data: n % 7 === 2 ? JSON.stringify({ event_id: `${owner}-${n}` }) : null,
+    hls_mpegts_endlist_tag: n % 4 === 2,
+    projection: n % 11 === 4 ? "vr360" : "regular",
+    quality_set_id: null,
+    record_type: n % 3 === 0 ? "transcoded" : "origin",
+    stream_source_type: live ? (!pull && n % 3 === 2 ? "srt" : "rtmp") : null,
   };
 }
 
@@ -783,6 +887,12 @@ const broadcasts: DemoBroadcast[] = [
   { id: 7, account_id: 1, stream_id: 9, name: "Product keynote", status: "live", created: at(312) },
   { id: 2, account_id: 2, stream_id: 2, name: "Globex town hall", status: "pending", created: at(313) },
 ];
+
+for (const entry of streams)
+  entry.broadcast_ids = broadcasts
+    .filter((broadcast) => broadcast.stream_id === entry.id)
+    .map((broadcast) => broadcast.id)
+    .sort((a, b) => a - b);
 
 function clip(account: AccountId, n: number, streamId: number, start: number, duration: number): DemoClip {
   const id = `clip_${hex(`clip:${account}:${n}`, 16)}`;
@@ -890,10 +1000,10 @@ const cloudProjects: DemoCloudProject[] = [
 ];
 
 const imageSpecs = [
-  { name: "ubuntu-22.04-x64-nvidia-550", distro: "ubuntu", version: "22.04", visibility: "public", size: 5_368_709_120 },
-  { name: "ubuntu-24.04-x64-nvidia-560-cuda-12.6", distro: "ubuntu", version: "24.04", visibility: "public", size: 7_516_192_768 },
-  { name: "debian-12-x64-nvidia-535", distro: "debian", version: "12", visibility: "public", size: 4_831_838_208 },
-  { name: "acme-llm-trainer-v3", distro: "ubuntu", version: "22.04", visibility: "private", size: 21_474_836_480 },
+  { name: "ubuntu-22.04-x64-nvidia-550", distro: "ubuntu", version: "22.04", visibility: "public", size: 5_368_709_120, driver: ["proprietary", "550.127.05"], cuda: null },
+  { name: "ubuntu-24.04-x64-nvidia-560-cuda-12.6", distro: "ubuntu", version: "24.04", visibility: "public", size: 7_516_192_768, driver: ["open", "560.35.03"], cuda: "12.6" },
+  { name: "debian-12-x64-nvidia-535", distro: "debian", version: "12", visibility: "public", size: 4_831_838_208, driver: ["proprietary", "535.216.01"], cuda: null },
+  { name: "acme-llm-trainer-v3", distro: "ubuntu", version: "22.04", visibility: "private", size: 21_474_836_480, driver: null, cuda: null },
 ] as const;
 
 const gpuImages: DemoGpuImage[] = [];
@@ -931,27 +1041,84 @@ for (const [project, region, count] of [
         ...(spec.visibility === "private" ? [{ key: "team", read_only: false, value: account === 1 ? "research" : "ml" }] : []),
       ],
       task_id: index === 2 && project === 3 && region === 2 ? uuidFrom("task:image-upload") : null,
+      disk_format: spec.visibility === "private" ? "raw" : "qcow2",
+      hw_firmware_type: spec.visibility === "private" ? "uefi" : null,
+      cuda_toolkit_version: spec.cuda,
+      gpu_driver: spec.driver ? "nvidia" : null,
+      gpu_driver_type: spec.driver ? spec.driver[0] : null,
+      gpu_driver_version: spec.driver ? spec.driver[1] : null,
     });
   }
 }
 
+// Tasks: the upload still running for the "queued" image, a finished upload (the task takes its image's
+// id, as uploads through the API do) and a finished deletion of account 2.
+const queuedImage = gpuImages.find((image) => image.status === "queued")!;
+const uploadedImage = gpuImages.find((image) => image.account_id === 1 && image.visibility === "private")!;
+const cloudTasks: DemoCloudTask[] = [
+  {
+    id: queuedImage.task_id!,
+    account_id: 1,
+    user_id: userOf(1, 1),
+    project_id: queuedImage.project_id,
+    region_id: queuedImage.region_id,
+    task_type: "upload_gpu_virtual_image",
+    state: "RUNNING",
+    created_resources: null,
+    data: { image_name: queuedImage.name },
+    created_on: queuedImage.created_at,
+    finished_on: null,
+  },
+  {
+    id: uploadedImage.id,
+    account_id: 1,
+    user_id: userOf(1, 3),
+    project_id: uploadedImage.project_id,
+    region_id: uploadedImage.region_id,
+    task_type: "upload_gpu_virtual_image",
+    state: "FINISHED",
+    created_resources: { images: [uploadedImage.id] },
+    data: { image_name: uploadedImage.name },
+    created_on: uploadedImage.created_at,
+    finished_on: uploadedImage.created_at,
+  },
+  {
+    id: uuidFrom("task:image-delete:2"),
+    account_id: 2,
+    user_id: userOf(2, 1),
+    project_id: 2,
+    region_id: 1,
+    task_type: "delete_gpu_virtual_image",
+    state: "FINISHED",
+    created_resources: null,
+    data: { image_id: uuidFrom("gpu-image:2:1:deleted") },
+    created_on: at(160, 2),
+    finished_on: at(160, 2),
+  },
+];
+
 interface UsageSpec {
   type: string;
   flavor: string;
+  instanceType: string | null;
+  volumeType: string | null;
   metric: string;
   feature: string;
+  /** The platform's unit of the type: minutes, gbminutes (GiB times minutes) or bytes. */
   unit: string;
   base: number;
+  /** Per unit. */
   price: number;
 }
 
+const GIB = 1024 ** 3;
 const usageSpecs: UsageSpec[] = [
-  { type: "instance", flavor: "g1-standard-4-16", metric: "vm_hours", feature: "instance", unit: "hours", base: 720, price: 0.085 },
-  { type: "instance", flavor: "g2-gpu-1xl40s", metric: "vm_hours", feature: "gpu instance", unit: "hours", base: 160, price: 1.45 },
-  { type: "egress_traffic", flavor: "", metric: "traffic_gb", feature: "internet egress", unit: "GiB", base: 1800, price: 0.01 },
-  { type: "volume", flavor: "ssd_hiiops", metric: "volume_gb_hours", feature: "ssd volume", unit: "GiB*hours", base: 250_000, price: 0.00014 },
-  { type: "floatingip", flavor: "", metric: "ip_hours", feature: "floating ip", unit: "hours", base: 1440, price: 0.004 },
-  { type: "inference", flavor: "inference-4vcpu-16gib-1xl40s-48gb", metric: "inference_hours", feature: "inference deployment", unit: "hours", base: 300, price: 1.2 },
+  { type: "instance", flavor: "g1-standard-4-16", instanceType: null, volumeType: null, metric: "vm_minutes", feature: "instance", unit: "minutes", base: 720 * 60, price: 0.085 / 60 },
+  { type: "instance", flavor: "g2-gpu-1xl40s", instanceType: null, volumeType: null, metric: "vm_minutes", feature: "gpu instance", unit: "minutes", base: 160 * 60, price: 1.45 / 60 },
+  { type: "egress_traffic", flavor: "", instanceType: "vm", volumeType: null, metric: "traffic_bytes", feature: "internet egress", unit: "bytes", base: 1800 * GIB, price: 0.01 / GIB },
+  { type: "volume", flavor: "ssd_hiiops", instanceType: null, volumeType: "ssd_hiiops", metric: "volume_gbminutes", feature: "ssd volume", unit: "gbminutes", base: 250_000 * 60, price: 0.00014 / 60 },
+  { type: "floatingip", flavor: "", instanceType: null, volumeType: null, metric: "ip_minutes", feature: "floating ip", unit: "minutes", base: 1440 * 60, price: 0.004 / 60 },
+  { type: "inference", flavor: "inference-4vcpu-16gib-1xl40s-48gb", instanceType: null, volumeType: null, metric: "inference_minutes", feature: "inference deployment", unit: "minutes", base: 300 * 60, price: 1.2 / 60 },
 ];
 
 const usageLines: DemoUsageLine[] = [];
@@ -964,7 +1131,8 @@ for (const account of [1, 2] as const) {
       for (const spec of account === 1 ? usageSpecs : usageSpecs.slice(0, 3)) {
         if (spec.type === "inference" && region === 1) continue;
         const factor = 1 + monthIndex * 0.1 + (region === 2 ? -0.3 : 0);
-        const billingValue = Math.round(spec.base * factor * 100) / 100;
+        // Bytes are whole; the other units keep two decimals.
+        const billingValue = spec.unit === "bytes" ? Math.round(spec.base * factor) : Math.round(spec.base * factor * 100) / 100;
         usageCounter[account] += 1;
         const n = usageCounter[account];
         const noPrice = account === 1 && spec.type === "inference" && month === "2026-10";
@@ -975,6 +1143,8 @@ for (const account of [1, 2] as const) {
           type: spec.type,
           region_id: region,
           flavor: spec.flavor,
+          instance_type: spec.instanceType,
+          volume_type: spec.volumeType,
           billing_metric_name: spec.metric,
           billing_feature_name: spec.feature,
           billing_value_unit: spec.unit,
@@ -1007,6 +1177,8 @@ const securityTemplates: DemoSecurityProfileTemplate[] = [
     version: uuidFrom("security-template:1:v1"),
     created: at(1),
     template_sifter: "tcp_ports",
+    account_id: null,
+    accepts_ip_address: true,
     fields: [
       { id: 1, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: true, default: null, validation_schema: portList },
       {
@@ -1028,6 +1200,8 @@ const securityTemplates: DemoSecurityProfileTemplate[] = [
     version: uuidFrom("security-template:2:v3"),
     created: at(3),
     template_sifter: "tcp_ports,udp_ports,allowed_countries",
+    account_id: null,
+    accepts_ip_address: true,
     fields: [
       { id: 3, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: false, default: "[]", validation_schema: portList },
       { id: 4, name: "udp_ports", description: "UDP game ports.", field_type: "int", required: true, default: null, validation_schema: portList },
@@ -1043,6 +1217,34 @@ const securityTemplates: DemoSecurityProfileTemplate[] = [
     ],
   },
 ];
+
+// Templates made for one account: account 1's protects its fixed prefixes (no address per profile).
+securityTemplates.push(
+  {
+    id: 3,
+    name: "Acme edge network",
+    description: "Protects Acme's announced prefixes; the addresses are fixed by the template.",
+    base_template: 1,
+    version: uuidFrom("security-template:3:v1"),
+    created: at(5),
+    template_sifter: "tcp_ports",
+    account_id: 1,
+    accepts_ip_address: false,
+    fields: [{ id: 6, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: true, default: null, validation_schema: portList }],
+  },
+  {
+    id: 4,
+    name: "Globex game servers",
+    description: "Game server protection tuned for Globex.",
+    base_template: 2,
+    version: uuidFrom("security-template:4:v1"),
+    created: at(6),
+    template_sifter: "udp_ports",
+    account_id: 2,
+    accepts_ip_address: true,
+    fields: [{ id: 7, name: "udp_ports", description: "UDP game ports.", field_type: "int", required: true, default: null, validation_schema: portList }],
+  },
+);
 
 const securityProfiles: DemoSecurityProfile[] = [
   {
@@ -1064,6 +1266,7 @@ const securityProfiles: DemoSecurityProfile[] = [
     ],
     created: at(70),
     updated: at(100),
+    deleted: null,
   },
   {
     id: 3,
@@ -1081,6 +1284,7 @@ const securityProfiles: DemoSecurityProfile[] = [
     ],
     created: at(72),
     updated: at(110),
+    deleted: null,
   },
   {
     id: 2,
@@ -1095,6 +1299,39 @@ const securityProfiles: DemoSecurityProfile[] = [
     fields: [{ id: 2, base_field: 1, field_value: [22, 443] }],
     created: at(71),
     updated: at(120),
+    deleted: null,
+  },
+  {
+    // On account 1's own template with fixed addresses: no address of its own.
+    id: 5,
+    account_id: 1,
+    profile_template: 3,
+    ip_address: null,
+    site: "ED",
+    options: { bgp: true, active: true, price: "450.00" },
+    protocols: [{ port: 443, protocol: "tcp" }],
+    status: { status: "active", updated: at(115) },
+    plan: "enterprise",
+    fields: [{ id: 9, base_field: 6, field_value: [443] }],
+    created: at(74),
+    updated: at(115),
+    deleted: null,
+  },
+  {
+    // Deleted: listed only with include_deleted=true.
+    id: 7,
+    account_id: 1,
+    profile_template: 1,
+    ip_address: "203.0.113.77",
+    site: "ED",
+    options: { bgp: false, active: false, price: "120.00" },
+    protocols: [],
+    status: { status: "deleted", updated: at(130) },
+    plan: "standard",
+    fields: [{ id: 11, base_field: 1, field_value: [8080] }],
+    created: at(76),
+    updated: at(130),
+    deleted: at(130),
   },
 ];
 
@@ -1131,6 +1368,8 @@ const fixture: DemoFixture = {
     resources: byId(cdnResources),
     features: byId(cdnFeatures),
     logs_uploader_targets: byId(logsUploaderTargets),
+    logs_uploader_policies: byId(logsUploaderPolicies),
+    logs_uploader_configs: byId(logsUploaderConfigs),
   },
   edge: {
     plans: edgePlans,
@@ -1145,6 +1384,7 @@ const fixture: DemoFixture = {
     regions: cloudRegions,
     projects: byId(cloudProjects),
     gpu_images: gpuImages,
+    tasks: cloudTasks,
     usage_lines: byId(usageLines),
   },
   security: { profile_templates: securityTemplates, profiles: byId(securityProfiles) },

@@ -4,6 +4,7 @@
  */
 import {
   COST_REPORT_TYPES,
+  COST_REPORT_UNITS,
   EDGE_API_TYPES,
   ROLE_IDS,
   bucketCors,
@@ -346,13 +347,28 @@ describe("the demo cloud data", () => {
     for (const line of cloud.usage_lines) {
       expect(COST_REPORT_TYPES as readonly string[]).toContain(line.type);
       expect(line.month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+      // The platform's unit of the type, and instance or volume type only where the platform has them.
+      const unit = (COST_REPORT_UNITS as Record<string, string>)[line.type];
+      if (unit) expect(line.billing_value_unit).toBe(unit);
+      expect(line.instance_type !== null).toBe(line.type === "egress_traffic");
+      expect(line.volume_type !== null).toBe(line.type === "volume" || line.type === "snapshot");
+    }
+  });
+
+  it("has tasks of both accounts, one still running on the image it holds", () => {
+    expect(new Set(cloud.tasks.map((task) => task.account_id))).toEqual(new Set([1, 2]));
+    for (const image of cloud.gpu_images.filter((candidate) => candidate.task_id !== null)) {
+      expect(cloud.tasks.find((task) => task.id === image.task_id)).toMatchObject({ account_id: image.account_id, state: "RUNNING" });
     }
   });
 });
 
 describe("the demo security and storage data", () => {
   it("has profile templates whose fields carry JSON Schemas, one of them required", () => {
-    for (const template of security.profile_templates) expectValid(securityProfileTemplate, template, `template ${template.id}`);
+    for (const { account_id: _account, accepts_ip_address: _accepts, ...template } of security.profile_templates)
+      expectValid(securityProfileTemplate, template, `template ${template.id}`);
+    // Common templates, and each account's own.
+    expect(new Set(security.profile_templates.map((template) => template.account_id))).toEqual(new Set([null, 1, 2]));
     const fields = security.profile_templates.flatMap((template) => template.fields);
     expect(fields.some((field) => field.required)).toBe(true);
     for (const field of fields) expect(typeof field.validation_schema.type).toBe("string");
@@ -362,14 +378,16 @@ describe("the demo security and storage data", () => {
     for (const profile of security.profiles) {
       const template = security.profile_templates.find((candidate) => candidate.id === profile.profile_template);
       if (!template) throw new Error(`Profile ${profile.id} has no template.`);
-      expectValid(ipAddress, profile.ip_address, `address of profile ${profile.id}`);
+      // An address exactly when the template takes one.
+      if (template.accepts_ip_address) expectValid(ipAddress, profile.ip_address, `address of profile ${profile.id}`);
+      else expect(profile.ip_address).toBeNull();
       const given = new Set(profile.fields.map((field) => field.base_field));
       for (const field of template.fields.filter((candidate) => candidate.required)) expect(given.has(field.id)).toBe(true);
       expectValid(
         securityProfile,
         {
           id: profile.id,
-          profile_template: template,
+          profile_template: (({ account_id: _account, accepts_ip_address: _accepts, ...shown }) => shown)(template),
           ip_address: profile.ip_address,
           fields: profile.fields.map((field) => {
             const { id: _templateFieldId, ...base } = template.fields.find((candidate) => candidate.id === field.base_field) ?? { id: 0 };

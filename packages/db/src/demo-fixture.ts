@@ -69,7 +69,7 @@ export interface DemoOriginGroup {
   proxy_next_upstream: string[];
   auth_type: string;
   path: string;
-  sources: { backup: boolean; enabled: boolean; source: string }[];
+  sources: { backup: boolean; enabled: boolean; source: string; host_header_override: string | null }[];
   created: string;
   updated: string;
 }
@@ -130,15 +130,25 @@ export interface DemoCdnFeature {
   create_date: string;
 }
 
-/** A logs uploader target; `config.secret_access_key` is stored encrypted. */
+/** The last check of a logs uploader target or config (the API's `status`). */
+export interface DemoLogsUploaderCheck {
+  status: "in_progress" | "successful" | "failed";
+  code: number;
+  updated: string;
+  details: string;
+}
+
+/**
+ * A logs uploader target; `config.secret_access_key` is stored encrypted. Its related_uploader_configs
+ * are the configs whose `target` it is.
+ */
 export interface DemoLogsUploaderTarget {
   id: number;
   client_id: number;
   name: string;
   description: string;
   storage_type: "s3_vendor" | "s3_amazon" | "s3_other";
-  related_uploader_configs: number[];
-  status: { status: string; code: number; updated: string; details: string };
+  status: DemoLogsUploaderCheck;
   config: {
     access_key_id: string;
     secret_access_key: string;
@@ -148,6 +158,46 @@ export interface DemoLogsUploaderTarget {
     endpoint: string | null;
     use_path_style: boolean;
   };
+  created: string;
+  updated: string;
+}
+
+/** A logs uploader policy, as the API shows it but for the derived related_uploader_configs. */
+export interface DemoLogsUploaderPolicy {
+  id: number;
+  client_id: number;
+  name: string;
+  description: string;
+  include_empty_logs: boolean;
+  include_shield_logs: boolean;
+  escape_special_characters: boolean;
+  retry_interval_minutes: number;
+  rotate_interval_minutes: number;
+  rotate_threshold_mb: number | null;
+  rotate_threshold_lines: number;
+  date_format: string;
+  field_delimiter: string;
+  field_separator: string;
+  fields: string[];
+  file_name_template: string;
+  format_type: "" | "json";
+  tags: Record<string, string>;
+  log_sample_rate: number;
+  created: string;
+  updated: string;
+}
+
+/** A logs uploader config: a policy and a target of its account, applied to CDN resources of it. */
+export interface DemoLogsUploaderConfig {
+  id: number;
+  client_id: number;
+  name: string;
+  enabled: boolean;
+  for_all_resources: boolean;
+  policy: number;
+  target: number;
+  resources: number[];
+  status: DemoLogsUploaderCheck;
   created: string;
   updated: string;
 }
@@ -166,7 +216,11 @@ export interface DemoEdgeBinary {
   account_id: number | null;
   api_type: "wasi-http" | "proxy-wasm";
   checksum: string;
-  status: string;
+  /** 0 pending, 1 compiled, 2 and 3 compilation failed, 4 over the size limit, 5 unsupported source language. */
+  status: 0 | 1 | 2 | 3 | 4 | 5;
+  /** 0 unknown, 1 Rust, 2 JavaScript, 3 Go. */
+  source: 0 | 1 | 2 | 3;
+  unref_since: string | null;
   created: string;
 }
 
@@ -179,7 +233,7 @@ export interface DemoEdgeTemplate {
   short_descr: string;
   long_descr: string;
   api_type: "wasi-http" | "proxy-wasm";
-  params: { name: string; data_type: string; mandatory: boolean; descr: string }[];
+  params: { name: string; data_type: string; mandatory: boolean; descr: string; metadata: string | null }[];
   created: string;
 }
 
@@ -250,6 +304,17 @@ export interface DemoStream {
   frame_rate: number;
   video_height: number;
   video_width: number;
+  /** dvr_duration > 0, as the API derives it. */
+  dvr_enabled: boolean;
+  /** The ids of the broadcasts of the stream, as the API derives them. */
+  broadcast_ids: number[];
+  cdn_id: number | null;
+  client_entity_data: string | null;
+  hls_mpegts_endlist_tag: boolean;
+  projection: "regular" | "vr360" | "vr180" | "vr360tb";
+  quality_set_id: number | null;
+  record_type: "origin" | "transcoded";
+  stream_source_type: "rtmp" | "srt" | "webrtc" | "https" | null;
 }
 
 export interface DemoBroadcast {
@@ -332,6 +397,27 @@ export interface DemoGpuImage {
   size: number;
   tags: { key: string; read_only: boolean; value: string }[];
   task_id: string | null;
+  disk_format: string;
+  hw_firmware_type: string | null;
+  cuda_toolkit_version: string | null;
+  gpu_driver: string | null;
+  gpu_driver_type: string | null;
+  gpu_driver_version: string | null;
+}
+
+/** A task of the Cloud area (an image upload or deletion). */
+export interface DemoCloudTask {
+  id: string;
+  account_id: number;
+  user_id: number;
+  project_id: number;
+  region_id: number;
+  task_type: string;
+  state: string;
+  created_resources: { images: string[] } | null;
+  data: Record<string, unknown>;
+  created_on: string;
+  finished_on: string | null;
 }
 
 /** A usage line; `cost` null: the usage has no price. */
@@ -342,6 +428,8 @@ export interface DemoUsageLine {
   type: string;
   region_id: number;
   flavor: string;
+  instance_type: string | null;
+  volume_type: string | null;
   billing_metric_name: string;
   billing_feature_name: string;
   billing_value_unit: string;
@@ -359,6 +447,9 @@ export interface DemoSecurityProfileTemplate {
   version: string;
   created: string;
   template_sifter: string;
+  /** The account the template was made for; null for a common one. */
+  account_id: number | null;
+  accepts_ip_address: boolean;
   fields: {
     id: number;
     name: string;
@@ -374,7 +465,7 @@ export interface DemoSecurityProfile {
   id: number;
   account_id: number;
   profile_template: number;
-  ip_address: string;
+  ip_address: string | null;
   site: string;
   options: { bgp: boolean; active: boolean; price: string };
   protocols: Record<string, unknown>[];
@@ -384,6 +475,8 @@ export interface DemoSecurityProfile {
   fields: { id: number; base_field: number; field_value: unknown }[];
   created: string;
   updated: string;
+  /** When the profile was deleted; null while it is live. */
+  deleted: string | null;
 }
 
 export interface DemoStorage {
@@ -413,6 +506,8 @@ export interface DemoFixture {
     resources: DemoCdnResource[];
     features: DemoCdnFeature[];
     logs_uploader_targets: DemoLogsUploaderTarget[];
+    logs_uploader_policies: DemoLogsUploaderPolicy[];
+    logs_uploader_configs: DemoLogsUploaderConfig[];
   };
   edge: {
     plans: DemoEdgePlan[];
@@ -427,6 +522,7 @@ export interface DemoFixture {
     regions: DemoCloudRegion[];
     projects: DemoCloudProject[];
     gpu_images: DemoGpuImage[];
+    tasks: DemoCloudTask[];
     usage_lines: DemoUsageLine[];
   };
   security: { profile_templates: DemoSecurityProfileTemplate[]; profiles: DemoSecurityProfile[] };

@@ -19,6 +19,7 @@ import {
   clips,
   cloudProjects,
   cloudRegions,
+  cloudTasks,
   edgeAppSecrets,
   edgeApps,
   edgeBinaries,
@@ -29,6 +30,9 @@ import {
   edgeTemplates,
   gpuImages,
   inferenceModels,
+  logsUploaderConfigResources,
+  logsUploaderConfigs,
+  logsUploaderPolicies,
   logsUploaderTargets,
   originGroupSources,
   originGroups,
@@ -96,7 +100,6 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       directory: target.config.directory,
       endpoint: target.config.endpoint,
       usePathStyle: target.config.use_path_style,
-      relatedUploaderConfigs: target.related_uploader_configs,
       status: target.status.status,
       statusCode: target.status.code,
       statusDetails: target.status.details,
@@ -185,7 +188,13 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       originGroupSources,
       [originGroupSources.originGroupId, originGroupSources.position],
       cdn.origin_groups.flatMap((group) =>
-        group.sources.map((source, position) => ({ accountId: group.account_id, originGroupId: group.id, position, ...source })),
+        group.sources.map(({ host_header_override: hostHeaderOverride, ...source }, position) => ({
+          accountId: group.account_id,
+          originGroupId: group.id,
+          position,
+          ...source,
+          hostHeaderOverride,
+        })),
       ),
     );
     await insert(
@@ -257,6 +266,59 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       })),
     );
     await insert(logsUploaderTargets, logsUploaderTargets.id, targetRows);
+    await insert(
+      logsUploaderPolicies,
+      logsUploaderPolicies.id,
+      cdn.logs_uploader_policies.map((policy) => ({
+        id: policy.id,
+        accountId: policy.client_id,
+        name: policy.name,
+        description: policy.description,
+        includeEmptyLogs: policy.include_empty_logs,
+        includeShieldLogs: policy.include_shield_logs,
+        escapeSpecialCharacters: policy.escape_special_characters,
+        retryIntervalMinutes: policy.retry_interval_minutes,
+        rotateIntervalMinutes: policy.rotate_interval_minutes,
+        rotateThresholdMb: policy.rotate_threshold_mb,
+        rotateThresholdLines: policy.rotate_threshold_lines,
+        dateFormat: policy.date_format,
+        fieldDelimiter: policy.field_delimiter,
+        fieldSeparator: policy.field_separator,
+        fields: policy.fields,
+        fileNameTemplate: policy.file_name_template,
+        formatType: policy.format_type,
+        tags: policy.tags,
+        logSampleRate: policy.log_sample_rate,
+        created: date(policy.created),
+        updated: date(policy.updated),
+      })),
+    );
+    await insert(
+      logsUploaderConfigs,
+      logsUploaderConfigs.id,
+      cdn.logs_uploader_configs.map((config) => ({
+        id: config.id,
+        accountId: config.client_id,
+        name: config.name,
+        enabled: config.enabled,
+        forAllResources: config.for_all_resources,
+        policyId: config.policy,
+        targetId: config.target,
+        status: config.status.status,
+        statusCode: config.status.code,
+        statusDetails: config.status.details,
+        statusUpdated: date(config.status.updated),
+        created: date(config.created),
+        updated: date(config.updated),
+      })),
+    );
+    await insert(
+      logsUploaderConfigResources,
+      [logsUploaderConfigResources.configId, logsUploaderConfigResources.resourceId],
+      cdn.logs_uploader_configs.flatMap((config) =>
+        config.resources.map((resourceId) => ({ accountId: config.client_id, configId: config.id, resourceId })),
+      ),
+    );
 
     // Edge apps
     await insert(
@@ -279,6 +341,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         apiType: binary.api_type,
         checksum: binary.checksum,
         status: binary.status,
+        source: binary.source,
+        unrefSince: optionalDate(binary.unref_since),
         created: date(binary.created),
       })),
     );
@@ -307,6 +371,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
           dataType: param.data_type,
           mandatory: param.mandatory,
           descr: param.descr,
+          metadata: param.metadata,
         })),
       ),
     );
@@ -392,6 +457,13 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         frameRate: stream.frame_rate,
         videoHeight: stream.video_height,
         videoWidth: stream.video_width,
+        projection: stream.projection,
+        recordType: stream.record_type,
+        qualitySetId: stream.quality_set_id,
+        cdnId: stream.cdn_id,
+        clientEntityData: stream.client_entity_data,
+        hlsMpegtsEndlistTag: stream.hls_mpegts_endlist_tag,
+        streamSourceType: stream.stream_source_type,
       })),
     );
     await insert(
@@ -489,6 +561,29 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         size: image.size,
         tags: image.tags,
         taskId: image.task_id,
+        diskFormat: image.disk_format,
+        hwFirmwareType: image.hw_firmware_type,
+        cudaToolkitVersion: image.cuda_toolkit_version,
+        gpuDriver: image.gpu_driver,
+        gpuDriverType: image.gpu_driver_type,
+        gpuDriverVersion: image.gpu_driver_version,
+      })),
+    );
+    await insert(
+      cloudTasks,
+      cloudTasks.id,
+      cloud.tasks.map((task) => ({
+        id: task.id,
+        accountId: task.account_id,
+        userId: task.user_id,
+        projectId: task.project_id,
+        regionId: task.region_id,
+        taskType: task.task_type,
+        state: task.state,
+        createdResources: task.created_resources,
+        data: task.data,
+        createdOn: date(task.created_on),
+        finishedOn: optionalDate(task.finished_on),
       })),
     );
     await insert(
@@ -501,6 +596,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         type: line.type,
         regionId: line.region_id,
         flavor: line.flavor,
+        instanceType: line.instance_type,
+        volumeType: line.volume_type,
         billingMetricName: line.billing_metric_name,
         billingFeatureName: line.billing_feature_name,
         billingValueUnit: line.billing_value_unit,
@@ -523,6 +620,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         version: template.version,
         created: date(template.created),
         templateSifter: template.template_sifter,
+        accountId: template.account_id,
+        acceptsIpAddress: template.accepts_ip_address,
       })),
     );
     await insert(
@@ -557,6 +656,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         plan: profile.plan,
         created: date(profile.created),
         updated: date(profile.updated),
+        deleted: optionalDate(profile.deleted),
       })),
     );
     await insert(

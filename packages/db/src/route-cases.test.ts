@@ -5,20 +5,13 @@
 import { ROUTES } from "@cloudplane/contract";
 import { describe, expect, it } from "vitest";
 import { demoFixture } from "./demo-fixture.js";
-import { routeCases } from "./route-cases.js";
+import { pathParams, routeCases } from "./route-cases.js";
 
 interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } };
 }
 
 const cases = routeCases(demoFixture);
-
-/** The path parameters a concrete path gives a route's pattern, or undefined if it does not match. */
-function pathParams(pattern: string, path: string): Record<string, string> | undefined {
-  const names = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const match = new RegExp(`^${pattern.replace(/:\w+/g, "([^/]+)")}$`).exec(path.split("?")[0]!);
-  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : undefined;
-}
 
 describe("route cases", () => {
   it("hold one case for every route of ROUTES, in its order, with its access and success status", () => {
@@ -46,7 +39,24 @@ describe("route cases", () => {
       else expect(routeCase.body, id).toBeUndefined();
     }
     // A case that owns objects names other ones for the other account; one that does not, the same path.
-    expect(routeCase.path(1) !== routeCase.path(2), id).toBe(routeCase.ownsObjects);
+    const made = (account: 1 | 2) => (routeCase.maker ? { id: 1_000 + account } : undefined);
+    expect(routeCase.path(1, made(1)) !== routeCase.path(2, made(2)), id).toBe(routeCase.ownsObjects);
+  });
+
+  it("make the object of a case that uses one up with a case that answers it", () => {
+    for (const routeCase of cases.filter((candidate) => candidate.makes)) {
+      expect(routeCase.maker?.id, routeCase.id).toBe(routeCase.makes);
+      expect(routeCase.maker!.status, routeCase.id).toBeLessThan(300);
+      expect(routeCase.ownsObjects, routeCase.id).toBe(true);
+    }
+  });
+
+  it("serve an alias with its primary's request at the alias's own path", () => {
+    for (const routeCase of cases.filter(({ id }) => ROUTES.find((entry) => entry.id === id)!.aliasOf)) {
+      const primary = cases.find(({ id }) => id === ROUTES.find((entry) => entry.id === routeCase.id)!.aliasOf)!;
+      expect(pathParams(routeCase.route.path, routeCase.path(1)), routeCase.id).toEqual(pathParams(primary.route.path, primary.path(1)));
+      expect(routeCase.body, routeCase.id).toBe(primary.body);
+    }
   });
 
   it("make names that must be unique fresh on every call", () => {

@@ -111,4 +111,16 @@ export async function selectRows<Row extends Record<string, unknown> = Record<st
   return (result as { rows: Row[] }).rows;
 }
 
-export { routeCaseTable, routeCases, uniqueName, type RouteCase, type RouteCaseRequest, type RouteCaseTable } from "./route-cases.js";
+export {
+  pathParams,
+  routeCasePath,
+  routeCaseTable,
+  routeCases,
+  uniqueName,
+  type AreaRouteCases,
+  type MadeObject,
+  type RouteCase,
+  type RouteCaseRequest,
+  type RouteCaseSend,
+  type RouteCaseTable,
+} from "./route-cases.js";

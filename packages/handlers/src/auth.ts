@@ -54,6 +54,11 @@ export class TokenCache {
     return cached.caller;
   }
 
+  /** Drops every lookup of the token `tokenId`, so that its revocation is seen by the next request. */
+  forget(tokenId: number): void {
+    for (const [token, cached] of this.#lookups) if (cached.caller.tokenId === tokenId) this.#lookups.delete(token);
+  }
+
   set(token: string, caller: Caller, expires: number | null, now: number): void {
     if (this.ms <= 0) return;
     if (this.#lookups.size >= CACHE_ENTRIES) this.#lookups.delete(this.#lookups.keys().next().value!);

@@ -1,22 +1,27 @@
 /**
- * CDN routes: CDN resource PATCH (merge) and PUT (replace) with their reference, host name and option
- * rules; shielding; logs uploader targets; the account's CDN settings and features; origin groups.
+ * CDN routes: CDN resources (list, create, get, delete, PATCH merge and PUT replace with their reference,
+ * host name and option rules), shielding and the platform's shielding POPs, the account's CDN settings and
+ * features, and origin groups with their sources. The logs uploader's routes are in logs-uploader.ts.
  */
 import {
   contract,
+  primaryRoutes,
   type CdnClientSettings,
   type CdnResource,
   type CdnResourceOptions,
-  type LogsUploaderTarget,
+  type CreateOriginGroupBody,
+  type ListCdnResourcesQuery,
   type OriginGroup,
   type ReplaceCdnResourceBody,
 } from "@cloudplane/contract";
-import { and, asc, type Database, encryptSecret, eq, inArray, ne, schema, sql } from "@cloudplane/db";
+import { and, asc, count, type Database, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "./errors.js";
-import { cdnTime, isoTime } from "./format.js";
-import { columnPlaceholder, inTransaction, preparedOnce } from "./prepared.js";
+import { cdnTime } from "./format.js";
+import { likePattern } from "./like.js";
+import { logsUploaderRoutes } from "./logs-uploader.js";
+import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "./prepared.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
 const {
@@ -25,7 +30,6 @@ const {
   cdnResourceHostnames,
   cdnResources,
   certificates,
-  logsUploaderTargets,
   originGroupSources,
   originGroups,
   shieldingPops,
@@ -75,9 +79,24 @@ const STATE_COLUMNS = {
   options: cdnResources.options,
 } satisfies Record<keyof ResourceState, unknown>;
 
+/** A resource with what its answer takes from other tables: the origin group's name and the shielding POP's data center. */
+interface ResourceSelection {
+  resource: ResourceRow;
+  originGroupName: string;
+  shieldDc: string | null;
+}
+
+function selectResources(db: Pick<Database, "select">) {
+  return db
+    .select({ resource: cdnResources, originGroupName: originGroups.name, shieldDc: shieldingPops.datacenter })
+    .from(cdnResources)
+    .innerJoin(originGroups, and(eq(originGroups.accountId, cdnResources.accountId), eq(originGroups.id, cdnResources.originGroupId)))
+    .leftJoin(shieldingPops, eq(shieldingPops.id, cdnResources.shieldingPopId));
+}
+
 /**
- * The statements every PATCH and PUT of a resource runs whatever its body (lock, write, read back),
- * prepared once; they run in the write's transaction through `inTransaction`.
+ * The statements every read and write of one resource runs whatever its body (lock, write, read back),
+ * prepared once; a write runs them in its transaction through `inTransaction`.
  */
 function prepareResourceStatements(db: Database) {
   const resource = () => and(eq(cdnResources.accountId, sql.placeholder("accountId")), eq(cdnResources.id, sql.placeholder("id")));
@@ -91,13 +110,7 @@ function prepareResourceStatements(db: Database) {
       })
       .where(resource())
       .prepare("write_cdn_resource"),
-    read: db
-      .select({ resource: cdnResources, originGroupName: originGroups.name, shieldDc: shieldingPops.datacenter })
-      .from(cdnResources)
-      .innerJoin(originGroups, and(eq(originGroups.accountId, cdnResources.accountId), eq(originGroups.id, cdnResources.originGroupId)))
-      .leftJoin(shieldingPops, eq(shieldingPops.id, cdnResources.shieldingPopId))
-      .where(resource())
-      .prepare("read_cdn_resource"),
+    read: selectResources(db).where(resource()).prepare("read_cdn_resource"),
     hostnames: db
       .select({ hostname: cdnResourceHostnames.hostname })
       .from(cdnResourceHostnames)
@@ -109,10 +122,7 @@ function prepareResourceStatements(db: Database) {
 
 type ResourceStatements = ReturnType<typeof prepareResourceStatements>;
 
-async function loadResource(tx: Transaction, statements: ResourceStatements, accountId: number, id: number): Promise<CdnResource | undefined> {
-  const [row] = await inTransaction(statements.read, tx).execute({ accountId, id });
-  if (!row) return undefined;
-  const hostnames = await inTransaction(statements.hostnames, tx).execute({ accountId, id });
+function toCdnResource(row: ResourceSelection, hostnames: string[]): CdnResource {
   const r = row.resource;
   return {
     id: r.id,
@@ -129,7 +139,7 @@ async function loadResource(tx: Transaction, statements: ResourceStatements, acc
     originGroup: r.originGroupId,
     originGroup_name: row.originGroupName,
     originProtocol: r.originProtocol,
-    secondaryHostnames: hostnames.map((item) => item.hostname),
+    secondaryHostnames: hostnames,
     shielded: r.shieldingPopId !== null,
     shield_dc: row.shieldDc,
     shield_enabled: r.shieldingPopId !== null,
@@ -154,6 +164,14 @@ async function loadResource(tx: Transaction, statements: ResourceStatements, acc
   };
 }
 
+/** One resource of the account as the API shows it; inside `tx` when given (a write reads back its own changes). */
+async function loadResource(statements: ResourceStatements, accountId: number, id: number, tx?: Transaction): Promise<CdnResource | undefined> {
+  const [row] = await (tx ? inTransaction(statements.read, tx) : statements.read).execute({ accountId, id });
+  if (!row) return undefined;
+  const hostnames = await (tx ? inTransaction(statements.hostnames, tx) : statements.hostnames).execute({ accountId, id });
+  return toCdnResource(row, hostnames.map((item) => item.hostname));
+}
+
 function stateOf(row: ResourceRow): ResourceState {
   return {
     active: row.active,
@@ -171,13 +189,13 @@ function stateOf(row: ResourceRow): ResourceState {
   };
 }
 
-/** The state a PUT starts from: a new resource's defaults, keeping only the name. */
-function defaultsOf(row: ResourceRow, body: ReplaceCdnResourceBody): ResourceState {
+/** The writable fields of a new resource (what a PUT returns every field it leaves out to). */
+function newResourceState(name: string, originGroupId: number): ResourceState {
   return {
     active: true,
-    name: row.name,
+    name,
     description: "",
-    originGroupId: body.originGroup,
+    originGroupId,
     originProtocol: "HTTP",
     sslEnabled: false,
     sslDataId: null,
@@ -189,20 +207,22 @@ function defaultsOf(row: ResourceRow, body: ReplaceCdnResourceBody): ResourceSta
   };
 }
 
+type ResourceBody = ReplaceCdnResourceBody | Partial<ReplaceCdnResourceBody>;
+
 /**
- * Applies a PATCH or PUT body to `state`, checks every reference against the account, and writes
- * the row and its host names. Runs inside the transaction that locked the row.
+ * Applies a create, PATCH or PUT body to `state` and checks every reference against the account: 400
+ * with every problem at once, then 409 for a secondary host name another resource of the account uses
+ * (`resourceId` is the resource written, null for a new one). Writes nothing.
  */
-async function writeResource(
+async function applyResourceBody(
   tx: Transaction,
-  statements: ResourceStatements,
   secretsKey: CryptoKey,
-  row: ResourceRow,
+  accountId: number,
+  resourceId: number | null,
   state: ResourceState,
-  body: ReplaceCdnResourceBody | Partial<ReplaceCdnResourceBody>,
+  body: ResourceBody,
   mergeOptions: boolean,
 ): Promise<void> {
-  const { accountId } = row;
   const errors: Record<string, string[]> = {};
   if (body.active !== undefined) state.active = body.active;
   if (body.name !== undefined) state.name = body.name;
@@ -257,32 +277,222 @@ async function writeResource(
     if (secureKey) next.secure_key = { ...secureKey, key: await encryptSecret(secretsKey, secureKey.key) };
     state.options = next;
   }
+  if (Object.keys(errors).length) throw validationFailed(errors);
 
   if (body.secondaryHostnames !== undefined && body.secondaryHostnames.length) {
     const lower = body.secondaryHostnames.map((name) => name.toLowerCase());
-    const taken = await tx
-      .select({ hostname: cdnResourceHostnames.hostname })
-      .from(cdnResourceHostnames)
-      .where(
-        and(
-          eq(cdnResourceHostnames.accountId, accountId),
-          ne(cdnResourceHostnames.resourceId, row.id),
-          inArray(sql`lower(${cdnResourceHostnames.hostname})`, lower),
-        ),
-      );
-    if (taken.length && !Object.keys(errors).length)
+    const conditions = [eq(cdnResourceHostnames.accountId, accountId), inArray(sql`lower(${cdnResourceHostnames.hostname})`, lower)];
+    if (resourceId !== null) conditions.push(ne(cdnResourceHostnames.resourceId, resourceId));
+    const taken = await tx.select({ hostname: cdnResourceHostnames.hostname }).from(cdnResourceHostnames).where(and(...conditions));
+    if (taken.length)
       throw conflict(`Secondary host names already used by another resource of the account: ${taken.map((item) => item.hostname).join(", ")}.`);
   }
-  if (Object.keys(errors).length) throw validationFailed(errors);
+}
 
-  await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id: row.id });
-  if (body.secondaryHostnames !== undefined) {
-    await tx.delete(cdnResourceHostnames).where(and(eq(cdnResourceHostnames.accountId, accountId), eq(cdnResourceHostnames.resourceId, row.id)));
-    if (body.secondaryHostnames.length)
-      await tx
-        .insert(cdnResourceHostnames)
-        .values(body.secondaryHostnames.map((hostname, position) => ({ accountId, resourceId: row.id, position, hostname })));
+/** Replaces a resource's secondary host names with `hostnames`, in their order. */
+async function writeHostnames(tx: Transaction, accountId: number, resourceId: number, hostnames: string[], replacing: boolean): Promise<void> {
+  if (replacing)
+    await tx.delete(cdnResourceHostnames).where(and(eq(cdnResourceHostnames.accountId, accountId), eq(cdnResourceHostnames.resourceId, resourceId)));
+  if (hostnames.length)
+    await tx.insert(cdnResourceHostnames).values(hostnames.map((hostname, position) => ({ accountId, resourceId, position, hostname })));
+}
+
+/** Runs a write whose unique violations can only be a host name a concurrent write took between our check and our insert. */
+async function uniqueConflicts<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlState(error) === "23505") throw conflict(message);
+    throw error;
   }
+}
+
+/** The resource listing's filters, in the order their conditions (and so their parameters) are added. */
+const RESOURCE_FILTERS = [
+  "cname",
+  "name",
+  "status",
+  "deleted",
+  "enabled",
+  "active",
+  "originGroup",
+  "sslEnabled",
+  "sslData",
+  "sslData_in",
+  "shielded",
+  "shield_dc",
+  "vp_enabled",
+  "secondaryHostnames",
+  "min_created",
+  "max_created",
+] as const;
+
+type ResourceFilter = (typeof RESOURCE_FILTERS)[number];
+type ListedResources = Omit<ListCdnResourcesQuery, "sslData_in"> & { sslData_in?: number[] };
+
+/** Each filter's condition, its value a placeholder named after it (see `resourceFilterValue`). */
+const RESOURCE_CONDITIONS: Record<ResourceFilter, (value: SQL) => SQL> = {
+  cname: (value) => sql`${cdnResources.cname} = ${value}`,
+  name: (value) => ilike(cdnResources.name, value),
+  status: (value) => sql`${cdnResources.status} = ${value}`,
+  deleted: (value) => sql`${cdnResources.deleted} = ${value}`,
+  enabled: (value) => sql`${cdnResources.enabled} = ${value}`,
+  active: (value) => sql`${cdnResources.active} = ${value}`,
+  originGroup: (value) => sql`${cdnResources.originGroupId} = ${value}`,
+  sslEnabled: (value) => sql`${cdnResources.sslEnabled} = ${value}`,
+  sslData: (value) => sql`${cdnResources.sslDataId} = ${value}`,
+  // The ids travel as one text parameter: the same statement for any number of them, on both engines.
+  sslData_in: (value) => sql`${cdnResources.sslDataId} = any(string_to_array(${value}, ',')::integer[])`,
+  shielded: (value) => sql`(${cdnResources.shieldingPopId} is not null) = ${value}`,
+  shield_dc: (value) =>
+    sql`${cdnResources.shieldingPopId} in (select ${shieldingPops.id} from ${shieldingPops} where ${shieldingPops.datacenter} = ${value})`,
+  vp_enabled: (value) => sql`${cdnResources.vpEnabled} = ${value}`,
+  secondaryHostnames: (value) =>
+    sql`${cdnResources.id} in (select ${cdnResourceHostnames.resourceId} from ${cdnResourceHostnames} where ${cdnResourceHostnames.accountId} = ${sql.placeholder("accountId")} and lower(${cdnResourceHostnames.hostname}) = ${value})`,
+  min_created: (value) => gte(cdnResources.created, value),
+  max_created: (value) => lte(cdnResources.created, value),
+};
+
+/** The value a filter's placeholder takes. */
+function resourceFilterValue(query: ListedResources, filter: ResourceFilter): unknown {
+  const value = query[filter];
+  if (filter === "cname" || filter === "secondaryHostnames") return (value as string).toLowerCase();
+  if (filter === "name") return likePattern(value as string);
+  if (filter === "sslData_in") return (value as number[]).join(",");
+  if (filter === "min_created" || filter === "max_created") return new Date(value as string).toISOString();
+  return value;
+}
+
+function resourceConditions(filters: ResourceFilter[]): SQL | undefined {
+  return and(
+    eq(cdnResources.accountId, sql.placeholder("accountId")),
+    ...filters.map((filter) => RESOURCE_CONDITIONS[filter](sql`${sql.placeholder(filter)}`)),
+  );
+}
+
+/** Every resource's secondary host names, in order, for the resources `ids` of the account. */
+async function hostnamesOf(runner: Pick<Database, "select">, accountId: number, ids: number[]): Promise<Map<number, string[]>> {
+  const byResource = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return byResource;
+  const rows = await runner
+    .select({ resourceId: cdnResourceHostnames.resourceId, hostname: cdnResourceHostnames.hostname })
+    .from(cdnResourceHostnames)
+    .where(and(eq(cdnResourceHostnames.accountId, accountId), inArray(cdnResourceHostnames.resourceId, ids)))
+    .orderBy(asc(cdnResourceHostnames.resourceId), asc(cdnResourceHostnames.position));
+  for (const row of rows) byResource.get(row.resourceId)?.push(row.hostname);
+  return byResource;
+}
+
+type OriginGroupRow = typeof originGroups.$inferSelect;
+type OriginGroupSourceWrite = CreateOriginGroupBody["sources"][number];
+
+/** The origin group listing's filters, in the order their conditions are added. */
+const GROUP_FILTERS = ["name", "sources", "has_related_resources"] as const;
+
+type GroupFilter = (typeof GROUP_FILTERS)[number];
+
+/**
+ * Whether a (non-deleted) resource uses the group: `has_related_resources`. EXISTS stops at the first
+ * resource found through the (account_id, origin_group_id) index, whatever the number of resources.
+ */
+const groupInUse = () =>
+  sql`exists (select 1 from ${cdnResources} where ${cdnResources.accountId} = ${originGroups.accountId} and ${cdnResources.originGroupId} = ${originGroups.id} and not ${cdnResources.deleted})`;
+
+/** A group filter given: its name, and for has_related_resources the value, which is part of the SQL (see below). */
+type GivenGroupFilter = Exclude<GroupFilter, "has_related_resources"> | "has_related_resources=true" | "has_related_resources=false";
+
+const GROUP_CONDITIONS: Record<GivenGroupFilter, () => SQL> = {
+  name: () => ilike(originGroups.name, sql`${sql.placeholder("name")}`),
+  sources: () =>
+    sql`${originGroups.id} in (select ${originGroupSources.originGroupId} from ${originGroupSources} where ${originGroupSources.accountId} = ${sql.placeholder("accountId")} and ${originGroupSources.source} ilike ${sql.placeholder("sources")})`,
+  // EXISTS and NOT EXISTS themselves, not EXISTS compared with a parameter: only then does the planner
+  // make them a (anti) join through the index instead of a scan of the account's resources per group.
+  "has_related_resources=true": () => groupInUse(),
+  "has_related_resources=false": () => sql`not ${groupInUse()}`,
+};
+
+function groupConditions(filters: GivenGroupFilter[]): SQL | undefined {
+  return and(eq(originGroups.accountId, sql.placeholder("accountId")), ...filters.map((filter) => GROUP_CONDITIONS[filter]()));
+}
+
+/** The groups as the API shows them, with their sources and whether a resource uses them: two queries for any number of groups. */
+async function originGroupViews(runner: Pick<Database, "select">, accountId: number, groups: OriginGroupRow[]): Promise<OriginGroup[]> {
+  if (!groups.length) return [];
+  const ids = groups.map((group) => group.id);
+  const sources = await runner
+    .select()
+    .from(originGroupSources)
+    .where(and(eq(originGroupSources.accountId, accountId), inArray(originGroupSources.originGroupId, ids)))
+    .orderBy(asc(originGroupSources.originGroupId), asc(originGroupSources.position));
+  // In the WHERE clause, where Drizzle writes each column with its table: among the selected fields it
+  // leaves the table out, and the subquery would compare cdn_resources' columns with themselves.
+  const related = await runner
+    .select({ id: originGroups.id })
+    .from(originGroups)
+    .where(and(eq(originGroups.accountId, accountId), inArray(originGroups.id, ids), groupInUse()));
+  const used = new Set(related.map((row) => row.id));
+  return groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    use_next: group.useNext,
+    proxy_next_upstream: group.proxyNextUpstream as OriginGroup["proxy_next_upstream"],
+    auth_type: group.authType,
+    sources: sources
+      .filter((source) => source.originGroupId === group.id)
+      .map((source) => ({ backup: source.backup, enabled: source.enabled, source: source.source, host_header_override: source.hostHeaderOverride })),
+    path: group.path,
+    has_related_resources: used.has(group.id),
+  }));
+}
+
+/** The writable fields of an origin group. */
+interface OriginGroupState {
+  name: string;
+  useNext: boolean;
+  proxyNextUpstream: string[];
+  authType: string;
+  path: string;
+}
+
+/** A new group's defaults, the values a PUT returns every optional field it leaves out to. */
+const NEW_GROUP_DEFAULTS = { useNext: false, proxyNextUpstream: ["error", "timeout"], authType: "none", path: "" } as const;
+
+/** Applies a group body to `state`; 400 when use_next is left without a failure to act on. */
+function applyGroupBody(state: OriginGroupState, body: Partial<CreateOriginGroupBody>): void {
+  if (body.name !== undefined) state.name = body.name;
+  if (body.use_next !== undefined) state.useNext = body.use_next;
+  if (body.proxy_next_upstream !== undefined) state.proxyNextUpstream = body.proxy_next_upstream;
+  if (body.auth_type !== undefined) state.authType = body.auth_type;
+  if (body.path !== undefined) state.path = body.path;
+  // Checked only when the body touches these fields: a stored group is never refused a change of its name.
+  if ((body.use_next !== undefined || body.proxy_next_upstream !== undefined) && state.useNext && state.proxyNextUpstream.length === 0)
+    throw invalid("proxy_next_upstream", "Required when use_next is true: at least one failure after which the next origin is tried.");
+}
+
+async function writeSources(tx: Transaction, accountId: number, originGroupId: number, sources: OriginGroupSourceWrite[], replacing: boolean): Promise<void> {
+  if (replacing)
+    await tx.delete(originGroupSources).where(and(eq(originGroupSources.accountId, accountId), eq(originGroupSources.originGroupId, originGroupId)));
+  await tx.insert(originGroupSources).values(
+    sources.map((source, position) => ({
+      accountId,
+      originGroupId,
+      position,
+      source: source.source,
+      backup: source.backup ?? false,
+      enabled: source.enabled ?? true,
+      hostHeaderOverride: source.host_header_override ?? null,
+    })),
+  );
+}
+
+/** Inserts a group and its sources; the new group's row. */
+async function insertOriginGroup(tx: Transaction, accountId: number, state: OriginGroupState, sources: OriginGroupSourceWrite[]): Promise<OriginGroupRow> {
+  const [group] = await tx
+    .insert(originGroups)
+    .values({ accountId, ...state })
+    .returning();
+  await writeSources(tx, accountId, group!.id, sources, false);
+  return group!;
 }
 
 function settingsOf(account: typeof accounts.$inferSelect): CdnClientSettings {
@@ -299,57 +509,139 @@ function settingsOf(account: typeof accounts.$inferSelect): CdnClientSettings {
   };
 }
 
-function targetOf(row: typeof logsUploaderTargets.$inferSelect): LogsUploaderTarget {
-  return {
-    id: row.id,
-    client_id: row.accountId,
-    created: isoTime(row.created),
-    updated: isoTime(row.updated),
-    storage_type: row.storageType,
-    name: row.name,
-    description: row.description,
-    related_uploader_configs: row.relatedUploaderConfigs,
-    status: { status: row.status, code: row.statusCode, updated: isoTime(row.statusUpdated), details: row.statusDetails },
-    config: {
-      access_key_id: row.accessKeyId,
-      region: row.region,
-      bucket_name: row.bucketName,
-      directory: row.directory,
-      endpoint: row.endpoint,
-      use_path_style: row.usePathStyle,
-    },
-  };
-}
-
-export function cdnRoutes({ db, secretsKey }: RouteDeps) {
+export function cdnRoutes(deps: RouteDeps) {
+  const { db, secretsKey } = deps;
   const resourceStatements = preparedOnce(() => prepareResourceStatements(db));
 
   /** Locks the resource, applies the body and returns the resource as it is afterwards. */
-  async function changeResource(
-    accountId: number,
-    id: number,
-    body: ReplaceCdnResourceBody | Partial<ReplaceCdnResourceBody>,
-    replace: boolean,
-  ): Promise<CdnResource> {
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await inTransaction(resourceStatements().lock, tx).execute({ accountId, id });
+  async function changeResource(accountId: number, id: number, body: ResourceBody, replace: boolean): Promise<CdnResource> {
+    return uniqueConflicts("A secondary host name is already used by another resource of the account.", () =>
+      db.transaction(async (tx) => {
+        const statements = resourceStatements();
+        const [row] = await inTransaction(statements.lock, tx).execute({ accountId, id });
         if (!row) throw notFound(`CDN resource ${id}`);
         // A PATCH that gives no field changes nothing, `updated` included: PATCH {} reads the resource.
         if (replace || Object.keys(body).length > 0) {
-          const state = replace ? defaultsOf(row, body as ReplaceCdnResourceBody) : stateOf(row);
-          await writeResource(tx, resourceStatements(), secretsKey, row, state, replace ? { secondaryHostnames: [], ...body } : body, !replace);
+          const state = replace ? newResourceState(row.name, (body as ReplaceCdnResourceBody).originGroup) : stateOf(row);
+          const written = replace ? { secondaryHostnames: [], ...body } : body;
+          await applyResourceBody(tx, secretsKey, accountId, id, state, written, !replace);
+          await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id });
+          if (written.secondaryHostnames !== undefined) await writeHostnames(tx, accountId, id, written.secondaryHostnames, true);
         }
-        return (await loadResource(tx, resourceStatements(), accountId, id))!;
-      });
-    } catch (error) {
-      // A concurrent write took a host name between our check and our insert.
-      if (sqlState(error) === "23505") throw conflict("A secondary host name is already used by another resource of the account.");
-      throw error;
-    }
+        return (await loadResource(statements, accountId, id, tx))!;
+      }),
+    );
   }
 
-  return tsr.routerWithMiddleware(contract.cdn)<RequestExtension>({
+  /** Locks the group, applies a PATCH (merge) or PUT (replace) body and returns the group as it is afterwards. */
+  async function changeOriginGroup(accountId: number, id: number, body: Partial<CreateOriginGroupBody>, replace: boolean): Promise<OriginGroup> {
+    return db.transaction(async (tx) => {
+      const [group] = await tx
+        .select()
+        .from(originGroups)
+        .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
+        .for("update");
+      if (!group) throw notFound(`Origin group ${id}`);
+      const state: OriginGroupState = replace
+        ? { name: group.name, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] }
+        : { name: group.name, useNext: group.useNext, proxyNextUpstream: group.proxyNextUpstream, authType: group.authType, path: group.path };
+      applyGroupBody(state, body);
+      const [updated] = await tx
+        .update(originGroups)
+        .set({ ...state, updated: new Date() })
+        .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
+        .returning();
+      if (body.sources !== undefined) await writeSources(tx, accountId, id, body.sources, true);
+      const [view] = await originGroupViews(tx, accountId, [updated!]);
+      return view!;
+    });
+  }
+
+  // The listing's SQL depends on which filters are given: a statement per set of filters.
+  const resourcePages = preparedPerShape<ResourceSelection[]>("list_cdn_resources");
+  const resourceCounts = preparedPerShape<{ total: number }[]>("count_cdn_resources");
+  const groupPages = preparedPerShape<(typeof originGroups.$inferSelect)[]>("list_origin_groups");
+  const groupCounts = preparedPerShape<{ total: number }[]>("count_origin_groups");
+
+  return tsr.routerWithMiddleware(primaryRoutes(contract.cdn))<RequestExtension>({
+    ...logsUploaderRoutes(deps),
+
+    listResources: async ({ query }, { request: { caller } }) => {
+      const listed = query as ListedResources;
+      const filters = RESOURCE_FILTERS.filter((filter) => listed[filter] !== undefined && listed[filter] !== "");
+      const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
+      for (const filter of filters) values[filter] = resourceFilterValue(listed, filter);
+      const shape = filters.join(",");
+      const [rows, [total]] = await Promise.all([
+        resourcePages(shape, () =>
+          selectResources(db)
+            .where(resourceConditions(filters))
+            .orderBy(asc(cdnResources.id))
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ).execute(values),
+        resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
+      ]);
+      const hostnames = await hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id));
+      return {
+        status: 200,
+        body: { count: total?.total ?? 0, results: rows.map((row) => toCdnResource(row, hostnames.get(row.resource.id) ?? [])) },
+      };
+    },
+
+    createResource: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const { cname: givenCname, origin, name, ...fields } = body;
+      const cname = givenCname.toLowerCase();
+      const resource = await uniqueConflicts("The cname or a secondary host name is already used by another resource.", () =>
+        db.transaction(async (tx) => {
+          // Host names are case-insensitive: one spelling, lower case, is kept.
+          const state = newResourceState(name ?? cname, fields.originGroup ?? 0);
+          const secondaryHostnames = fields.secondaryHostnames ?? [];
+          await applyResourceBody(tx, secretsKey, accountId, null, state, { ...fields, secondaryHostnames }, false);
+          const [taken] = await tx.select({ id: cdnResources.id }).from(cdnResources).where(eq(cdnResources.cname, cname));
+          if (taken) throw conflict(`The cname ${cname} is already used by a CDN resource.`);
+          if (origin !== undefined) {
+            const group = await insertOriginGroup(tx, accountId, { name: cname, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] }, [
+              { source: origin },
+            ]);
+            state.originGroupId = group.id;
+          }
+          const [row] = await tx
+            .insert(cdnResources)
+            .values({ accountId, cname, ...state })
+            .returning({ id: cdnResources.id });
+          await writeHostnames(tx, accountId, row!.id, secondaryHostnames, false);
+          return (await loadResource(resourceStatements(), accountId, row!.id, tx))!;
+        }),
+      );
+      return { status: 201, body: resource };
+    },
+
+    getResource: async ({ params }, { request: { caller } }) => {
+      const resource = await loadResource(resourceStatements(), caller.accountId, params.resource_id);
+      if (!resource) throw notFound(`CDN resource ${params.resource_id}`);
+      return { status: 200, body: resource };
+    },
+
+    deleteResource: async ({ params }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const id = params.resource_id;
+      try {
+        await db.transaction(async (tx) => {
+          const [row] = await inTransaction(resourceStatements().lock, tx).execute({ accountId, id });
+          if (!row) throw notFound(`CDN resource ${id}`);
+          if (row.active) throw conflict(`CDN resource ${id} is active: deactivate it (active false) before deleting it.`);
+          // Its host names go with it (the foreign key cascades).
+          await tx.delete(cdnResources).where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)));
+        });
+      } catch (error) {
+        if (sqlState(error) === "23503") throw conflict(`CDN resource ${id} is still referred to (by a reserve resource or a logs uploader config).`);
+        throw error;
+      }
+      return { status: 204, body: undefined };
+    },
+
     updateResource: async ({ params, body }, { request: { caller } }) => ({
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, false),
@@ -359,6 +651,29 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       status: 200,
       body: await changeResource(caller.accountId, params.resource_id, body, true),
     }),
+
+    getResourceShielding: async ({ params }, { request: { caller } }) => {
+      const [row] = await db
+        .select({ shieldingPopId: cdnResources.shieldingPopId })
+        .from(cdnResources)
+        .where(and(eq(cdnResources.accountId, caller.accountId), eq(cdnResources.id, params.resource_id)));
+      if (!row) throw notFound(`CDN resource ${params.resource_id}`);
+      return { status: 200, body: { shielding_pop: row.shieldingPopId } };
+    },
+
+    listShieldingPops: async ({ query }) => {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(shieldingPops).orderBy(asc(shieldingPops.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: count() }).from(shieldingPops),
+      ]);
+      return {
+        status: 200,
+        body: {
+          count: total?.total ?? 0,
+          results: rows.map((pop) => ({ id: pop.id, datacenter: pop.datacenter, country: pop.country, city: pop.city })),
+        },
+      };
+    },
 
     updateResourceShielding: async ({ params, body }, { request: { caller } }) => {
       if (body.shielding_pop !== null) {
@@ -372,26 +687,6 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
         .returning({ shieldingPopId: cdnResources.shieldingPopId });
       if (!updated.length) throw notFound(`CDN resource ${params.resource_id}`);
       return { status: 200, body: { shielding_pop: updated[0]!.shieldingPopId } };
-    },
-
-    createLogsUploaderTarget: async ({ body }, { request: { caller } }) => {
-      const [row] = await db
-        .insert(logsUploaderTargets)
-        .values({
-          accountId: caller.accountId,
-          name: body.name,
-          description: body.description ?? "",
-          storageType: body.storage_type,
-          accessKeyId: body.config.access_key_id,
-          secretAccessKeyEncrypted: await encryptSecret(secretsKey, body.config.secret_access_key),
-          region: body.config.region,
-          bucketName: body.config.bucket_name,
-          directory: body.config.directory ?? null,
-          endpoint: body.config.endpoint ?? null,
-          usePathStyle: body.config.use_path_style ?? false,
-        })
-        .returning();
-      return { status: 201, body: targetOf(row!) };
     },
 
     getClientFeatures: async (_args, { request: { caller } }) => {
@@ -411,6 +706,12 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       };
     },
 
+    getClientSettings: async (_args, { request: { caller } }) => {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, caller.accountId));
+      if (!account) throw notFound(`Account ${caller.accountId}`);
+      return { status: 200, body: settingsOf(account) };
+    },
+
     updateClientSettings: async ({ body }, { request: { caller } }) => {
       const [account] = await db
         .update(accounts)
@@ -420,35 +721,91 @@ export function cdnRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: settingsOf(account!) };
     },
 
+    listOriginGroups: async ({ query }, { request: { caller } }) => {
+      const filters: GivenGroupFilter[] = [];
+      const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
+      for (const filter of GROUP_FILTERS) {
+        const value = query[filter];
+        if (value === undefined || value === "") continue;
+        if (filter === "has_related_resources") filters.push(`has_related_resources=${value as boolean}`);
+        else {
+          filters.push(filter);
+          values[filter] = likePattern(value as string);
+        }
+      }
+      const shape = filters.join(",");
+      const [rows, [total]] = await Promise.all([
+        groupPages(shape, () =>
+          db
+            .select()
+            .from(originGroups)
+            .where(groupConditions(filters))
+            .orderBy(asc(originGroups.id))
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ).execute(values),
+        groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values),
+      ]);
+      return { status: 200, body: { count: total?.total ?? 0, results: await originGroupViews(db, caller.accountId, rows) } };
+    },
+
+    createOriginGroup: async ({ body }, { request: { caller } }) => {
+      const state: OriginGroupState = { name: body.name, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] };
+      applyGroupBody(state, body);
+      const [view] = await db.transaction(async (tx) => {
+        const group = await insertOriginGroup(tx, caller.accountId, state, body.sources);
+        return originGroupViews(tx, caller.accountId, [group]);
+      });
+      return { status: 201, body: view! };
+    },
+
     getOriginGroup: async ({ params }, { request: { caller } }) => {
       const [group] = await db
         .select()
         .from(originGroups)
         .where(and(eq(originGroups.accountId, caller.accountId), eq(originGroups.id, params.origin_group_id)));
       if (!group) throw notFound(`Origin group ${params.origin_group_id}`);
-      const sources = await db
-        .select()
-        .from(originGroupSources)
-        .where(and(eq(originGroupSources.accountId, caller.accountId), eq(originGroupSources.originGroupId, group.id)))
-        .orderBy(asc(originGroupSources.position));
-      // A query of its own rather than a correlated subquery among the selected fields: Drizzle writes the
-      // columns there without their table, so the subquery compared cdn_resources' columns with themselves.
-      const related = await db
-        .select({ id: cdnResources.id })
-        .from(cdnResources)
-        .where(and(eq(cdnResources.accountId, caller.accountId), eq(cdnResources.originGroupId, group.id), eq(cdnResources.deleted, false)))
-        .limit(1);
-      const body: OriginGroup = {
-        id: group.id,
-        name: group.name,
-        use_next: group.useNext,
-        proxy_next_upstream: group.proxyNextUpstream as OriginGroup["proxy_next_upstream"],
-        auth_type: group.authType,
-        sources: sources.map((source) => ({ backup: source.backup, enabled: source.enabled, source: source.source })),
-        path: group.path,
-        has_related_resources: related.length > 0,
-      };
-      return { status: 200, body };
+      const [view] = await originGroupViews(db, caller.accountId, [group]);
+      return { status: 200, body: view! };
+    },
+
+    updateOriginGroup: async ({ params, body }, { request: { caller } }) => ({
+      status: 200,
+      body: await changeOriginGroup(caller.accountId, params.origin_group_id, body, false),
+    }),
+
+    replaceOriginGroup: async ({ params, body }, { request: { caller } }) => ({
+      status: 200,
+      body: await changeOriginGroup(caller.accountId, params.origin_group_id, body, true),
+    }),
+
+    deleteOriginGroup: async ({ params }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const id = params.origin_group_id;
+      try {
+        await db.transaction(async (tx) => {
+          const [group] = await tx
+            .select({ id: originGroups.id })
+            .from(originGroups)
+            .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
+            .for("update");
+          if (!group) throw notFound(`Origin group ${id}`);
+          const users = await tx
+            .select({ id: cdnResources.id })
+            .from(cdnResources)
+            .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)))
+            .orderBy(asc(cdnResources.id))
+            .limit(10);
+          if (users.length)
+            throw conflict(`Origin group ${id} is used by CDN resources (${users.map((user) => user.id).join(", ")}): move or delete them first.`);
+          await tx.delete(originGroups).where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)));
+        });
+      } catch (error) {
+        // A resource moved onto the group between our check and the delete.
+        if (sqlState(error) === "23503") throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
+        throw error;
+      }
+      return { status: 204, body: undefined };
     },
   });
 }

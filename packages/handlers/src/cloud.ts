@@ -1,17 +1,26 @@
 /**
- * Cloud routes: the inference model catalogue, a project's GPU images in a region, and reservation
- * cost report totals summed in SQL (JSON, or CSV with response_format csv_totals).
+ * Cloud routes: the inference model catalogue, a project's GPU images in a region (with the finished
+ * tasks that upload and delete them), and reservation cost report totals summed in SQL (JSON, or CSV
+ * with response_format csv_totals).
  */
-import { contract, type CostReportTotals, type CostReportTotalsBody, type GpuImage, type InferenceModel } from "@cloudplane/contract";
+import {
+  contract,
+  primaryRoutes,
+  type CloudTask,
+  type CostReportTotals,
+  type CostReportTotalsBody,
+  type GpuImage,
+  type InferenceModel,
+} from "@cloudplane/contract";
 import { and, arrayLiteral, asc, count, type Database, desc, eq, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { notFound } from "./errors.js";
+import { ApiError, conflict, notFound } from "./errors.js";
 import { likePattern } from "./like.js";
 import { isoTime } from "./format.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
-const { cloudProjects, cloudRegions, gpuImages, inferenceModels, usageLines } = schema;
+const { cloudProjects, cloudRegions, cloudTasks, gpuImages, inferenceModels, usageLines } = schema;
 
 // Text is ordered by code point (collation "C"): the database's own collation would make the order
 // depend on how the server was set up (PGlite sorts "FLUX" before "bge", an en_US server after it).
@@ -26,7 +35,12 @@ const SCHEMA_FIELDS = {
   flavor: usageLines.flavor,
   billing_metric_name: usageLines.billingMetricName,
   billing_feature_name: usageLines.billingFeatureName,
+  instance_type: usageLines.instanceType,
+  volume_type: usageLines.volumeType,
 } as const;
+
+/** Decimal places of a cost with `rounding` (the default). */
+const COST_DECIMALS = 5;
 
 const UNPRICED = "No price for part of this usage; that part is counted at 0.";
 
@@ -71,12 +85,61 @@ function toGpuImage(row: typeof gpuImages.$inferSelect): GpuImage {
     size: row.size,
     tags: row.tags,
     task_id: row.taskId,
+    disk_format: row.diskFormat,
+    hw_firmware_type: row.hwFirmwareType,
+    cuda_toolkit_version: row.cudaToolkitVersion,
+    gpu_driver: row.gpuDriver,
+    gpu_driver_type: row.gpuDriverType,
+    gpu_driver_version: row.gpuDriverVersion,
   };
+}
+
+function toTask(row: typeof cloudTasks.$inferSelect): CloudTask {
+  const finished = row.finishedOn ?? row.createdOn;
+  return {
+    id: row.id,
+    task_type: row.taskType as CloudTask["task_type"],
+    state: row.state,
+    detailed_state: row.state,
+    created_on: isoTime(row.createdOn),
+    updated_on: isoTime(finished),
+    finished_on: row.finishedOn ? isoTime(row.finishedOn) : null,
+    client_id: row.accountId,
+    user_id: row.userId,
+    project_id: row.projectId,
+    region_id: row.regionId,
+    created_resources: row.createdResources?.images ? { images: row.createdResources.images } : null,
+    data: row.data,
+    error: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
+  };
+}
+
+/** 404 unless the project is the account's and the region exists: every image route is under both. */
+async function requireProjectRegion(db: Pick<Database, "select">, accountId: number, projectId: number, regionId: number): Promise<void> {
+  const [project] = await db
+    .select({ id: cloudProjects.id })
+    .from(cloudProjects)
+    .where(and(eq(cloudProjects.accountId, accountId), eq(cloudProjects.id, projectId)));
+  if (!project) throw notFound(`Project ${projectId}`);
+  const [region] = await db.select({ id: cloudRegions.id }).from(cloudRegions).where(eq(cloudRegions.id, regionId));
+  if (!region) throw notFound(`Region ${regionId}`);
+}
+
+/** The condition naming one image of the account in a project and region. */
+function imageWhere(accountId: number, params: { project_id: number; region_id: number; image_id: string }) {
+  return and(
+    eq(gpuImages.accountId, accountId),
+    eq(gpuImages.projectId, params.project_id),
+    eq(gpuImages.regionId, params.region_id),
+    eq(gpuImages.id, params.image_id),
+  );
 }
 
 /**
  * What the SQL of a cost report without tags depends on: which filters are given and the schema
- * filter's field (16 shapes). Lists are one array parameter each (`= any($n)`): their lengths do not count.
+ * filter's field (24 shapes). Lists are one array parameter each (`= any($n)`): their lengths do not count.
  */
 function reportShape(body: CostReportTotalsBody): string {
   const parts: string[] = [];
@@ -129,6 +192,8 @@ function reportQuery(db: Database, body: CostReportTotalsBody) {
       type: usageLines.type,
       regionId: usageLines.regionId,
       flavor: usageLines.flavor,
+      instanceType: usageLines.instanceType,
+      volumeType: usageLines.volumeType,
       billingMetricName: usageLines.billingMetricName,
       billingFeatureName: usageLines.billingFeatureName,
       billingValueUnit: usageLines.billingValueUnit,
@@ -143,6 +208,8 @@ function reportQuery(db: Database, body: CostReportTotalsBody) {
       usageLines.type,
       usageLines.regionId,
       usageLines.flavor,
+      usageLines.instanceType,
+      usageLines.volumeType,
       usageLines.billingMetricName,
       usageLines.billingFeatureName,
       usageLines.billingValueUnit,
@@ -152,6 +219,8 @@ function reportQuery(db: Database, body: CostReportTotalsBody) {
       asc(usageLines.type),
       asc(usageLines.regionId),
       asc(usageLines.flavor),
+      asc(usageLines.instanceType),
+      asc(usageLines.volumeType),
       asc(usageLines.billingMetricName),
       asc(usageLines.billingFeatureName),
       asc(usageLines.billingValueUnit),
@@ -166,6 +235,8 @@ const CSV_COLUMNS = [
   "region",
   "region_id",
   "flavor",
+  "instance_type",
+  "volume_type",
   "billing_metric_name",
   "billing_feature_name",
   "billing_value_unit",
@@ -174,6 +245,11 @@ const CSV_COLUMNS = [
   "cost",
   "err",
 ] as const;
+
+function roundCost(cost: number): number {
+  const scale = 10 ** COST_DECIMALS;
+  return Math.round(cost * scale) / scale;
+}
 
 function csvCell(value: string | number | null): string {
   const text = value === null ? "" : String(value);
@@ -189,7 +265,7 @@ export function toCsv(report: CostReportTotals): string {
 export function cloudRoutes({ db }: RouteDeps) {
   const reports = preparedPerShape<ReportRow[]>("cost_report_totals");
 
-  return tsr.routerWithMiddleware(contract.cloud)<RequestExtension>({
+  return tsr.routerWithMiddleware(primaryRoutes(contract.cloud))<RequestExtension>({
     listInferenceModels: async ({ query }) => {
       const [field, direction] = query.order_by.split(".") as [keyof typeof MODEL_ORDER, "asc" | "desc"];
       const order = direction === "asc" ? asc : desc;
@@ -205,20 +281,127 @@ export function cloudRoutes({ db }: RouteDeps) {
       return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toInferenceModel) } };
     },
 
-    listGpuImages: async ({ params }, { request: { caller } }) => {
-      const [project] = await db
-        .select({ id: cloudProjects.id })
-        .from(cloudProjects)
-        .where(and(eq(cloudProjects.accountId, caller.accountId), eq(cloudProjects.id, params.project_id)));
-      if (!project) throw notFound(`Project ${params.project_id}`);
-      const [region] = await db.select({ id: cloudRegions.id }).from(cloudRegions).where(eq(cloudRegions.id, params.region_id));
-      if (!region) throw notFound(`Region ${params.region_id}`);
-      const rows = await db
+    getInferenceModel: async ({ params }) => {
+      const [row] = await db.select().from(inferenceModels).where(eq(inferenceModels.id, params.model_id));
+      if (!row) throw notFound(`Inference model ${params.model_id}`);
+      return { status: 200, body: toInferenceModel(row) };
+    },
+
+    listGpuImages: async ({ params, query }, { request: { caller } }) => {
+      await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
+      const where = and(
+        eq(gpuImages.accountId, caller.accountId),
+        eq(gpuImages.projectId, params.project_id),
+        eq(gpuImages.regionId, params.region_id),
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(gpuImages).where(where).orderBy(asc(gpuImages.name), asc(gpuImages.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: count() }).from(gpuImages).where(where),
+      ]);
+      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toGpuImage) } };
+    },
+
+    getGpuImage: async ({ params }, { request: { caller } }) => {
+      await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
+      const [row] = await db.select().from(gpuImages).where(imageWhere(caller.accountId, params));
+      if (!row) throw notFound(`GPU image ${params.image_id}`);
+      return { status: 200, body: toGpuImage(row) };
+    },
+
+    uploadGpuImage: async ({ params, body }, { request: { caller } }) => {
+      const taskId = await db.transaction(async (tx) => {
+        await requireProjectRegion(tx, caller.accountId, params.project_id, params.region_id);
+        const now = new Date();
+        const [image] = await tx
+          .insert(gpuImages)
+          .values({
+            accountId: caller.accountId,
+            projectId: params.project_id,
+            regionId: params.region_id,
+            name: body.name,
+            architecture: body.architecture ?? "x86_64",
+            osDistro: body.os_distro ?? null,
+            osType: body.os_type ?? "linux",
+            osVersion: body.os_version ?? null,
+            sshKey: body.ssh_key ?? "allow",
+            status: "active",
+            visibility: "private",
+            createdAt: now,
+            updatedAt: now,
+            minDisk: 0,
+            minRam: 0,
+            size: null,
+            tags: Object.entries(body.tags ?? {}).map(([key, value]) => ({ key, read_only: false, value })),
+            taskId: null,
+            diskFormat: body.cow_format ? "raw" : "qcow2",
+            cowFormat: body.cow_format ?? false,
+            hwFirmwareType: body.hw_firmware_type ?? null,
+          })
+          .returning({ id: gpuImages.id });
+        // The URL is not kept: it may carry credentials, and nothing here fetches it. The task takes the
+        // image's id, so that the task id a client gets back names the image too.
+        const [task] = await tx
+          .insert(cloudTasks)
+          .values({
+            id: image!.id,
+            accountId: caller.accountId,
+            userId: caller.userId,
+            projectId: params.project_id,
+            regionId: params.region_id,
+            taskType: "upload_gpu_virtual_image",
+            state: "FINISHED",
+            createdResources: { images: [image!.id] },
+            data: { image_name: body.name },
+            createdOn: now,
+            finishedOn: now,
+          })
+          .returning({ id: cloudTasks.id });
+        return task!.id;
+      });
+      return { status: 200, body: { tasks: [taskId] } };
+    },
+
+    deleteGpuImage: async ({ params }, { request: { caller } }) => {
+      const taskId = await db.transaction(async (tx) => {
+        await requireProjectRegion(tx, caller.accountId, params.project_id, params.region_id);
+        const [image] = await tx
+          .select({ id: gpuImages.id, visibility: gpuImages.visibility, taskId: gpuImages.taskId })
+          .from(gpuImages)
+          .where(imageWhere(caller.accountId, params))
+          .for("update");
+        if (!image) throw notFound(`GPU image ${params.image_id}`);
+        if (image.taskId !== null) throw conflict(`GPU image ${image.id} is held by task ${image.taskId}; try again once it has finished.`);
+        if (image.visibility !== "private")
+          throw new ApiError("permission_denied", `GPU image ${image.id} is one of the platform's ${image.visibility} images; only the project's own images can be deleted.`);
+        await tx.delete(gpuImages).where(imageWhere(caller.accountId, params));
+        const now = new Date();
+        const [task] = await tx
+          .insert(cloudTasks)
+          .values({
+            accountId: caller.accountId,
+            userId: caller.userId,
+            projectId: params.project_id,
+            regionId: params.region_id,
+            taskType: "delete_gpu_virtual_image",
+            state: "FINISHED",
+            createdResources: null,
+            data: { image_id: image.id },
+            createdOn: now,
+            finishedOn: now,
+          })
+          .returning({ id: cloudTasks.id });
+        return task!.id;
+      });
+      return { status: 200, body: { tasks: [taskId] } };
+    },
+
+    getTask: async ({ params }, { request: { caller } }) => {
+      const [row] = await db
         .select()
-        .from(gpuImages)
-        .where(and(eq(gpuImages.accountId, caller.accountId), eq(gpuImages.projectId, params.project_id), eq(gpuImages.regionId, params.region_id)))
-        .orderBy(asc(gpuImages.name), asc(gpuImages.id));
-      return { status: 200, body: { count: rows.length, results: rows.map(toGpuImage) } };
+        .from(cloudTasks)
+        .where(and(eq(cloudTasks.accountId, caller.accountId), eq(cloudTasks.id, params.task_id)));
+      if (!row) throw notFound(`Task ${params.task_id}`);
+      return { status: 200, body: toTask(row) };
     },
 
     getReservationCostReportTotals: async ({ body }, context) => {
@@ -231,12 +414,14 @@ export function cloudRoutes({ db }: RouteDeps) {
         region: row.regionId,
         region_id: row.regionId,
         flavor: row.flavor,
+        instance_type: row.instanceType,
+        volume_type: row.volumeType,
         billing_metric_name: row.billingMetricName,
         billing_feature_name: row.billingFeatureName,
         billing_value_unit: row.billingValueUnit,
         currency: row.currency,
         billing_value: row.billingValue,
-        cost: row.cost,
+        cost: body.rounding === false ? row.cost : roundCost(row.cost),
         err: row.unpriced ? UNPRICED : null,
       }));
       const report: CostReportTotals = {

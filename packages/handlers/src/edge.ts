@@ -1,19 +1,44 @@
 /**
- * Edge app routes: the filtered, ordered and paged app listing; app updates with their status moves,
- * write-only fields and secret references; templates; secrets with encrypted slots.
+ * Edge app routes: apps (the filtered, ordered and paged listing, their lifecycle, status moves,
+ * write-only fields and secret references), templates with their parameters, secrets with encrypted
+ * slots, and binaries.
  */
 import {
   contract,
+  primaryRoutes,
   EDGE_APP_STATUS_MOVES,
   type EdgeApp,
+  type EdgeAppSecret,
   type EdgeAppStatus,
   type EdgeAppTemplate,
+  type EdgeAppTemplateBody,
+  type EdgeAppTemplateShort,
+  type EdgeBinary,
   type ListEdgeAppsQuery,
 } from "@cloudplane/contract";
-import { and, asc, count, type Database, desc, encryptSecret, eq, ilike, inArray, isNull, or, schema, sha256Hex, sql, type SQL } from "@cloudplane/db";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  type Database,
+  type DatabaseTransaction,
+  desc,
+  encryptSecret,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  schema,
+  sha256Hex,
+  sql,
+  type SQL,
+} from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
-import { addFieldError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
+import { addFieldError, ApiError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
@@ -99,13 +124,232 @@ function listConditions(filters: ListFilter[]): SQL | undefined {
   return and(...where);
 }
 
+/** The caller's app `id`. */
+function ownApp(accountId: number, id: number): SQL | undefined {
+  return and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, id));
+}
+
+/** Templates an account may use and read: its own and the public ones. */
+function visibleTemplates(accountId: number): SQL | undefined {
+  return or(eq(edgeTemplates.accountId, accountId), isNull(edgeTemplates.accountId));
+}
+
+/** Binaries an account's apps may run: its own and the platform's (behind public templates). */
+function usableBinaries(accountId: number): SQL | undefined {
+  return or(eq(edgeBinaries.accountId, accountId), isNull(edgeBinaries.accountId));
+}
+
+/*
+ * Reads of the objects a write refers to (a template, a binary, secrets) take a share lock: a delete of
+ * that object, which locks it for update, then waits for the write or the write sees it gone, so the
+ * foreign key never fails under a race (no 500).
+ */
+
+/** The template `id` an app of the account may be made from, or 400 on `field`. */
+async function usableTemplate(tx: DatabaseTransaction, accountId: number, id: number, field: string) {
+  const [template] = await tx
+    .select({ binaryId: edgeTemplates.binaryId, apiType: edgeTemplates.apiType })
+    .from(edgeTemplates)
+    .where(and(eq(edgeTemplates.id, id), visibleTemplates(accountId)))
+    .for("share");
+  if (!template) throw invalid(field, "Must be a template of the account or a public template.");
+  return template;
+}
+
+/** The binary `id` an app of the account may run, or 400 on `binary`. */
+async function usableBinary(tx: DatabaseTransaction, accountId: number, id: number) {
+  const [binary] = await tx
+    .select({ apiType: edgeBinaries.apiType })
+    .from(edgeBinaries)
+    .where(and(eq(edgeBinaries.id, id), usableBinaries(accountId)))
+    .for("share");
+  if (!binary) throw invalid("binary", "Must be a binary of the account, or a platform binary of a public template.");
+  return binary;
+}
+
+type SecretRefs = Record<string, { id: number }>;
+
+/** Gives app `appId` the secrets `refs` in place of its current ones; 400 naming each entry that is not a secret of the account. */
+async function setAppSecrets(tx: DatabaseTransaction, accountId: number, appId: number, refs: SecretRefs): Promise<void> {
+  const wanted = Object.entries(refs);
+  const ids = [...new Set(wanted.map(([, ref]) => ref.id))];
+  const found = ids.length
+    ? await tx
+        .select({ id: edgeSecrets.id })
+        .from(edgeSecrets)
+        .where(and(eq(edgeSecrets.accountId, accountId), inArray(edgeSecrets.id, ids)))
+        .for("share")
+    : [];
+  const known = new Set(found.map((secret) => secret.id));
+  const errors = fieldErrors();
+  for (const [name, ref] of wanted) if (!known.has(ref.id)) addFieldError(errors, `secrets.${name}.id`, "Must be a secret of the account.");
+  if (problemCount(errors)) throw validationFailed(errors);
+  await tx.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, appId)));
+  if (wanted.length) await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId, name, secretId: ref.id })));
+}
+
+/**
+ * After apps started or stopped running `binaryIds`: a binary's `unref_since` is null while an app runs
+ * it, and the time the last one stopped once none does (kept if it was already unused).
+ */
+async function refreshBinaryUse(tx: DatabaseTransaction, binaryIds: (number | null | undefined)[]): Promise<void> {
+  const ids = [...new Set(binaryIds.filter((id): id is number => typeof id === "number"))];
+  if (!ids.length) return;
+  await tx
+    .update(edgeBinaries)
+    .set({
+      unrefSince: sql`case when exists (select 1 from ${edgeApps} where ${edgeApps.binaryId} = ${edgeBinaries.id}) then null else coalesce(${edgeBinaries.unrefSince}, now()) end`,
+    })
+    .where(inArray(edgeBinaries.id, ids));
+}
+
+/** The app's row as `selectApps` gives it, after a write in `tx`. */
+async function appAfterWrite(tx: DatabaseTransaction, accountId: number, id: number): Promise<AppRow> {
+  const [row] = await selectApps(tx).where(ownApp(accountId, id));
+  return row!;
+}
+
+function toTemplateShort(template: typeof edgeTemplates.$inferSelect, accountId: number): EdgeAppTemplateShort {
+  return {
+    id: template.id,
+    name: template.name,
+    api_type: template.apiType,
+    owned: template.accountId === accountId,
+    short_descr: template.shortDescr,
+    long_descr: template.longDescr,
+  };
+}
+
+/** One of the account's own templates, locked for a write: 404 for none, 403 for a public one (the platform's). */
+async function ownTemplateForWrite(tx: DatabaseTransaction, accountId: number, id: number) {
+  const [template] = await tx
+    .select({ accountId: edgeTemplates.accountId })
+    .from(edgeTemplates)
+    .where(and(eq(edgeTemplates.id, id), visibleTemplates(accountId)))
+    .for("update");
+  if (!template) throw notFound(`Template ${id}`);
+  if (template.accountId === null) throw new ApiError("permission_denied", `Template ${id} is a public template of the platform: it cannot be changed.`);
+}
+
+/** A template's fields and parameters as a write (create or replace) sets them, after its binary is checked. */
+async function templateWrite(tx: DatabaseTransaction, accountId: number, body: EdgeAppTemplateBody) {
+  const [binary] = await tx
+    .select({ apiType: edgeBinaries.apiType })
+    .from(edgeBinaries)
+    .where(and(eq(edgeBinaries.id, body.binary_id), eq(edgeBinaries.accountId, accountId)))
+    .for("share");
+  if (!binary) throw invalid("binary_id", "Must be a binary of the account.");
+  return {
+    fields: {
+      binaryId: body.binary_id,
+      name: body.name,
+      shortDescr: body.short_descr ?? "",
+      longDescr: body.long_descr ?? "",
+      apiType: binary.apiType,
+    },
+    params: (templateId: number) =>
+      body.params.map((param, position) => ({
+        templateId,
+        position,
+        name: param.name,
+        dataType: param.data_type,
+        mandatory: param.mandatory ?? false,
+        descr: param.descr ?? "",
+        metadata: param.metadata ?? null,
+      })),
+  };
+}
+
+/** A write that hit a unique name: 409 saying whose name it is. */
+function nameTaken(what: string, name: string | undefined): (error: unknown) => never {
+  return (error) => {
+    if (sqlState(error) === "23505") throw conflict(`The account already has ${what} named ${name}.`);
+    throw error;
+  };
+}
+
+/** The number of distinct apps that use a secret, as `app_count` shows it. */
+const secretAppCount = sql<number>`(select count(distinct ${edgeAppSecrets.appId})::int from ${edgeAppSecrets} where ${edgeAppSecrets.secretId} = ${edgeSecrets.id})`;
+
+/** The account's secret `id` with its slots, or undefined. */
+async function secretView(db: Pick<Database, "select">, accountId: number, id: number): Promise<EdgeAppSecret | undefined> {
+  const [secret] = await db
+    .select({ id: edgeSecrets.id, name: edgeSecrets.name, comment: edgeSecrets.comment, app_count: secretAppCount })
+    .from(edgeSecrets)
+    .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, id)));
+  if (!secret) return undefined;
+  const slots = await db
+    .select({ slot: edgeSecretSlots.slot, checksum: edgeSecretSlots.checksum })
+    .from(edgeSecretSlots)
+    .where(eq(edgeSecretSlots.secretId, id))
+    .orderBy(asc(edgeSecretSlots.slot));
+  return { ...secret, secret_slots: slots };
+}
+
+/** A slot to store: encrypted before the transaction opens, so it holds its locks only for the writes. */
+async function sealSlot(secretsKey: CryptoKey, slot: number, value: string) {
+  return { slot, valueEncrypted: await encryptSecret(secretsKey, value), checksum: await sha256Hex(value) };
+}
+
+function toEdgeBinary(binary: typeof edgeBinaries.$inferSelect): EdgeBinary {
+  return {
+    id: binary.id,
+    api_type: binary.apiType,
+    status: binary.status,
+    source: binary.source,
+    checksum: binary.checksum,
+    unref_since: binary.unrefSince ? isoTime(binary.unrefSince) : null,
+  };
+}
+
 export function edgeRoutes({ db, secretsKey }: RouteDeps) {
   // The listing's SQL depends on which filters are given and on the ordering: a statement per shape,
   // at most 2^6 filter sets × 12 orderings.
   const appPages = preparedPerShape<AppRow[]>("list_apps");
   const appCounts = preparedPerShape<{ total: number }[]>("count_apps");
 
-  return tsr.routerWithMiddleware(contract.edge)<RequestExtension>({
+  /** PATCH and PUT of a secret: `slots`, when given, is the whole set afterwards; a slot without a value keeps its stored one. */
+  async function changeSecret(
+    accountId: number,
+    id: number,
+    change: { name?: string; comment?: string; slots?: { slot: number; value?: string }[] },
+  ): Promise<EdgeAppSecret> {
+    const sealed = change.slots
+      ? await Promise.all(change.slots.map(async (item) => (item.value === undefined ? { slot: item.slot } : await sealSlot(secretsKey, item.slot, item.value))))
+      : undefined;
+    return db
+      .transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: edgeSecrets.id })
+          .from(edgeSecrets)
+          .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, id)))
+          .for("update");
+        if (!current) throw notFound(`Secret ${id}`);
+        if (sealed) {
+          const stored = new Map(
+            (await tx.select().from(edgeSecretSlots).where(eq(edgeSecretSlots.secretId, id))).map((row) => [row.slot, row] as const),
+          );
+          const errors = fieldErrors();
+          const rows = sealed.flatMap((item, index) => {
+            const kept = "valueEncrypted" in item ? item : stored.get(item.slot);
+            if (kept) return [{ accountId, secretId: id, slot: item.slot, valueEncrypted: kept.valueEncrypted, checksum: kept.checksum }];
+            addFieldError(errors, `secret_slots.${index}.value`, `Slot ${item.slot} has no stored value: give one.`);
+            return [];
+          });
+          if (problemCount(errors)) throw validationFailed(errors);
+          await tx.delete(edgeSecretSlots).where(eq(edgeSecretSlots.secretId, id));
+          await tx.insert(edgeSecretSlots).values(rows);
+        }
+        const fields: Partial<typeof edgeSecrets.$inferInsert> = { updated: new Date() };
+        if (change.name !== undefined) fields.name = change.name;
+        if (change.comment !== undefined) fields.comment = change.comment;
+        await tx.update(edgeSecrets).set(fields).where(eq(edgeSecrets.id, id));
+        return (await secretView(tx, accountId, id))!;
+      })
+      .catch(nameTaken("a secret", change.name));
+  }
+
+  return tsr.routerWithMiddleware(primaryRoutes(contract.edge))<RequestExtension>({
     listApps: async ({ query }, { request: { caller } }) => {
       const filters = givenFilters(query);
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
@@ -128,85 +372,148 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { apps: rows.map(toEdgeApp), count: total?.total ?? 0 } };
     },
 
+    createApp: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const app = await db
+        .transaction(async (tx) => {
+          const template = body.template === undefined ? undefined : await usableTemplate(tx, accountId, body.template, "template");
+          let binaryId: number;
+          let apiType: (typeof edgeApps.$inferSelect)["apiType"];
+          if (body.binary !== undefined) {
+            binaryId = body.binary;
+            apiType = (await usableBinary(tx, accountId, body.binary)).apiType;
+            if (template && template.apiType !== apiType) throw invalid("binary", `Must be a ${template.apiType} binary, the template's api_type.`);
+          } else if (template) {
+            binaryId = template.binaryId;
+            apiType = template.apiType;
+          } else {
+            throw invalid("binary", "Give a binary or a template (or both): the app must have something to run.");
+          }
+          const [plan] = await tx.select({ id: edgePlans.id }).from(edgePlans).orderBy(asc(edgePlans.id)).limit(1);
+          if (!plan) throw conflict("This deployment has no edge app plan set up, so no app can be made yet.");
+          const [created] = await tx
+            .insert(edgeApps)
+            .values({
+              accountId,
+              name: body.name,
+              status: body.status ?? 0,
+              binaryId,
+              templateId: body.template ?? null,
+              planId: plan.id,
+              apiType,
+              comment: body.comment ?? "",
+              url: "",
+              env: body.env ?? {},
+              rspHeaders: body.rsp_headers ?? {},
+              log: body.log ?? "kafka",
+              debugUntil: body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null,
+            })
+            .returning({ id: edgeApps.id });
+          const { id } = created!;
+          // The URL names the id, known only once the row is in.
+          await tx
+            .update(edgeApps)
+            .set({ url: `https://${body.name}-${id}.${accountId}.edge.cloudplane.example` })
+            .where(eq(edgeApps.id, id));
+          if (body.secrets !== undefined) await setAppSecrets(tx, accountId, id, body.secrets);
+          await refreshBinaryUse(tx, [binaryId]);
+          return appAfterWrite(tx, accountId, id);
+        })
+        .catch(nameTaken("an edge app", body.name));
+      return { status: 200, body: toEdgeApp(app) };
+    },
+
+    getApp: async ({ params }, { request: { caller } }) => {
+      const [app] = await selectApps(db).where(ownApp(caller.accountId, params.id));
+      if (!app) throw notFound(`Edge app ${params.id}`);
+      return { status: 200, body: toEdgeApp(app) };
+    },
+
     updateApp: async ({ params, body }, { request: { caller } }) => {
       const { accountId } = caller;
-      const app = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(edgeApps)
-          .where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, params.id)))
-          .for("update");
-        if (!current) throw notFound(`Edge app ${params.id}`);
-        const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
+      const app = await db
+        .transaction(async (tx) => {
+          const [current] = await tx.select().from(edgeApps).where(ownApp(accountId, params.id)).for("update");
+          if (!current) throw notFound(`Edge app ${params.id}`);
+          const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
 
-        if (body.binary !== undefined) {
-          const [binary] = await tx
-            .select({ apiType: edgeBinaries.apiType })
-            .from(edgeBinaries)
-            .where(and(eq(edgeBinaries.id, body.binary), or(eq(edgeBinaries.accountId, accountId), isNull(edgeBinaries.accountId))));
-          if (!binary) throw invalid("binary", "Must be a binary of the account, or a platform binary of a public template.");
-          if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
-          changes.binaryId = body.binary;
-        }
-        if (body.template !== undefined) {
-          if (body.template !== null) {
-            const [template] = await tx
-              .select({ id: edgeTemplates.id })
-              .from(edgeTemplates)
-              .where(and(eq(edgeTemplates.id, body.template), or(eq(edgeTemplates.accountId, accountId), isNull(edgeTemplates.accountId))));
-            if (!template) throw invalid("template", "Must be a template of the account or a public template.");
+          if (body.binary !== undefined) {
+            const binary = await usableBinary(tx, accountId, body.binary);
+            if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
+            changes.binaryId = body.binary;
           }
-          changes.templateId = body.template;
-        }
-        if (body.status !== undefined && body.status !== current.status) {
-          const from = current.status as EdgeAppStatus;
-          if (!EDGE_APP_STATUS_MOVES[from].includes(body.status as EdgeAppStatus))
-            throw conflict(`An app in status ${from} cannot be moved to status ${body.status}.`);
-          if (body.status === 1 && (changes.binaryId ?? current.binaryId) === null)
-            throw conflict("The app has no binary; set one before enabling it.");
-          changes.status = body.status;
-        }
-        if (body.secrets !== undefined) {
-          const wanted = Object.entries(body.secrets);
-          const ids = [...new Set(wanted.map(([, ref]) => ref.id))];
-          const found = ids.length
-            ? await tx
-                .select({ id: edgeSecrets.id })
-                .from(edgeSecrets)
-                .where(and(eq(edgeSecrets.accountId, accountId), inArray(edgeSecrets.id, ids)))
-            : [];
-          const known = new Set(found.map((secret) => secret.id));
-          const errors = fieldErrors();
-          for (const [name, ref] of wanted) if (!known.has(ref.id)) addFieldError(errors, `secrets.${name}.id`, "Must be a secret of the account.");
-          if (problemCount(errors)) throw validationFailed(errors);
-          await tx.delete(edgeAppSecrets).where(and(eq(edgeAppSecrets.accountId, accountId), eq(edgeAppSecrets.appId, current.id)));
-          if (wanted.length)
-            await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId: current.id, name, secretId: ref.id })));
-        }
-        if (body.name !== undefined) changes.name = body.name;
-        if (body.comment !== undefined) changes.comment = body.comment;
-        if (body.env !== undefined) changes.env = body.env;
-        if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
-        if (body.log !== undefined) changes.log = body.log;
-        if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
+          if (body.template !== undefined) {
+            if (body.template !== null) await usableTemplate(tx, accountId, body.template, "template");
+            changes.templateId = body.template;
+          }
+          if (body.status !== undefined && body.status !== current.status) {
+            const from = current.status as EdgeAppStatus;
+            if (!EDGE_APP_STATUS_MOVES[from].includes(body.status as EdgeAppStatus))
+              throw conflict(`An app in status ${from} cannot be moved to status ${body.status}.`);
+            if (body.status === 1 && (changes.binaryId ?? current.binaryId) === null)
+              throw conflict("The app has no binary; set one before enabling it.");
+            changes.status = body.status;
+          }
+          if (body.secrets !== undefined) await setAppSecrets(tx, accountId, current.id, body.secrets);
+          if (body.name !== undefined) changes.name = body.name;
+          if (body.comment !== undefined) changes.comment = body.comment;
+          if (body.env !== undefined) changes.env = body.env;
+          if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
+          if (body.log !== undefined) changes.log = body.log;
+          if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
 
-        try {
-          await tx.update(edgeApps).set(changes).where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, current.id)));
-        } catch (error) {
-          if (sqlState(error) === "23505") throw conflict(`The account already has an edge app named ${body.name}.`);
-          throw error;
-        }
-        const [row] = await selectApps(tx).where(and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, current.id)));
-        return row!;
-      });
+          await tx.update(edgeApps).set(changes).where(ownApp(accountId, current.id));
+          if (changes.binaryId !== undefined && changes.binaryId !== current.binaryId) await refreshBinaryUse(tx, [current.binaryId, changes.binaryId]);
+          return appAfterWrite(tx, accountId, current.id);
+        })
+        .catch(nameTaken("an edge app", body.name));
       return { status: 200, body: toEdgeApp(app) };
+    },
+
+    deleteApp: async ({ params }, { request: { caller } }) => {
+      await db.transaction(async (tx) => {
+        // Its secret links go with it (ON DELETE CASCADE).
+        const [deleted] = await tx.delete(edgeApps).where(ownApp(caller.accountId, params.id)).returning({ binaryId: edgeApps.binaryId });
+        if (!deleted) throw notFound(`Edge app ${params.id}`);
+        await refreshBinaryUse(tx, [deleted.binaryId]);
+      });
+      return { status: 204, body: undefined };
+    },
+
+    listTemplates: async ({ query }, { request: { caller } }) => {
+      const where = and(
+        query.only_mine ? eq(edgeTemplates.accountId, caller.accountId) : visibleTemplates(caller.accountId),
+        query.api_type === undefined ? undefined : eq(edgeTemplates.apiType, query.api_type),
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(edgeTemplates).where(where).orderBy(asc(edgeTemplates.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: count() }).from(edgeTemplates).where(where),
+      ]);
+      return { status: 200, body: { templates: rows.map((row) => toTemplateShort(row, caller.accountId)), count: total?.total ?? 0 } };
+    },
+
+    createTemplate: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const template = await db
+        .transaction(async (tx) => {
+          const write = await templateWrite(tx, accountId, body);
+          const [created] = await tx
+            .insert(edgeTemplates)
+            .values({ accountId, ...write.fields })
+            .returning();
+          const params = write.params(created!.id);
+          if (params.length) await tx.insert(edgeTemplateParams).values(params);
+          return created!;
+        })
+        .catch(nameTaken("a template", body.name));
+      return { status: 200, body: toTemplateShort(template, accountId) };
     },
 
     getTemplate: async ({ params }, { request: { caller } }) => {
       const [template] = await db
         .select()
         .from(edgeTemplates)
-        .where(and(eq(edgeTemplates.id, params.id), or(eq(edgeTemplates.accountId, caller.accountId), isNull(edgeTemplates.accountId))));
+        .where(and(eq(edgeTemplates.id, params.id), visibleTemplates(caller.accountId)));
       if (!template) throw notFound(`Template ${params.id}`);
       const params_ = await db
         .select()
@@ -221,35 +528,93 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
         long_descr: template.longDescr,
         api_type: template.apiType,
         owned: template.accountId === caller.accountId,
-        params: params_.map((param) => ({ name: param.name, data_type: param.dataType, mandatory: param.mandatory, descr: param.descr })),
+        params: params_.map((param) => ({
+          name: param.name,
+          data_type: param.dataType,
+          mandatory: param.mandatory,
+          descr: param.descr,
+          metadata: param.metadata,
+        })),
       };
       return { status: 200, body };
     },
 
+    replaceTemplate: async ({ params, body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const template = await db
+        .transaction(async (tx) => {
+          await ownTemplateForWrite(tx, accountId, params.id);
+          const write = await templateWrite(tx, accountId, body);
+          const [replaced] = await tx.update(edgeTemplates).set(write.fields).where(eq(edgeTemplates.id, params.id)).returning();
+          await tx.delete(edgeTemplateParams).where(eq(edgeTemplateParams.templateId, params.id));
+          const rows = write.params(params.id);
+          if (rows.length) await tx.insert(edgeTemplateParams).values(rows);
+          return replaced!;
+        })
+        .catch(nameTaken("a template", body.name));
+      return { status: 200, body: toTemplateShort(template, accountId) };
+    },
+
+    deleteTemplate: async ({ params, query }, { request: { caller } }) => {
+      await db.transaction(async (tx) => {
+        await ownTemplateForWrite(tx, caller.accountId, params.id);
+        const [{ apps }] = (await tx.select({ apps: count() }).from(edgeApps).where(eq(edgeApps.templateId, params.id))) as [{ apps: number }];
+        if (apps > 0 && !query.force)
+          throw conflict(`Template ${params.id} has ${apps} app(s) made from it; delete with force=true to detach them and delete it.`);
+        if (apps > 0) await tx.update(edgeApps).set({ templateId: null, updated: new Date() }).where(eq(edgeApps.templateId, params.id));
+        // Its parameters go with it (ON DELETE CASCADE).
+        await tx.delete(edgeTemplates).where(eq(edgeTemplates.id, params.id));
+      });
+      return { status: 204, body: undefined };
+    },
+
+    listSecrets: async ({ query }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const where = and(
+        eq(edgeSecrets.accountId, accountId),
+        query.secret_name === undefined ? undefined : eq(edgeSecrets.name, query.secret_name),
+        query.search === undefined ? undefined : ilike(edgeSecrets.name, likePattern(query.search)),
+        query.app_id === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(edgeAppSecrets)
+                .where(
+                  and(
+                    eq(edgeAppSecrets.accountId, accountId),
+                    eq(edgeAppSecrets.appId, query.app_id),
+                    eq(edgeAppSecrets.secretId, edgeSecrets.id),
+                  ),
+                ),
+            ),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: edgeSecrets.id, name: edgeSecrets.name, comment: edgeSecrets.comment, app_count: secretAppCount })
+          .from(edgeSecrets)
+          .where(where)
+          .orderBy(asc(edgeSecrets.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(edgeSecrets).where(where),
+      ]);
+      return { status: 200, body: { secrets: rows, count: total?.total ?? 0 } };
+    },
+
     createSecret: async ({ body }, { request: { caller } }) => {
       const { accountId } = caller;
-      // Encrypt before the transaction opens, so it holds its locks only for the inserts.
-      const slots = await Promise.all(
-        body.secret_slots.map(async (item) => ({
-          slot: item.slot,
-          valueEncrypted: await encryptSecret(secretsKey, item.value),
-          checksum: await sha256Hex(item.value),
-        })),
-      );
-      let secret: typeof edgeSecrets.$inferSelect;
-      try {
-        secret = await db.transaction(async (tx) => {
+      const slots = await Promise.all(body.secret_slots.map((item) => sealSlot(secretsKey, item.slot, item.value)));
+      const secret = await db
+        .transaction(async (tx) => {
           const [created] = await tx
             .insert(edgeSecrets)
             .values({ accountId, name: body.name, comment: body.comment ?? "" })
             .returning();
           await tx.insert(edgeSecretSlots).values(slots.map((slot) => ({ ...slot, accountId, secretId: created!.id })));
           return created!;
-        });
-      } catch (error) {
-        if (sqlState(error) === "23505") throw conflict(`The account already has a secret named ${body.name}.`);
-        throw error;
-      }
+        })
+        .catch(nameTaken("a secret", body.name));
       return {
         status: 200,
         body: {
@@ -260,6 +625,62 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
           secret_slots: slots.map(({ slot, checksum }) => ({ slot, checksum })).sort((a, b) => a.slot - b.slot),
         },
       };
+    },
+
+    getSecret: async ({ params }, { request: { caller } }) => {
+      const secret = await secretView(db, caller.accountId, params.id);
+      if (!secret) throw notFound(`Secret ${params.id}`);
+      return { status: 200, body: secret };
+    },
+
+    updateSecret: async ({ params, body }, { request: { caller } }) => {
+      const secret = await changeSecret(caller.accountId, params.id, { name: body.name, comment: body.comment, slots: body.secret_slots });
+      return { status: 200, body: secret };
+    },
+
+    replaceSecret: async ({ params, body }, { request: { caller } }) => {
+      const secret = await changeSecret(caller.accountId, params.id, { name: body.name, comment: body.comment ?? "", slots: body.secret_slots });
+      return { status: 200, body: secret };
+    },
+
+    deleteSecret: async ({ params, query }, { request: { caller } }) => {
+      const { accountId } = caller;
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: edgeSecrets.id })
+          .from(edgeSecrets)
+          .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, params.id)))
+          .for("update");
+        if (!current) throw notFound(`Secret ${params.id}`);
+        const [{ apps }] = (await tx
+          .select({ apps: countDistinct(edgeAppSecrets.appId) })
+          .from(edgeAppSecrets)
+          .where(eq(edgeAppSecrets.secretId, params.id))) as [{ apps: number }];
+        if (apps > 0 && !query.force)
+          throw conflict(`Secret ${params.id} is used by ${apps} app(s); delete with force=true to take it out of them and delete it.`);
+        if (apps > 0) await tx.delete(edgeAppSecrets).where(eq(edgeAppSecrets.secretId, params.id));
+        // Its slots go with it (ON DELETE CASCADE).
+        await tx.delete(edgeSecrets).where(eq(edgeSecrets.id, params.id));
+      });
+      return { status: 204, body: undefined };
+    },
+
+    listBinaries: async ({ query }, { request: { caller } }) => {
+      const where = eq(edgeBinaries.accountId, caller.accountId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(edgeBinaries).where(where).orderBy(asc(edgeBinaries.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: count() }).from(edgeBinaries).where(where),
+      ]);
+      return { status: 200, body: { binaries: rows.map(toEdgeBinary), count: total?.total ?? 0 } };
+    },
+
+    getBinary: async ({ params }, { request: { caller } }) => {
+      const [binary] = await db
+        .select()
+        .from(edgeBinaries)
+        .where(and(eq(edgeBinaries.accountId, caller.accountId), eq(edgeBinaries.id, params.id)));
+      if (!binary) throw notFound(`Binary ${params.id}`);
+      return { status: 200, body: toEdgeBinary(binary) };
     },
   });
 }

@@ -107,7 +107,7 @@ function inRuntimeResponse(response: Response): Response {
 
 export function createHandler(options: HandlerOptions): Handler {
   const pipeline = createPipeline(options);
-  const serve = createFetchHandler(servedContract, createRouter(options), pipeline.serverless);
+  const serve = createFetchHandler(servedContract, createRouter({ ...options, memory: pipeline.memory }), pipeline.serverless);
   return async (request) => {
     const started = performance.now();
     const requestId = requestIdFrom(request.headers.get("x-request-id"));

@@ -29,7 +29,7 @@ import {
 import { createHandlerMemory } from "./memory.js";
 import { API_METHODS, pathMethods } from "./methods.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
-import type { ApiRequest, HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
+import type { ApiRequest, HandlerMemory, HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
 
 /** Request headers a page on another origin may send (CORS), besides those every page may. */
 const CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-request-id"];
@@ -233,6 +233,8 @@ export function routeMiddleware(access: RouteAccess) {
 /** The pipeline of one handler: ts-rest's options, and how an error that escaped them is answered. */
 export interface Pipeline {
   basePath: string;
+  /** What the handler keeps between requests; the routes get it too (a revoked token's lookup is dropped from it). */
+  memory: HandlerMemory;
   timeoutMs: number;
   serverless: ServerlessOptions;
   /**
@@ -305,8 +307,21 @@ export function createPipeline(options: HandlerOptions): Pipeline {
     // Preflights are answered before any middleware (no authentication); every answer gets the origin's headers.
     cors: cors ?? false,
     requestMiddleware: [
-      (request, context) => {
+      async (request, context) => {
+        // ts-rest reads a JSON body only when its content type says `json` in lower case; a media type is
+        // case-insensitive, so `APPLICATION/JSON` is read here (a route whose body may be left out would
+        // otherwise take such a body as absent). Invalid JSON is still malformed_json: bodyParsed is set after.
+        const type = request.headers.get("content-type");
+        if (request.content === undefined && type && JSON_TYPE.test(type) && !type.includes("json") && request.body)
+          request.content = (await request.json()) as unknown;
         stateOf(request, context).bodyParsed = true;
+        // JSON null is no body of this API (every body is an object), and not the same as sending none.
+        // itty-router's request proxy shows a null content as undefined: a JSON body read to nothing was null.
+        if (request.content === undefined && type && JSON_TYPE.test(type) && request.body && request.headers.get("content-length") !== "0") {
+          const errors = fieldErrors();
+          addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
+          throw validationFailed(errors);
+        }
         const url = new URL(request.url);
         if (url.search) request.query = parseQuery(url);
         // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
@@ -350,6 +365,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
 
   return {
     basePath,
+    memory,
     timeoutMs: options.timeoutMs ?? 25_000,
     serverless,
     answerError(error, request) {

@@ -3,7 +3,8 @@
  * contract (`ROUTES`) with its implementation, behind the middleware every route runs once it has
  * matched (the caller's role, then text the database cannot store), as @ts-rest/serverless serves it.
  * Each GET route is served for HEAD too: ts-rest registers a route under its contract's method, so
- * `servedContract` holds a HEAD twin of each (the pipeline answers HEAD without the body).
+ * `servedContract` holds a HEAD twin of each (the pipeline answers HEAD without the body). An alias
+ * (`metadata.aliasOf`) is served by its primary route's implementation.
  */
 import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract";
 import type { CompleteRouter } from "@ts-rest/serverless";
@@ -51,8 +52,9 @@ export function createRouter(deps: RouteDeps): ApiRouter {
     storage: storageRoutes(deps),
   } satisfies Record<Area, unknown>;
   const router: Record<string, Record<string, unknown>> = {};
-  for (const { area, name, access } of ROUTES) {
-    const handler = (areas[area] as Record<string, unknown>)[name];
+  for (const { area, name, access, aliasOf } of ROUTES) {
+    // An alias is served by its primary route's implementation (the area implements primaries only).
+    const handler = (areas[area] as Record<string, unknown>)[aliasOf ? aliasOf.slice(area.length + 1) : name];
     (router[area] ??= {})[name] = { middleware: routeMiddleware(access), handler };
   }
   // The twins share the GET routes' implementations; each has a middleware list of its own, which ts-rest appends to.

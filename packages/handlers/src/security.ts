@@ -1,9 +1,16 @@
 /**
- * Security routes: replacing a protection profile, its values checked against the template's fields
- * and their JSON Schemas (with @cfworker/json-schema, which needs no eval and so runs on edge runtimes).
+ * Security routes: profile templates, and the lifecycle of protection profiles, whose values are checked
+ * against the template's fields and their JSON Schemas (with @cfworker/json-schema, which needs no eval
+ * and so runs on edge runtimes).
  */
-import { contract, type SecurityProfile } from "@cloudplane/contract";
-import { and, asc, type Database, eq, schema, sql } from "@cloudplane/db";
+import {
+  contract,
+  primaryRoutes,
+  type CreateSecurityProfileBody,
+  type SecurityProfile,
+  type SecurityProfileTemplate,
+} from "@cloudplane/contract";
+import { and, asc, type Database, eq, inArray, isNotNull, isNull, or, schema, sql, type SQL } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
@@ -91,101 +98,246 @@ function schemaErrors(validationSchema: JsonSchema, value: unknown): string[] {
   return [...new Set(messages)];
 }
 
-async function loadProfile(db: Pick<Database, "select">, accountId: number, id: number): Promise<SecurityProfile | undefined> {
-  const [row] = await db
-    .select({ profile: securityProfiles, template: securityProfileTemplates })
-    .from(securityProfiles)
-    .innerJoin(securityProfileTemplates, eq(securityProfileTemplates.id, securityProfiles.templateId))
-    .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, id)));
-  if (!row) return undefined;
-  const fields = await db
+type TemplateRow = typeof securityProfileTemplates.$inferSelect;
+
+/** The fields of each of `templateIds`, in their template's order. */
+async function templateFields(db: Pick<Database, "select">, templateIds: number[]): Promise<Map<number, TemplateField[]>> {
+  const byTemplate = new Map<number, TemplateField[]>(templateIds.map((id) => [id, []]));
+  if (!templateIds.length) return byTemplate;
+  const rows = await db
     .select()
     .from(securityTemplateFields)
-    .where(eq(securityTemplateFields.templateId, row.template.id))
-    .orderBy(asc(securityTemplateFields.position));
-  const values = await db
-    .select()
-    .from(securityProfileFields)
-    .where(and(eq(securityProfileFields.accountId, accountId), eq(securityProfileFields.profileId, id)))
-    .orderBy(asc(securityProfileFields.id));
-  const byId = new Map(fields.map((field) => [field.id, field]));
+    .where(inArray(securityTemplateFields.templateId, templateIds))
+    .orderBy(asc(securityTemplateFields.templateId), asc(securityTemplateFields.position));
+  for (const row of rows) byTemplate.get(row.templateId)?.push(row);
+  return byTemplate;
+}
+
+function toTemplate(template: TemplateRow, fields: TemplateField[]): SecurityProfileTemplate {
   return {
-    id: row.profile.id,
-    profile_template: {
-      id: row.template.id,
-      name: row.template.name,
-      description: row.template.description,
-      fields: fields.map(fieldMeta),
-      base_template: row.template.baseTemplateId,
-      version: row.template.version,
-      created: isoTime(row.template.created),
-      template_sifter: row.template.templateSifter,
-    },
-    ip_address: row.profile.ipAddress,
-    fields: values.flatMap((value) => {
-      const field = byId.get(value.baseFieldId);
-      // Stored as jsonb: any JSON value, never undefined.
-      const fieldValue = value.fieldValue as SecurityProfile["fields"][number]["field_value"];
-      return field ? [{ ...fieldMeta(field), field_value: fieldValue, base_field: field.id }] : [];
-    }),
-    site: row.profile.site,
-    options: row.profile.options,
-    protocols: row.profile.protocols,
-    status: row.profile.status,
-    plan: row.profile.plan,
+    id: template.id,
+    name: template.name,
+    description: template.description,
+    fields: fields.map(fieldMeta),
+    base_template: template.baseTemplateId,
+    version: template.version,
+    created: isoTime(template.created),
+    template_sifter: template.templateSifter,
   };
 }
 
+/** The templates an account may see and use: the common ones and its own. */
+function visibleTemplate(accountId: number): SQL {
+  return or(isNull(securityProfileTemplates.accountId), eq(securityProfileTemplates.accountId, accountId))!;
+}
+
+/**
+ * The account's profiles that match `conditions`, by id, each with its template and values: three
+ * queries whatever the number of profiles.
+ */
+async function loadProfiles(
+  db: Pick<Database, "select">,
+  accountId: number,
+  conditions: SQL[],
+  page?: { limit: number; offset: number },
+): Promise<SecurityProfile[]> {
+  let query = db
+    .select({ profile: securityProfiles, template: securityProfileTemplates })
+    .from(securityProfiles)
+    .innerJoin(securityProfileTemplates, eq(securityProfileTemplates.id, securityProfiles.templateId))
+    .where(and(eq(securityProfiles.accountId, accountId), ...conditions))
+    .orderBy(asc(securityProfiles.id))
+    .$dynamic();
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query;
+  if (!rows.length) return [];
+  const fieldsOf = await templateFields(db, [...new Set(rows.map((row) => row.template.id))]);
+  const values = await db
+    .select()
+    .from(securityProfileFields)
+    .where(
+      and(
+        eq(securityProfileFields.accountId, accountId),
+        inArray(
+          securityProfileFields.profileId,
+          rows.map((row) => row.profile.id),
+        ),
+      ),
+    )
+    .orderBy(asc(securityProfileFields.id));
+  return rows.map(({ profile, template }) => {
+    const fields = fieldsOf.get(template.id) ?? [];
+    const byId = new Map(fields.map((field) => [field.id, field]));
+    return {
+      id: profile.id,
+      profile_template: toTemplate(template, fields),
+      ip_address: profile.ipAddress,
+      fields: values
+        .filter((value) => value.profileId === profile.id)
+        .flatMap((value) => {
+          const field = byId.get(value.baseFieldId);
+          // Stored as jsonb: any JSON value, never undefined.
+          const fieldValue = value.fieldValue as SecurityProfile["fields"][number]["field_value"];
+          return field ? [{ ...fieldMeta(field), field_value: fieldValue, base_field: field.id }] : [];
+        }),
+      site: profile.site,
+      options: profile.options,
+      protocols: profile.protocols,
+      status: profile.status,
+      plan: profile.plan,
+    };
+  });
+}
+
+/** A live profile of the account. */
+async function loadProfile(db: Pick<Database, "select">, accountId: number, id: number): Promise<SecurityProfile | undefined> {
+  const [profile] = await loadProfiles(db, accountId, [eq(securityProfiles.id, id), isNull(securityProfiles.deleted)]);
+  return profile;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Checks a profile's template, address and values as written (400 naming each problem) and returns the
+ * template; everything is checked before anything is written.
+ */
+async function checkProfileBody(tx: Transaction, accountId: number, body: CreateSecurityProfileBody): Promise<number> {
+  const [template] = await tx
+    .select({ id: securityProfileTemplates.id, acceptsIpAddress: securityProfileTemplates.acceptsIpAddress })
+    .from(securityProfileTemplates)
+    .where(and(eq(securityProfileTemplates.id, body.profile_template), visibleTemplate(accountId)));
+  if (!template) throw invalid("profile_template", "Must be a profile template the account may use (GET /security/iaas/profile-templates).");
+  const errors = fieldErrors();
+  const address = body.ip_address ?? null;
+  if (template.acceptsIpAddress && address === null)
+    addFieldError(errors, "ip_address", `Required: profile template ${template.id} protects the address each profile names.`);
+  if (!template.acceptsIpAddress && address !== null)
+    addFieldError(errors, "ip_address", `Must be left out or null: profile template ${template.id} protects fixed addresses.`);
+  const fields = await tx.select().from(securityTemplateFields).where(eq(securityTemplateFields.templateId, template.id));
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  body.fields.forEach((value, index) => {
+    const field = byId.get(value.base_field);
+    if (!field) addFieldError(errors, `fields.${index}.base_field`, `Must be a field of profile template ${template.id}.`);
+    else for (const problem of schemaErrors(field.validationSchema, value.field_value)) addFieldError(errors, `fields.${index}.field_value`, problem);
+  });
+  const given = new Set(body.fields.map((value) => value.base_field));
+  for (const field of fields)
+    if (field.required && !given.has(field.id)) addFieldError(errors, "fields", `Required field ${field.id} (${field.name}) is missing.`);
+  if (problemCount(errors)) throw validationFailed(errors);
+  return template.id;
+}
+
+/** Replaces the stored values of a profile with those of `body`. */
+async function writeProfileValues(tx: Transaction, accountId: number, profileId: number, body: CreateSecurityProfileBody): Promise<void> {
+  await tx.delete(securityProfileFields).where(and(eq(securityProfileFields.accountId, accountId), eq(securityProfileFields.profileId, profileId)));
+  if (body.fields.length)
+    await tx.insert(securityProfileFields).values(
+      body.fields.map((value) => ({
+        accountId,
+        profileId,
+        baseFieldId: value.base_field,
+        // Written as JSON text: Drizzle would send a JSON null as SQL NULL, which the column refuses.
+        fieldValue: sql`${JSON.stringify(value.field_value)}::jsonb`,
+      })),
+    );
+}
+
 export function securityRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(contract.security)<RequestExtension>({
+  return tsr.routerWithMiddleware(primaryRoutes(contract.security))<RequestExtension>({
+    listProfileTemplates: async ({ query }, { request: { caller } }) => {
+      const conditions = [visibleTemplate(caller.accountId)];
+      if (query.accepts_ip_address !== undefined) conditions.push(eq(securityProfileTemplates.acceptsIpAddress, query.accepts_ip_address));
+      const templates = await db
+        .select()
+        .from(securityProfileTemplates)
+        .where(and(...conditions))
+        .orderBy(asc(securityProfileTemplates.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      const fieldsOf = await templateFields(
+        db,
+        templates.map((template) => template.id),
+      );
+      return { status: 200, body: templates.map((template) => toTemplate(template, fieldsOf.get(template.id) ?? [])) };
+    },
+
+    listProfiles: async ({ query }, { request: { caller } }) => {
+      const conditions: SQL[] = [];
+      if (query.include_deleted !== true) conditions.push(isNull(securityProfiles.deleted));
+      if (query.exclude_empty_address === true) conditions.push(isNotNull(securityProfiles.ipAddress));
+      if (query.ip_address !== undefined) conditions.push(eq(securityProfiles.ipAddress, query.ip_address));
+      if (query.site !== undefined) conditions.push(eq(securityProfiles.site, query.site));
+      const profiles = await loadProfiles(db, caller.accountId, conditions, { limit: query.limit, offset: query.offset });
+      return { status: 200, body: profiles };
+    },
+
+    getProfile: async ({ params }, { request: { caller } }) => {
+      const profile = await loadProfile(db, caller.accountId, params.id);
+      if (!profile) throw notFound(`Security profile ${params.id}`);
+      return { status: 200, body: profile };
+    },
+
+    createProfile: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const profile = await db.transaction(async (tx) => {
+        const templateId = await checkProfileBody(tx, accountId, body);
+        const now = new Date();
+        const [created] = await tx
+          .insert(securityProfiles)
+          .values({
+            accountId,
+            templateId,
+            ipAddress: body.ip_address ?? null,
+            site: body.site,
+            options: { bgp: false, active: true, price: "0.00" },
+            protocols: [],
+            status: { status: "active", updated: isoTime(now) },
+            plan: "standard",
+            created: now,
+            updated: now,
+          })
+          .returning({ id: securityProfiles.id });
+        await writeProfileValues(tx, accountId, created!.id, body);
+        return (await loadProfile(tx, accountId, created!.id))!;
+      });
+      return { status: 201, body: profile };
+    },
+
     updateProfile: async ({ params, body }, { request: { caller } }) => {
       const { accountId } = caller;
       const profile = await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ id: securityProfiles.id })
           .from(securityProfiles)
-          .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, params.id)))
+          .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, params.id), isNull(securityProfiles.deleted)))
           .for("update");
         if (!current) throw notFound(`Security profile ${params.id}`);
-        const [template] = await tx
-          .select({ id: securityProfileTemplates.id })
-          .from(securityProfileTemplates)
-          .where(eq(securityProfileTemplates.id, body.profile_template));
-        if (!template)
-          throw invalid("profile_template", "Must be an existing profile template.");
-        const fields = await tx.select().from(securityTemplateFields).where(eq(securityTemplateFields.templateId, template.id));
-        const byId = new Map(fields.map((field) => [field.id, field]));
-        const errors = fieldErrors();
-        body.fields.forEach((value, index) => {
-          const field = byId.get(value.base_field);
-          if (!field) addFieldError(errors, `fields.${index}.base_field`, `Must be a field of profile template ${template.id}.`);
-          else for (const problem of schemaErrors(field.validationSchema, value.field_value)) addFieldError(errors, `fields.${index}.field_value`, problem);
-        });
-        const given = new Set(body.fields.map((value) => value.base_field));
-        for (const field of fields)
-          if (field.required && !given.has(field.id)) addFieldError(errors, "fields", `Required field ${field.id} (${field.name}) is missing.`);
-        if (problemCount(errors)) throw validationFailed(errors);
-
+        const templateId = await checkProfileBody(tx, accountId, body);
         await tx
           .update(securityProfiles)
-          .set({ templateId: template.id, ipAddress: body.ip_address, site: body.site, updated: new Date() })
+          .set({ templateId, ipAddress: body.ip_address ?? null, site: body.site, updated: new Date() })
           .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, current.id)));
-        await tx.delete(securityProfileFields).where(and(eq(securityProfileFields.accountId, accountId), eq(securityProfileFields.profileId, current.id)));
-        if (body.fields.length)
-          await tx
-            .insert(securityProfileFields)
-            .values(
-              body.fields.map((value) => ({
-                accountId,
-                profileId: current.id,
-                baseFieldId: value.base_field,
-                // Written as JSON text: Drizzle would send a JSON null as SQL NULL, which the column refuses.
-                fieldValue: sql`${JSON.stringify(value.field_value)}::jsonb`,
-              })),
-            );
+        await writeProfileValues(tx, accountId, current.id, body);
         return (await loadProfile(tx, accountId, current.id))!;
       });
       return { status: 200, body: profile };
+    },
+
+    deleteProfile: async ({ params }, { request: { caller } }) => {
+      const now = new Date();
+      // Kept, turned off, for include_deleted: its values stay with it.
+      const deleted = await db
+        .update(securityProfiles)
+        .set({
+          deleted: now,
+          updated: now,
+          options: sql`jsonb_set(${securityProfiles.options}, '{active}', 'false'::jsonb)`,
+          status: { status: "deleted", updated: isoTime(now) },
+        })
+        .where(and(eq(securityProfiles.accountId, caller.accountId), eq(securityProfiles.id, params.id), isNull(securityProfiles.deleted)))
+        .returning({ id: securityProfiles.id });
+      if (!deleted.length) throw notFound(`Security profile ${params.id}`);
+      return { status: 204, body: undefined };
     },
   });
 }

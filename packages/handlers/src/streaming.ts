@@ -1,16 +1,29 @@
 /**
  * Streaming routes: the paged stream listing (with X-Total-Count and optional broadcasts), one
- * stream, and clips cut from a live stream's DVR window.
+ * stream, its creation, changes and deletion, and the clips cut from a live stream's DVR window.
  */
-import { contract, STREAMS_PAGE_SIZE, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, inArray, schema, sql } from "@cloudplane/db";
+import {
+  CLIPS_LIST_MAX,
+  contract,
+  DVR_DURATION_DEFAULT,
+  primaryRoutes,
+  STREAMS_PAGE_SIZE,
+  type ClipRecording,
+  type CreateStreamBody,
+  type Stream,
+} from "@cloudplane/contract";
+import { and, asc, count, desc, eq, gt, inArray, schema, sql, type Database } from "@cloudplane/db";
 import { preparedOnce } from "./prepared.js";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { ApiError, notFound, validationFailed } from "./errors.js";
+import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
-const { streams, broadcasts, clips } = schema;
+const { streams, broadcasts, clips, users, cdnResources } = schema;
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The fields of a create or of a change (`stream` of the PATCH body): every one optional here. */
+type StreamSettings = Partial<CreateStreamBody>;
 
 /** A clip must end at least this long before it expires, and expire at most this long after it ends. */
 const MIN_EXPIRY_S = 60;
@@ -21,13 +34,44 @@ const MAX_START_AHEAD_S = 3600;
 
 type StreamRow = typeof streams.$inferSelect;
 
-/** A clip id in the form the demo data uses, `clip_` and 16 hex digits (64 random bits). */
-function clipId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `clip_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+/** Where new streams' ingest and playback live; the demo data's streams keep the hosts they were given. */
+const INGEST_HOST = "vp-push.cloudplane.example";
+const BACKUP_INGEST_HOST = "vp-push-backup.cloudplane.example";
+const WHIP_ORIGIN = "https://whip.cloudplane.example";
+const PLAYBACK_ORIGIN = "https://video.cloudplane.example";
+
+/** `length` hex digits of randomness. */
+function randomHex(length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, length);
 }
 
-function toStream(row: StreamRow): Stream {
+/** The URLs of a new stream, in the demo data's form: ingest by id and stream key, playback by account and id. */
+function streamUrls(accountId: number, id: number) {
+  const key = randomHex(12);
+  const playback = `${PLAYBACK_ORIGIN}/accounts/${accountId}/streams/${id}`;
+  return {
+    pushUrl: `rtmp://${INGEST_HOST}/in/${id}?${key}`,
+    backupPushUrl: `rtmp://${BACKUP_INGEST_HOST}/in/${id}?${key}`,
+    pushUrlSrt: `srt://${INGEST_HOST}:5001?streamid=${id}#${key}`,
+    backupPushUrlSrt: `srt://${BACKUP_INGEST_HOST}:5001?streamid=${id}#${key}`,
+    pushUrlWhip: `${WHIP_ORIGIN}/whip/${id}/${key}`,
+    iframeUrl: `${playback}/player.html`,
+    dashUrl: `${playback}/index.mpd`,
+    hlsCmafUrl: `${playback}/index.m3u8`,
+    hlsMpegtsUrl: `${playback}/index-ts.m3u8`,
+    screenshot: `${playback}/screenshot.jpg`,
+  };
+}
+
+/** A clip id in the form the demo data uses, `clip_` and 16 hex digits (64 random bits). */
+function clipId(): string {
+  return `clip_${randomHex(16)}`;
+}
+
+function toStream(row: StreamRow, broadcastIds: number[]): Stream {
   return {
     id: row.id,
     name: row.name,
@@ -60,7 +104,97 @@ function toStream(row: StreamRow): Stream {
     frame_rate: row.frameRate,
     video_height: row.videoHeight,
     video_width: row.videoWidth,
+    dvr_enabled: row.dvrDuration > 0,
+    broadcast_ids: broadcastIds,
+    cdn_id: row.cdnId,
+    client_entity_data: row.clientEntityData,
+    hls_mpegts_endlist_tag: row.hlsMpegtsEndlistTag,
+    projection: row.projection as Stream["projection"],
+    quality_set_id: row.qualitySetId,
+    record_type: row.recordType as Stream["record_type"],
+    stream_source_type: row.streamSourceType as Stream["stream_source_type"],
   };
+}
+
+/** The broadcasts of the account's streams `streamIds`, by id ascending. */
+function broadcastsOf(db: Database | Transaction, accountId: number, streamIds: number[]) {
+  if (streamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: broadcasts.id, name: broadcasts.name, status: broadcasts.status, streamId: broadcasts.streamId })
+    .from(broadcasts)
+    .where(and(eq(broadcasts.accountId, accountId), inArray(broadcasts.streamId, streamIds)))
+    .orderBy(asc(broadcasts.id));
+}
+
+/** One stream as the API shows it, read in `db` (a transaction's writes included). */
+async function shownStream(db: Database | Transaction, row: StreamRow): Promise<Stream> {
+  const list = await broadcastsOf(db, row.accountId, [row.id]);
+  return toStream(
+    row,
+    list.map((item) => item.id),
+  );
+}
+
+/**
+ * The columns a create or change sets from `body`, given the stream as it was (`current`, none for a
+ * new one), after the checks no schema can make alone: pull and uri together, DVR, and that the user
+ * and the CDN resource named are the account's. Every problem is reported at once.
+ */
+async function settingsOf(
+  tx: Transaction,
+  accountId: number,
+  body: StreamSettings,
+  current: Pick<StreamRow, "pull" | "uri" | "dvrDuration"> | undefined,
+  /** Where the fields sit in the body, for the error paths: "" for a create, "stream." for a change. */
+  at: "" | "stream.",
+): Promise<Partial<typeof streams.$inferInsert>> {
+  const errors = fieldErrors();
+  const pull = body.pull ?? current?.pull ?? false;
+  // Switching pull off drops the source; otherwise a uri not given stays as it was.
+  const uri = body.uri !== undefined ? body.uri : pull ? (current?.uri ?? null) : null;
+  if (pull && uri === null)
+    addFieldError(errors, `${at}uri`, body.uri === null ? "Must not be null for a pull stream (pull true)." : "Required for a pull stream (pull true).");
+  if (!pull && body.uri != null) addFieldError(errors, `${at}uri`, "Only a pull stream (pull true) takes a uri.");
+
+  let dvrDuration: number | undefined;
+  if (body.dvr_enabled === false) {
+    if (body.dvr_duration !== undefined) addFieldError(errors, `${at}dvr_duration`, "Must not be given with dvr_enabled false.");
+    dvrDuration = 0;
+  } else if (body.dvr_duration !== undefined) dvrDuration = body.dvr_duration;
+  else if (body.dvr_enabled === true) dvrDuration = current && current.dvrDuration > 0 ? current.dvrDuration : DVR_DURATION_DEFAULT;
+
+  const [user] =
+    body.client_user_id === undefined
+      ? [undefined]
+      : await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.accountId, accountId), eq(users.id, body.client_user_id), eq(users.deleted, false)));
+  if (body.client_user_id !== undefined && !user) addFieldError(errors, `${at}client_user_id`, "Must be a user of the account.");
+  const [resource] =
+    body.cdn_id === undefined || body.cdn_id === null
+      ? [undefined]
+      : await tx
+          .select({ id: cdnResources.id })
+          .from(cdnResources)
+          .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, body.cdn_id), eq(cdnResources.deleted, false)));
+  if (body.cdn_id != null && !resource) addFieldError(errors, `${at}cdn_id`, "Must be a CDN resource of the account.");
+  if (problemCount(errors) > 0) throw validationFailed(errors);
+
+  const settings: Partial<typeof streams.$inferInsert> = { pull, uri };
+  if (dvrDuration !== undefined) settings.dvrDuration = dvrDuration;
+  if (body.name !== undefined) settings.name = body.name;
+  if (body.active !== undefined) settings.active = body.active;
+  if (body.auto_record !== undefined) settings.autoRecord = body.auto_record;
+  if (body.client_entity_data !== undefined) settings.clientEntityData = body.client_entity_data;
+  if (body.client_user_id !== undefined) settings.clientUserId = body.client_user_id;
+  if (body.cdn_id !== undefined) settings.cdnId = body.cdn_id;
+  if (body.hls_mpegts_endlist_tag !== undefined) settings.hlsMpegtsEndlistTag = body.hls_mpegts_endlist_tag;
+  if (body.html_overlay !== undefined) settings.htmlOverlay = body.html_overlay;
+  if (body.projection !== undefined) settings.projection = body.projection;
+  if (body.quality_set_id !== undefined) settings.qualitySetId = body.quality_set_id;
+  if (body.record_type !== undefined) settings.recordType = body.record_type;
+  return settings;
 }
 
 function toClip(row: typeof clips.$inferSelect): ClipRecording {
@@ -88,7 +222,7 @@ export function streamingRoutes({ db }: RouteDeps) {
       .prepare("stream_by_id"),
   );
 
-  return tsr.routerWithMiddleware(contract.streaming)<RequestExtension>({
+  return tsr.routerWithMiddleware(primaryRoutes(contract.streaming))<RequestExtension>({
     listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([
@@ -102,23 +236,78 @@ export function streamingRoutes({ db }: RouteDeps) {
         db.select({ total: count() }).from(streams).where(mine),
       ]);
       responseHeaders.set("x-total-count", String(total?.total ?? 0));
-      const body = rows.map(toStream);
-      if (query.with_broadcasts === 1 && rows.length > 0) {
-        const list = await db
-          .select({ id: broadcasts.id, name: broadcasts.name, status: broadcasts.status, streamId: broadcasts.streamId })
-          .from(broadcasts)
-          .where(and(eq(broadcasts.accountId, caller.accountId), inArray(broadcasts.streamId, rows.map((row) => row.id))))
-          .orderBy(asc(broadcasts.id));
-        for (const stream of body)
-          stream.broadcasts = list.filter((item) => item.streamId === stream.id).map(({ id, name, status }) => ({ id, name, status }));
-      }
+      const list = await broadcastsOf(db, caller.accountId, rows.map((row) => row.id));
+      const body = rows.map((row) => {
+        const own = list.filter((item) => item.streamId === row.id);
+        const stream = toStream(
+          row,
+          own.map((item) => item.id),
+        );
+        if (query.with_broadcasts === 1) stream.broadcasts = own.map(({ id, name, status }) => ({ id, name, status }));
+        return stream;
+      });
       return { status: 200, body };
     },
 
     getStream: async ({ params }, { request: { caller } }) => {
       const [row] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!row) throw notFound(`Stream ${params.stream_id}`);
-      return { status: 200, body: toStream(row) };
+      return { status: 200, body: await shownStream(db, row) };
+    },
+
+    createStream: async ({ body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const created = await db.transaction(async (tx) => {
+        const settings = await settingsOf(tx, accountId, body, undefined, "");
+        const values = { ...settings, accountId, name: body.name, clientUserId: body.client_user_id ?? caller.userId };
+        // The URLs are made from the id, which the insert gives: written in a second statement of the same transaction.
+        const [inserted] = await tx
+          .insert(streams)
+          .values({ ...values, ...streamUrls(accountId, 0) })
+          .returning({ id: streams.id });
+        const [row] = await tx
+          .update(streams)
+          .set(streamUrls(accountId, inserted!.id))
+          .where(and(eq(streams.accountId, accountId), eq(streams.id, inserted!.id)))
+          .returning();
+        return row!;
+      });
+      return { status: 201, body: toStream(created, []) };
+    },
+
+    updateStream: async ({ params, body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const stream = await db.transaction(async (tx) => {
+        const mine = and(eq(streams.accountId, accountId), eq(streams.id, params.stream_id));
+        const [current] = await tx.select().from(streams).where(mine).for("update");
+        if (!current) throw notFound(`Stream ${params.stream_id}`);
+        const settings = await settingsOf(tx, accountId, body.stream, current, "stream.");
+        const [row] = await tx.update(streams).set(settings).where(mine).returning();
+        return shownStream(tx, row!);
+      });
+      return { status: 200, body: stream };
+    },
+
+    deleteStream: async ({ params }, { request: { caller } }) => {
+      // The clips and broadcasts go with it (foreign keys that cascade), in this one statement.
+      const [deleted] = await db
+        .delete(streams)
+        .where(and(eq(streams.accountId, caller.accountId), eq(streams.id, params.stream_id)))
+        .returning({ id: streams.id });
+      if (!deleted) throw notFound(`Stream ${params.stream_id}`);
+      return { status: 204, body: undefined };
+    },
+
+    listClipRecordings: async ({ params }, { request: { caller } }) => {
+      const [stream] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
+      if (!stream) throw notFound(`Stream ${params.stream_id}`);
+      const rows = await db
+        .select()
+        .from(clips)
+        .where(and(eq(clips.accountId, caller.accountId), eq(clips.streamId, stream.id), gt(clips.expiration, Math.floor(Date.now() / 1000))))
+        .orderBy(desc(clips.createdAt), desc(clips.id))
+        .limit(CLIPS_LIST_MAX);
+      return { status: 200, body: rows.map(toClip) };
     },
 
     createClipRecording: async ({ params, body }, { request: { caller } }) => {

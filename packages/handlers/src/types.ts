@@ -75,6 +75,8 @@ export interface HandlerMemory {
 export interface RouteDeps {
   db: Database;
   secretsKey: CryptoKey;
+  /** The handler's memory: a revoked token's lookup is dropped from it. */
+  memory: HandlerMemory;
 }
 
 /** A fetch handler: what every runtime serves. */

@@ -384,6 +384,44 @@ describe.each(engines())("cloud routes on %s", (engine) => {
       expectReport(reply, accountOneLines.filter((line) => line.month === "2026-08"));
     });
 
+    it("shows instance_type for egress traffic and volume_type for volumes, null elsewhere, and the platform's unit per type", async () => {
+      const reply = await totals(allMonths);
+      expect(reply.status, reply.text).toBe(200);
+      const units: Record<string, string> = { instance: "minutes", egress_traffic: "bytes", volume: "gbminutes", floatingip: "minutes" };
+      for (const result of reply.body.results) {
+        expect(result.instance_type).toBe(result.type === "egress_traffic" ? "vm" : null);
+        expect(result.volume_type).toBe(result.type === "volume" ? "ssd_hiiops" : null);
+        if (units[result.type]) expect(result.billing_value_unit).toBe(units[result.type]);
+      }
+      expect(new Set(reply.body.results.map((result: { type: string }) => result.type))).toEqual(new Set(accountOneLines.map((line) => line.type)));
+    });
+
+    it.each([
+      ["egress_traffic", "instance_type", ["vm"], (line: DemoUsageLine) => line.type !== "egress_traffic" || line.instance_type === "vm"],
+      ["egress_traffic", "instance_type", ["router"], (line: DemoUsageLine) => line.type !== "egress_traffic"],
+      ["volume", "volume_type", ["ssd_hiiops"], () => true],
+      ["volume", "volume_type", ["standard"], (line: DemoUsageLine) => line.type !== "volume"],
+    ] as const)("schema_filter on %s.%s %o", async (type, field, values, keeps) => {
+      expectReport(await totals({ ...allMonths, schema_filter: { type, field, values } }), accountOneLines.filter(keeps));
+    });
+
+    it.each([
+      ["instance", "instance_type"],
+      ["volume", "instance_type"],
+      ["instance", "volume_type"],
+    ])("answers 400 schema_filter.field for %s with %s", async (type, field) => {
+      expectEnvelope(await totals({ ...allMonths, schema_filter: { type, field, values: ["x"] } }), 400, "validation_error", { "schema_filter.field": [expect.any(String)] });
+    });
+
+    it("rounds each cost to 5 decimals unless rounding is false", async () => {
+      const [rounded, full] = await Promise.all([totals({ ...allMonths, types: ["egress_traffic"] }), totals({ ...allMonths, types: ["egress_traffic"], rounding: false })]);
+      expect(rounded.body.results.length).toBeGreaterThan(0);
+      rounded.body.results.forEach((result: { cost: number }, index: number) => {
+        expect(result.cost).toBe(Math.round(full.body.results[index].cost * 1e5) / 1e5);
+      });
+      expectEnvelope(await totals({ ...allMonths, rounding: "yes" }), 400, "validation_error", { rounding: [expect.any(String)] });
+    });
+
     it("may be called by Users and Engineers (it is a read), not by the Purge and Prefetch roles", async () => {
       expectReport(await totals(allMonths, [1, "role-2-active"]), accountOneLines);
       expectReport(await totals(allMonths, [2, "role-5-active"]), usageLines.filter((line) => line.account_id === 2));

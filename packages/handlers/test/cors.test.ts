@@ -53,7 +53,7 @@ describe.each(engines())("CORS on %s", (engine) => {
     expect(reply.status).toBe(204);
     expect(reply.text).toBe("");
     expect(reply.headers.get("access-control-allow-origin")).toBe(APP);
-    expect(reply.headers.get("access-control-allow-methods")).toBe("GET,HEAD,POST,PUT,PATCH");
+    expect(reply.headers.get("access-control-allow-methods")).toBe("GET,HEAD,POST,PUT,PATCH,DELETE");
     expect(reply.headers.get("access-control-allow-headers")).toBe("authorization,content-type,x-request-id");
     expect(reply.headers.get("access-control-max-age")).toBe("7200");
     expect(reply.headers.get("access-control-allow-credentials")).toBeNull();
@@ -87,7 +87,7 @@ describe.each(engines())("CORS on %s", (engine) => {
     const replies = [
       [await api.call("GET", "/cdn/origin_groups/999999", { handler: listed, headers }), 404, "not_found"],
       [await api.call("GET", "/cdn/clients/me/features", { handler: listed, headers, authorization: null }), 401, "not_authenticated"],
-      [await api.call("DELETE", "/cdn/resources/1", { handler: listed, headers }), 405, "method_not_allowed"],
+      [await api.call("DELETE", "/cdn/resources/1/shielding_v2", { handler: listed, headers }), 405, "method_not_allowed"],
       [await api.call("PUT", "/cdn/clients/me", { handler: listed, headers: { ...headers, "content-type": "text/plain" }, rawBody: "x" }), 415, "unsupported_media_type"],
       [
         await api.call("POST", "/edge/v1/secrets", { handler: listed, headers: { ...headers, "content-type": "application/json" }, rawBody: "x".repeat(MAX_BODY_BYTES + 1) }),

@@ -107,6 +107,11 @@ function serverText(text: string): string {
   return new TextDecoder().decode(new TextEncoder().encode(text));
 }
 
+/** Whether the route takes a body (a DELETE, like a GET, takes none). */
+function takesBody(route: AppRoute): boolean {
+  return "body" in route;
+}
+
 /** The body schema of a route that takes one. */
 function bodySchema(route: AppRoute): z.ZodTypeAny {
   return (route as AppRouteMutation).body as z.ZodTypeAny;
@@ -154,7 +159,8 @@ function fixtureBodies(name: string): unknown[] {
 /** Every valid body known for a route, as JSON: each starting point of the mutations. */
 function validBodies(routeCase: RouteCase): unknown[] {
   const schema = bodySchema(routeCase.route);
-  const candidates = [routeCase.body?.(1), ...Object.values(examples), ...fixtureBodies(routeCase.name)];
+  // An empty object too, for routes whose body is optional (a validate takes none).
+  const candidates = [routeCase.body?.(1), {}, ...Object.values(examples), ...fixtureBodies(routeCase.name)];
   const bodies = candidates
     .filter((candidate) => candidate !== undefined && schema.safeParse(candidate).success)
     .map((body) => JSON.parse(JSON.stringify(body)) as unknown);
@@ -348,7 +354,7 @@ function pathRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<Fuz
     .map(({ name, segment, raw, body }): FuzzRequest => {
       // A raw segment is sent as it is where a URL can carry it; otherwise it is percent-encoded.
       const sent = raw && /^[\x21-\x7e]+$/.test(segment) && !/[/?#\\]/.test(segment) ? segment : encodeURIComponent(segment);
-      const hasBody = route.method !== "GET";
+      const hasBody = takesBody(route);
       const path = pathWith(route, { ...valid, [name]: sent });
       return {
         kind: "path",
@@ -395,7 +401,7 @@ function queryRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> | undefi
 
 function bodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
-  if (route.method === "GET") return undefined;
+  if (!takesBody(route)) return undefined;
   return fc
     .record({ base: fc.nat(), mutations: fc.array(mutationArbitrary(MUTATIONS), { minLength: 1, maxLength: 3 }) })
     .map(({ base, mutations }): FuzzRequest => {
@@ -455,7 +461,7 @@ const contentTypes = [
 
 function rawBodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
-  if (route.method === "GET") return undefined;
+  if (!takesBody(route)) return undefined;
   const text = fc.oneof(
     fc.constantFrom(...notJson, ...jsonButNotAnObject),
     deepJson,
@@ -530,7 +536,7 @@ function credentialRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitra
     [authorization([2, "role-3022-active"]), 403],
     ...(isRead(routeCase.route) ? [] : ([[authorization([1, "role-2-active"]), 403]] as [string, number][])),
   ];
-  const hasBody = routeCase.route.method !== "GET";
+  const hasBody = takesBody(routeCase.route);
   return fc.record({ credential: fc.constantFrom(...denied), body: fc.nat() }).map(
     ({ credential: [header, status], body }): FuzzRequest => ({
       kind: "credentials",
@@ -579,7 +585,7 @@ function headerRequests(inner: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequ
 
 /** Every kind of invalid request that applies to the route; mutated bodies, the richest, weigh the most. */
 function invalidRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> {
-  const bodies = routeCase.route.method === "GET" ? [] : validBodies(routeCase);
+  const bodies = takesBody(routeCase.route) ? validBodies(routeCase) : [];
   const kinds = [
     { arbitrary: pathRequests(routeCase, bodies), weight: 2 },
     { arbitrary: queryRequests(routeCase), weight: 3 },
@@ -599,7 +605,7 @@ function invalidRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> {
 function hostileRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
   const [basePath, baseQuery = ""] = routeCase.path.split("?") as [string, string?];
-  if (route.method !== "GET") {
+  if (takesBody(route)) {
     const bodies = validBodies(routeCase);
     const kinds = ["unicode", "unicode in text", "unicode in text", "unknown key", "huge string", "deep nesting", "remove key", "empty"] as const;
     return fc

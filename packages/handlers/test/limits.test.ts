@@ -135,7 +135,7 @@ describe.each(engines())("limits on %s", (engine) => {
           where === "path"
             ? [pathWithParam(routeCase, name, number), undefined, `path.${name}`]
             : where === "query"
-              ? [pathWithQuery(routeCase, name, number), undefined, `query.${name}`]
+              ? [pathWithQuery(routeCase, name, number), undefined, `query.${field.path.join(".")}`]
               : [routeCase.path(1), bodyWithNumber(routeCase.body?.(1), field.path, number), field.path.join(".")];
         const reply = await api.call(routeCase.route.method, path, {
           rawBody,

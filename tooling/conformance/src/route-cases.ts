@@ -3,4 +3,4 @@
  * aimed at account 2's objects. The table is shared with the handlers' own tests: it lives in
  * `@cloudplane/db/testing`, keyed by route id, so a route without a case fails to compile there.
  */
-export { routeCases, uniqueName, type RouteCase } from "@cloudplane/db/testing";
+export { routeCasePath, routeCases, uniqueName, type RouteCase } from "@cloudplane/db/testing";

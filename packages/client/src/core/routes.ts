@@ -68,13 +68,19 @@ type SuccessSchema<Responses> = Responses extends { 200: infer Schema extends z.
     ? Schema
     : never;
 
-/** The body of a route's successful (200 or 201) response. */
-export type Success<Route> = Route extends { responses: infer Responses } ? z.output<SuccessSchema<Responses>> : never;
+/** The body of a route's successful (200 or 201) response; undefined for a route that answers 204. */
+export type Success<Route> = Route extends { responses: infer Responses }
+  ? [SuccessSchema<Responses>] extends [never]
+    ? undefined
+    : z.output<SuccessSchema<Responses>>
+  : never;
 
 /** What a call of `Route` sends: its path parameters, query and body, each required exactly when the route has it. */
-export type RouteInput<Route> = (Route extends { pathParams: z.ZodTypeAny } ? { params: PathParams<Route> } : { params?: undefined }) &
-  (Route extends { query: z.ZodTypeAny } ? { query?: Query<Route> | undefined } : { query?: undefined }) &
-  (Route extends { body: z.ZodTypeAny } ? { body: Body<Route> } : { body?: undefined });
+export type RouteInput<Route> = Route extends unknown // one route at a time: for a union, no cross product of the three parts
+  ? (Route extends { pathParams: z.ZodTypeAny } ? { params: PathParams<Route> } : { params?: undefined }) &
+      (Route extends { query: z.ZodTypeAny } ? { query?: Query<Route> | undefined } : { query?: undefined }) &
+      (Route extends { body: z.ZodTypeAny } ? { body: Body<Route> } : { body?: undefined })
+  : never;
 
 /** `area.name` of every route of the contract: `"cdn.updateResource"`, `"edge.listApps"`, … */
 export type RouteId = { [Area in AreaName]: `${Area}.${RouteName<Area>}` }[AreaName];

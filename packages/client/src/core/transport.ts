@@ -201,6 +201,11 @@ export class Transport {
           requestId,
           body,
         });
+      // ts-rest marks a response without a body (a 204) with a symbol, not a schema.
+      if (typeof schema === "symbol") {
+        if (body !== undefined) throw failure(`The ${response.status} response of ${route.area}.${route.name} has a body; the contract defines none.`);
+        return { body: body as T, status: response.status, headers: response.headers, requestId, response };
+      }
       if (!isSchema(schema)) throw failure(`The contract defines no ${response.status} response for ${route.area}.${route.name}.`);
       const result = schema.safeParse(body);
       if (!result.success) {

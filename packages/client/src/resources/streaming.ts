@@ -1,8 +1,16 @@
 /**
- * Video streaming: streams (a paged listing and details) and clips recorded from a live stream's DVR
- * (`client.streaming.streams`).
+ * Video streaming: streams (a paged listing, details, creation, changes, deletion) and the clips
+ * recorded from a live stream's DVR (`client.streaming.streams`).
  */
-import type { ClipRecording, Contract, CreateClipRecordingBody, STREAMS_PAGE_SIZE, Stream } from "@cloudplane/contract";
+import type {
+  ClipRecording,
+  Contract,
+  CreateClipRecordingBody,
+  CreateStreamBody,
+  STREAMS_PAGE_SIZE,
+  Stream,
+  UpdateStreamBody,
+} from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { pageNumberPaging, type PagePromise } from "../core/pagination.js";
@@ -30,6 +38,29 @@ export class Streams extends APIResource {
   /** `GET /streaming/streams/{stream_id}`: one stream. */
   get(streamId: number, options?: RequestOptions): APIPromise<Stream> {
     return this.transport.request(streamingRoutes.getStream, { params: { stream_id: streamId } }, options);
+  }
+
+  /**
+   * `POST /streaming/streams`: a new stream (only `name` is required), not live yet, with fresh ingest
+   * and playback URLs. A pull stream needs `uri`.
+   */
+  create(body: CreateStreamBody, options?: RequestOptions): APIPromise<Stream> {
+    return this.transport.request(streamingRoutes.createStream, { body }, options);
+  }
+
+  /** `PATCH /streaming/streams/{stream_id}`: changes the fields given in `body.stream`; the others stay. */
+  update(streamId: number, body: UpdateStreamBody, options?: RequestOptions): APIPromise<Stream> {
+    return this.transport.request(streamingRoutes.updateStream, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /** `DELETE /streaming/streams/{stream_id}`: deletes the stream with its clips and broadcasts; resolves with no value. */
+  delete(streamId: number, options?: RequestOptions): APIPromise<void> {
+    return this.transport.request(streamingRoutes.deleteStream, { params: { stream_id: streamId } }, options);
+  }
+
+  /** `GET /streaming/streams/{stream_id}/clip_recording`: the stream's clips that have not expired, newest first. */
+  listClips(streamId: number, options?: RequestOptions): APIPromise<ClipRecording[]> {
+    return this.transport.request(streamingRoutes.listClipRecordings, { params: { stream_id: streamId } }, options);
   }
 
   /**

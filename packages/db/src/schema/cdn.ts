@@ -1,9 +1,8 @@
 /**
  * CDN area: origin groups and their sources, certificates, the platform's shielding POPs, CDN
- * resources with their options and secondary host names, the account's CDN features and logs
- * uploader targets. The account-level CDN settings are columns of `accounts` (iam.ts).
+ * resources with their options and secondary host names, the account's CDN features. The logs
+ * uploader's tables are in logs-uploader.ts; the account-level CDN settings are columns of `accounts` (iam.ts).
  */
-import { LOGS_UPLOADER_STORAGE_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import {
   boolean,
@@ -50,6 +49,8 @@ export const originGroupSources = pgTable(
     source: text("source").notNull(),
     backup: boolean("backup").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
+    /** The Host header sent to this origin instead of the default; null: the default. */
+    hostHeaderOverride: text("host_header_override"),
   },
   (t) => [
     primaryKey({ columns: [t.originGroupId, t.position] }),
@@ -92,7 +93,7 @@ export const cdnResources = pgTable(
     accountId: accountId(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    /** The delivery host name; unique on the platform. */
+    /** The delivery host name, lower case; unique on the platform. */
     cname: text("cname").notNull(),
     active: boolean("active").notNull().default(true),
     enabled: boolean("enabled").notNull().default(true),
@@ -128,6 +129,10 @@ export const cdnResources = pgTable(
     unique("cdn_resources_account_id_id_unique").on(t.accountId, t.id),
     unique("cdn_resources_cname_unique").on(t.cname),
     index("cdn_resources_account_id_origin_group_id_idx").on(t.accountId, t.originGroupId),
+    // The listing's filters that narrow an account's resources most, each with the listing's order (id) after it.
+    index("cdn_resources_account_id_status_id_idx").on(t.accountId, t.status, t.id),
+    index("cdn_resources_account_id_ssl_data_id_idx").on(t.accountId, t.sslDataId),
+    index("cdn_resources_account_id_created_idx").on(t.accountId, t.created),
     check("cdn_resources_origin_protocol_check", sql`${t.originProtocol} in (${sql.raw(sqlList(ORIGIN_PROTOCOLS))})`),
     // Composite keys keep every reference inside the resource's own account.
     foreignKey({
@@ -196,37 +201,6 @@ export const cdnFeatures = pgTable(
     created: timestamptz("created").notNull().defaultNow(),
   },
   (t) => [unique("cdn_features_account_id_feature_id_unique").on(t.accountId, t.featureId)],
-);
-
-export const logsUploaderTargets = pgTable(
-  "logs_uploader_targets",
-  {
-    id: identityId(),
-    accountId: accountId(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    storageType: text("storage_type", { enum: LOGS_UPLOADER_STORAGE_TYPES }).notNull(),
-    accessKeyId: text("access_key_id").notNull(),
-    /** AES-GCM ciphertext of the secret access key (crypto.ts); never the plaintext. */
-    secretAccessKeyEncrypted: text("secret_access_key_encrypted").notNull(),
-    region: text("region").notNull(),
-    bucketName: text("bucket_name").notNull(),
-    directory: text("directory"),
-    endpoint: text("endpoint"),
-    usePathStyle: boolean("use_path_style").notNull().default(false),
-    relatedUploaderConfigs: integer("related_uploader_configs").array().notNull().default(sql`'{}'::integer[]`),
-    status: text("status").notNull().default("in_progress"),
-    statusCode: integer("status_code").notNull().default(0),
-    statusDetails: text("status_details").notNull().default(""),
-    statusUpdated: timestamptz("status_updated").notNull().defaultNow(),
-    created: timestamptz("created").notNull().defaultNow(),
-    updated: timestamptz("updated").notNull().defaultNow(),
-  },
-  (t) => [
-    unique("logs_uploader_targets_account_id_id_unique").on(t.accountId, t.id),
-    check("logs_uploader_targets_storage_type_check", sql`${t.storageType} in (${sql.raw(sqlList(LOGS_UPLOADER_STORAGE_TYPES))})`),
-    check("logs_uploader_targets_secret_check", sql`${t.secretAccessKeyEncrypted} like 'v1.%'`),
-  ],
 );
 
 export const originGroupsRelations = relations(originGroups, ({ one, many }) => ({

@@ -1,6 +1,6 @@
 /**
- * Cloud area: the platform's inference model catalogue and regions, the account's projects and
- * their GPU images, and the usage lines that cost reports sum.
+ * Cloud area: the platform's inference model catalogue and regions, the account's projects, their
+ * GPU images and the tasks that changed them, and the usage lines that cost reports sum.
  */
 import { relations, sql } from "drizzle-orm";
 import {
@@ -89,9 +89,9 @@ export const gpuImages = pgTable(
       .references(() => cloudRegions.id),
     name: text("name").notNull(),
     architecture: text("architecture").notNull().default("x86_64"),
-    osDistro: text("os_distro").notNull(),
+    osDistro: text("os_distro"),
     osType: text("os_type").notNull().default("linux"),
-    osVersion: text("os_version").notNull(),
+    osVersion: text("os_version"),
     sshKey: text("ssh_key").notNull().default("allow"),
     status: text("status").notNull().default("active"),
     visibility: text("visibility").notNull().default("public"),
@@ -99,10 +99,19 @@ export const gpuImages = pgTable(
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     minDisk: integer("min_disk").notNull().default(0),
     minRam: integer("min_ram").notNull().default(0),
-    /** Bytes: images are larger than 2 GiB, beyond `integer`. */
-    size: bigint("size", { mode: "number" }).notNull().default(0),
+    /** Bytes: images are larger than 2 GiB, beyond `integer`. Null while unknown (an uploaded image we never fetch). */
+    size: bigint("size", { mode: "number" }),
     tags: jsonb("tags").$type<GpuImageTag[]>().notNull().default([]),
     taskId: text("task_id"),
+    /** "qcow2", or "raw" for an image uploaded with cow_format. */
+    diskFormat: text("disk_format").notNull().default("qcow2"),
+    /** Whether the image may only be deleted once no volume made from it is left (the upload's cow_format). */
+    cowFormat: boolean("cow_format").notNull().default(false),
+    hwFirmwareType: text("hw_firmware_type"),
+    cudaToolkitVersion: text("cuda_toolkit_version"),
+    gpuDriver: text("gpu_driver"),
+    gpuDriverType: text("gpu_driver_type"),
+    gpuDriverVersion: text("gpu_driver_version"),
   },
   (t) => [
     index("gpu_images_account_id_project_id_region_id_idx").on(t.accountId, t.projectId, t.regionId, t.name),
@@ -112,6 +121,33 @@ export const gpuImages = pgTable(
       foreignColumns: [cloudProjects.accountId, cloudProjects.id],
     }),
   ],
+);
+
+export interface CloudTaskResources {
+  images?: string[];
+}
+
+/**
+ * A task of the account: what an asynchronous operation (an image upload or deletion) reports. Ours
+ * finish in the request that starts them, so every task is stored finished.
+ */
+export const cloudTasks = pgTable(
+  "cloud_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    userId: integer("user_id").notNull(),
+    projectId: integer("project_id"),
+    regionId: integer("region_id"),
+    taskType: text("task_type").notNull(),
+    state: text("state").notNull(),
+    createdResources: jsonb("created_resources").$type<CloudTaskResources>(),
+    /** The operation's parameters as it was asked for (never a secret). */
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    createdOn: timestamptz("created_on").notNull().defaultNow(),
+    finishedOn: timestamptz("finished_on"),
+  },
+  (t) => [index("cloud_tasks_account_id_idx").on(t.accountId, t.createdOn)],
 );
 
 /**
@@ -130,6 +166,10 @@ export const usageLines = pgTable(
       .notNull()
       .references(() => cloudRegions.id),
     flavor: text("flavor").notNull().default(""),
+    /** What sent egress traffic ("vm", "baremetal", "router"); null for other types. */
+    instanceType: text("instance_type"),
+    /** The volume type of volume and snapshot usage; null for other types. */
+    volumeType: text("volume_type"),
     billingMetricName: text("billing_metric_name").notNull(),
     billingFeatureName: text("billing_feature_name").notNull(),
     billingValueUnit: text("billing_value_unit").notNull(),
@@ -155,6 +195,8 @@ export const usageLines = pgTable(
       t.billingFeatureName,
       t.billingValueUnit,
       t.currency,
+      t.instanceType,
+      t.volumeType,
       t.billingValue,
       t.cost,
     ),

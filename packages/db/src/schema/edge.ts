@@ -2,7 +2,7 @@
  * Edge apps area: the platform's plans, binaries (the account's, or the platform's behind public
  * templates), templates and their parameters, apps, and secrets with their encrypted slots.
  */
-import { EDGE_API_TYPES } from "@cloudplane/contract";
+import { EDGE_API_TYPES, EDGE_TEMPLATE_PARAM_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
@@ -27,12 +27,19 @@ export const edgeBinaries = pgTable(
     accountId: integer("account_id").references(() => accounts.id),
     apiType: text("api_type", { enum: EDGE_API_TYPES }).notNull(),
     checksum: text("checksum").notNull(),
-    status: text("status").notNull().default("compiled"),
+    /** 0 pending, 1 compiled, 2 and 3 compilation failed, 4 over the size limit, 5 unsupported source language. */
+    status: smallint("status").notNull().default(1),
+    /** The source language: 0 unknown, 1 Rust, 2 JavaScript, 3 Go. */
+    source: smallint("source").notNull().default(0),
+    /** When the last app stopped running the binary; null while an app runs it (or none ever did). */
+    unrefSince: timestamptz("unref_since"),
     created: timestamptz("created").notNull().defaultNow(),
   },
   (t) => [
     index("edge_binaries_account_id_id_idx").on(t.accountId, t.id),
     check("edge_binaries_api_type_check", sql`${t.apiType} in (${sql.raw(sqlList(EDGE_API_TYPES))})`),
+    check("edge_binaries_status_check", sql`${t.status} between 0 and 5`),
+    check("edge_binaries_source_check", sql`${t.source} between 0 and 3`),
   ],
 );
 
@@ -53,6 +60,9 @@ export const edgeTemplates = pgTable(
   },
   (t) => [
     index("edge_templates_account_id_id_idx").on(t.accountId, t.id),
+    // Public templates (account_id null) are exempt: null never equals null.
+    unique("edge_templates_account_id_name_unique").on(t.accountId, t.name),
+    index("edge_templates_binary_id_idx").on(t.binaryId),
     check("edge_templates_api_type_check", sql`${t.apiType} in (${sql.raw(sqlList(EDGE_API_TYPES))})`),
   ],
 );
@@ -69,8 +79,14 @@ export const edgeTemplateParams = pgTable(
     dataType: text("data_type").notNull().default("string"),
     mandatory: boolean("mandatory").notNull().default(false),
     descr: text("descr").notNull().default(""),
+    /** A JSON-encoded string of further details, such as the values of an `enum` parameter; null when none. */
+    metadata: text("metadata"),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.position] }), unique("edge_template_params_template_id_name_unique").on(t.templateId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.position] }),
+    unique("edge_template_params_template_id_name_unique").on(t.templateId, t.name),
+    check("edge_template_params_data_type_check", sql`${t.dataType} in (${sql.raw(sqlList(EDGE_TEMPLATE_PARAM_TYPES))})`),
+  ],
 );
 
 export const edgeApps = pgTable(

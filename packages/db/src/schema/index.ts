@@ -4,6 +4,7 @@
  */
 export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
 export * from "./cdn.js";
+export * from "./logs-uploader.js";
 export * from "./edge.js";
 export * from "./streaming.js";
 export * from "./cloud.js";

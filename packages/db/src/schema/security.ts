@@ -1,26 +1,31 @@
 /**
- * Security area: the platform's profile templates and their fields (each with a JSON Schema), and
- * the account's protection profiles with their field values.
+ * Security area: profile templates (the platform's common ones and an account's own) and their fields
+ * (each with a JSON Schema), and the account's protection profiles with their field values.
  */
 import { relations } from "drizzle-orm";
-import { boolean, foreignKey, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "./columns.js";
 import { accountId, accounts } from "./iam.js";
 
-/** A profile template of the platform: shared by every account. */
+/** A profile template: common to every account (`account_id` null), or made for one account. */
 export const securityProfileTemplates = pgTable(
   "security_profile_templates",
   {
     id: identityId(),
+    /** The account the template was made for; null for the platform's common templates. */
+    accountId: integer("account_id").references(() => accounts.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     baseTemplateId: integer("base_template_id"),
     version: uuid("version").notNull().defaultRandom(),
     created: timestamptz("created").notNull().defaultNow(),
     templateSifter: text("template_sifter").notNull().default(""),
+    /** Whether each profile names the address it protects; false: the template's addresses are fixed. */
+    acceptsIpAddress: boolean("accepts_ip_address").notNull().default(true),
   },
   (t) => [
     foreignKey({ name: "security_profile_templates_base_template_fk", columns: [t.baseTemplateId], foreignColumns: [t.id] }),
+    index("security_profile_templates_account_id_idx").on(t.accountId),
   ],
 );
 
@@ -62,7 +67,8 @@ export const securityProfiles = pgTable(
     templateId: integer("template_id")
       .notNull()
       .references(() => securityProfileTemplates.id),
-    ipAddress: text("ip_address").notNull(),
+    /** Null for a profile of a template whose addresses are fixed. */
+    ipAddress: text("ip_address"),
     /** The site that protects the address (the contract's `securityProfile.site`). */
     site: text("site").notNull(),
     options: jsonb("options").$type<SecurityProfileOptions>().notNull(),
@@ -71,6 +77,8 @@ export const securityProfiles = pgTable(
     plan: text("plan").notNull(),
     created: timestamptz("created").notNull().defaultNow(),
     updated: timestamptz("updated").notNull().defaultNow(),
+    /** When the profile was deleted (its protection turned off); null while it is live. */
+    deleted: timestamptz("deleted"),
   },
   (t) => [unique("security_profiles_account_id_id_unique").on(t.accountId, t.id)],
 );
@@ -100,7 +108,8 @@ export const securityProfileFields = pgTable(
   ],
 );
 
-export const securityProfileTemplatesRelations = relations(securityProfileTemplates, ({ many }) => ({
+export const securityProfileTemplatesRelations = relations(securityProfileTemplates, ({ one, many }) => ({
+  account: one(accounts, { fields: [securityProfileTemplates.accountId], references: [accounts.id] }),
   fields: many(securityTemplateFields),
 }));
 

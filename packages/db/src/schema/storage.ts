@@ -1,9 +1,10 @@
 /**
  * Object storage area: the account's storages and their S3 buckets, with each bucket's CORS origins.
  */
+import { STORAGE_LOCATIONS, STORAGE_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
-import { foreignKey, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { identityId, timestamptz } from "./columns.js";
+import { check, foreignKey, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { identityId, sqlList, timestamptz } from "./columns.js";
 import { accountId, accounts } from "./iam.js";
 
 export const storages = pgTable(
@@ -16,7 +17,12 @@ export const storages = pgTable(
     location: text("location").notNull(),
     created: timestamptz("created").notNull().defaultNow(),
   },
-  (t) => [unique("storages_account_id_id_unique").on(t.accountId, t.id)],
+  (t) => [
+    unique("storages_account_id_id_unique").on(t.accountId, t.id),
+    unique("storages_account_id_name_unique").on(t.accountId, t.name),
+    check("storages_type_check", sql`${t.type} in (${sql.raw(sqlList(STORAGE_TYPES))})`),
+    check("storages_location_check", sql`${t.location} in (${sql.raw(sqlList(STORAGE_LOCATIONS))})`),
+  ],
 );
 
 export const buckets = pgTable(

@@ -1,6 +1,7 @@
 /**
  * Streaming area: live streams, their broadcasts, and the clips recorded from their DVR window.
  */
+import { STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,7 +15,7 @@ import {
   text,
   unique,
 } from "drizzle-orm/pg-core";
-import { identityId, timestamptz } from "./columns.js";
+import { identityId, sqlList, timestamptz } from "./columns.js";
 import { accountId, accounts, users } from "./iam.js";
 
 export const streams = pgTable(
@@ -54,6 +55,18 @@ export const streams = pgTable(
     frameRate: doublePrecision("frame_rate").notNull().default(0),
     videoHeight: integer("video_height").notNull().default(0),
     videoWidth: integer("video_width").notNull().default(0),
+    /** How the platform's web player renders the stream (the contract's STREAM_PROJECTIONS). */
+    projection: text("projection").notNull().default("regular"),
+    /** What a recording takes: the source as sent (`origin`) or the transcoded output (the contract's STREAM_RECORD_TYPES). */
+    recordType: text("record_type").notNull().default("origin"),
+    qualitySetId: integer("quality_set_id"),
+    /** A CDN resource of the account that delivers the stream; checked when written. */
+    cdnId: integer("cdn_id"),
+    /** The client's own data about the stream, kept as text and never read. */
+    clientEntityData: text("client_entity_data"),
+    hlsMpegtsEndlistTag: boolean("hls_mpegts_endlist_tag").notNull().default(false),
+    /** The protocol the live ingest arrives over; null while the stream is not live. Set by the service. */
+    streamSourceType: text("stream_source_type"),
   },
   (t) => [
     // Also serves the listing: the account's streams by id descending.
@@ -64,6 +77,9 @@ export const streams = pgTable(
       foreignColumns: [users.accountId, users.id],
     }),
     check("streams_dvr_duration_check", sql`${t.dvrDuration} >= 0`),
+    check("streams_projection_check", sql`${t.projection} in (${sql.raw(sqlList(STREAM_PROJECTIONS))})`),
+    check("streams_record_type_check", sql`${t.recordType} in (${sql.raw(sqlList(STREAM_RECORD_TYPES))})`),
+    check("streams_stream_source_type_check", sql`${t.streamSourceType} in (${sql.raw(sqlList(STREAM_SOURCE_TYPES))})`),
   ],
 );
 

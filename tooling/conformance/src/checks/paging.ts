@@ -16,13 +16,17 @@ export const pagingChecks: ConformanceCheck[] = [
   {
     name: "paging: edge apps page by limit and offset in id order; count is the total before paging",
     async run({ client, fixture }) {
-      const expected = fixture.edge.apps.filter((app) => app.account_id === 1).map((app) => app.id).sort((a, b) => a - b);
       const list = async (query: string): Promise<Page> => {
         const reply = await client.call("GET", `/edge/v1/apps${query}`);
         expectStatus(reply, 200);
         const body = objectBody(reply) as { apps: { id: number }[]; count: number };
         return { ids: body.apps.map((app) => app.id), count: body.count };
       };
+      // The account's apps now: the demo data's, and any a client made since (other checks make some).
+      const expected = (await list("?limit=1000")).ids as number[];
+      const demo = fixture.edge.apps.filter((app) => app.account_id === 1).map((app) => app.id);
+      expectEqual(demo.filter((id) => !expected.includes(id)), [], "the demo data's apps missing from the list");
+      expectEqual([...expected].sort((a, b) => a - b), expected, "the list in id order");
       const first = await list("");
       expectEqual(first, { ids: expected.slice(0, 25), count: expected.length }, "the default page: 25 apps by id");
       const seen: (number | string)[] = [];
@@ -41,7 +45,14 @@ export const pagingChecks: ConformanceCheck[] = [
   {
     name: "paging: streams page 25 at a time, newest first, with X-Total-Count",
     async run({ client, fixture }) {
-      const expected = fixture.streaming.streams.filter((stream) => stream.account_id === 1).map((stream) => stream.id).sort((a, b) => b - a);
+      // The account's streams now, newest first: the demo data's, and any a client made since.
+      const total = Number((await client.call("GET", "/streaming/streams?page=1")).headers.get("x-total-count"));
+      const expected: number[] = [];
+      for (let page = 1; page <= Math.ceil(total / STREAMS_PAGE_SIZE); page++)
+        expected.push(...arrayBody(await client.call("GET", `/streaming/streams?page=${page}`)).map((stream) => stream.id as number));
+      const demo = fixture.streaming.streams.filter((stream) => stream.account_id === 1).map((stream) => stream.id);
+      expectEqual(demo.filter((id) => !expected.includes(id)), [], "the demo data's streams missing from the list");
+      expectEqual([...expected].sort((a, b) => b - a), expected, "the list newest first");
       const pages = Math.ceil(expected.length / STREAMS_PAGE_SIZE);
       const seen: number[] = [];
       for (let page = 1; page <= pages + 1; page++) {

@@ -105,7 +105,7 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       expect(result.statusCode, result.body).toBe(200);
       expect(result.headers["content-type"]).toContain("text/csv");
       expect(result.isBase64Encoded).toBe(false);
-      expect(result.body.split("\r\n")[0]).toBe("type,region,region_id,flavor,billing_metric_name,billing_feature_name,billing_value_unit,currency,billing_value,cost,err");
+      expect(result.body.split("\r\n")[0]).toBe("type,region,region_id,flavor,instance_type,volume_type,billing_metric_name,billing_feature_name,billing_value_unit,currency,billing_value,cost,err");
     });
 
     it("answers a v2 request without credentials with 401", async () => {

@@ -72,7 +72,7 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
   const ready = lazily(async () => {
     const options = await create();
     const pipeline = createPipeline(options);
-    return { pipeline, serve: createLambdaHandler(servedContract, createRouter(options), pipeline.serverless) };
+    return { pipeline, serve: createLambdaHandler(servedContract, createRouter({ ...options, memory: pipeline.memory }), pipeline.serverless) };
   }, onError);
   return async (event, context) => {
     const started = performance.now();

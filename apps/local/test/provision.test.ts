@@ -1,0 +1,180 @@
+/**
+ * `cloudplane-admin provision` (`pnpm provision`), run as the operator runs it, on a fresh PGlite data directory
+ * and on a fresh PostgreSQL database (when DATABASE_URL is set): it migrates, creates the account, its
+ * Administrator and a token printed once, and that token then works through @cloudplane/client on the real handler.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@cloudplane/client";
+import { accounts, apiTokens, createDatabase, generateSecretsKey, hashToken, importSecretsKey, sql, users, type CloudplaneDatabase } from "@cloudplane/db";
+import { createTestDatabase, engines, selectRows, type TestDatabase } from "@cloudplane/db/testing";
+import { createHandler } from "@cloudplane/handlers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockDataDir } from "../src/data-dir-lock.js";
+
+const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `cloudplane-admin` as `pnpm provision` does (`node --import tsx src/admin.ts …`) with the given settings. */
+function admin(args: string[], env: Record<string, string | undefined>): Promise<Run> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/admin.ts", ...args], {
+    cwd: APP_DIR,
+    // No DATABASE_URL unless the test gives one: CI sets it for the PostgreSQL suites.
+    env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** What a successful run printed: the ids and the token. */
+function provisioned(run: Run) {
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toBe("");
+  const summary = /^Account (\d+) "(.*)" provisioned on .+, with user (\d+) \((.+), Administrators\)\.$/m.exec(run.stdout);
+  const token = /^ {2}API token (\d+): +(cp_[0-9a-f]{64})$/m.exec(run.stdout);
+  expect(summary, run.stdout).not.toBeNull();
+  expect(token, run.stdout).not.toBeNull();
+  // Printed once: the line that gives it, nowhere else.
+  expect(run.stdout.split(token![2]!).length).toBe(2);
+  return { accountId: Number(summary![1]), name: summary![2]!, userId: Number(summary![3]), email: summary![4]!, tokenId: Number(token![1]), token: token![2]! };
+}
+
+const tableCounts = async (database: CloudplaneDatabase) =>
+  (
+    await selectRows<{ accounts: number; users: number; tokens: number }>(
+      database.db,
+      sql`select (select count(*)::int from ${accounts}) as accounts, (select count(*)::int from ${users}) as users, (select count(*)::int from ${apiTokens}) as tokens`,
+    )
+  )[0];
+
+describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
+  /** The settings that point the command at this engine's database. */
+  let env: Record<string, string>;
+  let dataDir: string | undefined;
+  let postgres: TestDatabase | undefined;
+  /** The database, opened once the command has run (a PGlite directory is one process's at a time). */
+  let database: CloudplaneDatabase | undefined;
+  let first: ReturnType<typeof provisioned>;
+
+  beforeAll(async () => {
+    if (engine === "pglite") {
+      dataDir = await mkdtemp(join(tmpdir(), "cloudplane-provision-"));
+      env = { DATA_DIR: dataDir };
+    } else {
+      // A database with nothing in it, not even the migrations: the command applies them.
+      postgres = await createTestDatabase({ engine: "postgres", migrate: false });
+      env = { DATABASE_URL: postgres.url! };
+    }
+    first = provisioned(await admin(["provision", "--name", " Acme Ops ", "--email", "ops@acme.example"], env));
+  });
+
+  afterAll(async () => {
+    if (dataDir) await database?.close();
+    await postgres?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function open(): Promise<CloudplaneDatabase> {
+    database ??= postgres ?? (await createDatabase({ dataDir: dataDir! }));
+    return database;
+  }
+
+  /** Closes this process's PGlite on the directory before the command opens it: one process at a time. */
+  async function release(): Promise<void> {
+    if (!dataDir || !database) return;
+    await database.close();
+    database = undefined;
+  }
+
+  it("migrates an empty database and creates the account, its Administrator and a token kept only as its hash", async () => {
+    expect(first).toMatchObject({ name: "Acme Ops", email: "ops@acme.example" });
+    const db = (await open()).db;
+    expect(await tableCounts(await open())).toEqual({ accounts: 1, users: 1, tokens: 1 });
+    const [user] = await selectRows(db, sql`select account_id, name, email, role_id, deleted from ${users} where id = ${first.userId}`);
+    expect(user).toEqual({ account_id: first.accountId, name: "ops", email: "ops@acme.example", role_id: 1, deleted: false });
+    const [token] = await selectRows(db, sql`select * from ${apiTokens} where id = ${first.tokenId}`);
+    expect(token!.token_hash).toBe(await hashToken(first.token));
+    expect(JSON.stringify(token)).not.toContain(first.token);
+  });
+
+  it("the printed token calls the API through @cloudplane/client on the real handler, as the account's Administrator", async () => {
+    const db = (await open()).db;
+    const handler = createHandler({ db, secretsKey: await importSecretsKey(generateSecretsKey()), responseValidation: true });
+    const client = createClient({ apiKey: first.token, baseUrl: "http://api.test", fetch: (input, init) => handler(new Request(input, init)) });
+
+    const tokens = await client.iam.tokens.list(first.accountId);
+    expect(tokens).toEqual([
+      expect.objectContaining({
+        id: first.tokenId,
+        name: "provisioned",
+        exp_date: null,
+        deleted: false,
+        client_user: { role: { id: 1, name: "Administrators" }, deleted: false, user_id: first.userId, user_name: "ops", user_email: "ops@acme.example", client_id: first.accountId },
+      }),
+    ]);
+    const account = await client.iam.getAccount();
+    expect(account).toMatchObject({ id: first.accountId, companyName: "Acme Ops", currentUser: first.userId, has_active_admin: true });
+
+    // An Administrator's token may issue the account's next tokens.
+    const next = await client.iam.tokens.create(first.accountId, { name: "ci" });
+    expect((await client.iam.tokens.list(first.accountId)).map((token) => token.id)).toEqual([first.tokenId, next.id]);
+  });
+
+  it("provisions a second account beside the first, and refuses an email that is taken, changing nothing", async () => {
+    await release();
+    const second = provisioned(await admin(["provision", "--name", "Globex", "--email", "admin@globex.example", "--user-name", "Hana"], env));
+    expect(second.accountId).not.toBe(first.accountId);
+    const taken = await admin(["provision", "--name", "Again", "--email", "ops@acme.example"], env);
+    expect(taken).toEqual({ code: 1, stdout: "", stderr: "cloudplane-admin: A user with the email ops@acme.example exists already; each user belongs to one account.\n" });
+    const counts = await tableCounts(await open());
+    // The first account made a second token through the API in the test before.
+    expect(counts).toEqual({ accounts: 2, users: 2, tokens: 3 });
+  });
+
+  it.each([
+    [["provision", "--name", "Acme"], "provision needs --name and --email."],
+    [["provision", "--name", "", "--email", "x@y.example"], "The account name must be 1 to 255 characters."],
+    [["provision", "--name", "Acme", "--email", "not-an-email"], "The email must be an address such as ops@example.com."],
+    [["provision", "--name", "Acme", "--email", "x@y.example", "--plan", "gold"], "Unknown option '--plan'"],
+    [["deprovision"], 'Unknown command "deprovision".'],
+  ])("%j exits 2 with what is wrong and the usage, touching no database", async (args, message) => {
+    // Nothing listens on port 1, and the folder is never made: reaching either would fail otherwise.
+    const neverMade = join(tmpdir(), `cloudplane-provision-never-made-${process.pid}`);
+    const run = await admin(args, engine === "pglite" ? { DATA_DIR: neverMade } : { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
+    expect(run.code).toBe(2);
+    expect(existsSync(neverMade)).toBe(false);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain("Usage: cloudplane-admin provision --name <account name> --email <first user's email>");
+  });
+});
+
+describe("cloudplane-admin provision on a PGlite directory in use", () => {
+  it("is refused while another process holds the directory, which stays untouched", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "cloudplane-provision-locked-"));
+    const unlock = await lockDataDir(dataDir);
+    try {
+      const run = await admin(["provision", "--name", "Acme", "--email", "ops@acme.example"], { DATA_DIR: dataDir });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(existsSync(join(dataDir, "pglite"))).toBe(false);
+      expect(run.stderr).toBe(`cloudplane-admin: Another cloudplane process (pid ${process.pid}) is using the data directory ${dataDir}: stop it, or set DATA_DIR to another folder.\n`);
+    } finally {
+      await unlock();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

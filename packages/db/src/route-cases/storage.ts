@@ -1,0 +1,55 @@
+/**
+ * Route cases of the Object storage area: one valid request per route on the demo data (see ../route-cases.ts).
+ */
+import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
+import { type AreaRouteCases, first, uniqueName } from "./case.js";
+
+/**
+ * A bucket name no earlier run used, of digits after its prefix: the suites compare the 404 of another
+ * account's bucket with that of a bucket that does not exist with every number written N.
+ */
+function uniqueBucketName(): string {
+  return `route-case-${Date.now()}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+}
+
+export function storageRouteCases(fixture: DemoFixture) {
+  const { storage } = fixture;
+  const bucket = (account: DemoAccountId) => first(storage.buckets, `bucket of account ${account}`, (candidate) => candidate.account_id === account);
+  const s3Storage = (account: DemoAccountId) =>
+    first(storage.storages, `S3 storage of account ${account}`, (candidate) => candidate.account_id === account && candidate.type === "s3");
+  const corsPath = (account: DemoAccountId) => `/storage/provisioning/v1/storage/${bucket(account).storage_id}/s3/bucket/${encodeURIComponent(bucket(account).name)}/cors`;
+  return {
+    "storage.getBucketCors": { path: corsPath, ownsObjects: true },
+    "storage.setBucketCors": {
+      path: corsPath,
+      ownsObjects: true,
+      // The bucket's own origins: the case may run any number of times without changing the demo data.
+      body: (account) => ({ allowedOrigins: bucket(account).allowedOrigins }),
+    },
+    "storage.createBucket": {
+      path: (account) => `/storage/provisioning/v1/storage/${s3Storage(account).id}/s3/bucket/${uniqueBucketName()}`,
+      ownsObjects: true,
+      body: () => ({}),
+    },
+    "storage.listBuckets": { path: (account) => `/storage/provisioning/v2/storage/${s3Storage(account).id}/s3/buckets`, ownsObjects: true },
+    "storage.deleteBucket": {
+      // The bucket made by createBucket lives in the account's first S3 storage; without one, a name no bucket has.
+      path: (account, made) =>
+        `/storage/provisioning/v1/storage/${s3Storage(account).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${2_147_483_000 + account}`}`,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+    },
+    "storage.listStorages": { path: () => "/storage/provisioning/v3/storage", ownsObjects: false },
+    "storage.getStorage": { path: (account) => `/storage/provisioning/v1/storage/${s3Storage(account).id}`, ownsObjects: true },
+    "storage.createStorage": {
+      path: () => "/storage/provisioning/v2/storage",
+      ownsObjects: false,
+      body: () => ({ name: uniqueName("route-case-storage"), type: "s3", location: "s-ed1" }),
+    },
+    "storage.deleteStorage": {
+      path: (account, made) => `/storage/provisioning/v1/storage/${made?.id ?? 2_147_483_000 + account}`,
+      ownsObjects: true,
+      makes: "storage.createStorage",
+    },
+  } satisfies AreaRouteCases<"storage">;
+}

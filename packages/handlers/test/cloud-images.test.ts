@@ -1,0 +1,307 @@
+/**
+ * Integration tests of the Cloud routes that change things or fetch one object: an inference model by
+ * id, GPU images (page, get, upload, delete) and the tasks uploads and deletions answer with.
+ */
+import { demoFixture, sql, type DemoGpuImage } from "@cloudplane/db";
+import { selectRows } from "@cloudplane/db/testing";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
+
+const { inference_models: models, gpu_images: images, tasks, projects } = demoFixture.cloud;
+
+/** An image as the API shows it: the fixture's row without the keys it is stored under. */
+function shown({ account_id: _account, project_id: _project, region_id: _region, ...image }: DemoGpuImage) {
+  return image;
+}
+
+const imagesPath = (project: number, region: number) => `/cloud/v3/gpu/virtual/${project}/${region}/images`;
+const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";
+
+/** Account 1's project 3 in region 1: four images, one of them its own (private). */
+const busy = { project: 3, region: 1 };
+const busyImages = images
+  .filter((image) => image.project_id === busy.project && image.region_id === busy.region)
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+const privateImage = busyImages.find((image) => image.visibility === "private")!;
+const publicImage = busyImages.find((image) => image.visibility === "public")!;
+const queuedImage = images.find((image) => image.status === "queued")!;
+const theirProject = projects.find((project) => project.account_id === 2)!;
+const theirImage = images.find((image) => image.project_id === theirProject.id)!;
+
+const upload = {
+  name: "acme-finetune-base",
+  url: "https://user:secret-pass@images.acme.example/finetune.qcow2",
+  architecture: "aarch64",
+  cow_format: true,
+  hw_firmware_type: "uefi",
+  os_distro: "ubuntu",
+  os_type: "linux",
+  os_version: "24.04",
+  ssh_key: "required",
+  tags: { team: "research", purpose: "fine-tuning" },
+};
+
+describe.each(engines())("cloud images and tasks on %s", (engine) => {
+  const api = useApi(engine);
+
+  async function storedImages() {
+    return selectRows(api.database.db, sql`select * from gpu_images order by id`);
+  }
+
+  async function storedTasks() {
+    return selectRows(api.database.db, sql`select * from cloud_tasks order by id`);
+  }
+
+  /** A write must be refused and leave every image and task as it was. */
+  async function expectRefusedUnchanged(send: () => Promise<Reply>): Promise<Reply> {
+    const before = { images: await storedImages(), tasks: await storedTasks() };
+    const reply = await send();
+    expect(reply.status, reply.text).toBeGreaterThanOrEqual(400);
+    expect({ images: await storedImages(), tasks: await storedTasks() }).toEqual(before);
+    return reply;
+  }
+
+  describe("GET /cloud/v2/inference/models/{model_id}", () => {
+    it("answers each model of the catalogue, to every account, also at the v3 path", async () => {
+      for (const model of models.slice(0, 3)) {
+        const reply = await api.call("GET", `/cloud/v2/inference/models/${model.id}`, { as: [2, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual(model);
+      }
+      const v3 = await api.call("GET", `/cloud/v3/inference/models/${models[0]!.id}`);
+      expect(v3.status, v3.text).toBe(200);
+      expect(v3.body).toEqual(models[0]);
+    });
+
+    it("answers 404 for an unknown id and 400 path.model_id for one that is not a UUID", async () => {
+      expectEnvelope(await api.call("GET", `/cloud/v2/inference/models/${NO_SUCH_UUID}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", "/cloud/v2/inference/models/Llama-3.1-8B"), 400, "validation_error", ["path.model_id"]);
+    });
+  });
+
+  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images with limit and offset", () => {
+    it("pages by name, counting every image", async () => {
+      const ids: string[] = [];
+      for (let offset = 0; offset < busyImages.length; offset += 3) {
+        const reply = await api.call("GET", `${imagesPath(busy.project, busy.region)}?limit=3&offset=${offset}`);
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body.count).toBe(busyImages.length);
+        ids.push(...reply.body.results.map((image: { id: string }) => image.id));
+      }
+      expect(ids).toEqual(busyImages.map((image) => image.id));
+      const beyond = await api.call("GET", `${imagesPath(busy.project, busy.region)}?offset=${busyImages.length}`);
+      expect(beyond.body).toEqual({ count: busyImages.length, results: [] });
+    });
+
+    it.each([
+      ["limit=0", "query.limit"],
+      ["limit=1001", "query.limit"],
+      ["offset=-1", "query.offset"],
+      ["limit=two", "query.limit"],
+    ])("answers 400 for %s", async (query, field) => {
+      expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}?${query}`), 400, "validation_error", [field]);
+    });
+  });
+
+  describe("GET …/images/{image_id}", () => {
+    it("answers the image with its disk format and GPU driver fields", async () => {
+      for (const image of [privateImage, publicImage, queuedImage]) {
+        const reply = await api.call("GET", `${imagesPath(image.project_id, image.region_id)}/${image.id}`, { as: [1, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual(shown(image));
+      }
+      expect(publicImage.gpu_driver).toBe("nvidia");
+      expect(privateImage.disk_format).toBe("raw");
+    });
+
+    it("answers 404 for another account's image, an image of another region, and an unknown one", async () => {
+      const owner = await api.call("GET", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`, { as: [2, "role-1-active"] });
+      expect(owner.status, owner.text).toBe(200);
+      expectEnvelope(await api.call("GET", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`), 404, "not_found");
+      const otherRegion = busy.region === 1 ? 2 : 1;
+      expectEnvelope(await api.call("GET", `${imagesPath(busy.project, otherRegion)}/${privateImage.id}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}/${NO_SUCH_UUID}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}/not-a-uuid`), 400, "validation_error", ["path.image_id"]);
+    });
+  });
+
+  describe("the life of an uploaded image: upload → task → get → list → delete → 404", () => {
+    it("uploads at once, answers a finished task naming the image, and deletes it with a task of its own", async () => {
+      const reply = await api.call("POST", imagesPath(1, 2), { body: upload, as: [1, "role-5-active"] });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({ tasks: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
+      // Never shown back, never stored.
+      expect(reply.text).not.toContain("secret-pass");
+      const [taskId] = reply.body.tasks as string[];
+
+      const task = await api.call("GET", `/cloud/v1/tasks/${taskId}`);
+      expect(task.status, task.text).toBe(200);
+      expect(task.body).toEqual({
+        id: taskId,
+        task_type: "upload_gpu_virtual_image",
+        state: "FINISHED",
+        detailed_state: "FINISHED",
+        created_on: expect.any(String),
+        updated_on: task.body.created_on,
+        finished_on: task.body.created_on,
+        client_id: 1,
+        user_id: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-5-active")!.user_id,
+        project_id: 1,
+        region_id: 2,
+        created_resources: { images: [taskId] },
+        data: { image_name: upload.name },
+        error: null,
+        acknowledged_at: null,
+        acknowledged_by: null,
+      });
+
+      const imageId = task.body.created_resources.images[0] as string;
+      const image = await api.call("GET", `${imagesPath(1, 2)}/${imageId}`);
+      expect(image.status, image.text).toBe(200);
+      expect(image.body).toEqual({
+        id: imageId,
+        name: upload.name,
+        architecture: "aarch64",
+        os_distro: "ubuntu",
+        os_type: "linux",
+        os_version: "24.04",
+        ssh_key: "required",
+        status: "active",
+        visibility: "private",
+        created_at: task.body.created_on,
+        updated_at: task.body.created_on,
+        min_disk: 0,
+        min_ram: 0,
+        size: null,
+        tags: [
+          { key: "team", read_only: false, value: "research" },
+          { key: "purpose", read_only: false, value: "fine-tuning" },
+        ],
+        task_id: null,
+        disk_format: "raw",
+        hw_firmware_type: "uefi",
+        cuda_toolkit_version: null,
+        gpu_driver: null,
+        gpu_driver_type: null,
+        gpu_driver_version: null,
+      });
+      const stored = JSON.stringify(await storedImages()) + JSON.stringify(await storedTasks());
+      expect(stored).not.toContain("secret-pass");
+      expect(stored).not.toContain("images.acme.example");
+
+      const listed = await api.call("GET", imagesPath(1, 2));
+      expect(listed.body.results).toContainEqual(image.body);
+
+      const deleted = await api.call("DELETE", `${imagesPath(1, 2)}/${imageId}`);
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.body).toEqual({ tasks: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
+      const deleteTask = await api.call("GET", `/cloud/v1/tasks/${deleted.body.tasks[0]}`, { as: [1, "role-2-active"] });
+      expect(deleteTask.body).toMatchObject({
+        task_type: "delete_gpu_virtual_image",
+        state: "FINISHED",
+        created_resources: null,
+        data: { image_id: imageId },
+      });
+
+      expectEnvelope(await api.call("GET", `${imagesPath(1, 2)}/${imageId}`), 404, "not_found");
+      expectEnvelope(await api.call("DELETE", `${imagesPath(1, 2)}/${imageId}`), 404, "not_found");
+    });
+
+    it("fills the defaults: x86_64, linux, allow, qcow2, no OS, no tags", async () => {
+      const reply = await api.call("POST", imagesPath(1, 1), { body: { name: "minimal", url: "http://images.acme.example/minimal.img" } });
+      expect(reply.status, reply.text).toBe(200);
+      const image = await api.call("GET", `${imagesPath(1, 1)}/${reply.body.tasks[0]}`);
+      expect(image.body).toMatchObject({
+        architecture: "x86_64",
+        os_type: "linux",
+        ssh_key: "allow",
+        disk_format: "qcow2",
+        hw_firmware_type: null,
+        os_distro: null,
+        os_version: null,
+        tags: [],
+        visibility: "private",
+        status: "active",
+      });
+    });
+  });
+
+  describe("refused writes change nothing", () => {
+    it.each<[string, Record<string, unknown>, string[]]>([
+      ["no name", { url: upload.url }, ["name"]],
+      ["an empty name", { name: "", url: upload.url }, ["name"]],
+      ["no url", { name: "x" }, ["url"]],
+      ["a url that is not one", { name: "x", url: "images/x.qcow2" }, ["url"]],
+      ["an ftp url", { name: "x", url: "ftp://images.acme.example/x.qcow2" }, ["url"]],
+      ["an unknown architecture", { name: "x", url: upload.url, architecture: "riscv64" }, ["architecture"]],
+      ["an unknown os_type", { name: "x", url: upload.url, os_type: "plan9" }, ["os_type"]],
+      ["an unknown ssh_key", { name: "x", url: upload.url, ssh_key: "maybe" }, ["ssh_key"]],
+      ["a firmware type", { name: "x", url: upload.url, hw_firmware_type: "coreboot" }, ["hw_firmware_type"]],
+      ["a tag value over 255 characters", { name: "x", url: upload.url, tags: { team: "x".repeat(256) } }, ["tags.team"]],
+      ["a read-only field", { name: "x", url: upload.url, status: "active" }, ["status"]],
+      ["an unknown field", { name: "x", url: upload.url, colour: "blue" }, ["colour"]],
+    ])("upload with %s: 400 naming the field", async (_what, body, fields) => {
+      const reply = await expectRefusedUnchanged(() => api.call("POST", imagesPath(1, 1), { body }));
+      expectEnvelope(reply, 400, "validation_error", fields);
+    });
+
+    it("answers 404 for another account's project or an unknown region, uploading nothing", async () => {
+      for (const path of [imagesPath(theirProject.id, 1), imagesPath(1, 999), imagesPath(999_999, 1)]) {
+        expectEnvelope(await expectRefusedUnchanged(() => api.call("POST", path, { body: upload })), 404, "not_found");
+      }
+    });
+
+    it("refuses to delete a public image (403), an image a running task holds (409), and another account's (404)", async () => {
+      const reply = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(publicImage.project_id, publicImage.region_id)}/${publicImage.id}`));
+      expectEnvelope(reply, 403, "permission_denied");
+      expect(queuedImage.task_id).not.toBeNull();
+      const held = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(queuedImage.project_id, queuedImage.region_id)}/${queuedImage.id}`));
+      expectEnvelope(held, 409, "conflict");
+      const theirs = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`));
+      expectEnvelope(theirs, 404, "not_found");
+    });
+
+    it("lets only writers upload and delete: Users and the Purge and Prefetch roles get 403", async () => {
+      for (const token of ["role-2-active", "role-3022-active", "role-3009-active"] as const) {
+        expectEnvelope(await expectRefusedUnchanged(() => api.call("POST", imagesPath(1, 1), { body: upload, as: [1, token] })), 403, "permission_denied");
+        const remove = () => api.call("DELETE", `${imagesPath(privateImage.project_id, privateImage.region_id)}/${privateImage.id}`, { as: [1, token] });
+        expectEnvelope(await expectRefusedUnchanged(remove), 403, "permission_denied");
+      }
+    });
+  });
+
+  describe("GET /cloud/v1/tasks/{task_id}", () => {
+    it("answers the fixture's tasks to their account, a running one too", async () => {
+      for (const task of tasks) {
+        const reply = await api.call("GET", `/cloud/v1/tasks/${task.id}`, { as: [task.account_id as 1 | 2, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual({
+          id: task.id,
+          task_type: task.task_type,
+          state: task.state,
+          detailed_state: task.state,
+          created_on: task.created_on,
+          updated_on: task.finished_on ?? task.created_on,
+          finished_on: task.finished_on,
+          client_id: task.account_id,
+          user_id: task.user_id,
+          project_id: task.project_id,
+          region_id: task.region_id,
+          created_resources: task.created_resources,
+          data: task.data,
+          error: null,
+          acknowledged_at: null,
+          acknowledged_by: null,
+        });
+      }
+      expect(tasks.map((task) => task.state)).toContain("RUNNING");
+    });
+
+    it("answers 404 for another account's task and an unknown one, 400 for an id that is not a UUID", async () => {
+      const theirs = tasks.find((task) => task.account_id === 2)!;
+      expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${theirs.id}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${NO_SUCH_UUID}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", "/cloud/v1/tasks/42"), 400, "validation_error", ["path.task_id"]);
+    });
+  });
+});
