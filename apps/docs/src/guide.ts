@@ -49,6 +49,11 @@ function overview(links: boolean): string {
       return `- **${AREA_TITLES[area]}** (\`/${area}\`, ${count} operation${count === 1 ? "" : "s"}): ${AREAS[area]}`;
     }),
   ];
+  lines.push(
+    "",
+    "To test code that calls the API against the API itself, in the test process, see " +
+      "[Testing your code against the platform](testing.html) (`@cloudplane/testing`).",
+  );
   if (links)
     lines.push(
       "",

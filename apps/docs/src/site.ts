@@ -10,6 +10,7 @@ import { changelogMarkdown } from "./changelog.js";
 import { guideMarkdown, operationsMarkdown } from "./guide.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { renderPage } from "./pages.js";
+import { TESTING_PAGE, testingMarkdown } from "./testing.js";
 
 /** apps/docs. */
 export const DOCS_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -26,6 +27,8 @@ export async function buildSite(outDir = "dist"): Promise<string> {
     join(target, "guide.html"),
     renderPage({ file: "guide.html", title: "Guide", markdown: `# Guide\n\n${guideMarkdown({ links: false })}\n\n${operationsMarkdown()}`, toc: true }),
   );
+  // A page of the guide: the navigation marks the guide as where the reader is.
+  writeFileSync(join(target, TESTING_PAGE.file), renderPage({ file: "guide.html", title: TESTING_PAGE.title, markdown: testingMarkdown(REPOSITORY_ROOT), toc: true }));
   writeFileSync(
     join(target, "changelog.html"),
     renderPage({ file: "changelog.html", title: "Changelog", markdown: changelogMarkdown(REPOSITORY_ROOT), toc: false }),

@@ -12,6 +12,7 @@ import { measureDurability, type DurabilityPart } from "./durability.js";
 import { describeMachine, endLoadAverage } from "./machine.js";
 import { evaluateGoals, goalsBeforeAfter, isMeasured, renderMarkdown, type Goal, type NotMeasured, type Results } from "./report.js";
 import { measureScale, type ScalePart } from "./scale.js";
+import { measureTestingKit, type TestingKitPart } from "./testing-kit.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
@@ -67,11 +68,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability,testing), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability" | "testing";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -131,6 +132,12 @@ if (runs("durability"))
   durability = benchEngines().includes("pglite") ? await orNotMeasured("pglite", measureDurability) : { engine: "pglite", why: "not in BENCH_ENGINES" };
 if (!isMeasured(durability)) console.log(`  not measured: ${durability.why}`);
 
+console.log("\n8. @cloudplane/testing: the platform in a test process");
+let testingKit: TestingKitPart | NotMeasured = { engine: "pglite", why: "not in BENCH_PARTS" };
+if (runs("testing"))
+  testingKit = benchEngines().includes("pglite") ? await orNotMeasured("pglite", measureTestingKit) : { engine: "pglite", why: "not in BENCH_ENGINES" };
+if (!isMeasured(testingKit)) console.log(`  not measured: ${testingKit.why}`);
+
 endLoadAverage(machine);
 const measured = {
   date: started.toISOString(),
@@ -145,6 +152,7 @@ const measured = {
   workerd,
   durability,
   validation,
+  testingKit,
 };
 const before = existsSync(BEFORE_JSON) ? (JSON.parse(await readFile(BEFORE_JSON, "utf8")) as Results) : undefined;
 const results: Results = {

@@ -9,6 +9,7 @@ import type { LoadResult } from "./load.js";
 import type { Machine } from "./machine.js";
 import type { ScalePart } from "./scale.js";
 import { type LOAD, ROUTES, SCALE } from "./scenario.js";
+import { KIT_CALL_GOAL_MS, KIT_READY_GOAL_MS, KIT_RESET_GOAL_MS, type Spread, type TestingKitPart } from "./testing-kit.js";
 import { VARIANT_TITLES, type ThroughputPart } from "./throughput.js";
 import { VALIDATION_BLOCK_GOAL_MS, type ValidationPart, type ValidationRow } from "./validation.js";
 import { WORKER_TITLES, type WorkerdFigures } from "./workerd.js";
@@ -52,6 +53,8 @@ export interface Results {
   durability?: DurabilityPart | NotMeasured;
   /** Absent from runs made before the validation part existed (before.json). */
   validation?: (ValidationPart | NotMeasured)[];
+  /** Absent from runs made before the testing kit's part existed (before.json). */
+  testingKit?: TestingKitPart | NotMeasured;
   goals: Goal[];
   before?: Before;
 }
@@ -128,6 +131,49 @@ const refused = (row: ValidationRow) => row.status >= 400 && row.status < 500;
  * The validation part's goal per engine: of the bodies refused, the worst hold beyond parsing the JSON under
  * the bound; and no body answered with a 5xx.
  */
+/** Part 8's goals: the kit ready in a warm process, reset() after a test's writes, one call through it. */
+function testingKitGoals(part: Results["testingKit"]): Goal[] {
+  if (!part) return [];
+  const goals = [
+    { id: "testing.ready", goal: `createTestPlatform() ready in a warm process (a new database from the image) < ${KIT_READY_GOAL_MS} ms`, bound: KIT_READY_GOAL_MS },
+    { id: "testing.reset", goal: `reset() after a test's writes < ${KIT_RESET_GOAL_MS} ms`, bound: KIT_RESET_GOAL_MS },
+    { id: "testing.call", goal: `One client call through the kit: p50 < ${KIT_CALL_GOAL_MS} ms`, bound: KIT_CALL_GOAL_MS },
+  ];
+  if (!isMeasured(part)) return goals.map(({ id, goal }) => ({ id, goal, measured: `not measured: ${part.why}`, met: null }));
+  const figures: Record<string, [Spread, string]> = {
+    "testing.ready": [part.ready.fromImage, `a fresh process from the image on disk: ${ms(part.ready.freshProcess.p50)}; our server started: ${ms(part.ready.serverStart.p50)}`],
+    "testing.reset": [part.reset.afterWrites, `the same cleaned up over HTTP: ${ms(part.reset.cleanupOverHttp.p50)}`],
+    "testing.call": [part.call.kit, `over HTTP on loopback: ${ms(part.call.http.p50)}`],
+  };
+  return goals.map(({ id, goal, bound }) => {
+    const [figure, beside] = figures[id]!;
+    return { id, goal, measured: `p50 ${ms(figure.p50)}, p90 ${ms(figure.p90)} (${beside})`, met: figure.p50 < bound };
+  });
+}
+
+function testingKitSection(part: Results["testingKit"]): string {
+  if (!part) return "Not in this run.\n";
+  if (!isMeasured(part)) return `Not measured: ${part.why}.\n`;
+  const row = (what: string, figure: Spread) => [what, ms(figure.p50), ms(figure.p90), String(figure.samples)];
+  return [
+    table(
+      ["", "p50", "p90", "samples"],
+      [
+        row("`createTestPlatform()`, a fresh process (a test file's first), image on disk", part.ready.freshProcess),
+        row("`createTestPlatform()`, a warm process, a new database from the image in memory", part.ready.fromImage),
+        row("`createTestPlatform()` after a `close()`: a pooled database", part.ready.fromPool),
+        row("HTTP: our server started in a process of its own, to its first answer", part.ready.serverStart),
+        row("`reset()` after a stream, an origin group and a CDN resource were made", part.reset.afterWrites),
+        row("`reset()` after nothing changed", part.reset.untouched),
+        row("HTTP: deleting the same three objects (four calls)", part.reset.cleanupOverHttp),
+        row("GET a stream through the kit's client (in the process)", part.call.kit),
+        row("HTTP: GET a stream, the same client over loopback", part.call.http),
+      ],
+    ),
+    "",
+  ].join("\n");
+}
+
 function validationGoals(parts: Results["validation"]): Goal[] {
   return (parts ?? []).map((part) => {
     const goal = `The worst bodies within 1 MiB on ${ENGINE_NAMES[part.engine]}: no 5xx, and a refusal holds the event loop < ${VALIDATION_BLOCK_GOAL_MS} ms beyond parsing the JSON`;
@@ -175,6 +221,7 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
   const postgresScale = results.scale.find((part) => part.engine === "postgres");
   for (const [id, title, bound] of [
     ["listApps", `Listing edge apps at ${SCALE.edgeApps.toLocaleString("en-US")} apps on PostgreSQL: p50 < 20 ms`, 20],
+    ["listResources", `Listing CDN resources at ${SCALE.cdnResources.toLocaleString("en-US")} resources on PostgreSQL: p50 < 20 ms`, 20],
     ["costReport", `Cost report at ${SCALE.usageLines.toLocaleString("en-US")} usage lines on PostgreSQL: p50 < 100 ms`, 100],
   ] as const) {
     if (!results.scale.length) continue;
@@ -182,7 +229,12 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
       goals.push({ id: `scale.${id}`, goal: title, measured: `not measured: ${postgresScale?.why ?? "DATABASE_URL is not set"}`, met: null });
       continue;
     }
-    const row = postgresScale.rows.find((item) => item.id === id)!;
+    const row = postgresScale.rows.find((item) => item.id === id);
+    // A run made before this request was measured (before.json) has no row for it.
+    if (!row) {
+      goals.push({ id: `scale.${id}`, goal: title, measured: "not measured in this run", met: null });
+      continue;
+    }
     goals.push({
       id: `scale.${id}`,
       goal: title,
@@ -215,6 +267,7 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
       : { id: "client.bundle", goal: clientGoal, measured: `not measured: ${whole.why}`, met: null },
   );
   goals.push(...validationGoals(results.validation));
+  goals.push(...testingKitGoals(results.testingKit));
   return goals;
 }
 
@@ -300,7 +353,8 @@ function scaleSection(parts: Results["scale"]): string {
   return perEngine(parts, (part) => {
     const out: string[] = [];
     out.push(
-      `${part.edgeApps.toLocaleString("en-US")} edge apps (${part.accountEdgeApps.toLocaleString("en-US")} in the caller's account) and ` +
+      `${part.edgeApps.toLocaleString("en-US")} edge apps (${part.accountEdgeApps.toLocaleString("en-US")} in the caller's account), ` +
+        `${part.cdnResources.toLocaleString("en-US")} CDN resources (${part.accountCdnResources.toLocaleString("en-US")} in the caller's account) and ` +
         `${part.usageLines.toLocaleString("en-US")} usage lines (${part.accountUsageLines.toLocaleString("en-US")} in the caller's account, over 24 months), ` +
         `generated in ${part.generateSeconds.toFixed(0)} s. One request at a time, ${SCALE.warmupSeconds} s warm-up then ${SCALE.durationSeconds} s.`,
       "",
@@ -595,5 +649,18 @@ and a create (\`POST /cdn/logs_uploader/targets\`, a new row each time), autocan
 both are warmed up ${load.warmupSeconds} s, then measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). PGlite serves one
 statement at a time, so each commit's sync is waited for in turn.
 
-${durabilitySection(results.durability)}`;
+${durabilitySection(results.durability)}
+## 8. @cloudplane/testing: the platform in a test process
+
+\`createTestPlatform({ preset: "demo" })\` of packages/testing (the real handler on an in-memory PGlite in the benchmark's
+process), beside the same work over HTTP to our server on a PGlite data directory with the demo data (what \`pnpm start\`
+serves). Ready: a fresh Node process that imports the kit and starts a platform from the image in the disk cache (what a
+test file's first platform costs), platforms started one after another in a warm process while the earlier ones stay open
+(each a new database from the image in memory), and platforms started after one was closed (a pooled database); against
+our server started in a process of its own on a copy of the data directory, to its first answer. Reset: \`reset()\` after a
+test made a stream, an origin group and a CDN resource through the client, and after nothing; against deleting the same
+three objects over HTTP. A call: \`client.streaming.streams.get(id)\` through the kit and with the same client over HTTP on
+loopback, one at a time, in turns.
+
+${testingKitSection(results.testingKit)}`;
 }

@@ -1,7 +1,7 @@
 /**
- * Part 2: the listing and the cost report on a large database (by default 100,000 edge apps and
- * 1,000,000 usage lines, bulk-generated in SQL), one request at a time, with the query plans the
- * database uses for the handler's statements.
+ * Part 2: the listings and the cost report on a large database (by default 100,000 edge apps,
+ * 100,000 CDN resources and 1,000,000 usage lines, bulk-generated in SQL), one request at a time, with
+ * the query plans the database uses for the handler's statements.
  */
 import { sql, type Engine } from "@cloudplane/db";
 import { openRawDatabase, variantKey, type RawDatabase } from "./baseline.js";
@@ -13,13 +13,14 @@ import {
   COST_REPORT_YEAR_BODY,
   LIST_APPS_BY_NAME_PATH,
   LIST_APPS_PATH,
+  LIST_RESOURCES_PATH,
   SCALE,
   type BenchRequest,
 } from "./scenario.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
 export interface ScaleRequest {
-  id: "listApps" | "listAppsByName" | "costReport" | "costReportYear";
+  id: "listApps" | "listResources" | "listAppsByName" | "costReport" | "costReportYear";
   title: string;
   request: BenchRequest;
   /** The goal's bound on p50 in ms, when the issue sets one. */
@@ -28,6 +29,7 @@ export interface ScaleRequest {
 
 export const SCALE_REQUESTS: ScaleRequest[] = [
   { id: "listApps", title: "List edge apps: status=1, ordering=-name, offset 50", request: { method: "GET", path: LIST_APPS_PATH }, goalP50Ms: 20 },
+  { id: "listResources", title: "List CDN resources: offset 50", request: { method: "GET", path: LIST_RESOURCES_PATH }, goalP50Ms: 20 },
   {
     id: "costReport",
     title: "Cost report: one quarter, 3 types",
@@ -61,9 +63,11 @@ export interface ScaleRow {
 export interface ScalePart {
   engine: Engine;
   edgeApps: number;
+  cdnResources: number;
   usageLines: number;
   /** Rows of account 1 (the caller), which the queries read. */
   accountEdgeApps: number;
+  accountCdnResources: number;
   accountUsageLines: number;
   generateSeconds: number;
   planNote: string;
@@ -91,6 +95,20 @@ from (
     case when g % 3 = 2 then 'proxy-wasm' else 'wasi-http' end as api_type
   from generate_series(1, ${count}) g
 ) apps`;
+}
+
+/**
+ * CDN resources: 90 % in account 1, on the account's first demo origin group, a few deactivated or
+ * suspended, host names unique on the platform like real ones.
+ */
+function cdnResourcesSql(count: number): string {
+  return `
+insert into cdn_resources (account_id, name, cname, origin_group_id, active, status, suspended, created, updated)
+select account_id, 'site ' || g, 'cdn-' || g || '-' || substr(md5(g::text), 1, 6) || '.scale.example',
+  (select min(id) from origin_groups where origin_groups.account_id = r.account_id),
+  g % 20 <> 0, case when g % 50 = 0 then 'suspended' else 'active' end, g % 50 = 0,
+  now() - (g || ' minutes')::interval, now()
+from (select g, case when g % 10 = 0 then 2 else 1 end as account_id from generate_series(1, ${count}) g) r`;
 }
 
 /**
@@ -124,17 +142,24 @@ async function explain(db: RawDatabase, statement: CapturedStatement): Promise<s
 }
 
 /** Fills the database with the scale data set and refreshes its statistics. */
-export async function generateScaleData(location: DatabaseLocation): Promise<{ seconds: number; accountEdgeApps: number; accountUsageLines: number }> {
+export async function generateScaleData(
+  location: DatabaseLocation,
+): Promise<{ seconds: number; accountEdgeApps: number; accountCdnResources: number; accountUsageLines: number }> {
   const started = performance.now();
   return withDatabase(location, async (db) => {
     await db.execute(sql.raw(edgeAppsSql(SCALE.edgeApps)));
+    await db.execute(sql.raw(cdnResourcesSql(SCALE.cdnResources)));
     await db.execute(sql.raw(usageLinesSql(SCALE.usageLines)));
-    await db.execute(sql.raw("vacuum analyze edge_apps"));
-    await db.execute(sql.raw("vacuum analyze usage_lines"));
+    for (const table of ["edge_apps", "cdn_resources", "usage_lines"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
     const seconds = (performance.now() - started) / 1000;
-    const [apps] = await db.select({ count: sql<number>`count(*)::int` }).from(sql`edge_apps`).where(sql`account_id = 1`);
-    const [lines] = await db.select({ count: sql<number>`count(*)::int` }).from(sql`usage_lines`).where(sql`account_id = 1`);
-    return { seconds, accountEdgeApps: apps?.count ?? 0, accountUsageLines: lines?.count ?? 0 };
+    const countOf = async (table: string) =>
+      (await db.select({ count: sql<number>`count(*)::int` }).from(sql.raw(table)).where(sql`account_id = 1`))[0]?.count ?? 0;
+    return {
+      seconds,
+      accountEdgeApps: await countOf("edge_apps"),
+      accountCdnResources: await countOf("cdn_resources"),
+      accountUsageLines: await countOf("usage_lines"),
+    };
   });
 }
 
@@ -146,9 +171,9 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
   const database = await benchDatabase(engine);
   const servers: RunningServer[] = [];
   try {
-    console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps and ${SCALE.usageLines} usage lines…`);
+    console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps, ${SCALE.cdnResources} CDN resources and ${SCALE.usageLines} usage lines…`);
     const generated = await generateScaleData(database.location);
-    console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountUsageLines} usage lines)`);
+    console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountCdnResources} CDN resources, ${generated.accountUsageLines} usage lines)`);
 
     const statements = await captureRouteSql(
       database.location,
@@ -205,8 +230,10 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     return {
       engine,
       edgeApps: SCALE.edgeApps,
+      cdnResources: SCALE.cdnResources,
       usageLines: SCALE.usageLines,
       accountEdgeApps: generated.accountEdgeApps,
+      accountCdnResources: generated.accountCdnResources,
       accountUsageLines: generated.accountUsageLines,
       generateSeconds: generated.seconds,
       planNote:

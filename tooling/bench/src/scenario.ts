@@ -42,6 +42,9 @@ export const LIST_APPS_PATH = "/edge/v1/apps?status=1&ordering=-name&limit=25&of
 /** The same listing filtered by a name substring instead, for the scale part (no index can serve it). */
 export const LIST_APPS_BY_NAME_PATH = "/edge/v1/apps?name=resize&ordering=-name&limit=25&offset=0";
 
+/** The CDN resource listing of the scale part: the third page of 25, in the listing's own order (id). */
+export const LIST_RESOURCES_PATH = "/cdn/resources?limit=25&offset=50";
+
 /** CDN options a PATCH sets; the body is the same every time, so every PATCH does the same work. */
 const PATCH_OPTIONS = {
   options: {
@@ -126,6 +129,7 @@ export const LOAD = {
 /** The scale part measures one request at a time, so p50 and p99 are what one request costs. */
 export const SCALE = {
   edgeApps: Number(process.env.BENCH_SCALE_APPS ?? 100_000),
+  cdnResources: Number(process.env.BENCH_SCALE_RESOURCES ?? 100_000),
   usageLines: Number(process.env.BENCH_SCALE_USAGE_LINES ?? 1_000_000),
   warmupSeconds: 2,
   durationSeconds: Number(process.env.BENCH_SCALE_DURATION_SECONDS ?? 8),
