@@ -37,5 +37,5 @@ export const AREAS = {
   streaming: "Video streaming: live streams and clips recorded from them.",
   cloud: "Cloud: the inference model catalogue, GPU images, and reservation cost reports.",
   security: "Security: DDoS protection profiles of IP addresses.",
-  storage: "Object storage: storages, their S3 buckets and the buckets' CORS settings.",
+  storage: "Object storage: storages, their S3 buckets and the buckets' CORS, lifecycle and public-read settings.",
 } as const satisfies Record<keyof Contract, string>;

@@ -1,10 +1,22 @@
 /**
- * Object storage area: the account's storages (listing, details, creation, deletion), their S3 buckets
- * (listing, creation, deletion) and each bucket's CORS origins.
+ * Object storage area: the account's storages (listing, details, creation, change, deletion), their S3
+ * buckets (listing, creation, deletion) and each bucket's CORS origins, lifecycle and public-read policy.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, strictObject, stringEnum, withBody } from "./common.js";
+import {
+  booleanQuery,
+  errorResponses,
+  idParam,
+  integer,
+  integerParam,
+  isHostname,
+  isoTimestamp,
+  listOf,
+  strictObject,
+  stringEnum,
+  withBody,
+} from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -20,6 +32,79 @@ export const STORAGE_ORDERS = ["id", "name", "location", "type", "created_at"] a
 
 /** The most origins a bucket's CORS takes. */
 export const BUCKET_CORS_ORIGINS_MAX = 100;
+
+/** The longest lifecycle a bucket takes, in days (100 years). */
+export const BUCKET_LIFECYCLE_DAYS_MAX = 36_500;
+
+/** How far ahead a storage's expiry may be set, in years. */
+export const STORAGE_EXPIRY_MAX_YEARS = 100;
+
+/** The units of an expiry duration, by their singular name, with what each adds. */
+const EXPIRY_UNITS = {
+  year: { months: 12 },
+  month: { months: 1 },
+  week: { ms: 7 * 86_400_000 },
+  day: { ms: 86_400_000 },
+  hour: { ms: 3_600_000 },
+  minute: { ms: 60_000 },
+  second: { ms: 1_000 },
+} as const satisfies Record<string, { months: number } | { ms: number }>;
+
+const EXPIRY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+const EXPIRY_FORMAT =
+  "Must be a duration from now such as `30 days` or `1 year 6 months` (numbers with years, months, weeks, days, hours, " +
+  "minutes or seconds, each unit once), or a time with its offset such as 2027-01-01T00:00:00Z; empty or null removes the expiry.";
+
+/** `date` moved by whole calendar months, on the same day of the month or the month's last day if it has fewer. */
+function addMonths(date: Date, months: number): Date {
+  const moved = new Date(date.getTime());
+  const day = moved.getUTCDate();
+  moved.setUTCDate(1);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
+  moved.setUTCDate(Math.min(day, lastDay));
+  return moved;
+}
+
+/**
+ * The time a storage's `expires` value (not empty) names, from `now`: a duration (`1 year 6 months 2 weeks`)
+ * counts from `now`, years and months by the calendar in UTC; a time is taken as it is. An error message
+ * instead when the value is neither, or the time is not after `now` or is more than 100 years ahead.
+ */
+export function storageExpiry(value: string, now: Date): Date | { error: string } {
+  let expiry: Date;
+  if (EXPIRY_TIME.test(value)) {
+    const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const time = Date.parse(value);
+    // Date.parse rolls days over (February 30th is March 2nd): the date must be a real one.
+    const calendar = new Date(Date.UTC(year, month - 1, day));
+    if (Number.isNaN(time) || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return { error: EXPIRY_FORMAT };
+    expiry = new Date(time);
+  } else {
+    const words = value.trim().split(/\s+/);
+    if (words.length % 2 !== 0) return { error: EXPIRY_FORMAT };
+    const seen = new Set<string>();
+    let months = 0;
+    let ms = 0;
+    for (let index = 0; index < words.length; index += 2) {
+      const count = words[index]!;
+      const unit = words[index + 1]!.toLowerCase().replace(/s$/, "");
+      if (!/^\d{1,7}$/.test(count) || !Object.hasOwn(EXPIRY_UNITS, unit) || seen.has(unit)) return { error: EXPIRY_FORMAT };
+      seen.add(unit);
+      const adds = EXPIRY_UNITS[unit as keyof typeof EXPIRY_UNITS];
+      if ("months" in adds) months += Number(count) * adds.months;
+      else ms += Number(count) * adds.ms;
+    }
+    // Past 100 years either way: stop before the calendar arithmetic leaves the dates JavaScript holds.
+    if (months > STORAGE_EXPIRY_MAX_YEARS * 12 || ms > STORAGE_EXPIRY_MAX_YEARS * 366 * 86_400_000)
+      return { error: `Must be at most ${STORAGE_EXPIRY_MAX_YEARS} years ahead.` };
+    expiry = new Date(addMonths(now, months).getTime() + ms);
+  }
+  if (expiry.getTime() <= now.getTime()) return { error: "Must be after the current time: a storage cannot expire in the past." };
+  if (expiry.getTime() > addMonths(now, STORAGE_EXPIRY_MAX_YEARS * 12).getTime()) return { error: `Must be at most ${STORAGE_EXPIRY_MAX_YEARS} years ahead.` };
+  return expiry;
+}
 
 export const bucketName = z
   .string()
@@ -71,7 +156,7 @@ const bucketSchema = z
     name: z.string().describe("The bucket name."),
     lifecycle: integer()
       .nullable()
-      .describe("Days after which the bucket's objects expire; null: no lifecycle policy (this API sets none)."),
+      .describe("Days after which the bucket's objects expire; null: no lifecycle policy (see the bucket's lifecycle routes)."),
   })
   .strict()
   .describe("An S3 bucket of a storage.");
@@ -104,10 +189,12 @@ const storageSchema = z
     client_id: integer().describe("The account the storage belongs to."),
     created_at: isoTimestamp,
     provisioning_status: stringEnum(STORAGE_STATUSES).describe("The storage's state; `active` for every storage this API shows."),
-    can_restore: z.boolean().describe("Whether a deleted storage can be restored; always false (deletes are final)."),
+    can_restore: z.boolean().describe("Whether a deleted storage can be restored; always false (deletes are final, so there is no restore)."),
     deleted_at: isoTimestamp.nullable().describe("When the storage was deleted; null (a deleted storage is gone)."),
-    expires: z.string().nullable().describe("When an SFTP storage expires; null: never (this API sets no expiry)."),
-    server_alias: z.string().nullable().describe("A custom host name for an SFTP storage; null: none (this API sets none)."),
+    expires: isoTimestamp
+      .nullable()
+      .describe("When an SFTP storage expires (UTC, as the storage change set it); null: never. This API records the time and does not delete the storage when it passes."),
+    server_alias: z.string().nullable().describe("A custom host name of an SFTP storage, lower case, unique on the platform; null: none."),
     disable_http: z.boolean().describe("Whether plain HTTP access is off; false (this API does not change it)."),
     custom_config_file: z.boolean().describe("Whether the storage has a custom server configuration; false (this API sets none)."),
     rewrite_rules: z.record(z.string()).nullable().describe("URL rewrite rules of an SFTP storage; null: none (this API sets none)."),
@@ -152,6 +239,86 @@ type CreateStorageBodySchemaType = typeof createStorageBodySchema;
 export const createStorageBody: CreateStorageBodySchema = createStorageBodySchema;
 
 export type CreateStorageBody = z.input<typeof createStorageBody>;
+
+const FIXED_AT_CREATION = "Set when the storage is made; it cannot be changed.";
+
+const updateStorageBodySchema = strictObject(
+  {
+    expires: z
+      .string()
+      .max(200, "At most 200 characters.")
+      .superRefine((value, ctx) => {
+        if (value === "") return;
+        const expiry = storageExpiry(value, new Date());
+        if ("error" in expiry) ctx.addIssue({ code: z.ZodIssueCode.custom, message: expiry.error });
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "When the SFTP storage expires: a duration from now such as `30 days` or `1 year 6 months 2 weeks` (years, months, " +
+          "weeks, days, hours, minutes, seconds; years and months by the calendar, in UTC), or a time with its offset such as " +
+          "`2027-01-01T00:00:00Z`. It must be after now and at most 100 years ahead. An empty string or null removes the expiry.",
+      ),
+    server_alias: z
+      .string()
+      .max(253, "At most 253 characters.")
+      .refine((value) => value === "" || isHostname(value), { message: "Must be a host name such as files.example.com; empty or null removes the alias." })
+      .nullable()
+      .optional()
+      .describe(
+        "A custom host name clients may reach the SFTP storage at, such as `files.example.com`; stored in lower case, and " +
+          "unique on the platform (409 when any storage uses it already). An empty string or null removes the alias.",
+      ),
+  },
+  {
+    readOnly: [
+      "id",
+      "address",
+      "client_id",
+      "created_at",
+      "provisioning_status",
+      "can_restore",
+      "deleted_at",
+      "credentials",
+      "disable_http",
+      "custom_config_file",
+      "rewrite_rules",
+      "reseller_id",
+    ],
+    rejected: { name: FIXED_AT_CREATION, type: FIXED_AT_CREATION, location: FIXED_AT_CREATION, sftp_password: NO_SECRETS, generate_sftp_password: NO_SECRETS },
+  },
+).describe("The storage's fields to change; fields left out keep their values.");
+export interface UpdateStorageBodySchema extends UpdateStorageBodySchemaType {}
+type UpdateStorageBodySchemaType = typeof updateStorageBodySchema;
+export const updateStorageBody: UpdateStorageBodySchema = updateStorageBodySchema;
+
+export type UpdateStorageBody = z.input<typeof updateStorageBody>;
+
+const setBucketLifecycleBodySchema = strictObject({
+  expiration_days: integer({ min: 1, max: BUCKET_LIFECYCLE_DAYS_MAX }).describe(
+    `Days after which each object of the bucket expires and is deleted, counted from the object's upload: 1 to ${BUCKET_LIFECYCLE_DAYS_MAX}.`,
+  ),
+}).describe("The bucket's lifecycle; it replaces the one it had.");
+export interface SetBucketLifecycleBodySchema extends SetBucketLifecycleBodySchemaType {}
+type SetBucketLifecycleBodySchemaType = typeof setBucketLifecycleBodySchema;
+export const setBucketLifecycleBody: SetBucketLifecycleBodySchema = setBucketLifecycleBodySchema;
+
+export type SetBucketLifecycleBody = z.input<typeof setBucketLifecycleBody>;
+
+const bucketPolicySchema = z
+  .boolean()
+  .describe("Whether the bucket is public: true when anyone may read its objects over HTTP without credentials, false when only callers with the storage's keys may.");
+export interface BucketPolicySchema extends BucketPolicySchemaType {}
+type BucketPolicySchemaType = typeof bucketPolicySchema;
+export const bucketPolicy: BucketPolicySchema = bucketPolicySchema;
+
+export type BucketPolicy = z.infer<typeof bucketPolicy>;
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+const emptyBody = () =>
+  strictObject({})
+    .optional()
+    .describe("No fields: the path says it all. The body may be left out, or be an empty JSON object.");
 
 const listStoragesQuerySchema = z.object({
   limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
@@ -200,6 +367,65 @@ export const storageContract = c.router({
       "404 when the storage is not the account's or has no such bucket.",
     metadata: write,
   },
+  setBucketLifecycle: {
+    method: "POST",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle",
+    pathParams: bucketPathParams,
+    body: setBucketLifecycleBody,
+    responses: { 200: bucket, ...errorResponses(withBody) },
+    summary: "Set the lifecycle of a bucket",
+    description:
+      "Makes every object of the bucket, present and future, expire `expiration_days` days after its upload; it replaces " +
+      "the lifecycle the bucket had. Answers the bucket as the bucket listing shows it, its `lifecycle` the days (the " +
+      "platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
+    metadata: write,
+  },
+  deleteBucketLifecycle: {
+    method: "DELETE",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle",
+    pathParams: bucketPathParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Remove the lifecycle of a bucket",
+    description:
+      "Removes the bucket's lifecycle: its objects no longer expire, and its `lifecycle` is null. A bucket without one " +
+      "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
+    metadata: write,
+  },
+  getBucketPolicy: {
+    method: "GET",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
+    pathParams: bucketPathParams,
+    responses: { 200: bucketPolicy, ...errorResponses() },
+    summary: "Get the policy of a bucket",
+    description:
+      "Whether the bucket is public, as a bare JSON `true` or `false` as the platform answers it. A new bucket is not. " +
+      "404 when the storage is not the account's or has no such bucket.",
+    metadata: read,
+  },
+  setBucketPolicy: {
+    method: "POST",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
+    pathParams: bucketPathParams,
+    body: emptyBody(),
+    responses: { 200: bucketPolicy, ...errorResponses(withBody) },
+    summary: "Make a bucket public",
+    description:
+      "Gives the bucket the public-read policy: anyone may read (download) its objects over HTTP without credentials; " +
+      "writing still needs the storage's keys. A public bucket stays public. Answers the policy as the GET shows it, " +
+      "`true` (the platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
+    metadata: write,
+  },
+  deleteBucketPolicy: {
+    method: "DELETE",
+    path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
+    pathParams: bucketPathParams,
+    responses: { 204: c.noBody(), ...errorResponses() },
+    summary: "Make a bucket private",
+    description:
+      "Removes the bucket's public-read policy: reading its objects needs the storage's keys again. A private bucket " +
+      "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
+    metadata: write,
+  },
   createBucket: {
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name",
@@ -235,7 +461,9 @@ export const storageContract = c.router({
     pathParams: bucketPathParams,
     responses: { 204: c.noBody(), ...errorResponses() },
     summary: "Delete a bucket",
-    description: "Deletes the bucket with everything in it (its objects and CORS settings), as the platform does. Answers 204 with no body.",
+    description:
+      "Deletes the bucket with everything in it (its objects, CORS settings, lifecycle and policy), as the platform does. " +
+      "Answers 204 with no body.",
     metadata: write,
   },
   listStorages: {
@@ -259,6 +487,21 @@ export const storageContract = c.router({
     description: "One storage of the account; never its credentials.",
     metadata: read,
   },
+  updateStorage: {
+    method: "PATCH",
+    path: "/storage/provisioning/v2/storage/:id",
+    pathParams: storagePathParams,
+    body: updateStorageBody,
+    responses: { 200: storage, ...errorResponses([409, 422, ...withBody]) },
+    summary: "Change a storage",
+    description:
+      "Changes the fields given of an SFTP storage, `expires` and `server_alias`; fields left out keep their values, and " +
+      "an empty string or null removes the expiry or the alias. The name, type and location are fixed at creation. Answers " +
+      "the storage as the GET shows it; a body with no field changes nothing. An S3 storage neither expires nor has an " +
+      "alias: giving it either a value is 422, removing them is accepted and changes nothing. A server alias another " +
+      "storage has, in any account, is 409.",
+    metadata: write,
+  },
   createStorage: {
     method: "POST",
     path: "/storage/provisioning/v2/storage",
@@ -277,8 +520,9 @@ export const storageContract = c.router({
     responses: { 204: c.noBody(), ...errorResponses() },
     summary: "Delete a storage",
     description:
-      "Deletes the storage for good with all its data: its buckets and their CORS settings go with it, as the platform " +
-      "deletes a storage's data. Answers 204 with no body.",
+      "Deletes the storage for good with all its data: its buckets and their settings go with it, as the platform " +
+      "deletes a storage's data. Answers 204 with no body. The platform can restore a deleted S3 storage for two weeks; " +
+      "here a delete is final, so there is no restore.",
     metadata: write,
   },
 });

@@ -1,18 +1,19 @@
 /**
- * Object storage routes: the account's storages (listing, details, creation, deletion), the S3 buckets
- * of a storage (listing, creation, deletion) and each bucket's CORS origins.
+ * Object storage routes: the account's storages (listing, details, creation, change, deletion), the S3
+ * buckets of a storage (listing, creation, deletion) and each bucket's CORS origins, lifecycle and policy.
  */
-import { contract, primaryRoutes, type Storage } from "@cloudplane/contract";
+import { contract, primaryRoutes, storageExpiry, type Storage } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, schema, type Database, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "./database-errors.js";
-import { ApiError, conflict, notFound } from "./errors.js";
+import { ApiError, conflict, invalid, notFound } from "./errors.js";
 import { isoTime } from "./format.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
 const { storages, buckets } = schema;
 
 type StorageRow = typeof storages.$inferSelect;
+type BucketRow = typeof buckets.$inferSelect;
 
 /** The host clients reach a storage's region at. */
 function storageAddress(location: string): string {
@@ -32,13 +33,18 @@ function toStorage(row: StorageRow): Storage {
     provisioning_status: "active",
     can_restore: false,
     deleted_at: null,
-    expires: null,
-    server_alias: null,
+    expires: row.expires ? isoTime(row.expires) : null,
+    server_alias: row.serverAlias,
     disable_http: false,
     custom_config_file: false,
     rewrite_rules: null,
     reseller_id: null,
   };
+}
+
+/** A bucket as the listing shows it. */
+function toBucket(row: Pick<BucketRow, "name" | "lifecycleDays">) {
+  return { name: row.name, lifecycle: row.lifecycleDays };
 }
 
 const STORAGE_ORDER_COLUMNS = {
@@ -86,6 +92,56 @@ export function storageRoutes({ db }: RouteDeps) {
       return { status: 200, body: { data: { allowedOrigins: bucket.allowedOrigins } } };
     },
 
+    setBucketLifecycle: async ({ params, body }, { request: { caller } }) => {
+      const [bucket] = await db
+        .update(buckets)
+        .set({ lifecycleDays: body.expiration_days })
+        .where(bucketCondition(caller.accountId, params.id, params.name))
+        .returning({ name: buckets.name, lifecycleDays: buckets.lifecycleDays });
+      if (!bucket) throw notFound(`Bucket ${params.name} of storage ${params.id}`);
+      return { status: 200, body: toBucket(bucket) };
+    },
+
+    deleteBucketLifecycle: async ({ params }, { request: { caller } }) => {
+      const [bucket] = await db
+        .update(buckets)
+        .set({ lifecycleDays: null })
+        .where(bucketCondition(caller.accountId, params.id, params.name))
+        .returning({ id: buckets.id });
+      if (!bucket) throw notFound(`Bucket ${params.name} of storage ${params.id}`);
+      return { status: 204, body: undefined };
+    },
+
+    getBucketPolicy: async ({ params }, { request: { caller } }) => {
+      const [bucket] = await db
+        .select({ public: buckets.public })
+        .from(buckets)
+        .where(bucketCondition(caller.accountId, params.id, params.name))
+        .limit(1);
+      if (!bucket) throw notFound(`Bucket ${params.name} of storage ${params.id}`);
+      return { status: 200, body: bucket.public };
+    },
+
+    setBucketPolicy: async ({ params }, { request: { caller } }) => {
+      const [bucket] = await db
+        .update(buckets)
+        .set({ public: true })
+        .where(bucketCondition(caller.accountId, params.id, params.name))
+        .returning({ public: buckets.public });
+      if (!bucket) throw notFound(`Bucket ${params.name} of storage ${params.id}`);
+      return { status: 200, body: bucket.public };
+    },
+
+    deleteBucketPolicy: async ({ params }, { request: { caller } }) => {
+      const [bucket] = await db
+        .update(buckets)
+        .set({ public: false })
+        .where(bucketCondition(caller.accountId, params.id, params.name))
+        .returning({ id: buckets.id });
+      if (!bucket) throw notFound(`Bucket ${params.name} of storage ${params.id}`);
+      return { status: 204, body: undefined };
+    },
+
     createBucket: async ({ params }, { request: { caller } }) => {
       const { accountId } = caller;
       const storage = await storageOf(db, accountId, params.id);
@@ -94,8 +150,8 @@ export function storageRoutes({ db }: RouteDeps) {
         const [bucket] = await db
           .insert(buckets)
           .values({ accountId, storageId: storage.id, name: params.name })
-          .returning({ name: buckets.name });
-        return { status: 201, body: { name: bucket!.name, lifecycle: null } };
+          .returning({ name: buckets.name, lifecycleDays: buckets.lifecycleDays });
+        return { status: 201, body: toBucket(bucket!) };
       } catch (error) {
         // The storage may also have been deleted since it was read: its foreign key fails (23503), which is its 404.
         if (sqlState(error) === "23505") throw conflict(`Storage ${storage.id} already has a bucket named ${params.name}.`);
@@ -108,10 +164,16 @@ export function storageRoutes({ db }: RouteDeps) {
       const storage = await storageOf(db, caller.accountId, params.id);
       const mine = and(eq(buckets.accountId, caller.accountId), eq(buckets.storageId, storage.id));
       const [rows, [total]] = await Promise.all([
-        db.select({ name: buckets.name }).from(buckets).where(mine).orderBy(asc(buckets.name)).limit(query.limit).offset(query.offset),
+        db
+          .select({ name: buckets.name, lifecycleDays: buckets.lifecycleDays })
+          .from(buckets)
+          .where(mine)
+          .orderBy(asc(buckets.name))
+          .limit(query.limit)
+          .offset(query.offset),
         db.select({ total: count() }).from(buckets).where(mine),
       ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(({ name }) => ({ name, lifecycle: null })) } };
+      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toBucket) } };
     },
 
     deleteBucket: async ({ params }, { request: { caller } }) => {
@@ -149,6 +211,40 @@ export function storageRoutes({ db }: RouteDeps) {
 
     getStorage: async ({ params }, { request: { caller } }) => {
       return { status: 200, body: toStorage(await storageOf(db, caller.accountId, params.id)) };
+    },
+
+    updateStorage: async ({ params, body }, { request: { caller } }) => {
+      const changes: Partial<Pick<StorageRow, "expires" | "serverAlias">> = {};
+      if (body.expires !== undefined) {
+        if (body.expires === null || body.expires === "") changes.expires = null;
+        else {
+          // The body's schema checked the value against the time it was read; this counts from now.
+          const expiry = storageExpiry(body.expires, new Date());
+          if ("error" in expiry) throw invalid("expires", expiry.error);
+          changes.expires = expiry;
+        }
+      }
+      if (body.server_alias !== undefined) changes.serverAlias = body.server_alias === null || body.server_alias === "" ? null : body.server_alias.toLowerCase();
+      const mine = and(eq(storages.accountId, caller.accountId), eq(storages.id, params.id));
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(storages).where(mine).for("update");
+          if (!current) throw notFound(`Storage ${params.id}`);
+          if (current.type !== "sftp") {
+            const given = [changes.expires && "expires", changes.serverAlias && "server_alias"].filter(Boolean);
+            if (given.length > 0)
+              throw new ApiError("unprocessable", `Storage ${current.id} is an S3 storage; only SFTP storages take ${given.join(" and ")}.`);
+            return current;
+          }
+          if (Object.keys(changes).length === 0) return current;
+          const [updated] = await tx.update(storages).set(changes).where(mine).returning();
+          return updated!;
+        });
+        return { status: 200, body: toStorage(row) };
+      } catch (error) {
+        if (sqlState(error) === "23505") throw conflict(`The server alias ${changes.serverAlias} is used by another storage.`);
+        throw error;
+      }
     },
 
     createStorage: async ({ body }, { request: { caller } }) => {

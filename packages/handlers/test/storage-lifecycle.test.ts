@@ -1,8 +1,17 @@
 /**
  * Integration tests of the Object storage lifecycles on every engine: storages (list, get, create,
- * delete with their buckets), buckets (list, create, delete) and setting a bucket's CORS origins.
+ * change, delete with their buckets), buckets (list, create, delete) and setting a bucket's CORS
+ * origins, lifecycle and public-read policy.
  */
-import { BUCKET_CORS_ORIGINS_MAX, storage as storageSchema, type BucketList, type Storage, type StorageList } from "@cloudplane/contract";
+import {
+  BUCKET_CORS_ORIGINS_MAX,
+  BUCKET_LIFECYCLE_DAYS_MAX,
+  storage as storageSchema,
+  storageExpiry,
+  type BucketList,
+  type Storage,
+  type StorageList,
+} from "@cloudplane/contract";
 import { demoFixture, sql, type DemoAccountId, type DemoStorage, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -58,6 +67,72 @@ async function tableCount(api: TestApi, table: "storages" | "buckets"): Promise<
   const [row] = await selectRows<{ total: number }>(api.database.db, sql`select count(*)::int as total from ${sql.identifier(table)}`);
   return row!.total;
 }
+
+/** A storage's row as the database holds it, to check that a failed change changed nothing. */
+async function storageRow(api: TestApi, id: number): Promise<Record<string, unknown> | undefined> {
+  const [row] = await selectRows<Record<string, unknown>>(api.database.db, sql`select * from storages where id = ${id}`);
+  return row;
+}
+
+/** A bucket's lifecycle and policy as the database holds them. */
+async function bucketSettings(api: TestApi, storageId: number, name: string): Promise<{ lifecycle_days: number | null; public: boolean } | undefined> {
+  const [row] = await selectRows<{ lifecycle_days: number | null; public: boolean }>(
+    api.database.db,
+    sql`select lifecycle_days, public from buckets where storage_id = ${storageId} and name = ${name}`,
+  );
+  return row;
+}
+
+describe("storageExpiry", () => {
+  const now = new Date("2026-01-31T10:00:00.000Z");
+  const at = (value: string) => {
+    const expiry = storageExpiry(value, now);
+    return expiry instanceof Date ? expiry.toISOString() : expiry.error;
+  };
+
+  it("counts a duration from now, years and months by the calendar (the month's last day when it has fewer)", () => {
+    expect(at("30 days")).toBe("2026-03-02T10:00:00.000Z");
+    expect(at("1 month")).toBe("2026-02-28T10:00:00.000Z");
+    expect(at("1 year 1 month")).toBe("2027-02-28T10:00:00.000Z");
+    expect(at("2 years 6 months 2 weeks 3 days 5 hours 10 minutes 15 seconds")).toBe("2028-08-17T15:10:15.000Z");
+    expect(at("1 Week")).toBe("2026-02-07T10:00:00.000Z");
+    expect(at("  90 minutes ")).toBe("2026-01-31T11:30:00.000Z");
+    expect(at("100 years")).toBe("2126-01-31T10:00:00.000Z");
+  });
+
+  it("takes a time with its offset as it is", () => {
+    expect(at("2027-01-01T00:00:00Z")).toBe("2027-01-01T00:00:00.000Z");
+    expect(at("2027-01-01T02:30+02:00")).toBe("2027-01-01T00:30:00.000Z");
+    expect(at("2026-01-31T10:00:00.001Z")).toBe("2026-01-31T10:00:00.001Z");
+  });
+
+  it.each([
+    "soon",
+    "30",
+    "days",
+    "30 fortnights",
+    "1 day 2 days",
+    "-1 days",
+    "1.5 days",
+    "12345678 seconds",
+    "2027-01-01",
+    "2027-01-01T00:00:00",
+    "2027-02-30T00:00:00Z",
+    "2027-13-01T00:00:00Z",
+  ])("refuses %j", (value) => {
+    expect(at(value)).toMatch(/^Must be a duration/);
+  });
+
+  it("refuses now, the past and more than 100 years ahead", () => {
+    expect(at("0 days")).toMatch(/after the current time/);
+    expect(at("2026-01-31T10:00:00Z")).toMatch(/after the current time/);
+    expect(at("2020-01-01T00:00:00Z")).toMatch(/after the current time/);
+    expect(at("100 years 1 day")).toMatch(/at most 100 years/);
+    expect(at("101 years")).toMatch(/at most 100 years/);
+    expect(at("9999999 days")).toMatch(/at most 100 years/);
+    expect(at("2126-01-31T10:00:01Z")).toMatch(/at most 100 years/);
+  });
+});
 
 async function corsOf(api: TestApi, storageId: number, name: string): Promise<string[] | undefined> {
   const [row] = await selectRows<{ allowed_origins: string[] }>(
@@ -269,6 +344,248 @@ describe.each(engines())("Object storage lifecycles on %s", (engine) => {
       expectEnvelope(await call("DELETE", bucketPath(luxStorage!.id, bucketNames(luxStorage!.id)[0]!), undefined, [1, "role-2-active"]), 403, "permission_denied");
       expect(await tableCount(api, "buckets")).toBe(before);
       expectEnvelope(await call("POST", bucketPath(luxStorage!.id, "Upper")), 400, "validation_error", ["path.name"]);
+    });
+  });
+
+  describe("PATCH /storage/provisioning/v2/storage/{id}", () => {
+    const patchPath = (id: number | string) => `/storage/provisioning/v2/storage/${id}`;
+
+    async function sftpStorage(name: string): Promise<Storage> {
+      const reply = await call("POST", "/storage/provisioning/v2/storage", { name, type: "sftp", location: "ams" });
+      expect(reply.status, reply.text).toBe(201);
+      return reply.body as Storage;
+    }
+
+    it("changes only the fields given and answers the storage as the GET does", async () => {
+      const made = await sftpStorage("patch-sftp");
+      expect(made).toMatchObject({ expires: null, server_alias: null });
+
+      const aliased = await call("PATCH", patchPath(made.id), { server_alias: "Files.Acme.example" });
+      expect(aliased.status, aliased.text).toBe(200);
+      expect(aliased.body).toEqual({ ...made, server_alias: "files.acme.example" });
+      expect((await call("GET", storagePath(made.id))).body).toEqual(aliased.body);
+
+      const expiring = await call("PATCH", patchPath(made.id), { expires: "30 days" });
+      expect(expiring.status, expiring.text).toBe(200);
+      const expires = (expiring.body as Storage).expires!;
+      expect(expires).toMatch(ISO);
+      expect(Math.abs(Date.parse(expires) - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
+      expect(expiring.body).toEqual({ ...made, server_alias: "files.acme.example", expires });
+      expect((await call("GET", storagePath(made.id))).body).toEqual(expiring.body);
+
+      // No field: nothing changes.
+      expect((await call("PATCH", patchPath(made.id), {})).body).toEqual(expiring.body);
+
+      const dated = await call("PATCH", patchPath(made.id), { expires: "2099-12-31T23:00:00-01:00" });
+      expect(dated.body).toEqual({ ...made, server_alias: "files.acme.example", expires: "2100-01-01T00:00:00.000Z" });
+
+      // Empty and null remove them, one at a time.
+      const unaliased = await call("PATCH", patchPath(made.id), { server_alias: "" });
+      expect(unaliased.body).toEqual({ ...made, expires: "2100-01-01T00:00:00.000Z" });
+      const cleared = await call("PATCH", patchPath(made.id), { expires: null, server_alias: null });
+      expect(cleared.body).toEqual(made);
+      expect(await storageRow(api, made.id)).toMatchObject({ expires: null, server_alias: null });
+      // Every list shows the change too.
+      const listed = (await call("GET", `/storage/provisioning/v3/storage?id=${made.id}`)).body as StorageList;
+      expect(listed.results).toEqual([made]);
+    });
+
+    it.each<[string, unknown, string[]]>([
+      ["a word for expires", { expires: "soon" }, ["expires"]],
+      ["an unknown unit", { expires: "2 fortnights" }, ["expires"]],
+      ["a unit twice", { expires: "1 day 1 day" }, ["expires"]],
+      ["a time in the past", { expires: "2020-01-01T00:00:00Z" }, ["expires"]],
+      ["a date that does not exist", { expires: "2030-02-30T00:00:00Z" }, ["expires"]],
+      ["a time without its offset", { expires: "2030-01-01T00:00:00" }, ["expires"]],
+      ["more than 100 years", { expires: "101 years" }, ["expires"]],
+      ["a number for expires", { expires: 30 }, ["expires"]],
+      ["201 characters of expires", { expires: "1 day".padEnd(201, " ") }, ["expires"]],
+      ["a server alias with a space", { server_alias: "not a host" }, ["server_alias"]],
+      ["a one-label server alias", { server_alias: "files" }, ["server_alias"]],
+      ["a server alias with a scheme", { server_alias: "https://files.acme.example" }, ["server_alias"]],
+      ["a server alias over 253 characters", { server_alias: `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}.ex` }, ["server_alias"]],
+      ["both bad", { expires: "later", server_alias: "-bad-.example", colour: "red" }, ["expires", "server_alias", "colour"]],
+      ["the fields fixed at creation", { name: "renamed", type: "s3", location: "fra" }, ["name", "type", "location"]],
+      ["read-only fields", { id: 9, created_at: "2026-01-01T00:00:00.000Z", disable_http: true, rewrite_rules: {} }, ["id", "created_at", "disable_http", "rewrite_rules"]],
+      ["an SFTP password", { sftp_password: "correct horse battery" }, ["sftp_password"]],
+      ["a good field beside a bad one", { server_alias: "ok.acme.example", expires: "never" }, ["expires"]],
+    ])("%s is 400 naming the fields, and changes nothing", async (_what, body, fields) => {
+      const made = await sftpStorage(`patch-bad-${Math.random().toString(36).slice(2, 10)}`);
+      await call("PATCH", patchPath(made.id), { server_alias: `keep-${made.id}.acme.example`, expires: "10 days" });
+      const before = await storageRow(api, made.id);
+      const reply = await call("PATCH", patchPath(made.id), body);
+      expectEnvelope(reply, 400, "validation_error", fields);
+      expect(reply.text).not.toContain("correct horse battery");
+      expect(await storageRow(api, made.id)).toEqual(before);
+    });
+
+    it("a body that is not an object is 400", async () => {
+      expectEnvelope(await call("PATCH", patchPath(luxStorage!.id), ["expires"]), 400, "validation_error");
+      expectEnvelope(await call("PATCH", patchPath(luxStorage!.id), "30 days"), 400, "validation_error");
+    });
+
+    it("an S3 storage takes no expiry or alias (422, nothing changed); removing them is accepted and changes nothing", async () => {
+      const before = await storageRow(api, luxStorage!.id);
+      expectEnvelope(await call("PATCH", patchPath(luxStorage!.id), { expires: "30 days" }), 422, "unprocessable");
+      expectEnvelope(await call("PATCH", patchPath(luxStorage!.id), { server_alias: "s3.acme.example", expires: null }), 422, "unprocessable");
+      expect(await storageRow(api, luxStorage!.id)).toEqual(before);
+      const cleared = await call("PATCH", patchPath(luxStorage!.id), { expires: "", server_alias: null });
+      expect(cleared.status, cleared.text).toBe(200);
+      expect(cleared.body).toEqual(shown(luxStorage!));
+      expect(await storageRow(api, luxStorage!.id)).toEqual(before);
+    });
+
+    it("a server alias another storage has, in any account, is 409 and changes nothing; a storage may set its own again", async () => {
+      const first = await sftpStorage("alias-owner");
+      const second = await sftpStorage("alias-wanter");
+      expect((await call("PATCH", patchPath(first.id), { server_alias: "shared.acme.example" })).status).toBe(200);
+      const before = await storageRow(api, second.id);
+      expectEnvelope(await call("PATCH", patchPath(second.id), { server_alias: "SHARED.acme.example", expires: "1 day" }), 409, "conflict");
+      expect(await storageRow(api, second.id)).toEqual(before);
+
+      const theirs = (await call("POST", "/storage/provisioning/v2/storage", { name: "their-sftp", type: "sftp", location: "ams" }, [2, "role-1-active"])).body as Storage;
+      const conflict = await call("PATCH", patchPath(theirs.id), { server_alias: "shared.acme.example" }, [2, "role-1-active"]);
+      expectEnvelope(conflict, 409, "conflict");
+      // Nothing says which storage has it.
+      expect(conflict.body.message).not.toContain(String(first.id));
+      expect(conflict.text).not.toContain("alias-owner");
+
+      const again = await call("PATCH", patchPath(first.id), { server_alias: "Shared.Acme.Example" });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toMatchObject({ server_alias: "shared.acme.example" });
+      // Once the first lets it go, the second may take it.
+      await call("PATCH", patchPath(first.id), { server_alias: null });
+      expect((await call("PATCH", patchPath(second.id), { server_alias: "shared.acme.example" })).body).toMatchObject({ server_alias: "shared.acme.example" });
+    });
+
+    it("another account's storage and unknown ids are 404 and change nothing; Users may not change a storage", async () => {
+      const theirs = (await call("POST", "/storage/provisioning/v2/storage", { name: "their-sftp-2", type: "sftp", location: "ams" }, [2, "role-1-active"])).body as Storage;
+      const theirsBefore = await storageRow(api, theirs.id);
+      const reply = await call("PATCH", patchPath(theirs.id), { server_alias: "stolen.acme.example" });
+      expectEnvelope(reply, 404, "not_found");
+      expect(reply.text).not.toContain("their-sftp-2");
+      expectEnvelope(await call("PATCH", patchPath(theirStorage.id), { expires: null }), 404, "not_found");
+      expect(await storageRow(api, theirs.id)).toEqual(theirsBefore);
+      expectEnvelope(await call("PATCH", patchPath(999_999), {}), 404, "not_found");
+      expectEnvelope(await call("PATCH", patchPath("x"), {}), 400, "validation_error", ["path.id"]);
+
+      const mine = await sftpStorage("patch-by-user");
+      const before = await storageRow(api, mine.id);
+      expectEnvelope(await call("PATCH", patchPath(mine.id), { server_alias: "user.acme.example" }, [1, "role-2-active"]), 403, "permission_denied");
+      expect(await storageRow(api, mine.id)).toEqual(before);
+    });
+  });
+
+  describe("a bucket's lifecycle and policy", () => {
+    const lifecyclePath = (storageId: number | string, name: string) => `${bucketPath(Number(storageId), name)}/lifecycle`;
+    const policyPath = (storageId: number | string, name: string) => `${bucketPath(Number(storageId), name)}/policy`;
+
+    it("sets the lifecycle (the bucket, as the listing shows it), replaces it, and removes it (204, also when there is none)", async () => {
+      const storageId = amsStorage!.id;
+      expect((await call("POST", bucketPath(storageId, "expiring"))).status).toBe(201);
+      const set = await call("POST", lifecyclePath(storageId, "expiring"), { expiration_days: 30 });
+      expect(set.status, set.text).toBe(200);
+      expect(set.body).toEqual({ name: "expiring", lifecycle: 30 });
+      expect(((await call("GET", bucketsPath(storageId))).body as BucketList).results).toContainEqual({ name: "expiring", lifecycle: 30 });
+      expect((await call("POST", lifecyclePath(storageId, "expiring"), { expiration_days: BUCKET_LIFECYCLE_DAYS_MAX })).body).toEqual({
+        name: "expiring",
+        lifecycle: BUCKET_LIFECYCLE_DAYS_MAX,
+      });
+      expect(await bucketSettings(api, storageId, "expiring")).toEqual({ lifecycle_days: BUCKET_LIFECYCLE_DAYS_MAX, public: false });
+
+      const removed = await call("DELETE", lifecyclePath(storageId, "expiring"));
+      expect(removed.status, removed.text).toBe(204);
+      expect(removed.text).toBe("");
+      expect(((await call("GET", bucketsPath(storageId))).body as BucketList).results).toContainEqual({ name: "expiring", lifecycle: null });
+      expect((await call("DELETE", lifecyclePath(storageId, "expiring"))).status).toBe(204);
+      expect(await bucketSettings(api, storageId, "expiring")).toEqual({ lifecycle_days: null, public: false });
+    });
+
+    it.each<[string, unknown, string[]]>([
+      ["no expiration_days", {}, ["expiration_days"]],
+      ["zero days", { expiration_days: 0 }, ["expiration_days"]],
+      ["negative days", { expiration_days: -1 }, ["expiration_days"]],
+      [`${BUCKET_LIFECYCLE_DAYS_MAX + 1} days`, { expiration_days: BUCKET_LIFECYCLE_DAYS_MAX + 1 }, ["expiration_days"]],
+      ["a fraction", { expiration_days: 1.5 }, ["expiration_days"]],
+      ["a string", { expiration_days: "30" }, ["expiration_days"]],
+      ["null", { expiration_days: null }, ["expiration_days"]],
+      ["an unknown field", { expiration_days: 30, prefix: "logs/" }, ["prefix"]],
+    ])("a lifecycle with %s is 400 naming the fields, and changes nothing", async (_what, body, fields) => {
+      const storageId = amsStorage!.id;
+      const name = `bad-lifecycle-${Math.random().toString(36).slice(2, 10)}`;
+      expect((await call("POST", bucketPath(storageId, name))).status).toBe(201);
+      await call("POST", lifecyclePath(storageId, name), { expiration_days: 7 });
+      const before = await bucketSettings(api, storageId, name);
+      expectEnvelope(await call("POST", lifecyclePath(storageId, name), body), 400, "validation_error", fields);
+      expect(await bucketSettings(api, storageId, name)).toEqual(before);
+      expect(before).toMatchObject({ lifecycle_days: 7 });
+    });
+
+    it("makes a bucket public and private again; the GET answers true or false; repeats answer the same", async () => {
+      const storageId = amsStorage!.id;
+      expect((await call("POST", bucketPath(storageId, "public-site"))).status).toBe(201);
+      const initial = await call("GET", policyPath(storageId, "public-site"), undefined, [1, "role-2-active"]);
+      expect(initial.status, initial.text).toBe(200);
+      expect(initial.text).toBe("false");
+
+      const made = await call("POST", policyPath(storageId, "public-site"));
+      expect(made.status, made.text).toBe(200);
+      expect(made.body).toBe(true);
+      expect((await call("POST", policyPath(storageId, "public-site"), {})).body).toBe(true);
+      expect((await call("GET", policyPath(storageId, "public-site"))).body).toBe(true);
+      expect(await bucketSettings(api, storageId, "public-site")).toEqual({ lifecycle_days: null, public: true });
+
+      const removed = await call("DELETE", policyPath(storageId, "public-site"));
+      expect(removed.status, removed.text).toBe(204);
+      expect(removed.text).toBe("");
+      expect((await call("GET", policyPath(storageId, "public-site"))).body).toBe(false);
+      expect((await call("DELETE", policyPath(storageId, "public-site"))).status).toBe(204);
+      expect(await bucketSettings(api, storageId, "public-site")).toEqual({ lifecycle_days: null, public: false });
+
+      // The policy and lifecycle go with the bucket; a new bucket of the name starts without them.
+      await call("POST", policyPath(storageId, "public-site"));
+      await call("POST", lifecyclePath(storageId, "public-site"), { expiration_days: 3 });
+      expect((await call("DELETE", bucketPath(storageId, "public-site"))).status).toBe(204);
+      expect((await call("POST", bucketPath(storageId, "public-site"))).body).toEqual({ name: "public-site", lifecycle: null });
+      expect((await call("GET", policyPath(storageId, "public-site"))).body).toBe(false);
+    });
+
+    it("a field in the policy body is 400 and changes nothing", async () => {
+      const storageId = luxStorage!.id;
+      const name = bucketNames(storageId)[0]!;
+      const before = await bucketSettings(api, storageId, name);
+      expectEnvelope(await call("POST", policyPath(storageId, name), { public: true }), 400, "validation_error", ["public"]);
+      expect(await bucketSettings(api, storageId, name)).toEqual(before);
+    });
+
+    it("another account's bucket and unknown buckets are 404 and change nothing; Users may read the policy but not write", async () => {
+      const theirBefore = await bucketSettings(api, theirStorage.id, theirBucket.name);
+      for (const [method, path, body] of [
+        ["POST", lifecyclePath(theirStorage.id, theirBucket.name), { expiration_days: 1 }],
+        ["DELETE", lifecyclePath(theirStorage.id, theirBucket.name), undefined],
+        ["GET", policyPath(theirStorage.id, theirBucket.name), undefined],
+        ["POST", policyPath(theirStorage.id, theirBucket.name), undefined],
+        ["DELETE", policyPath(theirStorage.id, theirBucket.name), undefined],
+        ["POST", lifecyclePath(luxStorage!.id, "no-such-bucket"), { expiration_days: 1 }],
+        ["DELETE", lifecyclePath(luxStorage!.id, "no-such-bucket"), undefined],
+        ["GET", policyPath(luxStorage!.id, "no-such-bucket"), undefined],
+        ["POST", policyPath(999_999, "no-such-bucket"), undefined],
+        ["DELETE", policyPath(999_999, "no-such-bucket"), undefined],
+      ] as const) {
+        const reply = await call(method, path, body);
+        expectEnvelope(reply, 404, "not_found", undefined, `${method} ${path}`);
+      }
+      expect(await bucketSettings(api, theirStorage.id, theirBucket.name)).toEqual(theirBefore);
+
+      const own = bucketNames(luxStorage!.id)[0]!;
+      const before = await bucketSettings(api, luxStorage!.id, own);
+      const user: [DemoAccountId, DemoTokenName] = [1, "role-2-active"];
+      expect((await call("GET", policyPath(luxStorage!.id, own), undefined, user)).status).toBe(200);
+      expectEnvelope(await call("POST", lifecyclePath(luxStorage!.id, own), { expiration_days: 1 }, user), 403, "permission_denied");
+      expectEnvelope(await call("DELETE", lifecyclePath(luxStorage!.id, own), undefined, user), 403, "permission_denied");
+      expectEnvelope(await call("POST", policyPath(luxStorage!.id, own), undefined, user), 403, "permission_denied");
+      expectEnvelope(await call("DELETE", policyPath(luxStorage!.id, own), undefined, user), 403, "permission_denied");
+      expect(await bucketSettings(api, luxStorage!.id, own)).toEqual(before);
     });
   });
 

@@ -1,16 +1,19 @@
 /**
  * Object storage: the account's storages (`client.storage.storages`) and their S3 buckets with each
- * bucket's CORS origins (`client.storage.buckets`).
+ * bucket's CORS origins, lifecycle and public-read policy (`client.storage.buckets`).
  */
 import type {
   Bucket,
   BucketCors,
   BucketList,
+  BucketPolicy,
   Contract,
   CreateStorageBody,
   SetBucketCorsBody,
+  SetBucketLifecycleBody,
   Storage as StorageDetails,
   StorageList,
+  UpdateStorageBody,
 } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
@@ -43,6 +46,15 @@ export class Storages extends APIResource {
   /** `POST /storage/provisioning/v2/storage`: a new, empty storage. A name the account has is ConflictError. */
   create(body: CreateStorageBody, options?: RequestOptions): APIPromise<StorageDetails> {
     return this.transport.request(storageRoutes.createStorage, { body }, options);
+  }
+
+  /**
+   * `PATCH /storage/provisioning/v2/storage/{id}`: changes the SFTP storage's `expires` and `server_alias` given
+   * (empty or null removes them) and resolves to the storage. A value for an S3 storage is UnprocessableEntityError;
+   * an alias another storage has is ConflictError.
+   */
+  update(storageId: number, body: UpdateStorageBody, options?: RequestOptions): APIPromise<StorageDetails> {
+    return this.transport.request(storageRoutes.updateStorage, { params: { id: storageId }, body }, options);
   }
 
   /** `DELETE /storage/provisioning/v1/storage/{id}`: deletes the storage with its buckets; resolves with no value. */
@@ -78,6 +90,31 @@ export class Buckets extends APIResource {
   /** `POST /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/cors`: replaces the bucket's CORS origins; resolves to them. */
   setCors(storageId: number, bucketName: string, body: SetBucketCorsBody, options?: RequestOptions): APIPromise<BucketCors> {
     return this.transport.request(storageRoutes.setBucketCors, { params: { id: storageId, name: bucketName }, body }, options);
+  }
+
+  /** `POST /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/lifecycle`: makes the bucket's objects expire after `expiration_days`; resolves to the bucket. */
+  setLifecycle(storageId: number, bucketName: string, body: SetBucketLifecycleBody, options?: RequestOptions): APIPromise<Bucket> {
+    return this.transport.request(storageRoutes.setBucketLifecycle, { params: { id: storageId, name: bucketName }, body }, options);
+  }
+
+  /** `DELETE /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/lifecycle`: the bucket's objects no longer expire; resolves with no value. */
+  deleteLifecycle(storageId: number, bucketName: string, options?: RequestOptions): APIPromise<void> {
+    return this.transport.request(storageRoutes.deleteBucketLifecycle, { params: { id: storageId, name: bucketName } }, options);
+  }
+
+  /** `GET /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/policy`: whether anyone may read the bucket's objects without credentials. */
+  getPolicy(storageId: number, bucketName: string, options?: RequestOptions): APIPromise<BucketPolicy> {
+    return this.transport.request(storageRoutes.getBucketPolicy, { params: { id: storageId, name: bucketName } }, options);
+  }
+
+  /** `POST /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/policy`: makes the bucket public-read; resolves to `true`. */
+  setPolicy(storageId: number, bucketName: string, options?: RequestOptions): APIPromise<BucketPolicy> {
+    return this.transport.request(storageRoutes.setBucketPolicy, { params: { id: storageId, name: bucketName }, body: undefined }, options);
+  }
+
+  /** `DELETE /storage/provisioning/v1/storage/{id}/s3/bucket/{name}/policy`: makes the bucket private again; resolves with no value. */
+  deletePolicy(storageId: number, bucketName: string, options?: RequestOptions): APIPromise<void> {
+    return this.transport.request(storageRoutes.deleteBucketPolicy, { params: { id: storageId, name: bucketName } }, options);
   }
 }
 

@@ -25,6 +25,17 @@ const luxStorage: Storage = {
   reseller_id: null,
 };
 
+/** The SFTP storage the createStorage example makes. */
+const acmeFiles: Storage = {
+  ...luxStorage,
+  id: 4,
+  name: "acme-files",
+  type: "sftp",
+  location: "ams",
+  address: "ams.storage.cloudplane.example",
+  created_at: "2026-11-23T19:30:00.000Z",
+};
+
 export const storageRouteExamples = {
   "storage.getBucketCors": {
     // Storage 1 of the demo data and its bucket media-assets, whose CORS origins bucketCorsExample shows.
@@ -35,6 +46,27 @@ export const storageRouteExamples = {
     pathParams: { id: 1, name: "backups" },
     body: { allowedOrigins: ["https://admin.acme.example"] },
     response: { data: { allowedOrigins: ["https://admin.acme.example"] } },
+  },
+  "storage.setBucketLifecycle": {
+    pathParams: { id: 1, name: "backups" },
+    body: { expiration_days: 30 },
+    response: { name: "backups", lifecycle: 30 },
+  },
+  "storage.deleteBucketLifecycle": {
+    // The lifecycle setBucketLifecycle's example sets.
+    pathParams: { id: 1, name: "backups" },
+  },
+  "storage.getBucketPolicy": {
+    pathParams: { id: 1, name: "media-assets" },
+    response: false,
+  },
+  "storage.setBucketPolicy": {
+    pathParams: { id: 1, name: "media-assets" },
+    body: {},
+    response: true,
+  },
+  "storage.deleteBucketPolicy": {
+    pathParams: { id: 1, name: "media-assets" },
   },
   "storage.createBucket": {
     pathParams: { id: 1, name: "press-kit" },
@@ -71,9 +103,15 @@ export const storageRouteExamples = {
     pathParams: { id: 1 },
     response: luxStorage,
   },
+  "storage.updateStorage": {
+    // The SFTP storage createStorage's example makes.
+    pathParams: { id: 4 },
+    body: { expires: "1 year", server_alias: "files.acme.example" },
+    response: { ...acmeFiles, expires: "2027-11-23T19:45:00.000Z", server_alias: "files.acme.example" },
+  },
   "storage.createStorage": {
-    body: { name: "acme-archive", type: "s3", location: "s-ed1" },
-    response: { ...luxStorage, id: 4, name: "acme-archive", created_at: "2026-11-23T19:30:00.000Z" },
+    body: { name: "acme-files", type: "sftp", location: "ams" },
+    response: acmeFiles,
   },
   "storage.deleteStorage": {
     pathParams: { id: 3 },

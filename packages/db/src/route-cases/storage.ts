@@ -2,7 +2,7 @@
  * Route cases of the Object storage area: one valid request per route on the demo data (see ../route-cases.ts).
  */
 import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
-import { type AreaRouteCases, first, uniqueName } from "./case.js";
+import { type AreaRouteCases, first, type MadeObject, uniqueName } from "./case.js";
 
 /**
  * A bucket name no earlier run used, of digits after its prefix: the suites compare the 404 of another
@@ -17,7 +17,11 @@ export function storageRouteCases(fixture: DemoFixture) {
   const bucket = (account: DemoAccountId) => first(storage.buckets, `bucket of account ${account}`, (candidate) => candidate.account_id === account);
   const s3Storage = (account: DemoAccountId) =>
     first(storage.storages, `S3 storage of account ${account}`, (candidate) => candidate.account_id === account && candidate.type === "s3");
-  const corsPath = (account: DemoAccountId) => `/storage/provisioning/v1/storage/${bucket(account).storage_id}/s3/bucket/${encodeURIComponent(bucket(account).name)}/cors`;
+  const bucketPath = (account: DemoAccountId) => `/storage/provisioning/v1/storage/${bucket(account).storage_id}/s3/bucket/${encodeURIComponent(bucket(account).name)}`;
+  const corsPath = (account: DemoAccountId) => `${bucketPath(account)}/cors`;
+  /** The bucket made by createBucket in the account's first S3 storage; without one, a name no bucket has. */
+  const madeBucketPath = (account: DemoAccountId, made?: MadeObject) =>
+    `/storage/provisioning/v1/storage/${s3Storage(account).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${2_147_483_000 + account}`}`;
   return {
     "storage.getBucketCors": { path: corsPath, ownsObjects: true },
     "storage.setBucketCors": {
@@ -26,6 +30,23 @@ export function storageRouteCases(fixture: DemoFixture) {
       // The bucket's own origins: the case may run any number of times without changing the demo data.
       body: (account) => ({ allowedOrigins: bucket(account).allowedOrigins }),
     },
+    // Setting a lifecycle or a policy works on a fresh bucket, so that the demo buckets keep theirs; removing them
+    // from a demo bucket (which has none) changes nothing.
+    "storage.setBucketLifecycle": {
+      path: (account, made) => `${madeBucketPath(account, made)}/lifecycle`,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+      body: () => ({ expiration_days: 30 }),
+    },
+    "storage.deleteBucketLifecycle": { path: (account) => `${bucketPath(account)}/lifecycle`, ownsObjects: true },
+    "storage.getBucketPolicy": { path: (account) => `${bucketPath(account)}/policy`, ownsObjects: true },
+    "storage.setBucketPolicy": {
+      path: (account, made) => `${madeBucketPath(account, made)}/policy`,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+      body: () => ({}),
+    },
+    "storage.deleteBucketPolicy": { path: (account) => `${bucketPath(account)}/policy`, ownsObjects: true },
     "storage.createBucket": {
       path: (account) => `/storage/provisioning/v1/storage/${s3Storage(account).id}/s3/bucket/${uniqueBucketName()}`,
       ownsObjects: true,
@@ -33,14 +54,18 @@ export function storageRouteCases(fixture: DemoFixture) {
     },
     "storage.listBuckets": { path: (account) => `/storage/provisioning/v2/storage/${s3Storage(account).id}/s3/buckets`, ownsObjects: true },
     "storage.deleteBucket": {
-      // The bucket made by createBucket lives in the account's first S3 storage; without one, a name no bucket has.
-      path: (account, made) =>
-        `/storage/provisioning/v1/storage/${s3Storage(account).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${2_147_483_000 + account}`}`,
+      path: madeBucketPath,
       ownsObjects: true,
       makes: "storage.createBucket",
     },
     "storage.listStorages": { path: () => "/storage/provisioning/v3/storage", ownsObjects: false },
     "storage.getStorage": { path: (account) => `/storage/provisioning/v1/storage/${s3Storage(account).id}`, ownsObjects: true },
+    "storage.updateStorage": {
+      // The demo storages are S3 ones, which take removing the expiry and alias (changing nothing).
+      path: (account) => `/storage/provisioning/v2/storage/${s3Storage(account).id}`,
+      ownsObjects: true,
+      body: () => ({ expires: null, server_alias: "" }),
+    },
     "storage.createStorage": {
       path: () => "/storage/provisioning/v2/storage",
       ownsObjects: false,
