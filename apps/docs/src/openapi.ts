@@ -3,7 +3,7 @@
  * routes, and our zod walk (json-schema.ts) writes the schemas, which keeps the strict bodies strict.
  */
 import * as contractModule from "@cloudplane/contract";
-import { AREAS, ERROR_STATUS, contract, type RouteAccess } from "@cloudplane/contract";
+import { AREAS, ERROR_STATUS, RAW_BODY, bodyTypeOf, contract, isBytes, type RouteAccess } from "@cloudplane/contract";
 import contractPackage from "@cloudplane/contract/package.json" with { type: "json" };
 import type { AppRoute } from "@ts-rest/core";
 import { generateOpenApi } from "@ts-rest/open-api";
@@ -151,7 +151,14 @@ function buildOperation({ area, name, route, access, docs }: DocumentedRoute, co
       { lang: "Shell", label: "curl", source: curlSnippet(route, docs) },
     ],
   };
-  if ("body" in route) {
+  if ("body" in route && bodyTypeOf(route) === RAW_BODY) {
+    // Raw bytes: the schema says so (its checks are in its description). The example's bytes are shown as
+    // the string they are when each is ASCII (sent as UTF-8, the string is those bytes); otherwise there is none.
+    const description = (route.body as z.ZodTypeAny).description;
+    const schema: SchemaObject = { type: "string", format: "binary", ...(description ? { description } : {}) };
+    const example = isBytes(docs.body) && docs.body.every((byte) => byte < 0x80) ? { example: String.fromCharCode(...docs.body) } : {};
+    operation.requestBody = { required: true, content: { [RAW_BODY]: { schema, ...example } } };
+  } else if ("body" in route) {
     const schema = converter.convert(route.body as z.ZodTypeAny);
     // The body's description is the schema's: Scalar would show a second copy of it.
     operation.requestBody = { required: true, content: { "application/json": { schema, ...exampleOf(docs.body) } } };

@@ -3,6 +3,7 @@
  * client (@cloudplane/client), by the route's id, and the same request with curl. Parts the example
  * lacks are left out (a path parameter without one is shown as `{name}`).
  */
+import { bodyTypeOf, isBytes, RAW_BODY } from "@cloudplane/contract";
 import type { AppRoute } from "@ts-rest/core";
 import type { OperationDocs } from "./operations.js";
 
@@ -57,6 +58,12 @@ export function typescriptSnippet(route: AppRoute, docs: OperationDocs): string 
 export function curlSnippet(route: AppRoute, docs: OperationDocs): string {
   const query = docs.query ? `?${new URLSearchParams(Object.entries(docs.query).map(([key, value]) => [key, String(value)])).toString()}` : "";
   const lines = [`curl -X ${route.method} "$${ENV.baseUrl}${examplePath(route, docs)}${query}"`, `-H "Authorization: apikey $${ENV.apiToken}"`];
+  if ("body" in route && docs.body !== undefined && bodyTypeOf(route) === RAW_BODY && isBytes(docs.body)) {
+    // Raw bytes, piped in by printf's octal escapes so that the sample runs as it is (a file: --data-binary @app.wasm).
+    lines.push(`-H "Content-Type: ${RAW_BODY}"`, "--data-binary @-");
+    const octal = Array.from(docs.body, (byte) => `\\${byte.toString(8).padStart(3, "0")}`).join("");
+    return `printf '${octal}' | ${lines.join(" \\\n  ")}`;
+  }
   if ("body" in route && docs.body !== undefined) {
     lines.push('-H "Content-Type: application/json"');
     lines.push(`-d '${JSON.stringify(docs.body, null, 2).replaceAll("'", "'\\''")}'`);
@@ -68,6 +75,8 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** `value` as a TypeScript expression, indented by `indent`: keys unquoted where they may be. */
 export function tsLiteral(value: unknown, indent: string): string {
+  // Raw bytes (a body of a route that takes them), byte by byte.
+  if (isBytes(value)) return `new Uint8Array([${Array.from(value, (byte) => `0x${byte.toString(16).padStart(2, "0")}`).join(", ")}])`;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
     const inner = indent + "  ";

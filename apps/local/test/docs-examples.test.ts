@@ -30,7 +30,7 @@ const CLIENT_IMPORT = 'import { createClient } from "@cloudplane/client";';
 interface Operation {
   operationId: string;
   parameters: Array<{ name: string; in: "path" | "query"; example?: string | number | boolean }>;
-  requestBody?: { content: { "application/json": { example?: unknown } } };
+  requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, { headers?: Record<string, { example?: string | number }>; content?: Record<string, { example?: unknown }> }>;
   "x-codeSamples": Array<{ lang: string; source: string }>;
 }
@@ -82,22 +82,25 @@ class Recorder {
   async #handle(request: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    const raw = Buffer.concat(chunks);
+    const text = raw.toString("utf8");
     const url = new URL(request.url ?? "/", "http://recorder");
+    const contentType = raw.length ? request.headers["content-type"] : undefined;
     const sent = {
       method: request.method ?? "",
       path: url.pathname,
       query: [...url.searchParams.entries()].sort(),
       authorization: request.headers.authorization,
-      contentType: text ? request.headers["content-type"] : undefined,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      contentType,
+      // A JSON body as its value; raw bytes (an edge binary's upload) as their hex.
+      body: raw.length ? (/\bjson\b/i.test(contentType ?? "") ? (JSON.parse(text) as unknown) : raw.toString("hex")) : undefined,
     };
     const answer = this.answer;
     if ("forwardTo" in answer) {
       const reply = await fetch(new URL(`${url.pathname}${url.search}`, answer.forwardTo), {
         method: sent.method,
-        headers: { ...(sent.authorization ? { authorization: sent.authorization } : {}), ...(text ? { "content-type": sent.contentType ?? "" } : {}) },
-        ...(text ? { body: text } : {}),
+        headers: { ...(sent.authorization ? { authorization: sent.authorization } : {}), ...(raw.length ? { "content-type": sent.contentType ?? "" } : {}) },
+        ...(raw.length ? { body: raw } : {}),
       });
       const body = await reply.text();
       this.requests.push({ ...sent, status: reply.status });
@@ -138,11 +141,13 @@ function testRequest(document: OpenApiDocument, origin: string, path: string, me
   const query = new URLSearchParams(
     operation.parameters.flatMap((parameter) => (parameter.in === "query" && parameter.example !== undefined ? [[parameter.name, String(parameter.example)]] : [])),
   ).toString();
-  const body = operation.requestBody?.content["application/json"].example;
+  // The body's one media type: JSON, or raw bytes whose example is the string of them (sent as UTF-8, those bytes).
+  const [mediaType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  const body = media?.example;
   return new Request(`${origin}${server.replace(/\/+$/, "")}${filled}${query ? `?${query}` : ""}`, {
     method: method.toUpperCase(),
-    headers: { authorization: `apikey ${apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { authorization: `apikey ${apiKey}`, ...(body === undefined ? {} : { "content-type": mediaType! }) },
+    ...(body === undefined ? {} : { body: mediaType === "application/json" ? JSON.stringify(body) : (body as string) }),
   });
 }
 
@@ -200,7 +205,7 @@ function examplesSuite(current: () => LocalProcess) {
       const { status, ...request } = fromCurl!;
       expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
       expect(request.method, operation.operationId).toBe(method.toUpperCase());
-      if (request.body !== undefined) expect(request.contentType, operation.operationId).toMatch(/^application\/json\b/);
+      if (request.body !== undefined) expect(request.contentType?.split(";")[0], operation.operationId).toBe(Object.keys(operation.requestBody!.content)[0]);
       expect({ ...fromClient, status: undefined, contentType: fromClient?.contentType?.split(";")[0] }, `${operation.operationId}: client and curl differ`).toEqual({
         ...request,
         status: undefined,

@@ -135,6 +135,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
       id: 1,
       comment: "Commented through the client",
     });
+    expect(await client.edge.apps.patch(1, { comment: "Patched through the client" })).toMatchObject({ id: 1, comment: "Patched through the client" });
 
     expect(await client.edge.templates.get(1001)).toMatchObject({ id: 1001, owned: false });
 
@@ -156,6 +157,9 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     await client.edge.secrets.delete(secret.id);
     const binaries = await client.edge.binaries.list();
     expect(await client.edge.binaries.get(binaries.items[0]!.id)).toEqual(binaries.items[0]);
+    const uploadedBinary = await client.edge.binaries.upload(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+    expect(uploadedBinary).toMatchObject({ api_type: "wasi-http", status: 1, source: 0, unref_since: null });
+    expect(await client.edge.binaries.delete(uploadedBinary.id)).toBeUndefined();
 
     const streams = await client.streaming.streams.list();
     expect(streams.items).toHaveLength(25);
@@ -212,11 +216,21 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     });
     expect(await client.storage.buckets.create(1, "client-bucket")).toEqual({ name: "client-bucket", lifecycle: null });
     expect((await client.storage.buckets.list(1)).items).toContainEqual({ name: "client-bucket", lifecycle: null });
+    expect(await client.storage.buckets.setLifecycle(1, "client-bucket", { expiration_days: 30 })).toEqual({ name: "client-bucket", lifecycle: 30 });
+    expect(await client.storage.buckets.deleteLifecycle(1, "client-bucket")).toBeUndefined();
+    expect(await client.storage.buckets.getPolicy(1, "client-bucket")).toBe(false);
+    expect(await client.storage.buckets.setPolicy(1, "client-bucket")).toBe(true);
+    expect(await client.storage.buckets.deletePolicy(1, "client-bucket")).toBeUndefined();
     expect(await client.storage.buckets.delete(1, "client-bucket")).toBeUndefined();
     expect((await client.storage.storages.list({ order_by: "name" })).items.map((entry) => entry.name)).toEqual(["acme-s3-ams", "acme-s3-lux"]);
     expect(await client.storage.storages.get(1)).toMatchObject({ id: 1, name: "acme-s3-lux", type: "s3" });
     const madeStorage = await client.storage.storages.create({ name: "client-storage", type: "s3", location: "fra" });
     expect(madeStorage).toMatchObject({ name: "client-storage", client_id: 1, provisioning_status: "active" });
+    const sftpStorage = await client.storage.storages.create({ name: "client-sftp", type: "sftp", location: "ams" });
+    expect(await client.storage.storages.update(sftpStorage.id, { server_alias: "files.client.example" })).toEqual({
+      ...sftpStorage,
+      server_alias: "files.client.example",
+    });
     expect(await client.storage.storages.delete(madeStorage.id)).toBeUndefined();
 
     const served = api.logs.map((entry) => ({ route: matchRoute(entry.method, entry.path), status: entry.status }));

@@ -5,8 +5,10 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { alias } from "./alias.js";
+import { RAW_BODY, rawBytes, type RawBodyMetadata } from "./body.js";
 import {
   booleanQuery,
+  errorEnvelope,
   errorResponses,
   headerName,
   idParam,
@@ -554,12 +556,39 @@ export const listEdgeBinariesQuery: ListEdgeBinariesQuerySchema = listEdgeBinari
 
 export type ListEdgeBinariesQuery = z.input<typeof listEdgeBinariesQuery>;
 
+/** The first 8 bytes of a WebAssembly module of version 1: the magic `\0asm`, then the version 1 (little-endian). */
+export const WASM_MODULE_HEADER: readonly number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** The smallest WebAssembly module there is (the header alone): what the examples and the tests upload. */
+export function emptyWasmModule(): Uint8Array {
+  return Uint8Array.from(WASM_MODULE_HEADER);
+}
+
+const wasmModuleSchema = rawBytes((bytes, ctx) => {
+  const at = (start: number, end: number) => [...bytes.subarray(start, end)];
+  const same = (a: number[], b: readonly number[]) => a.length === b.length && a.every((byte, index) => byte === b[index]);
+  if (bytes.byteLength === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Must not be empty: send the compiled WebAssembly module." });
+  else if (!same(at(0, 4), WASM_MODULE_HEADER.slice(0, 4)))
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Must be a compiled WebAssembly module: its first 4 bytes must be the magic \\0asm (00 61 73 6d)." });
+  else if (!same(at(4, 8), WASM_MODULE_HEADER.slice(4)))
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Must be a WebAssembly module of version 1: bytes 5 to 8 must be 01 00 00 00." });
+}).describe(
+  "The compiled WebAssembly module, as raw bytes (Content-Type: application/octet-stream): at most 1 MiB, starting " +
+    "with the magic `\\0asm` and the version 1 (`00 61 73 6d 01 00 00 00`).",
+);
+export interface EdgeBinaryUploadSchema extends EdgeBinaryUploadSchemaType {}
+type EdgeBinaryUploadSchemaType = typeof wasmModuleSchema;
+/** The body of a binary's upload: the module's bytes. */
+export const edgeBinaryUpload: EdgeBinaryUploadSchema = wasmModuleSchema;
+
 // ---------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------
 
 const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
+/** A write whose body is raw bytes, not JSON (see body.ts). */
+const rawWrite: RawBodyMetadata = { access: "write", bodyType: RAW_BODY };
 
 const appId = z.object({ id: idParam("The edge app id.") });
 const templateId = z.object({ id: idParam("The template id.") });
@@ -623,6 +652,23 @@ const edgeRoutes = {
       " `binary` must be one of the account's binaries, `template` the account's or a public template, and each " +
       "`secrets` entry must name a secret of the account (400 with the field's path otherwise). `env`, `rsp_headers`, " +
       "`log`, `debug` and `secrets` are write-only.",
+    metadata: write,
+  },
+  patchApp: {
+    method: "PATCH",
+    path: "/edge/v1/apps/:id",
+    pathParams: appId,
+    body: updateEdgeAppBody,
+    responses: { 200: edgeApp, ...errorResponses([409, ...withBody]) },
+    summary: "Patch an edge app",
+    description:
+      "Changes only the fields given and keeps every other as it is: the body is the PUT's, every field optional, " +
+      "checked by the same rules, and the answer is the PUT's (200 with the app). " +
+      STATUS_MOVES_TEXT +
+      " `binary` must be one of the account's binaries of the app's api_type, `template` the account's or a public " +
+      "template (null detaches it), and each `secrets` entry must name a secret of the account (400 with the field's " +
+      "path otherwise); `secrets`, when given, replaces the app's secrets. A name another app of the account has is " +
+      "409. `env`, `rsp_headers`, `log`, `debug` and `secrets` are write-only.",
     metadata: write,
   },
   deleteApp: {
@@ -785,6 +831,42 @@ const edgeRoutes = {
     description: "One binary of the account. The platform's binaries behind public templates are not the account's: 404.",
     metadata: read,
   },
+  uploadBinary: {
+    method: "POST",
+    path: "/edge/v1/binaries/raw",
+    body: edgeBinaryUpload,
+    responses: {
+      201: edgeBinary,
+      ...errorResponses(withBody),
+      415: errorEnvelope.describe("The body is not sent as application/octet-stream (`unsupported_media_type`): this route takes raw bytes, not JSON."),
+    },
+    summary: "Upload an edge app binary",
+    description:
+      "Stores a compiled WebAssembly module as a binary of the account, for apps and templates to run. The body is " +
+      "the module's raw bytes, sent with `Content-Type: application/octet-stream` (any other content type, JSON " +
+      "included, is 415): at most 1 MiB (413), not empty, and starting with the WebAssembly magic `\\0asm` and the " +
+      "version 1 (400 on `body` otherwise). The module is not compiled again: the binary is `status` 1 (compiled), " +
+      "`source` 0 (unknown), its `checksum` is the hex SHA-256 of the bytes, and `unref_since` is null until an app " +
+      "has run it and stopped. Its `api_type` is read from the module, as the platform does (no parameter sets it): " +
+      "proxy-wasm when the module exports a function or global whose name starts with `proxy_` (the Proxy-Wasm ABI's " +
+      "`proxy_on_*` callbacks and `proxy_abi_version_*` marker), wasi-http otherwise. The same bytes uploaded twice " +
+      "make two binaries. The bytes are stored and never returned. Answers 201 with the binary (the platform's SDKs " +
+      "take any 2xx).",
+    metadata: rawWrite,
+  },
+  deleteBinary: {
+    method: "DELETE",
+    path: "/edge/v1/binaries/:id",
+    pathParams: binaryId,
+    responses: { 204: c.noBody(), ...errorResponses([409]) },
+    summary: "Delete an edge app binary",
+    description:
+      "Deletes one of the account's binaries with its bytes. While an app runs it (its `binary`) or is offered it as " +
+      "an upgrade (`upgradeable_to`), or a template is made from it (`binary_id`), it answers 409 and stays: change or " +
+      "delete those first; there is no force. The platform's binaries behind public templates and the other " +
+      "account's are 404. Answers 204 with no body.",
+    metadata: write,
+  },
 } as const;
 
 export const edgeContract = c.router({
@@ -793,7 +875,7 @@ export const edgeContract = c.router({
   fastedgeCreateApp: alias(edgeRoutes, "createApp", { path: "/fastedge/v1/apps" }),
   fastedgeGetApp: alias(edgeRoutes, "getApp", { path: "/fastedge/v1/apps/:id" }),
   fastedgeUpdateApp: alias(edgeRoutes, "updateApp", { path: "/fastedge/v1/apps/:id" }),
-  fastedgePatchApp: alias(edgeRoutes, "updateApp", { path: "/fastedge/v1/apps/:id", method: "PATCH" }),
+  fastedgePatchApp: alias(edgeRoutes, "patchApp", { path: "/fastedge/v1/apps/:id" }),
   fastedgeDeleteApp: alias(edgeRoutes, "deleteApp", { path: "/fastedge/v1/apps/:id" }),
   fastedgeListTemplates: alias(edgeRoutes, "listTemplates", { path: "/fastedge/v1/template" }),
   fastedgeCreateTemplate: alias(edgeRoutes, "createTemplate", { path: "/fastedge/v1/template" }),
@@ -808,4 +890,6 @@ export const edgeContract = c.router({
   fastedgeDeleteSecret: alias(edgeRoutes, "deleteSecret", { path: "/fastedge/v1/secrets/:id" }),
   fastedgeListBinaries: alias(edgeRoutes, "listBinaries", { path: "/fastedge/v1/binaries" }),
   fastedgeGetBinary: alias(edgeRoutes, "getBinary", { path: "/fastedge/v1/binaries/:id" }),
+  fastedgeUploadBinary: alias(edgeRoutes, "uploadBinary", { path: "/fastedge/v1/binaries/raw" }),
+  fastedgeDeleteBinary: alias(edgeRoutes, "deleteBinary", { path: "/fastedge/v1/binaries/:id" }),
 });

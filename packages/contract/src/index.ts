@@ -16,6 +16,7 @@ export {
   type RouteOf,
 } from "./route-examples.js";
 export * from "./common.js";
+export { bodyTypeOf, isBytes, JSON_BODY, RAW_BODY, rawBytes, type BodyType, type RawBodyMetadata } from "./body.js";
 export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";
 export * from "./iam.js";

@@ -246,5 +246,26 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE \"storages\" ADD CONSTRAINT \"storages_type_check\" CHECK (\"storages\".\"type\" in ('s3', 'sftp'));",
       "ALTER TABLE \"storages\" ADD CONSTRAINT \"storages_location_check\" CHECK (\"storages\".\"location\" in ('s-ed1', 's-drc2', 's-sgc1', 's-nhn2', 's-darz', 's-ws1', 's-ams1', 'ams', 'sin', 'fra', 'mia'));"
     ]
+  },
+  {
+    "name": "0009_storage_expiry_alias_bucket_lifecycle_policy",
+    "hash": "beb4d75da41f59116382271fb8b69b79db5657a61f53a39d18e0e9a419fe6ad2",
+    "statements": [
+      "ALTER TABLE \"buckets\" ADD COLUMN \"lifecycle_days\" integer;",
+      "ALTER TABLE \"buckets\" ADD COLUMN \"public\" boolean DEFAULT false NOT NULL;",
+      "ALTER TABLE \"storages\" ADD COLUMN \"expires\" timestamp with time zone;",
+      "ALTER TABLE \"storages\" ADD COLUMN \"server_alias\" text;",
+      "ALTER TABLE \"storages\" ADD CONSTRAINT \"storages_server_alias_unique\" UNIQUE(\"server_alias\");",
+      "ALTER TABLE \"buckets\" ADD CONSTRAINT \"buckets_lifecycle_days_check\" CHECK (\"buckets\".\"lifecycle_days\" > 0);",
+      "ALTER TABLE \"storages\" ADD CONSTRAINT \"storages_sftp_settings_check\" CHECK (\"storages\".\"type\" = 'sftp' or (\"storages\".\"expires\" is null and \"storages\".\"server_alias\" is null));",
+      "ALTER TABLE \"storages\" ADD CONSTRAINT \"storages_server_alias_lower_check\" CHECK (\"storages\".\"server_alias\" = lower(\"storages\".\"server_alias\"));"
+    ]
+  },
+  {
+    "name": "0010_edge_binary_content",
+    "hash": "930b7ca780b691afd68be6af6098a321aca48fcc2f513ff62f1b8a0790553781",
+    "statements": [
+      "ALTER TABLE \"edge_binaries\" ADD COLUMN \"content\" \"bytea\";"
+    ]
   }
 ];

@@ -86,7 +86,10 @@ export function routeCases(fixture: DemoFixture = defaultFixture): RouteCase[] {
   return cases;
 }
 
-/** Sends one request and gives back its status and parsed body: how the suites reach a deployment. */
+/**
+ * Sends one request and gives back its status and parsed body: how the suites reach a deployment. A
+ * Uint8Array body goes as it is, with `Content-Type: application/octet-stream`; any other as JSON.
+ */
 export type RouteCaseSend = (method: string, path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
 
 /**

@@ -15,6 +15,7 @@ import {
   type EdgeAppTemplateShort,
   type EdgeBinary,
   type ListEdgeAppsQuery,
+  type UpdateEdgeAppBody,
 } from "@cloudplane/contract";
 import {
   and,
@@ -291,7 +292,76 @@ async function sealSlot(secretsKey: CryptoKey, slot: number, value: string) {
   return { slot, valueEncrypted: await encryptSecret(secretsKey, value), checksum: await sha256Hex(value) };
 }
 
-function toEdgeBinary(binary: typeof edgeBinaries.$inferSelect): EdgeBinary {
+/** A binary's columns but its bytes, which are stored and never read back. */
+const binaryColumns = {
+  id: edgeBinaries.id,
+  apiType: edgeBinaries.apiType,
+  status: edgeBinaries.status,
+  source: edgeBinaries.source,
+  checksum: edgeBinaries.checksum,
+  unrefSince: edgeBinaries.unrefSince,
+};
+
+type BinaryRow = Pick<typeof edgeBinaries.$inferSelect, keyof typeof binaryColumns>;
+
+/** The account's own binary `id` (not the platform's). */
+function ownBinary(accountId: number, id: number): SQL | undefined {
+  return and(eq(edgeBinaries.accountId, accountId), eq(edgeBinaries.id, id));
+}
+
+/** The hex SHA-256 of `bytes`. */
+async function sha256HexOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** `proxy_`: the prefix of every name the Proxy-Wasm ABI has a module export (`proxy_on_*`, `proxy_abi_version_*`). */
+const PROXY_WASM_PREFIX = [0x70, 0x72, 0x6f, 0x78, 0x79, 0x5f];
+const EXPORT_SECTION = 7;
+
+/**
+ * The api_type of a WebAssembly module (its 8-byte header already checked), as the contract says:
+ * proxy-wasm when its export section names anything starting with `proxy_`, wasi-http otherwise. The
+ * sections are walked by their sizes to the export section; a module cut short or malformed is read as
+ * far as it goes (a runtime would refuse it, but that is for a deployment to find, as on the platform).
+ */
+export function wasmApiType(bytes: Uint8Array): EdgeBinary["api_type"] {
+  let offset = 8;
+  /** An unsigned LEB128 number of at most 32 bits, or undefined past the end. */
+  const u32 = (): number | undefined => {
+    let value = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      if (offset >= bytes.length) return undefined;
+      const byte = bytes[offset++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return value;
+    }
+    return undefined;
+  };
+  while (offset < bytes.length) {
+    const id = bytes[offset++]!;
+    const size = u32();
+    if (size === undefined) break;
+    const end = offset + size;
+    if (id !== EXPORT_SECTION) {
+      offset = end;
+      continue;
+    }
+    const exports = u32() ?? 0;
+    for (let index = 0; index < exports && offset < Math.min(end, bytes.length); index++) {
+      const length = u32();
+      if (length === undefined) break;
+      const name = bytes.subarray(offset, offset + length);
+      if (name.length >= PROXY_WASM_PREFIX.length && PROXY_WASM_PREFIX.every((byte, at) => name[at] === byte)) return "proxy-wasm";
+      offset += length + 1; // the name, then its kind
+      if (u32() === undefined) break; // its index
+    }
+    break;
+  }
+  return "wasi-http";
+}
+
+function toEdgeBinary(binary: BinaryRow): EdgeBinary {
   return {
     id: binary.id,
     api_type: binary.apiType,
@@ -347,6 +417,46 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
         return (await secretView(tx, accountId, id))!;
       })
       .catch(nameTaken("a secret", change.name));
+  }
+
+  /** PUT and PATCH of an app: both change only the fields given (the PUT's body has every field optional). */
+  async function changeApp(accountId: number, id: number, body: UpdateEdgeAppBody): Promise<AppRow> {
+    return db
+      .transaction(async (tx) => {
+        const [current] = await tx.select().from(edgeApps).where(ownApp(accountId, id)).for("update");
+        if (!current) throw notFound(`Edge app ${id}`);
+        const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
+
+        if (body.binary !== undefined) {
+          const binary = await usableBinary(tx, accountId, body.binary);
+          if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
+          changes.binaryId = body.binary;
+        }
+        if (body.template !== undefined) {
+          if (body.template !== null) await usableTemplate(tx, accountId, body.template, "template");
+          changes.templateId = body.template;
+        }
+        if (body.status !== undefined && body.status !== current.status) {
+          const from = current.status as EdgeAppStatus;
+          if (!EDGE_APP_STATUS_MOVES[from].includes(body.status as EdgeAppStatus))
+            throw conflict(`An app in status ${from} cannot be moved to status ${body.status}.`);
+          if (body.status === 1 && (changes.binaryId ?? current.binaryId) === null)
+            throw conflict("The app has no binary; set one before enabling it.");
+          changes.status = body.status;
+        }
+        if (body.secrets !== undefined) await setAppSecrets(tx, accountId, current.id, body.secrets);
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.comment !== undefined) changes.comment = body.comment;
+        if (body.env !== undefined) changes.env = body.env;
+        if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
+        if (body.log !== undefined) changes.log = body.log;
+        if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
+
+        await tx.update(edgeApps).set(changes).where(ownApp(accountId, current.id));
+        if (changes.binaryId !== undefined && changes.binaryId !== current.binaryId) await refreshBinaryUse(tx, [current.binaryId, changes.binaryId]);
+        return appAfterWrite(tx, accountId, current.id);
+      })
+      .catch(nameTaken("an edge app", body.name));
   }
 
   return tsr.routerWithMiddleware(primaryRoutes(contract.edge))<RequestExtension>({
@@ -430,44 +540,11 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
     },
 
     updateApp: async ({ params, body }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const app = await db
-        .transaction(async (tx) => {
-          const [current] = await tx.select().from(edgeApps).where(ownApp(accountId, params.id)).for("update");
-          if (!current) throw notFound(`Edge app ${params.id}`);
-          const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
+      return { status: 200, body: toEdgeApp(await changeApp(caller.accountId, params.id, body)) };
+    },
 
-          if (body.binary !== undefined) {
-            const binary = await usableBinary(tx, accountId, body.binary);
-            if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
-            changes.binaryId = body.binary;
-          }
-          if (body.template !== undefined) {
-            if (body.template !== null) await usableTemplate(tx, accountId, body.template, "template");
-            changes.templateId = body.template;
-          }
-          if (body.status !== undefined && body.status !== current.status) {
-            const from = current.status as EdgeAppStatus;
-            if (!EDGE_APP_STATUS_MOVES[from].includes(body.status as EdgeAppStatus))
-              throw conflict(`An app in status ${from} cannot be moved to status ${body.status}.`);
-            if (body.status === 1 && (changes.binaryId ?? current.binaryId) === null)
-              throw conflict("The app has no binary; set one before enabling it.");
-            changes.status = body.status;
-          }
-          if (body.secrets !== undefined) await setAppSecrets(tx, accountId, current.id, body.secrets);
-          if (body.name !== undefined) changes.name = body.name;
-          if (body.comment !== undefined) changes.comment = body.comment;
-          if (body.env !== undefined) changes.env = body.env;
-          if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
-          if (body.log !== undefined) changes.log = body.log;
-          if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
-
-          await tx.update(edgeApps).set(changes).where(ownApp(accountId, current.id));
-          if (changes.binaryId !== undefined && changes.binaryId !== current.binaryId) await refreshBinaryUse(tx, [current.binaryId, changes.binaryId]);
-          return appAfterWrite(tx, accountId, current.id);
-        })
-        .catch(nameTaken("an edge app", body.name));
-      return { status: 200, body: toEdgeApp(app) };
+    patchApp: async ({ params, body }, { request: { caller } }) => {
+      return { status: 200, body: toEdgeApp(await changeApp(caller.accountId, params.id, body)) };
     },
 
     deleteApp: async ({ params }, { request: { caller } }) => {
@@ -668,19 +745,48 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
     listBinaries: async ({ query }, { request: { caller } }) => {
       const where = eq(edgeBinaries.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([
-        db.select().from(edgeBinaries).where(where).orderBy(asc(edgeBinaries.id)).limit(query.limit).offset(query.offset),
+        db.select(binaryColumns).from(edgeBinaries).where(where).orderBy(asc(edgeBinaries.id)).limit(query.limit).offset(query.offset),
         db.select({ total: count() }).from(edgeBinaries).where(where),
       ]);
       return { status: 200, body: { binaries: rows.map(toEdgeBinary), count: total?.total ?? 0 } };
     },
 
     getBinary: async ({ params }, { request: { caller } }) => {
-      const [binary] = await db
-        .select()
-        .from(edgeBinaries)
-        .where(and(eq(edgeBinaries.accountId, caller.accountId), eq(edgeBinaries.id, params.id)));
+      const [binary] = await db.select(binaryColumns).from(edgeBinaries).where(ownBinary(caller.accountId, params.id));
       if (!binary) throw notFound(`Binary ${params.id}`);
       return { status: 200, body: toEdgeBinary(binary) };
+    },
+
+    uploadBinary: async ({ body }, { request: { caller } }) => {
+      // The contract checked the header; the bytes are the route's, read as they came.
+      const bytes = body as Uint8Array<ArrayBuffer>;
+      const checksum = await sha256HexOf(bytes);
+      const [binary] = await db
+        .insert(edgeBinaries)
+        .values({ accountId: caller.accountId, apiType: wasmApiType(bytes), checksum, status: 1, source: 0, content: bytes })
+        .returning(binaryColumns);
+      return { status: 201, body: toEdgeBinary(binary!) };
+    },
+
+    deleteBinary: async ({ params }, { request: { caller } }) => {
+      await db.transaction(async (tx) => {
+        // Locked for update: a write that would make an app or a template use it (which share-locks it) waits, or sees it gone.
+        const [binary] = await tx.select({ id: edgeBinaries.id }).from(edgeBinaries).where(ownBinary(caller.accountId, params.id)).for("update");
+        if (!binary) throw notFound(`Binary ${params.id}`);
+        const [{ apps }] = (await tx
+          .select({ apps: count() })
+          .from(edgeApps)
+          .where(or(eq(edgeApps.binaryId, params.id), eq(edgeApps.upgradeableTo, params.id)))) as [{ apps: number }];
+        const [{ templates }] = (await tx.select({ templates: count() }).from(edgeTemplates).where(eq(edgeTemplates.binaryId, params.id))) as [
+          { templates: number },
+        ];
+        if (apps > 0 || templates > 0) {
+          const users = [apps > 0 ? `${apps} app(s) run it or are offered it as an upgrade` : "", templates > 0 ? `${templates} template(s) are made from it` : ""];
+          throw conflict(`Binary ${params.id} is in use: ${users.filter(Boolean).join(" and ")}. Change or delete those first.`);
+        }
+        await tx.delete(edgeBinaries).where(eq(edgeBinaries.id, params.id));
+      });
+      return { status: 204, body: undefined };
     },
   });
 }

@@ -4,6 +4,7 @@
  * (pipeline.ts), behind what has to happen before ts-rest reads the request: the body limit and its
  * type, the base path, the request id, and the deadline.
  */
+import { JSON_BODY, RAW_BODY } from "@cloudplane/contract";
 import { TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { ApiError } from "./errors.js";
@@ -12,7 +13,7 @@ import {
   MAX_BODY_BYTES,
   noRoute,
   refuseDeclaredTooLarge,
-  refuseNonJsonBody,
+  refuseOtherBodyType,
   requestIdFrom,
   storableJson,
   tooLarge,
@@ -21,11 +22,12 @@ import {
   type PlatformContext,
   type RequestProgress,
 } from "./pipeline.js";
+import type { BodyTypeOf } from "./body-types.js";
 import { createRouter, servedContract } from "./router.js";
 import type { Handler, HandlerOptions } from "./types.js";
 
 /** Reads a body of unknown length up to `MAX_BODY_BYTES`; a larger one is refused without reading it whole. */
-async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -45,7 +47,7 @@ async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** Does the request come with a body? (Asked of the headers first: a Node request makes its body stream only when asked.) */
@@ -55,32 +57,45 @@ function hasBody(request: Request): boolean {
 }
 
 /**
- * The request ts-rest is given, with its body read: within the limit and only if it is JSON. A body with
- * a Content-Length is as long as it says (every runtime holds it to that), so it is read at once; one
- * without is read chunk by chunk and refused past the limit. `progress` says while it is being received.
- * (ts-rest copies the request it is given in any case; Node's bridge hands over a light request that
- * cannot be copied by ts-rest's own Request class, so this copy is made here, with the bridge's class.)
+ * The request ts-rest is given, with its body read: within the limit and only if it has the type the
+ * route takes (`bodyTypeOf`): JSON, passed on as its text, or for a route that takes raw bytes those
+ * bytes, passed on as they came (never decoded as text). A body with a Content-Length is as long as it
+ * says (every runtime holds it to that), so it is read at once; one without is read chunk by chunk and
+ * refused past the limit. `progress` says while it is being received. (ts-rest copies the request it is
+ * given in any case; Node's bridge hands over a light request that cannot be copied by ts-rest's own
+ * Request class, so this copy is made here, with the bridge's class.)
  */
-async function servable(request: Request, url: URL, progress: RequestProgress): Promise<Request> {
+async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
   let headers = request.headers;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (hasBody(request)) {
     refuseDeclaredTooLarge(headers);
     progress.bodyRead = false;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
-      body = headers.has("content-length") ? await request.text() : await readLimited(request.body!);
+      bytes = headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readLimited(request.body!);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw new ApiError("bad_request", "The request's body could not be read to its end: the client stopped sending it.");
     }
     progress.bodyRead = true;
-    progress.bodyStorable = storableJson(body);
-    if (body.length > 0) refuseNonJsonBody(headers);
-    else {
-      body = undefined;
-      headers = new Headers(headers);
-      headers.delete("content-type");
-      headers.delete("content-length");
+    const bodyType = bytes.byteLength > 0 ? await bodyTypeOf(request.method, url.href) : undefined;
+    progress.bodyType = bodyType;
+    if (bodyType === RAW_BODY) {
+      refuseOtherBodyType(headers, RAW_BODY);
+      body = bytes;
+    } else {
+      const text = new TextDecoder().decode(bytes);
+      progress.bodyStorable = storableJson(text);
+      // A body that decodes to no text (none, or a byte order mark alone) is no body.
+      if (text.length > 0) {
+        refuseOtherBodyType(headers, JSON_BODY);
+        body = text;
+      } else {
+        headers = new Headers(headers);
+        headers.delete("content-type");
+        headers.delete("content-length");
+      }
     }
   }
   try {
@@ -117,7 +132,7 @@ export function createHandler(options: HandlerOptions): Handler {
       const progress: RequestProgress = {};
       const context: PlatformContext = { started, requestId, progress };
       // ts-rest types its fetch handler's answer as any; it is the Response its router made.
-      const answer = servable(request, url, progress).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
+      const answer = servable(request, url, progress, pipeline.bodyTypeOf).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
       return inRuntimeResponse(await withDeadline(answer, pipeline.timeoutMs, progress));
     } catch (error) {
       return pipeline.answerError(error, { method: request.method, pathname: url.pathname, requestId, started, origin: request.headers.get("origin") });

@@ -5,11 +5,12 @@
  * store, the one error envelope (405 with `Allow` for a path that has other methods), CORS (ts-rest's
  * `cors` option), HEAD answered without a body, the cost report's CSV, and one log entry per request.
  */
-import { ERROR_STATUS, roleMayCall, type RouteAccess } from "@cloudplane/contract";
+import { ERROR_STATUS, isBytes, JSON_BODY, RAW_BODY, roleMayCall, type BodyType, type RouteAccess } from "@cloudplane/contract";
 import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
 import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
 import { cors as ittyCors, type CorsOptions } from "itty-router";
 import { createAuthenticator } from "./auth.js";
+import { routeBodyTypes, type BodyTypeOf } from "./body-types.js";
 import { isDatabaseUnavailable } from "./database-errors.js";
 import {
   addFieldError,
@@ -43,6 +44,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
+const RAW_TYPE = /^application\/octet-stream\s*(?:;|$)/i;
 
 /** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
 // eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
@@ -54,6 +56,8 @@ export interface RequestProgress {
   bodyRead?: boolean;
   /** Set when the body's JSON text was seen to hold no text the database cannot store (`storableJson`). */
   bodyStorable?: boolean;
+  /** The body type of the route the request reaches, when the fetch front looked it up to read the body by. */
+  bodyType?: BodyType;
 }
 
 /**
@@ -114,8 +118,16 @@ export function refuseDeclaredTooLarge(headers: Headers): void {
 
 /** 415 for a body that is not sent as JSON. */
 export function refuseNonJsonBody(headers: Headers): void {
+  refuseOtherBodyType(headers, JSON_BODY);
+}
+
+/** 415 for a body that is not sent as the route's body type says: JSON, or raw bytes for the routes that take them. */
+export function refuseOtherBodyType(headers: Headers, bodyType: BodyType): void {
   const type = headers.get("content-type");
-  if (!(type && JSON_TYPE.test(type)))
+  if (bodyType === RAW_BODY) {
+    if (!(type && RAW_TYPE.test(type)))
+      throw new ApiError("unsupported_media_type", `This route takes raw bytes, not JSON: send the body with Content-Type: ${RAW_BODY}.`);
+  } else if (!(type && JSON_TYPE.test(type)))
     throw new ApiError("unsupported_media_type", "The body must be JSON, sent with Content-Type: application/json.");
 }
 
@@ -140,16 +152,18 @@ function refuseUnstorableText(request: TsRestRequest, context?: PlatformContext)
   // pass over its text clears most requests without the walk (a false alarm only costs the walk). A body
   // whose own text the fetch front already cleared is not written out again. A body nested deeper than
   // the stack cannot be written out, and is walked.
+  // Raw bytes (a route that takes them) hold no text.
+  const content: unknown = isBytes(request.content) ? undefined : request.content;
   let text: string | undefined;
   try {
-    text = JSON.stringify(context?.progress?.bodyStorable ? [request.query] : [request.query, request.content]);
+    text = JSON.stringify(context?.progress?.bodyStorable || content === undefined ? [request.query] : [request.query, content]);
   } catch {
     text = undefined;
   }
   if (text !== undefined && storableJson(text)) return;
   const maxDepth = 64;
   const errors = fieldErrors();
-  const pending: [unknown, string, number][] = [[request.content, "", 0], [request.query, "query", 0]];
+  const pending: [unknown, string, number][] = [[content, "", 0], [request.query, "query", 0]];
   while (pending.length) {
     const [value, path, depth] = pending.pop()!;
     if (typeof value === "string") {
@@ -235,6 +249,8 @@ export interface Pipeline {
   basePath: string;
   /** What the handler keeps between requests; the routes get it too (a revoked token's lookup is dropped from it). */
   memory: HandlerMemory;
+  /** The body type of the route a request reaches (JSON, or raw bytes), for the fetch front to read the body by. */
+  bodyTypeOf: BodyTypeOf;
   timeoutMs: number;
   serverless: ServerlessOptions;
   /**
@@ -254,6 +270,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
   const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
   const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
   const authenticate = createAuthenticator(options.db, memory.tokens);
+  const bodyTypeOf = routeBodyTypes(basePath);
 
   /** Maps anything thrown while serving a request onto the envelope's terms; unexpected errors are reported. */
   function toApiError(error: unknown, method: string, pathname: string, state: RequestState): ApiError {
@@ -308,6 +325,21 @@ export function createPipeline(options: HandlerOptions): Pipeline {
     cors: cors ?? false,
     requestMiddleware: [
       async (request, context) => {
+        const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") !== "0" && Boolean(request.body);
+        if ((context?.progress?.bodyType ?? (await bodyTypeOf(request.method, request.url))) === RAW_BODY) {
+          // A route that takes raw bytes: ts-rest reads no body of this type, so the bytes are read here (the
+          // fetch front passed them on as they came; ts-rest's Lambda handler decoded a base64 body) and given
+          // to the route's schema as they are. No body at all is no bytes.
+          stateOf(request, context).bodyParsed = true;
+          const url = new URL(request.url);
+          if (url.search) request.query = parseQuery(url);
+          refuseDeclaredTooLarge(request.headers);
+          if (hasBody) refuseOtherBodyType(request.headers, RAW_BODY);
+          const bytes = hasBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
+          if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+          request.content = bytes;
+          return;
+        }
         // ts-rest reads a JSON body only when its content type says `json` in lower case; a media type is
         // case-insensitive, so `APPLICATION/JSON` is read here (a route whose body may be left out would
         // otherwise take such a body as absent). Invalid JSON is still malformed_json: bodyParsed is set after.
@@ -326,8 +358,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
         if (url.search) request.query = parseQuery(url);
         // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
         refuseDeclaredTooLarge(request.headers);
-        if (request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") !== "0" && request.body)
-          refuseNonJsonBody(request.headers);
+        if (hasBody) refuseNonJsonBody(request.headers);
       },
       async (request) => {
         request.caller = await authenticate(request.headers.get("authorization"));
@@ -366,6 +397,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
   return {
     basePath,
     memory,
+    bodyTypeOf,
     timeoutMs: options.timeoutMs ?? 25_000,
     serverless,
     answerError(error, request) {

@@ -3,8 +3,10 @@
  * fast-check from the contract's schemas and examples, raw bodies that are not JSON, odd headers and bad
  * credentials must each get a 4xx in the error envelope and leave the database unchanged; then requests
  * that pass the contract but carry hostile text (NUL, lone surrogates, deep JSON) must never get a 5xx.
+ * A route that takes raw bytes (`bodyTypeOf`, an edge binary's upload) is sent bytes instead of JSON:
+ * mangled ones, any content type but its own, and, as hostile requests, valid headers with any bytes after.
  */
-import { examples, MAX_ID, ROUTES } from "@cloudplane/contract";
+import { bodyTypeOf, examples, MAX_ID, RAW_BODY, ROUTES } from "@cloudplane/contract";
 import { demoFixture, demoToken, sql, type Database } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import type { AppRoute, AppRouteMutation } from "@ts-rest/core";
@@ -39,7 +41,7 @@ interface FuzzRequest {
   headers: Record<string, string>;
   /** The whole Authorization header; undefined: account 1's administrator. */
   authorization?: string | null;
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   expected: number[];
 }
 
@@ -117,6 +119,11 @@ function bodySchema(route: AppRoute): z.ZodTypeAny {
   return (route as AppRouteMutation).body as z.ZodTypeAny;
 }
 
+/** Whether the route takes its body as raw bytes (sent as application/octet-stream) rather than JSON. */
+function takesRawBody(route: AppRoute): boolean {
+  return bodyTypeOf(route) === RAW_BODY;
+}
+
 function bodyPasses(route: AppRoute, text: string): boolean {
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) return false;
   const seen = serverText(text);
@@ -156,9 +163,14 @@ function fixtureBodies(name: string): unknown[] {
   }
 }
 
-/** Every valid body known for a route, as JSON: each starting point of the mutations. */
+/** Every valid body known for a route, as JSON (raw bytes for a route that takes them): each starting point of the mutations. */
 function validBodies(routeCase: RouteCase): unknown[] {
   const schema = bodySchema(routeCase.route);
+  if (takesRawBody(routeCase.route)) {
+    const bytes = routeCase.body?.(1);
+    if (!(bytes instanceof Uint8Array) || !schema.safeParse(bytes).success) throw new Error(`No valid bytes for ${routeCase.name}: its route case must send some.`);
+    return [bytes];
+  }
   // An empty object too, for routes whose body is optional (a validate takes none).
   const candidates = [routeCase.body?.(1), {}, ...Object.values(examples), ...fixtureBodies(routeCase.name)];
   const bodies = candidates
@@ -330,6 +342,13 @@ function keep<T>(predicate: (value: T) => boolean): (value: T) => boolean {
 }
 
 const jsonHeaders = { "content-type": "application/json" };
+const rawHeaders = { "content-type": RAW_BODY };
+
+/** The headers and body a valid request of the route sends: JSON, or a route's raw bytes as they are. */
+function validBody(route: AppRoute, body: unknown): Pick<FuzzRequest, "headers" | "rawBody"> {
+  if (takesRawBody(route)) return { headers: rawHeaders, rawBody: body as Uint8Array<ArrayBuffer> };
+  return { headers: jsonHeaders, rawBody: JSON.stringify(body) };
+}
 
 /** Digits a path id may not be, and things that are not digits at all. */
 const badSegment = fc.oneof(
@@ -360,8 +379,7 @@ function pathRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<Fuz
         kind: "path",
         method: route.method,
         path,
-        headers: hasBody ? jsonHeaders : {},
-        ...(hasBody ? { rawBody: JSON.stringify(bodies[body % bodies.length]) } : {}),
+        ...(hasBody ? validBody(route, bodies[body % bodies.length]) : { headers: {} }),
         expected: [unservedStatus(route.method, path)],
       };
     })
@@ -402,6 +420,7 @@ function queryRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> | undefi
 function bodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
   if (!takesBody(route)) return undefined;
+  if (takesRawBody(route)) return rawBytesRequests(routeCase, bodies as Uint8Array[]);
   return fc
     .record({ base: fc.nat(), mutations: fc.array(mutationArbitrary(MUTATIONS), { minLength: 1, maxLength: 3 }) })
     .map(({ base, mutations }): FuzzRequest => {
@@ -415,7 +434,7 @@ function bodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<Fuz
         expected: Buffer.byteLength(text) > MAX_BODY_BYTES ? [413] : [400],
       };
     })
-    .filter(keep((request) => !bodyPasses(route, request.rawBody!)));
+    .filter(keep((request) => !bodyPasses(route, request.rawBody as string)));
 }
 
 const notJson = [
@@ -456,12 +475,75 @@ const contentTypes = [
   "multipart/form-data; boundary=x",
   "application/jsonx",
   "text/json",
+  "application/octet-stream",
   "",
 ];
+
+// ------------------------------------------------------------------------------------------------
+// Routes that take raw bytes
+// ------------------------------------------------------------------------------------------------
+
+function rawBytesPass(route: AppRoute, bytes: Uint8Array): boolean {
+  return bytes.byteLength <= MAX_BODY_BYTES && bodySchema(route).safeParse(bytes).success;
+}
+
+/** Bytes a raw route's schema may refuse: random ones, text and JSON, valid bytes cut short or with a header byte changed, and too many. */
+function rawCandidates(bodies: Uint8Array[]): fc.Arbitrary<Uint8Array<ArrayBuffer>> {
+  const base = (index: number) => bodies[index % bodies.length]!;
+  return fc.oneof(
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => new Uint8Array(bytes)),
+    fc.constantFrom("{}", '{"binary":"AGFzbQEAAAA="}', "\0asm", "asm", "null").map((text) => new Uint8Array(Buffer.from(text))),
+    fc.record({ at: fc.nat(), cut: fc.nat() }).map(({ at, cut }) => base(at).slice(0, cut % 8)),
+    fc.record({ at: fc.nat(), index: fc.integer({ min: 0, max: 7 }), value: fc.integer({ min: 0, max: 255 }) }).map(({ at, index, value }) => {
+      const bytes = base(at).slice();
+      bytes[index] = value;
+      return bytes;
+    }),
+    fc.constant(null).map(() => {
+      const bytes = new Uint8Array(MAX_BODY_BYTES + 10);
+      bytes.set(base(0));
+      return bytes;
+    }),
+  );
+}
+
+/** Mangled bytes, sent as the route takes them (application/octet-stream): 400 naming the body, or 413 past the limit. */
+function rawBytesRequests(routeCase: RouteCase, bodies: Uint8Array[]): fc.Arbitrary<FuzzRequest> {
+  const { route } = routeCase;
+  return rawCandidates(bodies)
+    .map(
+      (bytes): FuzzRequest => ({
+        kind: "body",
+        method: route.method,
+        path: routeCase.path,
+        headers: rawHeaders,
+        rawBody: bytes,
+        expected: bytes.byteLength > MAX_BODY_BYTES ? [413] : [400],
+      }),
+    )
+    .filter(keep((request) => !rawBytesPass(route, request.rawBody as Uint8Array)));
+}
+
+/** Bytes, valid or not, with any content type: 413 past the limit, else 415 for any type but the route's (and not JSON), 400 for bytes it refuses. */
+function rawTypeRequests(routeCase: RouteCase, bodies: Uint8Array[]): fc.Arbitrary<FuzzRequest> {
+  const { route } = routeCase;
+  const bytes = fc.oneof(rawCandidates(bodies), fc.constantFrom(...bodies).map((valid) => valid.slice()));
+  const types = [...contentTypes.filter((type) => type !== RAW_BODY), "application/wasm", "APPLICATION/OCTET-STREAM", "application/octet-stream; charset=binary"];
+  return fc
+    .record({ bytes, contentType: fc.constantFrom(...types) })
+    .map(({ bytes, contentType }): FuzzRequest => {
+      const ownType = /^application\/octet-stream\s*(?:;|$)/i.test(contentType);
+      // An empty body is no body: no bytes, which the route refuses (400), whatever the type said.
+      const expected = bytes.byteLength > MAX_BODY_BYTES ? [413] : bytes.byteLength > 0 && !ownType ? [415] : [400];
+      return { kind: "raw body", method: route.method, path: routeCase.path, headers: contentType ? { "content-type": contentType } : {}, rawBody: bytes, expected };
+    })
+    .filter(keep((request) => !rawBytesPass(route, request.rawBody as Uint8Array) || request.expected[0] !== 400));
+}
 
 function rawBodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
   if (!takesBody(route)) return undefined;
+  if (takesRawBody(route)) return rawTypeRequests(routeCase, bodies as Uint8Array[]);
   const text = fc.oneof(
     fc.constantFrom(...notJson, ...jsonButNotAnObject),
     deepJson,
@@ -490,7 +572,7 @@ function rawBodyRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<
         expected,
       };
     })
-    .filter(keep((request) => !bodyPasses(route, request.rawBody!) || request.expected[0] !== 400));
+    .filter(keep((request) => !bodyPasses(route, request.rawBody as string) || request.expected[0] !== 400));
 }
 
 /** Another method on a route's path (405), or the path with something after it (404): no route matches. */
@@ -499,7 +581,8 @@ function methodRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitrary<F
   return fc
     .record({ method: fc.constantFrom(...METHODS), suffix: fc.constantFrom("", "/extra", "/..;", "/%2F", ".json", "/1") })
     .map(({ method, suffix }): FuzzRequest => {
-      const hasBody = method !== "GET" && bodies.length > 0;
+      // A JSON body, which every route but a raw one takes (a raw route's bytes go only where it is: not here).
+      const hasBody = method !== "GET" && bodies.length > 0 && !takesRawBody(routeCase.route);
       return {
         kind: "method",
         method,
@@ -543,8 +626,7 @@ function credentialRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitra
       method: routeCase.route.method,
       path: routeCase.path,
       authorization: header,
-      headers: hasBody ? jsonHeaders : {},
-      ...(hasBody ? { rawBody: JSON.stringify(bodies[body % bodies.length]) } : {}),
+      ...(hasBody ? validBody(routeCase.route, bodies[body % bodies.length]) : { headers: {} }),
       expected: [status],
     }),
   );
@@ -605,6 +687,16 @@ function invalidRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> {
 function hostileRequests(routeCase: RouteCase): fc.Arbitrary<FuzzRequest> | undefined {
   const { route } = routeCase;
   const [basePath, baseQuery = ""] = routeCase.path.split("?") as [string, string?];
+  if (takesRawBody(route)) {
+    // A valid header, then any bytes: may be stored (201), never a 5xx.
+    const [header] = validBodies(routeCase) as Uint8Array[];
+    return fc.uint8Array({ maxLength: 512 }).map((tail): FuzzRequest => {
+      const bytes = new Uint8Array(header!.byteLength + tail.byteLength);
+      bytes.set(header!);
+      bytes.set(tail, header!.byteLength);
+      return { kind: "body", method: route.method, path: routeCase.path, headers: rawHeaders, rawBody: bytes, expected: [] };
+    });
+  }
   if (takesBody(route)) {
     const bodies = validBodies(routeCase);
     const kinds = ["unicode", "unicode in text", "unicode in text", "unknown key", "huge string", "deep nesting", "remove key", "empty"] as const;

@@ -37,10 +37,10 @@ export interface CallOptions {
   as?: [DemoAccountId, DemoTokenName];
   /** The whole Authorization header instead (null: none). */
   authorization?: string | null;
-  /** A JSON body. */
+  /** A JSON body; a Uint8Array is sent as it is, as application/octet-stream (a route that takes raw bytes). */
   body?: unknown;
   /** A body sent as it is, e.g. malformed JSON. */
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** Another handler of the harness (`api.createHandler(…)`) to call instead of the suite's. */
   handler?: Handler;
@@ -84,8 +84,11 @@ export function buildRequest(method: string, path: string, options: CallOptions 
   const headers = new Headers(options.headers);
   const auth = options.authorization === undefined ? authorization(options.as ?? [1, "role-1-active"]) : options.authorization;
   if (auth !== null && !headers.has("authorization")) headers.set("authorization", auth);
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
+  if (options.body instanceof Uint8Array) {
+    body = options.body as Uint8Array<ArrayBuffer>;
+    if (!headers.has("content-type")) headers.set("content-type", "application/octet-stream");
+  } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }

@@ -9,10 +9,10 @@ export interface CallOptions {
   as?: [DemoAccountId, DemoTokenName];
   /** The whole Authorization header instead (null: none). */
   authorization?: string | null;
-  /** A JSON body. */
+  /** A JSON body; a Uint8Array is sent as it is, as application/octet-stream (a route that takes raw bytes). */
   body?: unknown;
   /** A body sent as it is, e.g. malformed JSON, or a stream sent as it comes (give its content-length). */
-  rawBody?: string | ReadableStream<Uint8Array>;
+  rawBody?: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -49,7 +49,8 @@ const TIMEOUT_MS = 30_000;
 export async function politeFetch(url: string, init: RequestInit): Promise<Response> {
   const send = () => fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   let response = await send();
-  for (let retry = 0; response.status === 429 && typeof init.body !== "object" && retry < RATE_LIMIT_RETRIES; retry++) {
+  const resendable = typeof init.body !== "object" || init.body instanceof Uint8Array;
+  for (let retry = 0; response.status === 429 && resendable && retry < RATE_LIMIT_RETRIES; retry++) {
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get("retry-after") ?? 1)));
     response = await send();
@@ -66,12 +67,15 @@ export function createClient(baseUrl: string): ConformanceClient {
       const authorization = options.authorization === undefined ? apikey(options.as ?? [1, "role-1-active"]) : options.authorization;
       if (authorization !== null && !headers.has("authorization")) headers.set("authorization", authorization);
       let body = options.rawBody;
-      if (options.body !== undefined) {
+      if (options.body instanceof Uint8Array) {
+        body = options.body as Uint8Array<ArrayBuffer>;
+        if (!headers.has("content-type")) headers.set("content-type", "application/octet-stream");
+      } else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         if (!headers.has("content-type")) headers.set("content-type", "application/json");
       }
       // Node's fetch sends a stream only when told that the reply may come before the body is sent.
-      const streamed = typeof body === "object" ? { duplex: "half" } : {};
+      const streamed = body instanceof ReadableStream ? { duplex: "half" } : {};
       const response = await politeFetch(`${base}${path}`, { method, headers, body, ...streamed });
       const text = await response.text();
       let parsed: unknown;

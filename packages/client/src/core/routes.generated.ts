@@ -67,6 +67,7 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   createApp: ["POST", "/edge/v1/apps"],
   getApp: ["GET", "/edge/v1/apps/:id"],
   updateApp: ["PUT", "/edge/v1/apps/:id"],
+  patchApp: ["PATCH", "/edge/v1/apps/:id"],
   deleteApp: ["DELETE", "/edge/v1/apps/:id"],
   listTemplates: ["GET", "/edge/v1/template"],
   createTemplate: ["POST", "/edge/v1/template"],
@@ -81,6 +82,8 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   deleteSecret: ["DELETE", "/edge/v1/secrets/:id"],
   listBinaries: ["GET", "/edge/v1/binaries"],
   getBinary: ["GET", "/edge/v1/binaries/:id"],
+  uploadBinary: ["POST", "/edge/v1/binaries/raw"],
+  deleteBinary: ["DELETE", "/edge/v1/binaries/:id"],
   fastedgeListApps: ["GET", "/fastedge/v1/apps"],
   fastedgeCreateApp: ["POST", "/fastedge/v1/apps"],
   fastedgeGetApp: ["GET", "/fastedge/v1/apps/:id"],
@@ -100,6 +103,8 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   fastedgeDeleteSecret: ["DELETE", "/fastedge/v1/secrets/:id"],
   fastedgeListBinaries: ["GET", "/fastedge/v1/binaries"],
   fastedgeGetBinary: ["GET", "/fastedge/v1/binaries/:id"],
+  fastedgeUploadBinary: ["POST", "/fastedge/v1/binaries/raw"],
+  fastedgeDeleteBinary: ["DELETE", "/fastedge/v1/binaries/:id"],
 });
 
 export const streamingRoutes = /* @__PURE__ */ defineRoutes("streaming", {
@@ -137,11 +142,17 @@ export const securityRoutes = /* @__PURE__ */ defineRoutes("security", {
 export const storageRoutes = /* @__PURE__ */ defineRoutes("storage", {
   getBucketCors: ["GET", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"],
   setBucketCors: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors"],
+  setBucketLifecycle: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle"],
+  deleteBucketLifecycle: ["DELETE", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle"],
+  getBucketPolicy: ["GET", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy"],
+  setBucketPolicy: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy"],
+  deleteBucketPolicy: ["DELETE", "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy"],
   createBucket: ["POST", "/storage/provisioning/v1/storage/:id/s3/bucket/:name"],
   listBuckets: ["GET", "/storage/provisioning/v2/storage/:id/s3/buckets"],
   deleteBucket: ["DELETE", "/storage/provisioning/v1/storage/:id/s3/bucket/:name"],
   listStorages: ["GET", "/storage/provisioning/v3/storage"],
   getStorage: ["GET", "/storage/provisioning/v1/storage/:id"],
+  updateStorage: ["PATCH", "/storage/provisioning/v2/storage/:id"],
   createStorage: ["POST", "/storage/provisioning/v2/storage"],
   deleteStorage: ["DELETE", "/storage/provisioning/v1/storage/:id"],
 });

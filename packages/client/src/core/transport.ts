@@ -45,6 +45,19 @@ interface SchemaLike {
 /** setTimeout fires at once for delays over 2^31 − 1 ms; longer timeouts wait that long instead. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** A body sent as raw bytes (a route that takes them, such as an edge binary's upload), not as JSON. */
+export type RawBody = Uint8Array | ArrayBuffer | Blob;
+
+/** Whether `body` is raw bytes: sent as it is, with Content-Type: application/octet-stream. */
+export function isRawBody(body: unknown): body is RawBody {
+  return (
+    body instanceof Uint8Array ||
+    body instanceof ArrayBuffer ||
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    ["[object Uint8Array]", "[object ArrayBuffer]"].includes(Object.prototype.toString.call(body))
+  );
+}
+
 function isSchema(value: unknown): value is SchemaLike {
   return typeof (value as Partial<SchemaLike> | undefined)?.safeParse === "function";
 }
@@ -108,9 +121,9 @@ export class Transport {
     );
   }
 
-  #headers(extra: HeadersOption | undefined, hasBody: boolean): Headers {
+  #headers(extra: HeadersOption | undefined, contentType: string | undefined): Headers {
     const headers = new Headers({ accept: "application/json", authorization: `apikey ${this.#options.apiKey}` });
-    if (hasBody) headers.set("content-type", "application/json");
+    if (contentType) headers.set("content-type", contentType);
     for (const source of [this.#options.headers, extra]) {
       for (const [name, value] of Object.entries(source ?? {})) {
         if (value === null) headers.delete(name);
@@ -125,9 +138,11 @@ export class Transport {
     const url = routeUrl(this.#options.baseUrl, route.path, input.params, input.query);
     const maxRetries = options.maxRetries ?? this.#options.maxRetries;
     const timeout = options.timeout ?? this.#options.timeout;
-    const hasBody = input.body !== undefined;
-    const headers = this.#headers(options.headers, hasBody);
-    const init: RequestInit = { method: route.method, headers, ...(hasBody ? { body: JSON.stringify(input.body) } : {}) };
+    // Raw bytes go as they are (each attempt sends the same bytes again); anything else as JSON.
+    const raw = isRawBody(input.body);
+    const body = input.body === undefined ? undefined : raw ? (input.body as BodyInit) : JSON.stringify(input.body);
+    const headers = this.#headers(options.headers, body === undefined ? undefined : raw ? "application/octet-stream" : "application/json");
+    const init: RequestInit = { method: route.method, headers, ...(body === undefined ? {} : { body }) };
 
     for (let retry = 0; ; retry++) {
       let error: APIError;

@@ -28,7 +28,7 @@ import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
 import { edgeRoutes } from "../core/routes.generated.js";
-import { Transport } from "../core/transport.js";
+import { Transport, type RawBody } from "../core/transport.js";
 
 const appsPaging = /* @__PURE__ */ offsetPaging<EdgeApp, EdgeAppList, ListEdgeAppsQuery>((list) => list.apps);
 const templatesPaging = /* @__PURE__ */ offsetPaging<EdgeAppTemplateShort, EdgeAppTemplateList, ListEdgeAppTemplatesQuery>(
@@ -68,6 +68,14 @@ export class EdgeApps extends APIResource {
    */
   update(appId: number, body: UpdateEdgeAppBody, options?: RequestOptions): APIPromise<EdgeApp> {
     return this.transport.request(edgeRoutes.updateApp, { params: { id: appId }, body }, options);
+  }
+
+  /**
+   * `PATCH /edge/v1/apps/{id}`: changes only the fields given, by the same rules as `update`, and resolves
+   * to the app like it.
+   */
+  patch(appId: number, body: UpdateEdgeAppBody, options?: RequestOptions): APIPromise<EdgeApp> {
+    return this.transport.request(edgeRoutes.patchApp, { params: { id: appId }, body }, options);
   }
 
   /** `DELETE /edge/v1/apps/{id}`: deletes the app; its binary and secrets stay. */
@@ -147,6 +155,23 @@ export class EdgeBinaries extends APIResource {
   /** `GET /edge/v1/binaries/{id}`: one of the account's binaries. */
   get(binaryId: number, options?: RequestOptions): APIPromise<EdgeBinary> {
     return this.transport.request(edgeRoutes.getBinary, { params: { id: binaryId } }, options);
+  }
+
+  /**
+   * `POST /edge/v1/binaries/raw`: uploads a compiled WebAssembly module (at most 1 MiB), sent as its raw
+   * bytes with Content-Type: application/octet-stream, and resolves to the new binary (its api_type read
+   * from the module). Bytes that are not a WebAssembly module of version 1 are a BadRequestError.
+   *
+   *   const binary = await client.edge.binaries.upload(await readFile("app.wasm"));
+   */
+  upload(bytes: RawBody, options?: RequestOptions): APIPromise<EdgeBinary> {
+    // The contract types the body as the bytes the server reads; an ArrayBuffer or a Blob is sent as the same bytes.
+    return this.transport.request(edgeRoutes.uploadBinary, { body: bytes as Uint8Array }, options);
+  }
+
+  /** `DELETE /edge/v1/binaries/{id}`: deletes one of the account's binaries; ConflictError while an app or a template uses it. */
+  delete(binaryId: number, options?: RequestOptions): APIPromise<void> {
+    return this.transport.request(edgeRoutes.deleteBinary, { params: { id: binaryId } }, options);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Example calls of the Edge apps area's routes, keyed by route id (see ../route-examples.ts).
  */
+import { emptyWasmModule } from "../edge.js";
 import * as examples from "../examples.js";
 import type { AreaRouteExamples } from "./example.js";
 
@@ -47,6 +48,11 @@ export const edgeRouteExamples = {
     pathParams: { id: app.id },
     body: examples.updateEdgeAppExample,
     response: { ...app, status: examples.updateEdgeAppExample.status! },
+  },
+  "edge.patchApp": {
+    pathParams: { id: app.id },
+    body: { comment: "Resizes product images" },
+    response: { ...app, comment: "Resizes product images" },
   },
   "edge.deleteApp": {
     pathParams: { id: app.id },
@@ -127,5 +133,21 @@ export const edgeRouteExamples = {
   "edge.getBinary": {
     pathParams: { id: binary.id },
     response: binary,
+  },
+  "edge.uploadBinary": {
+    // The smallest module there is: its 8-byte header.
+    body: emptyWasmModule(),
+    response: {
+      id: 1004,
+      api_type: "wasi-http",
+      status: 1,
+      source: 0,
+      checksum: "93a44bbb96c751218e4c00d479e4c14358122a389acca16205b1e4d0dc5f9476",
+      unref_since: null,
+    },
+  },
+  "edge.deleteBinary": {
+    // A binary of the demo data that no app or template uses (one that failed to compile).
+    pathParams: { id: 13 },
   },
 } satisfies AreaRouteExamples<"edge">;

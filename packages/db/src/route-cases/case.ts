@@ -22,7 +22,11 @@ export interface RouteCaseRequest {
    * not reach them: 404, or 403 where the path names the account.
    */
   ownsObjects: boolean;
-  /** A fresh valid body for a call on the given account's objects, for routes that take one. */
+  /**
+   * A fresh valid body for a call on the given account's objects, for routes that take one: a JSON value,
+   * or, for a route that takes raw bytes (`bodyTypeOf`), a Uint8Array, sent as it is with
+   * `Content-Type: application/octet-stream`.
+   */
   body?: (account: DemoAccountId) => unknown;
   /**
    * For a route that uses its object up (a delete): the route whose case makes a fresh object first,

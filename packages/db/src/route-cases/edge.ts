@@ -1,6 +1,7 @@
 /**
  * Route cases of the Edge apps area: one valid request per route on the demo data (see ../route-cases.ts).
  */
+import { emptyWasmModule } from "@cloudplane/contract";
 import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
 import { type AreaRouteCases, first, uniqueName } from "./case.js";
 
@@ -30,6 +31,11 @@ export function edgeRouteCases(fixture: DemoFixture) {
       path: (account) => `/edge/v1/apps/${app(account).id}`,
       ownsObjects: true,
       body: () => ({ comment: uniqueName("Changed by the route cases") }),
+    },
+    "edge.patchApp": {
+      path: (account) => `/edge/v1/apps/${app(account).id}`,
+      ownsObjects: true,
+      body: () => ({ comment: uniqueName("Patched by the route cases") }),
     },
     "edge.deleteApp": {
       path: (account, made) => `/edge/v1/apps/${made?.id ?? missingId(account)}`,
@@ -75,5 +81,12 @@ export function edgeRouteCases(fixture: DemoFixture) {
     },
     "edge.listBinaries": { path: () => "/edge/v1/binaries?limit=5", ownsObjects: false },
     "edge.getBinary": { path: (account) => `/edge/v1/binaries/${binary(account).id}`, ownsObjects: true },
+    // Raw bytes, not JSON: the smallest WebAssembly module, its 8-byte header (sent as application/octet-stream).
+    "edge.uploadBinary": { path: () => "/edge/v1/binaries/raw", ownsObjects: false, body: () => emptyWasmModule() },
+    "edge.deleteBinary": {
+      path: (account, made) => `/edge/v1/binaries/${made?.id ?? missingId(account)}`,
+      ownsObjects: true,
+      makes: "edge.uploadBinary",
+    },
   } satisfies AreaRouteCases<"edge">;
 }

@@ -4,7 +4,7 @@
  */
 import { EDGE_API_TYPES, EDGE_TEMPLATE_PARAM_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
 import { accountId, accounts } from "./iam.js";
 
@@ -18,6 +18,9 @@ export const edgePlans = pgTable("edge_plans", {
   memoryLimitMb: integer("memory_limit_mb").notNull(),
   maxSubrequests: integer("max_subrequests").notNull(),
 });
+
+/** Raw bytes (PostgreSQL's bytea), read and written as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /** A compiled WebAssembly binary. `account_id` null: a platform binary, run by apps made from public templates. */
 export const edgeBinaries = pgTable(
@@ -33,6 +36,11 @@ export const edgeBinaries = pgTable(
     source: smallint("source").notNull().default(0),
     /** When the last app stopped running the binary; null while an app runs it (or none ever did). */
     unrefSince: timestamptz("unref_since"),
+    /**
+     * The module's bytes, for a binary uploaded through the API; null for one that came another way (the
+     * demo data). Stored, never returned: reads of binaries select their other columns.
+     */
+    content: bytea("content"),
     created: timestamptz("created").notNull().defaultNow(),
   },
   (t) => [

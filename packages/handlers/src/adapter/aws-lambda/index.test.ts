@@ -1,4 +1,5 @@
 /** The Lambda adapter with API Gateway REST (v1) and HTTP API (v2) events of the shapes AWS sends. */
+import { createHash } from "node:crypto";
 import { demoToken } from "@cloudplane/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines, useApi } from "../../../test/harness.js";
@@ -106,6 +107,35 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       expect(result.headers["content-type"]).toContain("text/csv");
       expect(result.isBase64Encoded).toBe(false);
       expect(result.body.split("\r\n")[0]).toBe("type,region,region_id,flavor,instance_type,volume_type,billing_metric_name,billing_feature_name,billing_value_unit,currency,billing_value,cost,err");
+    });
+
+    it("serves a raw upload (an edge binary) from a base64 body as its bytes; JSON to it is 415 and bytes to a JSON route too", async () => {
+      const wasm = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0xff, 0xfe, 0x80]);
+      const raw = (method: string, path: string, body: Buffer) => {
+        const event = v2Event(method, path, "");
+        event.headers!["content-type"] = "application/octet-stream";
+        event.body = body.toString("base64");
+        event.isBase64Encoded = true;
+        return event;
+      };
+      const uploaded = (await lambda(raw("POST", "/edge/v1/binaries/raw", wasm))) as ApiGatewayV2Result;
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const binary = JSON.parse(uploaded.body) as { id: number; checksum: string };
+      // The bytes as they were sent (0xff 0xfe 0x80 are no UTF-8): the checksum is theirs.
+      expect(binary.checksum).toBe(createHash("sha256").update(wasm).digest("hex"));
+      const removal = v2Event("DELETE", `/edge/v1/binaries/${binary.id}`, "");
+      delete removal.headers!["content-type"];
+      const deleted = (await lambda(removal)) as ApiGatewayV2Result;
+      expect(deleted.statusCode, deleted.body).toBe(204);
+
+      const json = (await lambda(v2Event("POST", "/edge/v1/binaries/raw", "", JSON.stringify({ binary: "AGFzbQEAAAA=" })))) as ApiGatewayV2Result;
+      expect(json.statusCode, json.body).toBe(415);
+      expect(JSON.parse(json.body)).toMatchObject({ code: "unsupported_media_type" });
+      const notWasm = (await lambda(raw("POST", "/edge/v1/binaries/raw", Buffer.from("hello")))) as ApiGatewayV2Result;
+      expect(notWasm.statusCode, notWasm.body).toBe(400);
+      expect(JSON.parse(notWasm.body)).toMatchObject({ code: "validation_error", errors: { body: [expect.any(String)] } });
+      const toJsonRoute = (await lambda(raw("POST", "/edge/v1/secrets", wasm))) as ApiGatewayV2Result;
+      expect(toJsonRoute.statusCode, toJsonRoute.body).toBe(415);
     });
 
     it("answers a v2 request without credentials with 401", async () => {

@@ -1,7 +1,10 @@
 /**
  * AWS Lambda adapter: serves API Gateway REST API (v1) and HTTP API (v2) events through
  * @ts-rest/serverless's Lambda handler, on the same routes and pipeline as the fetch handler.
- * The options (and so the database) are made on the first event and reused by later ones.
+ * The options (and so the database) are made on the first event and reused by later ones. A body API
+ * Gateway sent base64-encoded (`isBase64Encoded`, as it sends binary media types) reaches the routes as
+ * its bytes: ts-rest's Lambda handler decodes it, and a route that takes raw bytes (an edge binary's
+ * upload) reads them as they are; a JSON body is read as text as before.
  */
 import { createLambdaHandler } from "@ts-rest/serverless/aws";
 import { ApiError, errorResponse, newRequestId } from "../../errors.js";

@@ -1,0 +1,1 @@
+ALTER TABLE "edge_binaries" ADD COLUMN "content" "bytea";
