@@ -10,7 +10,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@cloudplane/client";
-import { accounts, apiTokens, createDatabase, generateSecretsKey, hashToken, importSecretsKey, sql, users, type CloudplaneDatabase } from "@cloudplane/db";
+import {
+  accounts,
+  apiTokens,
+  cloudProjects,
+  createDatabase,
+  edgePlans,
+  generateSecretsKey,
+  hashToken,
+  importSecretsKey,
+  platformCatalog,
+  sql,
+  users,
+  type CloudplaneDatabase,
+} from "@cloudplane/db";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "@cloudplane/db/testing";
 import { createHandler } from "@cloudplane/handlers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,6 +146,27 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     expect((await client.iam.tokens.list(first.accountId)).map((token) => token.id)).toEqual([first.tokenId, next.id]);
   });
 
+  it("loads the platform's catalog, so that the new account uses every area from its first call, and gives it a default project", async () => {
+    const db = (await open()).db;
+    const handler = createHandler({ db, secretsKey: await importSecretsKey(generateSecretsKey()), responseValidation: true });
+    const client = createClient({ apiKey: first.token, baseUrl: "http://api.test", fetch: (input, init) => handler(new Request(input, init)) });
+    const catalog = platformCatalog();
+
+    // An edge app from a public template (it needs an edge plan and the template's platform binary).
+    const publicTemplate = catalog.edge.templates.find((template) => template.account_id === null)!;
+    const app = await client.edge.apps.create({ name: "first-app", template: publicTemplate.id, status: 1 });
+    expect(app).toMatchObject({ name: "first-app", template: publicTemplate.id, status: 1 });
+    expect((await client.edge.templates.list()).total).toBe(catalog.edge.templates.length);
+    expect((await client.cdn.shieldingPops.list()).total).toBe(catalog.cdn.shielding_pops.length);
+    expect((await client.cloud.inferenceModels.list()).total).toBe(catalog.cloud.inference_models.length);
+    // The account's default project, where its GPU images go: none yet, in any region of the catalog.
+    const [project] = await selectRows<{ id: number; name: string }>(db, sql`select id, name from ${cloudProjects} where account_id = ${first.accountId}`);
+    expect(project).toEqual({ id: expect.any(Number), name: "default" });
+    const region = catalog.cloud.regions[0]!;
+    const images = await client.cloud.gpuImages.list(project!.id, region.id);
+    expect([images.items, images.total]).toEqual([[], 0]);
+  });
+
   it("provisions a second account beside the first, and refuses an email that is taken, changing nothing", async () => {
     await release();
     const second = provisioned(await admin(["provision", "--name", "Globex", "--email", "admin@globex.example", "--user-name", "Hana"], env));
@@ -142,6 +176,9 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     const counts = await tableCounts(await open());
     // The first account made a second token through the API in the test before.
     expect(counts).toEqual({ accounts: 2, users: 2, tokens: 3 });
+    // The catalog is loaded once: provisioning again adds none of its rows twice.
+    const [plans] = await selectRows<{ count: number }>((await open()).db, sql`select count(*)::int as count from ${edgePlans}`);
+    expect(plans!.count).toBe(platformCatalog().edge.plans.length);
   });
 
   it.each([

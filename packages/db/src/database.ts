@@ -2,7 +2,7 @@
  * `createDatabase`: one Drizzle database over either engine, migrated before it is handed out.
  * With a URL, PostgreSQL through postgres.js (Node, AWS Lambda, Cloudflare Workers); without, embedded PGlite.
  */
-import type { Extension, PGlite as PGliteClass } from "@electric-sql/pglite";
+import type { Extension, PGlite as PGliteClass, PGliteOptions } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { applyMigrations } from "./migrate.js";
 import * as schema from "./schema/index.js";
@@ -138,11 +138,12 @@ async function pgliteDirectory(dataDir: string): Promise<string> {
  * The types Drizzle reads as PostgreSQL's text (dates, times, intervals and their arrays, numeric[]),
  * by type OID: Drizzle passes these parsers with every query, and PGlite then copies its whole parser
  * table per query (an eighth of a small request's time). Set once on the client, the queries need not
- * pass them (`withoutQueryParsers`).
+ * pass them (`withoutQueryParsers`). A PGlite that `pgliteDatabase` serves is started with them
+ * (`PGlite.create({ parsers: DRIZZLE_PARSERS, … })`).
  */
 const keepText = (value: string) => value;
 const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-const DRIZZLE_PARSERS = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText]));
+export const DRIZZLE_PARSERS: NonNullable<PGliteOptions["parsers"]> = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText]));
 
 type QueryOptions = Record<string, unknown> | undefined;
 
@@ -272,13 +273,23 @@ async function openPgliteDirectory(PGlite: typeof PGliteClass, dataDir: string, 
   return client;
 }
 
+/**
+ * The Drizzle database with the schema over `client`, a PGlite started with `DRIZZLE_PARSERS`, as
+ * `createDatabase` makes it over the PGlite it starts: its queries go without the parsers option. For a
+ * PGlite the caller starts itself (from a data directory's dump, say); the caller closes it.
+ */
+export async function pgliteDatabase(client: PGliteClass): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  return drizzle(rewritingQueryOptions(client, { query: "query", transaction: "transaction" }, withoutQueryParsers), { schema });
+}
+
 async function openPglite(dataDir: string | undefined, durability: PgliteDurability): Promise<CloudplaneDatabase> {
-  const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  // Drizzle's PGlite driver loads beside PGlite, as pgliteDatabase will ask for it.
+  const [{ PGlite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   // In memory (tests) as PGlite makes it: nothing to make durable, and nothing slowed down.
   const client = dataDir === undefined ? await PGlite.create(undefined, { parsers: DRIZZLE_PARSERS }) : await openPgliteDirectory(PGlite, dataDir, durability);
-  const db: Database = drizzle(rewritingQueryOptions(client, { query: "query", transaction: "transaction" }, withoutQueryParsers), { schema });
   return {
-    db,
+    db: await pgliteDatabase(client),
     engine: "pglite",
     close: () => client.close(),
   };

@@ -6,6 +6,8 @@
 export {
   arrayLiteral,
   createDatabase,
+  DRIZZLE_PARSERS,
+  pgliteDatabase,
   type CloudplaneDatabase,
   type CreateDatabaseOptions,
   type Database,
@@ -18,6 +20,7 @@ export {
 export { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate.js";
 export { migrations } from "./migrations.generated.js";
 export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
+export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
 export { loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
 export * from "./provision.js";
 export * from "./demo-fixture.js";

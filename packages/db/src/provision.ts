@@ -4,9 +4,10 @@
  */
 import { ROLE_IDS } from "@cloudplane/contract";
 import { eq } from "drizzle-orm";
+import { loadPlatformCatalog } from "./catalog.js";
 import { hashToken } from "./crypto.js";
 import type { Database } from "./database.js";
-import { accounts, apiTokens, users } from "./schema/index.js";
+import { accounts, apiTokens, cloudProjects, users } from "./schema/index.js";
 
 /** Random bytes of a token: 256 bits. */
 const TOKEN_BYTES = 32;
@@ -30,12 +31,19 @@ export interface ProvisionAccountOptions {
   email: string;
   /** The first user's name; default: the part of the email before the `@`. */
   userName?: string;
+  /**
+   * Whether to load the platform's catalog first (default true): a database known to hold it already (a
+   * test platform's, seeded with it) skips the 50 ms or so that loading it again, to change nothing, takes.
+   */
+  loadCatalog?: boolean;
 }
 
 export interface ProvisionedAccount {
   accountId: number;
   userId: number;
   tokenId: number;
+  /** The account's cloud project "default", which every account has (GPU images live in a project). */
+  projectId: number;
   /** The Administrator's API token: shown to the operator once, never stored. */
   token: string;
 }
@@ -53,8 +61,11 @@ export function provisionProblem(options: ProvisionAccountOptions): string | und
 }
 
 /**
- * Creates an account, its first user (Administrators) and an API token for that user, in one
- * transaction. Throws, changing nothing, when the options are not valid or the email is taken.
+ * Creates an account, its first user (Administrators), an API token for that user and the account's
+ * cloud project "default", in one transaction. The platform's catalog (edge plans, public templates,
+ * shielding POPs, regions, inference models…) is loaded first where the database lacks it, so that a
+ * deployment that never had the demo data serves every route. Throws, changing nothing of the account,
+ * when the options are not valid or the email is taken.
  */
 export async function provisionAccount(db: Database, options: ProvisionAccountOptions): Promise<ProvisionedAccount> {
   const problem = provisionProblem(options);
@@ -62,6 +73,7 @@ export async function provisionAccount(db: Database, options: ProvisionAccountOp
   const email = options.email.trim();
   const userName = options.userName?.trim() ?? email.slice(0, email.indexOf("@"));
   const { token, tokenHash } = await generateApiToken();
+  if (options.loadCatalog !== false) await loadPlatformCatalog(db);
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (taken) throw new Error(`A user with the email ${email} exists already; each user belongs to one account.`);
@@ -83,6 +95,10 @@ export async function provisionAccount(db: Database, options: ProvisionAccountOp
         tokenHash,
       })
       .returning({ id: apiTokens.id });
-    return { accountId: account!.id, userId: user!.id, tokenId: row!.id, token };
+    const [project] = await tx
+      .insert(cloudProjects)
+      .values({ accountId: account!.id, name: "default", description: "The account's default project." })
+      .returning({ id: cloudProjects.id });
+    return { accountId: account!.id, userId: user!.id, tokenId: row!.id, projectId: project!.id, token };
   });
 }

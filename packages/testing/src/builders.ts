@@ -24,6 +24,7 @@ import {
   edgeTemplates,
   isNull,
   loadDemoData,
+  platformCatalog,
   provisionAccount,
   sql,
   usageLines,
@@ -32,7 +33,6 @@ import {
   type DemoFixture,
   type DemoUsageLine,
 } from "@cloudplane/db";
-import { platformCatalog } from "./presets.js";
 
 /** A role by its name in `ROLE_IDS` of the contract: `"administrators"`, `"engineers"`, `"users"`, … */
 export type RoleName = keyof typeof ROLE_IDS;
@@ -128,7 +128,8 @@ export class Builders {
   async account(options: AccountOptions = {}): Promise<BuiltAccount> {
     const name = options.name ?? uniqueName("Account");
     const email = `${uniqueName("admin")}.${crypto.randomUUID().slice(0, 8)}@accounts.test.example`;
-    const provisioned = await provisionAccount(this.#context.db, { name, email });
+    // The platform's image holds the catalog already.
+    const provisioned = await provisionAccount(this.#context.db, { name, email, loadCatalog: false });
     const administrator = this.#context.clientFor(provisioned.token);
     const token = await this.token({ in: { administrator, account: { id: provisioned.accountId } }, role: options.role ?? "administrators" });
     const account = await administrator.iam.getAccount();

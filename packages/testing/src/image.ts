@@ -7,13 +7,12 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { applyMigrations, generateSecretsKey, importSecretsKey, migrations } from "@cloudplane/db";
-import { DRIZZLE_PARSERS, databaseOver } from "./pglite-database.js";
+import { applyMigrations, DRIZZLE_PARSERS, generateSecretsKey, importSecretsKey, migrations, pgliteDatabase } from "@cloudplane/db";
 import { PRESETS, type Preset, type SeededAdministrator } from "./presets.js";
 import { installSnapshot } from "./snapshot.js";
 
-/** Bumped when what an image holds changes in a way its cache key would not show. */
-const IMAGE_FORMAT = 1;
+/** Bumped when what an image holds changes in a way its cache key would not show (2: the empty preset's account has its "default" project). */
+const IMAGE_FORMAT = 2;
 
 export interface Image {
   /** Its cache key: the migrations, the preset and this format. */
@@ -78,7 +77,7 @@ async function withoutTemplateDatabases(client: PGlite, tarball: Blob): Promise<
 async function buildImage(preset: Preset, key: string): Promise<Image> {
   const client = await PGlite.create({ parsers: DRIZZLE_PARSERS });
   try {
-    const db = databaseOver(client);
+    const db = await pgliteDatabase(client);
     await applyMigrations(db);
     const secretsKeyBase64 = generateSecretsKey();
     const administrator = await PRESETS[preset].seed(db, await importSecretsKey(secretsKeyBase64));

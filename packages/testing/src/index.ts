@@ -32,4 +32,5 @@ export {
   type RouteSelector,
   type TokenRef,
 } from "./faults.js";
-export { platformCatalog, type Preset, type SeededAdministrator } from "./presets.js";
+export { type Preset, type SeededAdministrator } from "./presets.js";
+export { platformCatalog } from "@cloudplane/db";

@@ -6,13 +6,12 @@ import type { Server } from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type ClientOptions, type CloudplaneClient, type Fetch } from "@cloudplane/client";
 import type { RouteId } from "@cloudplane/contract";
-import { apiTokens, eq, hashToken, importSecretsKey, sql, type Database } from "@cloudplane/db";
+import { apiTokens, eq, hashToken, importSecretsKey, pgliteDatabase, sql, type Database } from "@cloudplane/db";
 import { createHandler, createHandlerMemory, type Handler, type HandlerOptions, type RateLimit } from "@cloudplane/handlers";
 import { serve, shutdown } from "@cloudplane/handlers/node";
 import { Builders } from "./builders.js";
 import { FaultTable, PlatformClosedError, type FaultKind, type TokenRef } from "./faults.js";
 import { defaultCacheDirectory, imageOf, poolDatabase, takeDatabase, type Image } from "./image.js";
-import { databaseOver } from "./pglite-database.js";
 import type { Preset, SeededAdministrator } from "./presets.js";
 import { routeOf } from "./route-match.js";
 import { resetToSnapshot, takeSnapshot } from "./snapshot.js";
@@ -129,12 +128,12 @@ class Platform implements TestPlatform {
   #baseUrl = IN_PROCESS_BASE_URL;
   #closed: Promise<void> | undefined;
 
-  constructor(image: Image, database: PGlite, secretsKey: CryptoKey, options: TestPlatformOptions) {
+  constructor(image: Image, database: PGlite, db: Database, secretsKey: CryptoKey, options: TestPlatformOptions) {
     this.#image = image;
     this.#database = database;
     this.#imageState = !options.seed;
     this.administrator = image.administrator;
-    this.db = databaseOver(database);
+    this.db = db;
     this.#handlerOptions = {
       db: this.db,
       secretsKey,
@@ -265,7 +264,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   if (preset !== "empty" && preset !== "demo") throw new TypeError(`preset must be "empty" or "demo", not ${JSON.stringify(preset)}.`);
   const image = await imageOf(preset, options.cacheDirectory ?? defaultCacheDirectory());
   const [database, secretsKey] = await Promise.all([takeDatabase(image), importSecretsKey(image.secretsKeyBase64)]);
-  const platform = new Platform(image, database, secretsKey, options);
+  const platform = new Platform(image, database, await pgliteDatabase(database), secretsKey, options);
   try {
     if (options.seed) {
       await options.seed(platform);

@@ -1,8 +1,8 @@
 /**
  * What a platform holds when it starts (and after every `reset()`): a preset, seeded once into the
- * image (image.ts). `empty` is one account and the platform's own catalog; `demo` is the demo data.
+ * image (image.ts). `empty` is one provisioned account (with the platform's own catalog, as provisioning loads it); `demo` is the demo data.
  */
-import { demoFixture, demoToken, loadDemoData, provisionAccount, type Database, type DemoFixture } from "@cloudplane/db";
+import { demoFixture, demoToken, loadDemoData, platformCatalog, provisionAccount, type Database } from "@cloudplane/db";
 
 /** The account and token a platform's `client` calls as (an Administrator's). */
 export interface SeededAdministrator {
@@ -22,34 +22,12 @@ interface PresetDefinition {
   fingerprint(): string;
 }
 
-/** The fields by which a demo row belongs to an account; a row with none of them set is the platform's own. */
-const ACCOUNT_FIELDS = ["account_id", "client", "client_id"] as const;
-
-function platformOwn(row: object): boolean {
-  return ACCOUNT_FIELDS.every((field) => (row as Record<string, unknown>)[field] == null);
-}
-
-/**
- * The rows of the demo data that belong to no account: what the platform offers every account (shielding
- * points of presence, edge plans, public templates and their binaries, inference models, regions, common
- * security profile templates). No account, user or token.
- */
-export function platformCatalog(fixture: DemoFixture = demoFixture): DemoFixture {
-  const catalog = Object.fromEntries(
-    Object.entries(fixture).map(([area, tables]) => [
-      area,
-      Object.fromEntries(Object.entries(tables as Record<string, object[]>).map(([table, rows]) => [table, rows.filter(platformOwn)])),
-    ]),
-  ) as unknown as DemoFixture;
-  return { ...catalog, iam: { accounts: [], users: [], api_tokens: [] } };
-}
-
 export const EMPTY_ACCOUNT = { name: "Test account", email: "admin@test-account.example" } as const;
 
 export const PRESETS: Record<Preset, PresetDefinition> = {
   empty: {
-    async seed(db, secretsKey) {
-      await loadDemoData(db, { secretsKey, fixture: platformCatalog() });
+    // Provisioning loads the platform's catalog, as on any deployment.
+    async seed(db) {
       const account = await provisionAccount(db, EMPTY_ACCOUNT);
       return { accountId: account.accountId, userId: account.userId, tokenId: account.tokenId, token: account.token };
     },
