@@ -21,6 +21,9 @@ import {
   isIPv6,
   listOf,
   mapOf,
+  PAGE_MAX,
+  pageOf,
+  paging,
   stringEnum,
   strictObject,
   withBody,
@@ -691,26 +694,7 @@ export type CreateCdnResourceBody = z.input<typeof createCdnResourceBody>;
 // ---------------------------------------------------------------------------------------------
 
 /** The most items a page of any CDN list holds. */
-export const CDN_PAGE_MAX = 1000;
-
-/** The paging parameters of a CDN list: `limit` (1 to 1000, default `defaultLimit`) and `offset`. */
-function pageQuery(noun: string, defaultLimit: number) {
-  return {
-    limit: integerParam({ min: 1, max: CDN_PAGE_MAX, description: `Page size, 1 to ${CDN_PAGE_MAX}. Default ${defaultLimit}.` }).default(defaultLimit),
-    offset: integerParam({ min: 0, description: `Number of matching ${noun} skipped. Default 0.` }).default(0),
-  };
-}
-
-/** A page of a CDN list: the platform's offset-page envelope. */
-function pageOf<T extends z.ZodTypeAny>(item: T, noun: string) {
-  return z
-    .object({
-      count: integer().describe(`The number of ${noun} that match the filters, before limit and offset.`),
-      results: z.array(item).describe(`The ${noun} of this page.`),
-    })
-    .strict()
-    .describe(`A page of ${noun}, and the number of all the ${noun} that match.`);
-}
+export const CDN_PAGE_MAX = PAGE_MAX;
 
 /** Statuses the listing filters by, as the platform names them. */
 export const CDN_RESOURCE_STATUSES = ["active", "processed", "suspended", "deleted"] as const;
@@ -746,7 +730,7 @@ const listCdnResourcesQuerySchema = z.object({
     .describe("Resources that have this secondary host name, compared case-insensitively."),
   min_created: createdBound.optional().describe("Resources created at or after this time (ISO 8601)."),
   max_created: createdBound.optional().describe("Resources created at or before this time (ISO 8601)."),
-  ...pageQuery("resources", 25),
+  ...paging("resources", 25),
 });
 export interface ListCdnResourcesQuerySchema extends ListCdnResourcesQuerySchemaType {}
 type ListCdnResourcesQuerySchemaType = typeof listCdnResourcesQuerySchema;
@@ -786,7 +770,7 @@ export const shieldingPop = z
     id: integer().describe("The POP id, the value of a resource's `shielding_pop`."),
     datacenter: z.string().describe("The data center, the value of a shielded resource's `shield_dc`."),
     country: z.string().describe("The country, an ISO 3166-1 alpha-2 code."),
-    city: z.string(),
+    city: z.string().describe("The city where the POP is."),
   })
   .strict()
   .describe("A shielding POP of the platform: a point of presence through which a resource's requests to its origin can go.");
@@ -800,7 +784,7 @@ export const shieldingPopList: ShieldingPopListSchema = shieldingPopListSchema;
 
 export type ShieldingPopList = z.infer<typeof shieldingPopList>;
 
-export const listShieldingPopsQuery = z.object(pageQuery("POPs", CDN_PAGE_MAX));
+export const listShieldingPopsQuery = z.object(paging("POPs", CDN_PAGE_MAX));
 
 export type ListShieldingPopsQuery = z.input<typeof listShieldingPopsQuery>;
 
@@ -1013,7 +997,7 @@ const listOriginGroupsQuerySchema = z.object({
   name: z.string().max(255).optional().describe("Groups whose name contains this text, case-insensitively."),
   sources: z.string().max(261).optional().describe("Groups with a source that contains this text, case-insensitively."),
   has_related_resources: booleanQuery("Groups that a CDN resource of the account uses (true) or that none uses (false).").optional(),
-  ...pageQuery("groups", 25),
+  ...paging("groups", 25),
 });
 export interface ListOriginGroupsQuerySchema extends ListOriginGroupsQuerySchemaType {}
 type ListOriginGroupsQuerySchemaType = typeof listOriginGroupsQuerySchema;

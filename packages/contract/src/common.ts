@@ -215,6 +215,31 @@ export function booleanQuery(description: string) {
   return schema.describe(description) as unknown as z.ZodType<boolean, z.ZodTypeDef, boolean>;
 }
 
+/** The most items a page of any offset-paged list holds. */
+export const PAGE_MAX = 1000;
+
+/**
+ * The query parameters of an offset-paged list: `limit` (1 to `max`, default `defaultLimit`) and `offset`,
+ * each with its default in its description. `noun` names what `offset` skips.
+ */
+export function paging(noun: string, defaultLimit: number, max = PAGE_MAX) {
+  return {
+    limit: integerParam({ min: 1, max, description: `Page size, 1 to ${max}. Default ${defaultLimit}.` }).default(defaultLimit),
+    offset: integerParam({ min: 0, description: `Number of matching ${noun} skipped. Default 0.` }).default(0),
+  };
+}
+
+/** A page of an offset-paged list, the platform's `{count, results}` envelope: the page's items and how many match. */
+export function pageOf<T extends z.ZodTypeAny>(item: T, noun: string) {
+  return z
+    .object({
+      count: integer().describe(`The number of ${noun} that match the filters, before limit and offset.`),
+      results: z.array(item).describe(`The ${noun} of this page.`),
+    })
+    .strict()
+    .describe(`A page of ${noun}, and the number of all the ${noun} that match.`);
+}
+
 /** A string that must be one of `values`, with a message that lists them. */
 export function stringEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values as unknown as [T[number], ...T[number][]], {

@@ -152,7 +152,7 @@ const accountUserSchema = z
   .object({
     id: integer(),
     name: z.string(),
-    email: z.string(),
+    email: z.string().describe("The user's email address; an email belongs to one user of the service."),
     deleted: z.boolean().describe("Whether the user was deleted."),
     client: integer().describe("The account id."),
     groups: z

@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, mapOf, stringEnum, strictObject, withBody } from "./common.js";
+import { errorResponses, idParam, integer, isoTimestamp, listOf, mapOf, PAGE_MAX, paging, stringEnum, strictObject, withBody } from "./common.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -39,10 +39,13 @@ export const logsUploaderValidation: LogsUploaderValidationSchema = logsUploader
 export type LogsUploaderValidation = z.infer<typeof logsUploaderValidation>;
 
 /** The most items a listing answers at once, and the number it answers when `limit` is not given. */
-export const LOGS_UPLOADER_PAGE = { max: 1000, default: 100 } as const;
+export const LOGS_UPLOADER_PAGE = { max: PAGE_MAX, default: 100 } as const;
 
-/** A page of a listing, as the platform pages its CDN lists: the total, the links to the pages around, the items. */
-function pageOf<T extends z.ZodTypeAny>(item: T, what: string) {
+/**
+ * A page of a listing, as the platform pages its logs uploader lists: the total, the links to the pages around,
+ * the items (the CDN lists' envelope, pageOf in common.ts, has no links).
+ */
+function linkedPageOf<T extends z.ZodTypeAny>(item: T, what: string) {
   return z
     .object({
       count: integer().describe(`The number of ${what} that match the filters, before limit and offset.`),
@@ -77,12 +80,7 @@ const pagingQuery = {
     .max(255)
     .optional()
     .describe("Objects whose name contains this text, case-insensitively, or whose id is this number."),
-  limit: integerParam({
-    min: 1,
-    max: LOGS_UPLOADER_PAGE.max,
-    description: `Page size, 1 to ${LOGS_UPLOADER_PAGE.max}. Default ${LOGS_UPLOADER_PAGE.default}.`,
-  }).default(LOGS_UPLOADER_PAGE.default),
-  offset: integerParam({ min: 0, description: "Number of matching objects skipped. Default 0." }).default(0),
+  ...paging("objects", LOGS_UPLOADER_PAGE.default, LOGS_UPLOADER_PAGE.max),
 };
 
 const name = z.string().min(1).max(255);
@@ -221,7 +219,7 @@ export const listLogsUploaderTargetsQuery: ListLogsUploaderTargetsQuerySchema = 
 
 export type ListLogsUploaderTargetsQuery = z.input<typeof listLogsUploaderTargetsQuery>;
 
-const logsUploaderTargetListSchema = pageOf(logsUploaderTarget, "logs uploader targets");
+const logsUploaderTargetListSchema = linkedPageOf(logsUploaderTarget, "logs uploader targets");
 export interface LogsUploaderTargetListSchema extends LogsUploaderTargetListSchemaType {}
 type LogsUploaderTargetListSchemaType = typeof logsUploaderTargetListSchema;
 export const logsUploaderTargetList: LogsUploaderTargetListSchema = logsUploaderTargetListSchema;
@@ -326,6 +324,11 @@ const policyFields = {
     .describe("The share of requests logged, 0 to 1: 1 logs every request, 0.5 about half, 0 none. Default 1."),
 };
 
+/** A policy field's meaning as its write describes it, for the policy as it is answered. */
+function policyDescription(field: keyof typeof policyFields): string {
+  return policyFields[field].description!;
+}
+
 const logsUploaderPolicySchema = z
   .object({
     id: integer(),
@@ -334,21 +337,21 @@ const logsUploaderPolicySchema = z
     updated: isoTimestamp,
     name: z.string(),
     description: z.string(),
-    include_empty_logs: z.boolean(),
-    include_shield_logs: z.boolean(),
-    escape_special_characters: z.boolean(),
-    retry_interval_minutes: integer(),
-    rotate_interval_minutes: integer(),
-    rotate_threshold_mb: integer().nullable(),
-    rotate_threshold_lines: integer(),
-    date_format: z.string(),
-    field_delimiter: z.string(),
-    field_separator: z.string(),
-    fields: z.array(z.string()),
-    file_name_template: z.string(),
-    format_type: stringEnum(LOGS_UPLOADER_FORMAT_TYPES),
-    tags: z.record(z.string()),
-    log_sample_rate: z.number(),
+    include_empty_logs: z.boolean().describe(policyDescription("include_empty_logs")),
+    include_shield_logs: z.boolean().describe(policyDescription("include_shield_logs")),
+    escape_special_characters: z.boolean().describe(policyDescription("escape_special_characters")),
+    retry_interval_minutes: integer().describe(policyDescription("retry_interval_minutes")),
+    rotate_interval_minutes: integer().describe(policyDescription("rotate_interval_minutes")),
+    rotate_threshold_mb: integer().nullable().describe(policyDescription("rotate_threshold_mb")),
+    rotate_threshold_lines: integer().describe(policyDescription("rotate_threshold_lines")),
+    date_format: z.string().describe(policyDescription("date_format")),
+    field_delimiter: z.string().describe(policyDescription("field_delimiter")),
+    field_separator: z.string().describe(policyDescription("field_separator")),
+    fields: z.array(z.string()).describe(policyDescription("fields")),
+    file_name_template: z.string().describe(policyDescription("file_name_template")),
+    format_type: stringEnum(LOGS_UPLOADER_FORMAT_TYPES).describe(policyDescription("format_type")),
+    tags: z.record(z.string()).describe(policyDescription("tags")),
+    log_sample_rate: z.number().describe(policyDescription("log_sample_rate")),
     related_uploader_configs: z.array(integer()).describe("Ids of the uploader configs that use this policy, ascending."),
   })
   .strict()
@@ -385,7 +388,7 @@ export const listLogsUploaderPoliciesQuery: ListLogsUploaderPoliciesQuerySchema 
 
 export type ListLogsUploaderPoliciesQuery = z.input<typeof listLogsUploaderPoliciesQuery>;
 
-const logsUploaderPolicyListSchema = pageOf(logsUploaderPolicy, "logs uploader policies");
+const logsUploaderPolicyListSchema = linkedPageOf(logsUploaderPolicy, "logs uploader policies");
 export interface LogsUploaderPolicyListSchema extends LogsUploaderPolicyListSchemaType {}
 type LogsUploaderPolicyListSchemaType = typeof logsUploaderPolicyListSchema;
 export const logsUploaderPolicyList: LogsUploaderPolicyListSchema = logsUploaderPolicyListSchema;
@@ -477,7 +480,7 @@ export const listLogsUploaderConfigsQuery: ListLogsUploaderConfigsQuerySchema = 
 
 export type ListLogsUploaderConfigsQuery = z.input<typeof listLogsUploaderConfigsQuery>;
 
-const logsUploaderConfigListSchema = pageOf(logsUploaderConfig, "logs uploader configs");
+const logsUploaderConfigListSchema = linkedPageOf(logsUploaderConfig, "logs uploader configs");
 export interface LogsUploaderConfigListSchema extends LogsUploaderConfigListSchemaType {}
 type LogsUploaderConfigListSchemaType = typeof logsUploaderConfigListSchema;
 export const logsUploaderConfigList: LogsUploaderConfigListSchema = logsUploaderConfigListSchema;

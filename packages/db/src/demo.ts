@@ -6,7 +6,7 @@ import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { encryptSecret, hashToken, sha256Hex } from "./crypto.js";
 import type { Database } from "./database.js";
-import { demoFixture, type DemoFixture } from "./demo-fixture.js";
+import { demoFixture, type DemoFixture, type DemoLogsUploaderCheck } from "./demo-fixture.js";
 import {
   accounts,
   apiTokens,
@@ -62,6 +62,17 @@ export interface LoadDemoDataResult {
 const date = (value: string) => new Date(value);
 const optionalDate = (value: string | null) => (value === null ? null : new Date(value));
 
+/** A row's `created` and `updated` times. */
+const createdAndUpdated = (row: { created: string; updated: string }) => ({ created: date(row.created), updated: date(row.updated) });
+
+/** The columns of a logs uploader target's or config's last check. */
+const checkColumns = (check: DemoLogsUploaderCheck) => ({
+  status: check.status,
+  statusCode: check.code,
+  statusDetails: check.details,
+  statusUpdated: date(check.updated),
+});
+
 /**
  * Inserts the demo data in one transaction, skipping rows whose key exists, then moves every id
  * sequence past the largest id so rows created later get fresh ids.
@@ -100,12 +111,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       directory: target.config.directory,
       endpoint: target.config.endpoint,
       usePathStyle: target.config.use_path_style,
-      status: target.status.status,
-      statusCode: target.status.code,
-      statusDetails: target.status.details,
-      statusUpdated: date(target.status.updated),
-      created: date(target.created),
-      updated: date(target.updated),
+      ...checkColumns(target.status),
+      ...createdAndUpdated(target),
     })),
   );
   const slotRows = await Promise.all(
@@ -148,8 +155,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         cdnServiceEnabled: account.service.enabled,
         cdnServiceStatus: account.service.status,
         cdnServiceUpdated: date(account.service.updated),
-        created: date(account.created),
-        updated: date(account.updated),
+        ...createdAndUpdated(account),
       })),
     );
     await insert(
@@ -180,8 +186,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         proxyNextUpstream: group.proxy_next_upstream,
         authType: group.auth_type,
         path: group.path,
-        created: date(group.created),
-        updated: date(group.updated),
+        ...createdAndUpdated(group),
       })),
     );
     await insert(
@@ -242,8 +247,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         waapApiDomainEnabled: resource.waap_api_domain_enabled,
         rules: resource.rules,
         options: resource.options,
-        created: date(resource.created),
-        updated: date(resource.updated),
+        ...createdAndUpdated(resource),
       })),
     );
     await insert(
@@ -289,8 +293,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         formatType: policy.format_type,
         tags: policy.tags,
         logSampleRate: policy.log_sample_rate,
-        created: date(policy.created),
-        updated: date(policy.updated),
+        ...createdAndUpdated(policy),
       })),
     );
     await insert(
@@ -304,12 +307,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         forAllResources: config.for_all_resources,
         policyId: config.policy,
         targetId: config.target,
-        status: config.status.status,
-        statusCode: config.status.code,
-        statusDetails: config.status.details,
-        statusUpdated: date(config.status.updated),
-        created: date(config.created),
-        updated: date(config.updated),
+        ...checkColumns(config.status),
+        ...createdAndUpdated(config),
       })),
     );
     await insert(
@@ -383,8 +382,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         accountId: secret.account_id,
         name: secret.name,
         comment: secret.comment,
-        created: date(secret.created),
-        updated: date(secret.updated),
+        ...createdAndUpdated(secret),
       })),
     );
     await insert(edgeSecretSlots, [edgeSecretSlots.secretId, edgeSecretSlots.slot], slotRows);
@@ -408,8 +406,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         rspHeaders: app.rsp_headers,
         log: app.log,
         debugUntil: optionalDate(app.debug_until),
-        created: date(app.created),
-        updated: date(app.updated),
+        ...createdAndUpdated(app),
       })),
     );
     await insert(
@@ -654,8 +651,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
         protocols: profile.protocols,
         status: profile.status,
         plan: profile.plan,
-        created: date(profile.created),
-        updated: date(profile.updated),
+        ...createdAndUpdated(profile),
         deleted: optionalDate(profile.deleted),
       })),
     );

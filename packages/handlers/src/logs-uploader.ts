@@ -15,6 +15,7 @@ import {
   type LogsUploaderPolicyBody,
   type LogsUploaderTarget,
   type LogsUploaderValidation,
+  type ReplaceLogsUploaderTargetBody,
 } from "@cloudplane/contract";
 import {
   and,
@@ -47,6 +48,11 @@ type CheckStatus = LogsUploaderValidation["status"];
 /** The check columns of a target or config set to `status`, as of now. */
 function checkColumns(status: CheckStatus, details = "") {
   return { status, statusCode: LOGS_UPLOADER_CHECK_CODES[status], statusDetails: details, statusUpdated: new Date() };
+}
+
+/** The fields every target, policy and config starts with: its id, its account and its times. */
+function ownFields(row: TargetRow | PolicyRow | ConfigRow) {
+  return { id: row.id, client_id: row.accountId, created: isoTime(row.created), updated: isoTime(row.updated) };
 }
 
 function checkOf(row: TargetRow | ConfigRow): LogsUploaderValidation {
@@ -108,10 +114,7 @@ async function configsUsing(db: Reader, accountId: number, column: "targetId" | 
 
 function targetOf(row: TargetRow, related: number[]): LogsUploaderTarget {
   return {
-    id: row.id,
-    client_id: row.accountId,
-    created: isoTime(row.created),
-    updated: isoTime(row.updated),
+    ...ownFields(row),
     storage_type: row.storageType,
     name: row.name,
     description: row.description,
@@ -128,6 +131,21 @@ function targetOf(row: TargetRow, related: number[]): LogsUploaderTarget {
   };
 }
 
+/** A target's storage columns as a create or a replacement gives them: what it leaves out takes its default. */
+function targetStorageColumns(body: ReplaceLogsUploaderTargetBody, secretAccessKeyEncrypted: string) {
+  return {
+    description: body.description ?? "",
+    storageType: body.storage_type,
+    accessKeyId: body.config.access_key_id,
+    secretAccessKeyEncrypted,
+    region: body.config.region,
+    bucketName: body.config.bucket_name,
+    directory: body.config.directory ?? null,
+    endpoint: body.config.endpoint ?? null,
+    usePathStyle: body.config.use_path_style ?? false,
+  };
+}
+
 /**
  * What can be known of a target without contacting its storage: whether it says where the bucket is.
  * s3_vendor and s3_amazon have an endpoint of their own; s3_other has none.
@@ -136,21 +154,6 @@ function targetProblem(row: Pick<TargetRow, "storageType" | "endpoint">): string
   if (row.storageType === "s3_other" && row.endpoint === null)
     return "An s3_other storage has no default endpoint: set config.endpoint to its URL.";
   return undefined;
-}
-
-async function targetWithRelated(db: Reader, row: TargetRow): Promise<LogsUploaderTarget> {
-  const related = await configsUsing(db, row.accountId, "targetId", [row.id]);
-  return targetOf(row, related.get(row.id) ?? []);
-}
-
-async function lockTarget(tx: DatabaseTransaction, accountId: number, id: number): Promise<TargetRow> {
-  const [row] = await tx
-    .select()
-    .from(logsUploaderTargets)
-    .where(and(eq(logsUploaderTargets.accountId, accountId), eq(logsUploaderTargets.id, id)))
-    .for("update");
-  if (!row) throw notFound(`Logs uploader target ${id}`);
-  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,10 +215,7 @@ function policyColumns(state: PolicyState) {
 
 function policyOf(row: PolicyRow, related: number[]): LogsUploaderPolicy {
   return {
-    id: row.id,
-    client_id: row.accountId,
-    created: isoTime(row.created),
-    updated: isoTime(row.updated),
+    ...ownFields(row),
     ...policyStateOf(row),
     related_uploader_configs: related,
   };
@@ -238,19 +238,119 @@ function checkPolicy(state: PolicyState): void {
   if (problemCount(errors)) throw validationFailed(errors);
 }
 
-async function policyWithRelated(db: Reader, row: PolicyRow): Promise<LogsUploaderPolicy> {
-  const related = await configsUsing(db, row.accountId, "policyId", [row.id]);
-  return policyOf(row, related.get(row.id) ?? []);
+// ---------------------------------------------------------------------------------------------
+// The account's objects: targets, policies and configs
+// ---------------------------------------------------------------------------------------------
+
+type ReferencedTable = typeof logsUploaderTargets | typeof logsUploaderPolicies;
+type OwnedTable = ReferencedTable | typeof logsUploaderConfigs;
+
+/** A table of objects each of one account, and what messages call one. */
+interface Owned<T extends OwnedTable> {
+  table: T;
+  what: string;
 }
 
-async function lockPolicy(tx: DatabaseTransaction, accountId: number, id: number): Promise<PolicyRow> {
-  const [row] = await tx
-    .select()
-    .from(logsUploaderPolicies)
-    .where(and(eq(logsUploaderPolicies.accountId, accountId), eq(logsUploaderPolicies.id, id)))
-    .for("update");
-  if (!row) throw notFound(`Logs uploader policy ${id}`);
+/**
+ * A kind of object that configs refer to: targets (a config's `target`, column targetId) and policies
+ * (`policy`, policyId). Their listings, reads and deletes are the same but for the table, that field and column.
+ */
+interface Referenced<T extends ReferencedTable, View> extends Owned<T> {
+  field: "target" | "policy";
+  column: "targetId" | "policyId";
+  view(row: T["$inferSelect"], related: number[]): View;
+}
+
+const TARGETS: Referenced<typeof logsUploaderTargets, LogsUploaderTarget> = {
+  table: logsUploaderTargets,
+  what: "Logs uploader target",
+  field: "target",
+  column: "targetId",
+  view: targetOf,
+};
+
+const POLICIES: Referenced<typeof logsUploaderPolicies, LogsUploaderPolicy> = {
+  table: logsUploaderPolicies,
+  what: "Logs uploader policy",
+  field: "policy",
+  column: "policyId",
+  view: policyOf,
+};
+
+const CONFIGS: Owned<typeof logsUploaderConfigs> = { table: logsUploaderConfigs, what: "Logs uploader config" };
+
+/** The row `id` of the account in `table`. */
+function owned(table: OwnedTable, accountId: number, id: number) {
+  return and(eq(table.accountId, accountId), eq(table.id, id));
+}
+
+/** The account's object `id`, locked for the transaction's write where `lock` is set; 404 where there is none. */
+async function ownedRow<T extends OwnedTable>(db: Reader, kind: Owned<T>, accountId: number, id: number, lock = false): Promise<T["$inferSelect"]> {
+  const table: OwnedTable = kind.table;
+  const select = db.select().from(table).where(owned(table, accountId, id));
+  const [row] = (await (lock ? select.for("update") : select)) as T["$inferSelect"][];
+  if (!row) throw notFound(`${kind.what} ${id}`);
   return row;
+}
+
+function lockOwned<T extends OwnedTable>(tx: DatabaseTransaction, kind: Owned<T>, accountId: number, id: number): Promise<T["$inferSelect"]> {
+  return ownedRow(tx, kind, accountId, id, true);
+}
+
+async function withRelated<T extends ReferencedTable, View>(db: Reader, kind: Referenced<T, View>, row: T["$inferSelect"]): Promise<View> {
+  const related = await configsUsing(db, row.accountId, kind.column, [row.id]);
+  return kind.view(row, related.get(row.id) ?? []);
+}
+
+/** A page of the account's objects, by id: `search` on the name or id, `config_ids` those the configs use. */
+async function listReferenced<T extends ReferencedTable, View>(
+  db: Database,
+  kind: Referenced<T, View>,
+  accountId: number,
+  url: string,
+  query: PageQuery & { config_ids?: number[] },
+) {
+  const table: ReferencedTable = kind.table;
+  const where = and(
+    eq(table.accountId, accountId),
+    searchCondition(query.search, table),
+    query.config_ids?.length
+      ? inArray(
+          table.id,
+          db
+            .select({ id: logsUploaderConfigs[kind.column] })
+            .from(logsUploaderConfigs)
+            .where(and(eq(logsUploaderConfigs.accountId, accountId), inArray(logsUploaderConfigs.id, query.config_ids))),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(table).where(where).orderBy(asc(table.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  const related = await configsUsing(db, accountId, kind.column, rows.map((row) => row.id));
+  const all = total?.total ?? 0;
+  return {
+    count: all,
+    ...pageLinks(url, query, all),
+    results: (rows as T["$inferSelect"][]).map((row) => kind.view(row, related.get(row.id) ?? [])),
+  };
+}
+
+/** Deletes the object; 409 while a config uses it, naming the configs. */
+async function deleteReferenced<T extends ReferencedTable>(db: Database, kind: Referenced<T, unknown>, accountId: number, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockOwned(tx, kind, accountId, id);
+      const users = (await configsUsing(tx, accountId, kind.column, [current.id])).get(current.id) ?? [];
+      if (users.length)
+        throw conflict(`${kind.what} ${current.id} is used by configs ${users.join(", ")}: delete them or give them another ${kind.field} first.`);
+      await tx.delete(kind.table).where(owned(kind.table, accountId, current.id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(`${kind.what} ${id} was just given to a config; it is in use.`);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,10 +361,7 @@ type ConfigState = Required<CreateLogsUploaderConfigBody>;
 
 function configOf(row: ConfigRow, resources: number[]): LogsUploaderConfig {
   return {
-    id: row.id,
-    client_id: row.accountId,
-    created: isoTime(row.created),
-    updated: isoTime(row.updated),
+    ...ownFields(row),
     name: row.name,
     enabled: row.enabled,
     for_all_resources: row.forAllResources,
@@ -300,19 +397,11 @@ async function checkConfigReferences(
   given: Partial<Pick<ConfigState, "policy" | "target" | "resources">>,
 ): Promise<void> {
   const errors = fieldErrors();
-  if (given.policy !== undefined) {
-    const [policy] = await tx
-      .select({ id: logsUploaderPolicies.id })
-      .from(logsUploaderPolicies)
-      .where(and(eq(logsUploaderPolicies.accountId, accountId), eq(logsUploaderPolicies.id, given.policy)));
-    if (!policy) addFieldError(errors, "policy", "Must be a logs uploader policy of the account.");
-  }
-  if (given.target !== undefined) {
-    const [target] = await tx
-      .select({ id: logsUploaderTargets.id })
-      .from(logsUploaderTargets)
-      .where(and(eq(logsUploaderTargets.accountId, accountId), eq(logsUploaderTargets.id, given.target)));
-    if (!target) addFieldError(errors, "target", "Must be a logs uploader target of the account.");
+  for (const kind of [POLICIES, TARGETS]) {
+    const id = given[kind.field];
+    if (id === undefined) continue;
+    const [found] = await tx.select({ id: kind.table.id }).from(kind.table).where(owned(kind.table, accountId, id));
+    if (!found) addFieldError(errors, kind.field, `Must be a logs uploader ${kind.field} of the account.`);
   }
   if (given.resources?.length) {
     const found = await tx
@@ -338,21 +427,35 @@ async function writeConfigResources(tx: DatabaseTransaction, accountId: number, 
     await tx.insert(logsUploaderConfigResources).values(resources.map((resourceId) => ({ accountId, configId, resourceId })));
 }
 
-async function lockConfig(tx: DatabaseTransaction, accountId: number, id: number): Promise<ConfigRow> {
-  const [row] = await tx
-    .select()
-    .from(logsUploaderConfigs)
-    .where(and(eq(logsUploaderConfigs.accountId, accountId), eq(logsUploaderConfigs.id, id)))
-    .for("update");
-  if (!row) throw notFound(`Logs uploader config ${id}`);
-  return row;
-}
-
 /** A config write whose policy, target or CDN resource was deleted between our check and the write. */
 function referenceGone(error: unknown): unknown {
   return isForeignKeyViolation(error)
     ? conflict("A policy, target or CDN resource the config names was deleted meanwhile; check them and try again.")
     : error;
+}
+
+/**
+ * Writes the policy `id` as `stateOf` makes it from the current one, after its checks, in one transaction.
+ * Where `stateOf` gives nothing (a PATCH that gives no field), nothing changes, `updated` included.
+ */
+function writePolicy(
+  db: Database,
+  accountId: number,
+  id: number,
+  stateOf: (current: PolicyRow) => PolicyState | undefined,
+): Promise<LogsUploaderPolicy> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwned(tx, POLICIES, accountId, id);
+    const state = stateOf(current);
+    if (!state) return withRelated(tx, POLICIES, current);
+    checkPolicy(state);
+    const [row] = await tx
+      .update(logsUploaderPolicies)
+      .set({ ...policyColumns(state), updated: new Date() })
+      .where(owned(logsUploaderPolicies, accountId, current.id))
+      .returning();
+    return withRelated(tx, POLICIES, row!);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,32 +493,10 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
   const routes: LogsUploaderRoutes = contract.cdn;
 
   return tsr.routerWithMiddleware(routes)<RequestExtension>({
-    listLogsUploaderTargets: async ({ query }, { request }) => {
-      const { accountId } = request.caller;
-      const where = and(
-        eq(logsUploaderTargets.accountId, accountId),
-        searchCondition(query.search, logsUploaderTargets),
-        query.config_ids?.length
-          ? inArray(
-              logsUploaderTargets.id,
-              db
-                .select({ id: logsUploaderConfigs.targetId })
-                .from(logsUploaderConfigs)
-                .where(and(eq(logsUploaderConfigs.accountId, accountId), inArray(logsUploaderConfigs.id, query.config_ids))),
-            )
-          : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db.select().from(logsUploaderTargets).where(where).orderBy(asc(logsUploaderTargets.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(logsUploaderTargets).where(where),
-      ]);
-      const related = await configsUsing(db, accountId, "targetId", rows.map((row) => row.id));
-      const all = total?.total ?? 0;
-      return {
-        status: 200,
-        body: { count: all, ...pageLinks(request.url, query, all), results: rows.map((row) => targetOf(row, related.get(row.id) ?? [])) },
-      };
-    },
+    listLogsUploaderTargets: async ({ query }, { request }) => ({
+      status: 200,
+      body: await listReferenced(db, TARGETS, request.caller.accountId, request.url, query),
+    }),
 
     createLogsUploaderTarget: async ({ body }, { request: { caller } }) => {
       const [row] = await db
@@ -423,53 +504,33 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
         .values({
           accountId: caller.accountId,
           name: body.name,
-          description: body.description ?? "",
-          storageType: body.storage_type,
-          accessKeyId: body.config.access_key_id,
-          secretAccessKeyEncrypted: await encryptSecret(secretsKey, body.config.secret_access_key),
-          region: body.config.region,
-          bucketName: body.config.bucket_name,
-          directory: body.config.directory ?? null,
-          endpoint: body.config.endpoint ?? null,
-          usePathStyle: body.config.use_path_style ?? false,
+          ...targetStorageColumns(body, await encryptSecret(secretsKey, body.config.secret_access_key)),
         })
         .returning();
       return { status: 201, body: targetOf(row!, []) };
     },
 
     getLogsUploaderTarget: async ({ params }, { request: { caller } }) => {
-      const [row] = await db
-        .select()
-        .from(logsUploaderTargets)
-        .where(and(eq(logsUploaderTargets.accountId, caller.accountId), eq(logsUploaderTargets.id, params.id)));
-      if (!row) throw notFound(`Logs uploader target ${params.id}`);
-      return { status: 200, body: await targetWithRelated(db, row) };
+      const row = await ownedRow(db, TARGETS, caller.accountId, params.id);
+      return { status: 200, body: await withRelated(db, TARGETS, row) };
     },
 
     replaceLogsUploaderTarget: async ({ params, body }, { request: { caller } }) => {
       // Encrypted before the transaction, so that it holds its lock only for the write.
       const secret = await encryptSecret(secretsKey, body.config.secret_access_key);
       const target = await db.transaction(async (tx) => {
-        const current = await lockTarget(tx, caller.accountId, params.id);
+        const current = await lockOwned(tx, TARGETS, caller.accountId, params.id);
         const [row] = await tx
           .update(logsUploaderTargets)
           .set({
             name: body.name ?? current.name,
-            description: body.description ?? "",
-            storageType: body.storage_type,
-            accessKeyId: body.config.access_key_id,
-            secretAccessKeyEncrypted: secret,
-            region: body.config.region,
-            bucketName: body.config.bucket_name,
-            directory: body.config.directory ?? null,
-            endpoint: body.config.endpoint ?? null,
-            usePathStyle: body.config.use_path_style ?? false,
+            ...targetStorageColumns(body, secret),
             ...checkColumns("in_progress"),
             updated: new Date(),
           })
-          .where(and(eq(logsUploaderTargets.accountId, caller.accountId), eq(logsUploaderTargets.id, current.id)))
+          .where(owned(logsUploaderTargets, caller.accountId, current.id))
           .returning();
-        return targetWithRelated(tx, row!);
+        return withRelated(tx, TARGETS, row!);
       });
       return { status: 200, body: target };
     },
@@ -478,9 +539,9 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
       const { config } = body;
       const secret = config?.secret_access_key === undefined ? undefined : await encryptSecret(secretsKey, config.secret_access_key);
       const target = await db.transaction(async (tx) => {
-        const current = await lockTarget(tx, caller.accountId, params.id);
+        const current = await lockOwned(tx, TARGETS, caller.accountId, params.id);
         // A PATCH that gives no field changes nothing, `updated` included.
-        if (Object.keys(body).length === 0) return targetWithRelated(tx, current);
+        if (Object.keys(body).length === 0) return withRelated(tx, TARGETS, current);
         const storageChanged = body.storage_type !== undefined || (config !== undefined && Object.keys(config).length > 0);
         const [row] = await tx
           .update(logsUploaderTargets)
@@ -498,69 +559,36 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
             ...(storageChanged ? checkColumns("in_progress") : {}),
             updated: new Date(),
           })
-          .where(and(eq(logsUploaderTargets.accountId, caller.accountId), eq(logsUploaderTargets.id, current.id)))
+          .where(owned(logsUploaderTargets, caller.accountId, current.id))
           .returning();
-        return targetWithRelated(tx, row!);
+        return withRelated(tx, TARGETS, row!);
       });
       return { status: 200, body: target };
     },
 
     deleteLogsUploaderTarget: async ({ params }, { request: { caller } }) => {
-      try {
-        await db.transaction(async (tx) => {
-          const current = await lockTarget(tx, caller.accountId, params.id);
-          const users = (await configsUsing(tx, caller.accountId, "targetId", [current.id])).get(current.id) ?? [];
-          if (users.length)
-            throw conflict(`Logs uploader target ${current.id} is used by configs ${users.join(", ")}: delete them or give them another target first.`);
-          await tx.delete(logsUploaderTargets).where(and(eq(logsUploaderTargets.accountId, caller.accountId), eq(logsUploaderTargets.id, current.id)));
-        });
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict(`Logs uploader target ${params.id} was just given to a config; it is in use.`);
-        throw error;
-      }
+      await deleteReferenced(db, TARGETS, caller.accountId, params.id);
       return { status: 204, body: undefined };
     },
 
     validateLogsUploaderTarget: async ({ params }, { request: { caller } }) => {
       const check = await db.transaction(async (tx) => {
-        const current = await lockTarget(tx, caller.accountId, params.id);
+        const current = await lockOwned(tx, TARGETS, caller.accountId, params.id);
         const problem = targetProblem(current);
         const [row] = await tx
           .update(logsUploaderTargets)
           .set(problem ? checkColumns("failed", problem) : checkColumns("successful"))
-          .where(and(eq(logsUploaderTargets.accountId, caller.accountId), eq(logsUploaderTargets.id, current.id)))
+          .where(owned(logsUploaderTargets, caller.accountId, current.id))
           .returning();
         return checkOf(row!);
       });
       return { status: 200, body: check };
     },
 
-    listLogsUploaderPolicies: async ({ query }, { request }) => {
-      const { accountId } = request.caller;
-      const where = and(
-        eq(logsUploaderPolicies.accountId, accountId),
-        searchCondition(query.search, logsUploaderPolicies),
-        query.config_ids?.length
-          ? inArray(
-              logsUploaderPolicies.id,
-              db
-                .select({ id: logsUploaderConfigs.policyId })
-                .from(logsUploaderConfigs)
-                .where(and(eq(logsUploaderConfigs.accountId, accountId), inArray(logsUploaderConfigs.id, query.config_ids))),
-            )
-          : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db.select().from(logsUploaderPolicies).where(where).orderBy(asc(logsUploaderPolicies.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(logsUploaderPolicies).where(where),
-      ]);
-      const related = await configsUsing(db, accountId, "policyId", rows.map((row) => row.id));
-      const all = total?.total ?? 0;
-      return {
-        status: 200,
-        body: { count: all, ...pageLinks(request.url, query, all), results: rows.map((row) => policyOf(row, related.get(row.id) ?? [])) },
-      };
-    },
+    listLogsUploaderPolicies: async ({ query }, { request }) => ({
+      status: 200,
+      body: await listReferenced(db, POLICIES, request.caller.accountId, request.url, query),
+    }),
 
     createLogsUploaderPolicy: async ({ body }, { request: { caller } }) => {
       const state = { ...policyDefaults(), ...body };
@@ -575,58 +603,24 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
     getLogsUploaderPolicyFields: () => Promise.resolve({ status: 200 as const, body: [...LOGS_UPLOADER_POLICY_FIELDS] }),
 
     getLogsUploaderPolicy: async ({ params }, { request: { caller } }) => {
-      const [row] = await db
-        .select()
-        .from(logsUploaderPolicies)
-        .where(and(eq(logsUploaderPolicies.accountId, caller.accountId), eq(logsUploaderPolicies.id, params.id)));
-      if (!row) throw notFound(`Logs uploader policy ${params.id}`);
-      return { status: 200, body: await policyWithRelated(db, row) };
+      const row = await ownedRow(db, POLICIES, caller.accountId, params.id);
+      return { status: 200, body: await withRelated(db, POLICIES, row) };
     },
 
-    replaceLogsUploaderPolicy: async ({ params, body }, { request: { caller } }) => {
-      const policy = await db.transaction(async (tx) => {
-        const current = await lockPolicy(tx, caller.accountId, params.id);
-        const state = { ...policyDefaults(), ...body };
-        checkPolicy(state);
-        const [row] = await tx
-          .update(logsUploaderPolicies)
-          .set({ ...policyColumns(state), updated: new Date() })
-          .where(and(eq(logsUploaderPolicies.accountId, caller.accountId), eq(logsUploaderPolicies.id, current.id)))
-          .returning();
-        return policyWithRelated(tx, row!);
-      });
-      return { status: 200, body: policy };
-    },
+    replaceLogsUploaderPolicy: async ({ params, body }, { request: { caller } }) => ({
+      status: 200,
+      body: await writePolicy(db, caller.accountId, params.id, () => ({ ...policyDefaults(), ...body })),
+    }),
 
-    updateLogsUploaderPolicy: async ({ params, body }, { request: { caller } }) => {
-      const policy = await db.transaction(async (tx) => {
-        const current = await lockPolicy(tx, caller.accountId, params.id);
-        if (Object.keys(body).length === 0) return policyWithRelated(tx, current);
-        const state = { ...policyStateOf(current), ...body };
-        checkPolicy(state);
-        const [row] = await tx
-          .update(logsUploaderPolicies)
-          .set({ ...policyColumns(state), updated: new Date() })
-          .where(and(eq(logsUploaderPolicies.accountId, caller.accountId), eq(logsUploaderPolicies.id, current.id)))
-          .returning();
-        return policyWithRelated(tx, row!);
-      });
-      return { status: 200, body: policy };
-    },
+    updateLogsUploaderPolicy: async ({ params, body }, { request: { caller } }) => ({
+      status: 200,
+      body: await writePolicy(db, caller.accountId, params.id, (current) =>
+        Object.keys(body).length === 0 ? undefined : { ...policyStateOf(current), ...body },
+      ),
+    }),
 
     deleteLogsUploaderPolicy: async ({ params }, { request: { caller } }) => {
-      try {
-        await db.transaction(async (tx) => {
-          const current = await lockPolicy(tx, caller.accountId, params.id);
-          const users = (await configsUsing(tx, caller.accountId, "policyId", [current.id])).get(current.id) ?? [];
-          if (users.length)
-            throw conflict(`Logs uploader policy ${current.id} is used by configs ${users.join(", ")}: delete them or give them another policy first.`);
-          await tx.delete(logsUploaderPolicies).where(and(eq(logsUploaderPolicies.accountId, caller.accountId), eq(logsUploaderPolicies.id, current.id)));
-        });
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict(`Logs uploader policy ${params.id} was just given to a config; it is in use.`);
-        throw error;
-      }
+      await deleteReferenced(db, POLICIES, caller.accountId, params.id);
       return { status: 204, body: undefined };
     },
 
@@ -689,11 +683,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
     },
 
     getLogsUploaderConfig: async ({ params }, { request: { caller } }) => {
-      const [row] = await db
-        .select()
-        .from(logsUploaderConfigs)
-        .where(and(eq(logsUploaderConfigs.accountId, caller.accountId), eq(logsUploaderConfigs.id, params.id)));
-      if (!row) throw notFound(`Logs uploader config ${params.id}`);
+      const row = await ownedRow(db, CONFIGS, caller.accountId, params.id);
       return { status: 200, body: await configWithResources(db, row) };
     },
 
@@ -702,7 +692,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
       const state: ConfigState = { enabled: true, for_all_resources: false, resources: [], ...body };
       try {
         const config = await db.transaction(async (tx) => {
-          const current = await lockConfig(tx, accountId, params.id);
+          const current = await lockOwned(tx, CONFIGS, accountId, params.id);
           await checkConfigReferences(tx, accountId, state);
           const [row] = await tx
             .update(logsUploaderConfigs)
@@ -715,7 +705,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
               ...checkColumns("in_progress"),
               updated: new Date(),
             })
-            .where(and(eq(logsUploaderConfigs.accountId, accountId), eq(logsUploaderConfigs.id, current.id)))
+            .where(owned(logsUploaderConfigs, accountId, current.id))
             .returning();
           await writeConfigResources(tx, accountId, current.id, state.resources);
           return configWithResources(tx, row!);
@@ -730,7 +720,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
       const { accountId } = caller;
       try {
         const config = await db.transaction(async (tx) => {
-          const current = await lockConfig(tx, accountId, params.id);
+          const current = await lockOwned(tx, CONFIGS, accountId, params.id);
           if (Object.keys(body).length === 0) return configWithResources(tx, current);
           // Only the references given are checked: a resource deleted since it was listed stays listed until the list is written.
           await checkConfigReferences(tx, accountId, body);
@@ -746,7 +736,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
               ...(renameOnly ? {} : checkColumns("in_progress")),
               updated: new Date(),
             })
-            .where(and(eq(logsUploaderConfigs.accountId, accountId), eq(logsUploaderConfigs.id, current.id)))
+            .where(owned(logsUploaderConfigs, accountId, current.id))
             .returning();
           if (body.resources !== undefined) await writeConfigResources(tx, accountId, current.id, body.resources);
           return configWithResources(tx, row!);
@@ -760,7 +750,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
     deleteLogsUploaderConfig: async ({ params }, { request: { caller } }) => {
       const deleted = await db
         .delete(logsUploaderConfigs)
-        .where(and(eq(logsUploaderConfigs.accountId, caller.accountId), eq(logsUploaderConfigs.id, params.id)))
+        .where(owned(logsUploaderConfigs, caller.accountId, params.id))
         .returning({ id: logsUploaderConfigs.id });
       if (!deleted.length) throw notFound(`Logs uploader config ${params.id}`);
       return { status: 204, body: undefined };
@@ -769,15 +759,15 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
     validateLogsUploaderConfig: async ({ params }, { request: { caller } }) => {
       const { accountId } = caller;
       const check = await db.transaction(async (tx) => {
-        const current = await lockConfig(tx, accountId, params.id);
+        const current = await lockOwned(tx, CONFIGS, accountId, params.id);
         const [target] = await tx
           .select()
           .from(logsUploaderTargets)
-          .where(and(eq(logsUploaderTargets.accountId, accountId), eq(logsUploaderTargets.id, current.targetId)));
+          .where(owned(logsUploaderTargets, accountId, current.targetId));
         const [policy] = await tx
           .select({ fields: logsUploaderPolicies.fields })
           .from(logsUploaderPolicies)
-          .where(and(eq(logsUploaderPolicies.accountId, accountId), eq(logsUploaderPolicies.id, current.policyId)));
+          .where(owned(logsUploaderPolicies, accountId, current.policyId));
         const resources = await resourcesOf(tx, accountId, [current.id]);
         const problems: string[] = [];
         if (!current.enabled) problems.push("The config is disabled.");
@@ -789,7 +779,7 @@ export function logsUploaderRoutes({ db, secretsKey }: RouteDeps) {
         const [row] = await tx
           .update(logsUploaderConfigs)
           .set(problems.length ? checkColumns("failed", problems.join(" ")) : checkColumns("successful"))
-          .where(and(eq(logsUploaderConfigs.accountId, accountId), eq(logsUploaderConfigs.id, current.id)))
+          .where(owned(logsUploaderConfigs, accountId, current.id))
           .returning();
         return checkOf(row!);
       });

@@ -1,6 +1,7 @@
 /**
- * Integration tests of the origin group lifecycle: the filtered, paged listing, create, PATCH (merge), PUT
- * (replace) and delete (409 while a CDN resource uses the group), with per-source Host header overrides.
+ * Integration tests of the origin group lifecycle: the filtered, paged listing, GET by id (has_related_resources
+ * following the resources), create, PATCH (merge), PUT (replace) and delete (409 while a CDN resource uses the
+ * group), with per-source Host header overrides.
  */
 import { demoFixture, sql, type DemoAccountId } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
@@ -83,6 +84,47 @@ describe.each(engines())("origin group lifecycle on %s", (engine) => {
       ["offset=x", ["query.offset"]],
     ])("answers 400 for %s", async (query, fields) => {
       expectEnvelope(await api.call("GET", `/cdn/origin_groups?${query}`), 400, "validation_error", fields);
+    });
+  });
+
+  describe("GET /cdn/origin_groups/{id}", () => {
+    it.each(originGroups.map((group) => [group.id, group.account_id] as const))(
+      "answers origin group %i of account %i with its sources in order",
+      async (id, accountId) => {
+        const reply = await api.call("GET", `/cdn/origin_groups/${id}`, { as: [accountId as DemoAccountId, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual(groupView(id));
+      },
+    );
+
+    it("the fixture has both a used and an unused group in account 1", () => {
+      const groups = originGroups.filter((group) => group.account_id === 1);
+      const used = (id: number) => resources.some((resource) => resource.client === 1 && resource.originGroup === id);
+      expect(groups.some((group) => used(group.id))).toBe(true);
+      expect(groups.some((group) => !used(group.id))).toBe(true);
+    });
+
+    it("has_related_resources follows a resource moving onto the group and off it again", async () => {
+      const unused = originGroups.find((group) => group.account_id === 1 && !resources.some((resource) => resource.originGroup === group.id))!;
+      const related = async () => (await api.call("GET", `/cdn/origin_groups/${unused.id}`)).body.has_related_resources;
+      const home = resources.find((resource) => resource.id === 3)!.originGroup;
+      /** Moves resource 3 (account 1's) onto `originGroup`; the answer is the resource as GET then shows it. */
+      const move = async (originGroup: number) => {
+        const reply = await api.call("PATCH", "/cdn/resources/3", { body: { originGroup } });
+        expect(reply.status, reply.text).toBe(200);
+        expect((await api.call("GET", "/cdn/resources/3")).body).toEqual(reply.body);
+      };
+      expect(await related()).toBe(false);
+      await move(unused.id);
+      expect(await related()).toBe(true);
+      await move(home);
+      expect(await related()).toBe(false);
+    });
+
+    it("answers 404 for another account's group", async () => {
+      const reply = await api.call("GET", "/cdn/origin_groups/2");
+      expectEnvelope(reply, 404, "not_found");
+      expect(reply.text).not.toContain(originGroups.find((group) => group.id === 2)!.name);
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Integration tests of the CDN routes: resource PATCH (merge) and PUT (replace) with their reference,
- * host name and option rules, shielding, logs uploader targets, client settings, features and origin groups.
+ * host name and option rules, shielding, client settings and features. Origin groups and the logs uploader
+ * have files of their own (cdn-origin-groups.test.ts, logs-uploader.test.ts).
  */
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoCdnResource } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
@@ -8,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
 const { accounts } = demoFixture.iam;
-const { resources, origin_groups: originGroups, shielding_pops: shieldingPops, features, logs_uploader_targets: targets } = demoFixture.cdn;
+const { resources, origin_groups: originGroups, shielding_pops: shieldingPops, features } = demoFixture.cdn;
 
 /** The CDN area's timestamp (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`) of a fixture ISO time. */
 function cdnTime(iso: string): string {
@@ -245,51 +246,6 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     });
   });
 
-  describe("GET /cdn/origin_groups/{id}", () => {
-    it.each(originGroups.map((group) => [group.id, group.account_id, group] as const))(
-      "answers origin group %i of account %i with its sources in order",
-      async (id, accountId, group) => {
-        const used = resources.some((resource) => resource.client === accountId && resource.originGroup === id && !resource.deleted);
-        const reply = await api.call("GET", `/cdn/origin_groups/${id}`, { as: [accountId as DemoAccountId, "role-2-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual({
-          id,
-          name: group.name,
-          use_next: group.use_next,
-          proxy_next_upstream: group.proxy_next_upstream,
-          auth_type: group.auth_type,
-          sources: group.sources,
-          path: group.path,
-          has_related_resources: used,
-        });
-      },
-    );
-
-    it("the fixture has both a used and an unused group in account 1", () => {
-      const groups = originGroups.filter((group) => group.account_id === 1);
-      const used = (id: number) => resources.some((resource) => resource.client === 1 && resource.originGroup === id);
-      expect(groups.some((group) => used(group.id))).toBe(true);
-      expect(groups.some((group) => !used(group.id))).toBe(true);
-    });
-
-    it("has_related_resources follows a resource moving onto the group and off it again", async () => {
-      const unused = originGroups.find((group) => group.account_id === 1 && !resources.some((resource) => resource.originGroup === group.id))!;
-      const related = async () => (await api.call("GET", `/cdn/origin_groups/${unused.id}`)).body.has_related_resources;
-      const home = fixtureResource(3).originGroup;
-      expect(await related()).toBe(false);
-      await written(await patch(3, { originGroup: unused.id }));
-      expect(await related()).toBe(true);
-      await written(await patch(3, { originGroup: home }));
-      expect(await related()).toBe(false);
-    });
-
-    it("answers 404 for another account's group", async () => {
-      const reply = await api.call("GET", "/cdn/origin_groups/2");
-      expectEnvelope(reply, 404, "not_found");
-      expect(reply.text).not.toContain(originGroupName(2));
-    });
-  });
-
   describe("PUT /cdn/resources/{id}", () => {
     it("returns every writable field left out to the default of a new resource, keeping the name", async () => {
       const fixture = fixtureResource(7);
@@ -413,81 +369,6 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const reply = await shielding(2, { shielding_pop: null });
       expectEnvelope(reply, 404, "not_found");
       expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shielding_pop)!.datacenter });
-    });
-  });
-
-  describe("POST /cdn/logs_uploader/targets", () => {
-    const TARGETS = "/cdn/logs_uploader/targets";
-    const secret = "new-target-secret-5f2c1e9a7b";
-    const config = {
-      access_key_id: "AKIANEWTARGET0001",
-      secret_access_key: secret,
-      region: "eu-central-1",
-      bucket_name: "acme-new-logs",
-    };
-
-    async function storedTarget(id: number) {
-      const [row] = await selectRows(api.database.db, sql`select * from logs_uploader_targets where id = ${id}`);
-      return row!;
-    }
-
-    it("creates a target: 201, status in_progress code 0, no secret in the answer or in the row", async () => {
-      const body = {
-        storage_type: "s3_amazon",
-        name: "acme-archive-logs",
-        description: "Archive copy.",
-        config: { ...config, directory: "cdn/archive", endpoint: "https://s3.eu-central-1.amazonaws.com", use_path_style: true },
-      };
-      const started = Date.now();
-      const reply = await api.call("POST", TARGETS, { body });
-      expect(reply.status, reply.text).toBe(201);
-      const { secret_access_key: _secret, ...shownConfig } = body.config;
-      expect(reply.body).toEqual({
-        id: expect.any(Number),
-        client_id: 1,
-        created: expect.any(String),
-        updated: expect.any(String),
-        storage_type: body.storage_type,
-        name: body.name,
-        description: body.description,
-        related_uploader_configs: [],
-        status: { status: "in_progress", code: 0, updated: expect.any(String), details: "" },
-        config: shownConfig,
-      });
-      expect(Math.max(...targets.map((target) => target.id))).toBeLessThan(reply.body.id);
-      expect(Date.parse(reply.body.created)).toBeGreaterThanOrEqual(started - 1000);
-      expect(reply.text).not.toContain(secret);
-
-      const row = await storedTarget(reply.body.id);
-      expect(row.account_id).toBe(1);
-      expect(JSON.stringify(row)).not.toContain(secret);
-      expect(await decryptSecret(api.database.secretsKey, row.secret_access_key_encrypted as string)).toBe(secret);
-    });
-
-    it("defaults description, directory, endpoint and use_path_style", async () => {
-      const reply = await api.call("POST", TARGETS, { body: { storage_type: "s3_vendor", name: "minimal", config } });
-      expect(reply.status, reply.text).toBe(201);
-      expect(reply.body).toMatchObject({
-        description: "",
-        storage_type: "s3_vendor",
-        config: { access_key_id: config.access_key_id, region: config.region, bucket_name: config.bucket_name, directory: null, endpoint: null, use_path_style: false },
-      });
-    });
-
-    it.each([
-      ["a storage_type outside the S3 family", { storage_type: "ftp", name: "x", config }, ["storage_type"]],
-      ["a config without region", { storage_type: "s3_other", name: "x", config: { ...config, region: undefined } }, ["config.region"]],
-      ["a config without the secret", { storage_type: "s3_other", name: "x", config: { ...config, secret_access_key: undefined } }, ["config.secret_access_key"]],
-      ["an unknown config field", { storage_type: "s3_other", name: "x", config: { ...config, password: "hunter2" } }, ["config.password"]],
-      ["a read-only status", { storage_type: "s3_other", name: "x", config, status: { status: "ok" } }, ["status"]],
-      ["no name", { storage_type: "s3_other", config }, ["name"]],
-    ])("answers 400 for %s, without echoing the secret and without creating anything", async (_what, body, fields) => {
-      const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
-      const reply = await api.call("POST", TARGETS, { body });
-      expectEnvelope(reply, 400, "validation_error", fields);
-      expect(reply.text).not.toContain(secret);
-      const [{ total: after }] = (await selectRows(api.database.db, sql`select count(*)::int as total from logs_uploader_targets`)) as [{ total: number }];
-      expect(after).toBe(before);
     });
   });
 

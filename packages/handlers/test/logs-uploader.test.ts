@@ -192,6 +192,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body).toMatchObject({
         description: "",
+        storage_type: "s3_vendor",
         config: { access_key_id: newConfig.access_key_id, region: newConfig.region, bucket_name: newConfig.bucket_name, directory: null, endpoint: null, use_path_style: false },
       });
     });
