@@ -221,6 +221,19 @@ export function streamingRoutes({ db }: RouteDeps) {
       .limit(1)
       .prepare("stream_by_id"),
   );
+  /** A stream with its broadcasts' ids (ascending), in one statement: the most frequent read of the area. */
+  const shownStreamById = preparedOnce(() =>
+    db
+      .select({
+        stream: streams,
+        // Written out: drizzle leaves a column of the query's only table unqualified, which inside the subquery would name the broadcast's.
+        broadcastIds: sql<number[]>`array(select b.id from broadcasts b where b.account_id = streams.account_id and b.stream_id = streams.id order by b.id)`,
+      })
+      .from(streams)
+      .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
+      .limit(1)
+      .prepare("shown_stream_by_id"),
+  );
 
   return tsr.routerWithMiddleware(primaryRoutes(contract.streaming))<RequestExtension>({
     listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
@@ -250,9 +263,9 @@ export function streamingRoutes({ db }: RouteDeps) {
     },
 
     getStream: async ({ params }, { request: { caller } }) => {
-      const [row] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
+      const [row] = await shownStreamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!row) throw notFound(`Stream ${params.stream_id}`);
-      return { status: 200, body: await shownStream(db, row) };
+      return { status: 200, body: toStream(row.stream, row.broadcastIds) };
     },
 
     createStream: async ({ body }, { request: { caller } }) => {
