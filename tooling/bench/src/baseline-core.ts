@@ -60,6 +60,8 @@ export function variantKey(method: string, url: URL, body: unknown): string | un
     const filters = LIST_FILTERS.filter((name) => searchParams.has(name));
     return `listApps[${filters.join(",")}]`;
   }
+  // The bench lists CDN resources unfiltered: one variant.
+  if (method === "GET" && pathname === "/cdn/resources") return "listResources";
   if (method === "PATCH" && /^\/cdn\/resources\/\d+$/.test(pathname)) return "patchResource";
   if (method === "POST" && pathname === "/cloud/v1/reservation_cost_report/totals") {
     // Lists are one array parameter each (`= any($n::…[])`): only whether they are given changes the SQL.
@@ -136,6 +138,23 @@ export async function baselineAnswer(
         db.query(statement(statements, key, 1), [account, ...filters]),
       ]);
       return { status: 200, body: { apps: toObjects(apps.columns, apps.rows), count: Number(total.rows[0]?.[0] ?? 0) } };
+    }
+    case "listResources": {
+      const query = url.searchParams;
+      const paging = [Number(query.get("limit") ?? 25), Number(query.get("offset") ?? 0)];
+      const [page, total] = await Promise.all([
+        db.query(statement(statements, key, 0), [account, ...paging]),
+        db.query(statement(statements, key, 1), [account]),
+      ]);
+      const resources = toObjects(page.columns, page.rows);
+      // The page's secondary host names, one parameter per resource id (`in ($2, $3, …)`), as ours sends them.
+      const hostnames = resources.length ? await db.query(statement(statements, key, 2), [account, ...resources.map((resource) => resource.id)]) : { rows: [] };
+      const byResource = new Map<unknown, unknown[]>(resources.map((resource) => [resource.id, []]));
+      for (const [resourceId, hostname] of hostnames.rows) byResource.get(resourceId)?.push(hostname);
+      return {
+        status: 200,
+        body: { count: Number(total.rows[0]?.[0] ?? 0), results: resources.map((resource) => ({ ...resource, secondaryHostnames: byResource.get(resource.id) })) },
+      };
     }
     case "patchResource": {
       const changes = (body as { options?: Record<string, unknown> }).options ?? {};

@@ -109,7 +109,7 @@ const client = runs("client") ? await measureClient() : { whole: skipped, oneAre
 showSize("whole client", client.whole);
 showSize("one area alone", client.oneArea);
 
-console.log("\n5. Workers: ours against a bare worker in workerd");
+console.log("\n5. Workers: ours against a bare worker and the peer in workerd");
 let workerd: WorkerdFigures = { measured: false, why: "not in BENCH_PARTS" };
 if (runs("workerd")) {
   try {

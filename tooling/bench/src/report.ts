@@ -60,6 +60,8 @@ export interface Results {
 }
 
 export const THROUGHPUT_RATIO_GOAL = 0.7;
+/** Ours (rate limit off) over the peer (Hono + @hono/zod-openapi), per route and engine. */
+export const PEER_RATIO_GOAL = 1.0;
 export const WORKERD_RATIO_GOAL = 0.85;
 export const WORKER_GZIP_GOAL_KIB = 200;
 export const WORKER_FIRST_RESPONSE_GOAL_MS = 30;
@@ -115,6 +117,15 @@ function workerdGoals(workerd: WorkerdFigures | undefined): Goal[] {
       ? ratioGoal(`workerd.${row.route}`, title(row.title), row.results.ours, row.results.bare, WORKERD_RATIO_GOAL)
       : { id: `workerd.${row.route}`, goal: title(row.title), measured: `failed before the load: ${row.failed ?? "?"}`, met: false },
   );
+  // Against the peer worker: from the runs made since it exists (peerDifferences set).
+  const { peerDifferences } = workerd.value;
+  if (peerDifferences)
+    for (const row of workerd.value.rows) {
+      const peerTitle = `${row.title} in workerd, our worker: ≥ ${PEER_RATIO_GOAL.toFixed(1)} × the peer worker`;
+      const id = `workerd.${row.route}.peer`;
+      if (row.results?.peer) goals.push(ratioGoal(id, peerTitle, row.results.ours, row.results.peer, PEER_RATIO_GOAL));
+      else goals.push({ id, goal: peerTitle, measured: row.results ? "the peer worker failed its checks on this route (results.md says how)" : `failed before the load: ${row.failed ?? "?"}`, met: false });
+    }
   goals.push(firstResponseGoal("workerd.bare.firstResponse", BARE_FIRST_RESPONSE_GOAL, workerd.value.coldStart.bare, "workerd part"));
   return goals;
 }
@@ -194,6 +205,27 @@ function validationGoals(parts: Results["validation"]): Goal[] {
   });
 }
 
+const peerGoalTitle = (what: string, engine: Engine) =>
+  `${what} on ${ENGINE_NAMES[engine]}, ${VARIANT_TITLES.ours}: ≥ ${PEER_RATIO_GOAL.toFixed(1)} × the peer`;
+
+/** The peer of a row: absent from runs made before the peer existed (before.json). */
+function peerOf(row: ThroughputPart["rows"][number]): LoadResult | undefined {
+  return (row.results as Partial<ThroughputPart["rows"][number]["results"]>).peer;
+}
+
+/** Part 1's goals against the peer: ours (rate limit off) over the peer per route; not met when the peer's checks failed. */
+function peerGoals(part: ThroughputPart): Goal[] {
+  const goals: Goal[] = [];
+  for (const row of part.rows) {
+    const peer = peerOf(row);
+    if (!peer) continue;
+    const goal = ratioGoal(`throughput.${part.engine}.${row.route}.peer`, peerGoalTitle(row.title, part.engine), row.results.ours, peer, PEER_RATIO_GOAL);
+    if (part.peerDifferences?.length) goals.push({ ...goal, measured: `${goal.measured}; the peer's checks failed (results.md says how)`, met: false });
+    else goals.push(goal);
+  }
+  return goals;
+}
+
 export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
   const goals: Goal[] = [];
   for (const part of results.throughput) {
@@ -204,6 +236,7 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
         measured: `not measured: ${part.why}`,
         met: null,
       });
+      goals.push({ id: `throughput.${part.engine}.peer`, goal: peerGoalTitle("Throughput", part.engine), measured: `not measured: ${part.why}`, met: null });
       continue;
     }
     for (const limiter of ["ours", "oursRateLimited"] as const)
@@ -217,6 +250,7 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
             THROUGHPUT_RATIO_GOAL,
           ),
         );
+    goals.push(...peerGoals(part));
   }
   const postgresScale = results.scale.find((part) => part.engine === "postgres");
   for (const [id, title, bound] of [
@@ -322,12 +356,16 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
           "Ours / baseline (before → now)",
           "Ours + rate limit req/s",
           "Ratio with limit (before → now)",
+          "Peer req/s",
+          `Ours / peer (goal ≥ ${PEER_RATIO_GOAL.toFixed(1)})`,
           "p50 / p99 baseline",
           "p50 / p99 ours",
           "p50 / p99 ours + limit",
+          "p50 / p99 peer",
         ],
         part.rows.map((row) => {
           const { baseline, ours, oursRateLimited } = row.results;
+          const peer = peerOf(row);
           return [
             row.title,
             rps(baseline.requestsPerSecond),
@@ -335,9 +373,14 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
             `${beforeRatio(before, part.engine, row.route, "ours")} → ${(ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
             rps(oursRateLimited.requestsPerSecond),
             `${beforeRatio(before, part.engine, row.route, "oursRateLimited")} → ${(oursRateLimited.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
+            peer ? rps(peer.requestsPerSecond) : "—",
+            peer
+              ? `${(ours.requestsPerSecond / peer.requestsPerSecond).toFixed(2)}: ${verdict(!ours.failures && !peer.failures && !part.peerDifferences?.length && ours.requestsPerSecond / peer.requestsPerSecond >= PEER_RATIO_GOAL)}`
+              : "—",
             latency(baseline),
             latency(ours),
             latency(oursRateLimited),
+            peer ? latency(peer) : "—",
           ];
         }),
       ),
@@ -345,6 +388,12 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
       part.baselineDifferences.length
         ? `The baseline's statements differ from ours: ${part.baselineDifferences.join("; ")}.`
         : "Checked before the runs: for every route the baseline sends exactly the statements ours sends, with the same parameters.",
+      "",
+      part.peerDifferences === undefined
+        ? "No peer in this run."
+        : part.peerDifferences.length
+          ? `The peer's checks failed: ${part.peerDifferences.join("; ")}.`
+          : "Checked before the runs: for every route the peer sends exactly the statements ours sends for the route's data, with the same parameters; it answers every request of the run 200 with the body ours answers (but `updated`, the time of the write); and it answers a wrong token 401.",
       "",
   ]);
 }
@@ -411,23 +460,52 @@ function startCells(figure: Measured<ColdStart>): string[] {
 
 function workerdSection(workerd: WorkerdFigures | undefined, before: Results | undefined): string {
   if (!workerd?.measured) return `Not measured: ${workerd?.why ?? "not in this run"}.\n`;
-  const { rows, coldStart, bundles, bareDifferences } = workerd.value;
+  const { rows, coldStart, bundles, bareDifferences, peerDifferences, peerBundle } = workerd.value;
   const beforeOurs = before?.worker.coldStart.measured ? `${ms(before.worker.coldStart.value.firstResponseMs)} (cold-start part)` : "—";
   return [
     table(
-      ["Route", "Bare worker req/s", "Our worker req/s", "Ours / bare", `Goal ≥ ${WORKERD_RATIO_GOAL}`, "p50 / p99 bare", "p50 / p99 ours"],
+      [
+        "Route",
+        "Bare worker req/s",
+        "Our worker req/s",
+        "Ours / bare",
+        `Goal ≥ ${WORKERD_RATIO_GOAL}`,
+        "Peer worker req/s",
+        `Ours / peer (goal ≥ ${PEER_RATIO_GOAL.toFixed(1)})`,
+        "p50 / p99 bare",
+        "p50 / p99 ours",
+        "p50 / p99 peer",
+      ],
       rows.map((row) => {
-        if (!row.results) return [row.title, `not measured: ${row.failed ?? "?"}`, "", "", "**not met**", "", ""];
-        const { ours, bare } = row.results;
+        if (!row.results) return [row.title, `not measured: ${row.failed ?? "?"}`, "", "", "**not met**", "", "", "", "", ""];
+        const { ours, bare, peer } = row.results;
         const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
         const valid = !ours.failures && !bare.failures;
-        return [row.title, rps(bare.requestsPerSecond), rps(ours.requestsPerSecond), ratio.toFixed(2), verdict(valid && ratio >= WORKERD_RATIO_GOAL), latency(bare), latency(ours)];
+        const peerRatio = peer ? ours.requestsPerSecond / peer.requestsPerSecond : undefined;
+        return [
+          row.title,
+          rps(bare.requestsPerSecond),
+          rps(ours.requestsPerSecond),
+          ratio.toFixed(2),
+          verdict(valid && ratio >= WORKERD_RATIO_GOAL),
+          peer ? rps(peer.requestsPerSecond) : peerDifferences ? "failed its checks" : "—",
+          peer && peerRatio !== undefined ? `${peerRatio.toFixed(2)}: ${verdict(!ours.failures && !peer.failures && peerRatio >= PEER_RATIO_GOAL)}` : "—",
+          latency(bare),
+          latency(ours),
+          peer ? latency(peer) : "—",
+        ];
       }),
     ),
     "",
     bareDifferences.length
       ? `The bare worker's statements differ from ours: ${bareDifferences.join("; ")}.`
       : "Checked before the runs: for every route measured the bare worker sends exactly the statements ours sends, with the same parameters.",
+    "",
+    peerDifferences === undefined
+      ? "No peer worker in this run."
+      : peerDifferences.length
+        ? `The peer worker's checks failed (a route it fails is measured without it): ${peerDifferences.join("; ")}.`
+        : `Checked before the runs: for every request of every route measured the peer worker (${peerBundle ? `${kib(peerBundle.gzipBytes)} gzipped` : "its bundle"}) answers 200 with the body ours answers (but \`updated\`), sends exactly the statements ours sends for the route's data, with the same parameters, and answers a wrong token 401.`,
     "",
     `Cold isolate: fresh workerd processes, ours and the bare worker in turn, ${coldStart.ours.trials} each; medians. "Load" is from Miniflare spawning workerd to it being ready (the worker loaded); "first response" from then to the first response to ${coldStart.ours.request} (a connection opened, and for ours the token looked up); "warm" is a second request.`,
     "",
@@ -563,6 +641,15 @@ p50 / p99 are per-response latencies of those runs.
   request ids and error envelopes. The gap between the two is the whole cost of the contract, auth, validation and the
   query builder. Both prepare their statements on the PostgreSQL server once per connection (postgres.js's default for
   the baseline; \`.prepare()\` in ours for these routes).
+- **Peer**: the same routes built the way a team would build them without us (\`src/peer-core.ts\`): Hono with
+  @hono/zod-openapi (\`createRoute\` and \`OpenAPIHono\`), served by @hono/node-server. It validates the path, query and
+  body with the contract's own zod schemas (400 on a failure), looks the \`Authorization: apikey\` token's SHA-256 hash up
+  in one SQL statement (the lookup reused for up to 1 s, as ours does; \`last_usage\` written at most once a minute, as
+  ours does), checks the role, sends the very statements ours sends for the route's data (caught from ours, as the
+  baseline's are, and checked the same way) through the baseline's driver (postgres.js with its defaults, or PGlite),
+  and maps the rows to the API's fields by hand; its answers are checked to be ours (but \`updated\`) before any load.
+  It has no rate limit, request id or request log. So "ours / peer" is what our framework, contract plumbing and query
+  builder cost against a common hand-built stack doing the same work; the goal is ≥ ${PEER_RATIO_GOAL.toFixed(1)}.
 - Routes: \`GET /streaming/streams/1\`; \`GET /edge/v1/apps?status=1&ordering=-name&limit=25&offset=50\` (rows and count);
   \`PATCH /cdn/resources/{1,3,5,7}\` (account 1's resources in turn) setting three options (a transaction: lock, update, read
   back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types. As the demo administrator
@@ -610,9 +697,9 @@ ${table(
   ],
 )}
 
-## 5. Cloudflare Workers: our worker against a bare worker in workerd
+## 5. Cloudflare Workers: our worker against a bare worker and the peer in workerd
 
-Both run in workerd (Miniflare, each in a workerd process of its own, compatibility date 2025-07-18, \`nodejs_compat\`) on the
+All three run in workerd (Miniflare, each in a workerd process of its own, compatibility date 2025-07-18, \`nodejs_compat\`) on the
 same PostgreSQL database, reached with postgres.js over the Workers TCP socket, one connection per request (one connection,
 no type lookup, statements sent unnamed), closed after the response.
 
@@ -622,10 +709,14 @@ no type lookup, statements sent unnamed), closed after the response.
   sending the very statements ours sends (caught from our handler at the start of the part; checked through the worker,
   parameters included, before any load), rows as plain JSON. No auth, rate limit, validation, routing beyond a path match,
   request id or error envelope.
+- **Peer worker** (\`src/workers/peer.ts\`, bundled by esbuild): part 1's peer (Hono with @hono/zod-openapi, the contract's
+  schemas, the token looked up by its hash and kept up to 1 s in the isolate, as ours keeps it), the same app, with the
+  same connection per request; its answers and statements are checked against ours before any load, and a route it
+  fails is measured without it.
 
-Same routes and requests as part 1, autocannon with ${load.connections} connections; per route both are warmed up ${load.warmupSeconds} s, then
-measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route either worker fails (an answer other
-than 200) is not put under load and counts as not met.
+Same routes and requests as part 1, autocannon with ${load.connections} connections; per route each is warmed up ${load.warmupSeconds} s, then
+measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route ours or the bare worker fails (an answer
+other than 200) is not put under load and counts as not met. The cold isolate is ours and the bare worker's only.
 
 ${workerdSection(results.workerd, before)}
 ## 6. The worst request bodies within the body limit

@@ -1,6 +1,7 @@
 /**
  * Part 1: requests a second and latency over HTTP on loopback, per route and engine, for our server
- * (rate limiter off, and on with a budget no run reaches) and for the baseline, on one database.
+ * (rate limiter off, and on with a budget no run reaches), for the peer (the same routes on Hono with
+ * @hono/zod-openapi, peer-core.ts) and for the baseline, on one database.
  */
 import type { Engine } from "@cloudplane/db";
 import { verifyBaseline } from "./baseline.js";
@@ -8,12 +9,14 @@ import { captureRouteSql, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { LOAD, ROUTES, type RouteId } from "./scenario.js";
+import { verifyPeerAnswers, verifyPeerStatements } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
-export type Variant = "baseline" | "ours" | "oursRateLimited";
+export type Variant = "baseline" | "peer" | "ours" | "oursRateLimited";
 
 export const VARIANT_TITLES: Record<Variant, string> = {
   baseline: "baseline",
+  peer: "peer (Hono + zod-openapi)",
   ours: "ours (rate limit off)",
   oursRateLimited: "ours (rate limit on)",
 };
@@ -30,6 +33,11 @@ export interface ThroughputPart {
   rows: ThroughputRow[];
   /** Differences between the baseline's statements and ours; empty when they are the same. */
   baselineDifferences: string[];
+  /**
+   * What failed of the peer's checks (its statements against ours; its answers against ours over HTTP;
+   * a wrong token answered 401); empty when all passed. Absent from runs made before the peer existed.
+   */
+  peerDifferences?: string[];
 }
 
 /** The SQL of every route without the parameters it was caught with (the baseline makes its own). */
@@ -42,7 +50,7 @@ export function show(result: LoadResult): string {
   return `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`;
 }
 
-const VARIANTS = ["baseline", "ours", "oursRateLimited"] as const;
+const VARIANTS = ["baseline", "peer", "ours", "oursRateLimited"] as const;
 
 export async function measureThroughput(engine: Engine): Promise<ThroughputPart> {
   const database = await benchDatabase(engine);
@@ -54,29 +62,35 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
     const baselineDifferences = await verifyBaseline(database.location, statements, requests);
     if (baselineDifferences.length) console.log(`  the baseline differs from ours: ${baselineDifferences.join("; ")}`);
     else console.log("  the baseline sends the same statements with the same parameters as ours: verified");
+    const peerDifferences = await verifyPeerStatements(database.location, statements, requests);
 
     for (const variant of VARIANTS) {
       const copy = await databaseForServer(database);
       copies.push(copy);
       servers[variant] =
-        variant === "baseline"
-          ? await startServer("baseline", { location: copy.location, statements: sqlOnly(statements) })
+        variant === "baseline" || variant === "peer"
+          ? await startServer(variant, { location: copy.location, statements: sqlOnly(statements) })
           : await startServer("ours", { location: copy.location, rateLimit: variant === "ours" ? "off" : "unreachable" });
     }
 
-    const rows: ThroughputRow[] = [];
     const chosen = process.env.BENCH_ROUTES?.split(",");
-    for (const route of ROUTES.filter((route) => !chosen || chosen.includes(route.id))) {
+    const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
+    peerDifferences.push(...(await verifyPeerAnswers(servers.ours!.url, servers.peer!.url, routes)));
+    if (peerDifferences.length) console.log(`  the peer's checks failed: ${peerDifferences.join("; ")}`);
+    else console.log("  the peer sends the same statements as ours, answers every request with our body, and a wrong token 401: verified");
+
+    const rows: ThroughputRow[] = [];
+    for (const route of routes) {
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
-      const samples: Record<Variant, LoadSample[]> = { baseline: [], ours: [], oursRateLimited: [] };
+      const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], ours: [], oursRateLimited: [] };
       for (let round = 0; round < LOAD.rounds; round++)
         for (const variant of VARIANTS) samples[variant].push(await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.roundSeconds));
       const results = Object.fromEntries(VARIANTS.map((variant) => [variant, summarize(samples[variant])])) as Record<Variant, LoadResult>;
       for (const variant of VARIANTS)
-        console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(22)} ${show(results[variant])}`);
+        console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}`);
       rows.push({ engine, route: route.id, title: route.title, results });
     }
-    return { engine, rows, baselineDifferences };
+    return { engine, rows, baselineDifferences, peerDifferences };
   } finally {
     for (const server of Object.values(servers)) await server.stop();
     for (const copy of copies) await copy.close();

@@ -1,6 +1,6 @@
 /**
- * Part 5 (`BENCH_PARTS=workerd`): our worker against a bare worker, both in workerd (Miniflare) on the
- * same PostgreSQL database. Ours is apps/worker's bundle (`wrangler deploy --dry-run`); the bare one
+ * Part 5 (`BENCH_PARTS=workerd`): our worker against a bare worker and the peer (peer-core.ts, Hono with
+ * @hono/zod-openapi, as a worker), all in workerd (Miniflare) on the same PostgreSQL database. Ours is apps/worker's bundle (`wrangler deploy --dry-run`); the bare one
  * is workers/bare.ts bundled by esbuild, sending the very statements ours sends (caught from our
  * handler and checked before any load), each on a connection of its own per request, as ours does.
  *
@@ -21,6 +21,7 @@ import { buildWorker, COLD_START_TRIALS, errorText, FIRST_REQUEST, REPO, sizeOf,
 import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { bodyDifference } from "./peer.js";
 import { AUTHORIZATION, LOAD, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
@@ -28,11 +29,15 @@ const KINDS: WorkerKind[] = ["ours", "bare"];
 
 export const WORKER_TITLES: Record<WorkerKind, string> = { ours: "ours (apps/worker)", bare: "bare worker" };
 
+/** The workers put under load: ours, the bare one and the peer (which has no cold-start figures). */
+type LoadKind = WorkerKind | "peer";
+const LOAD_TITLES: Record<LoadKind, string> = { ...WORKER_TITLES, peer: "peer (Hono + zod-openapi)" };
+
 export interface WorkerdRow {
   route: RouteId;
   title: string;
-  /** Absent when a worker failed the route before the load (`failed` says how). */
-  results?: Record<WorkerKind, LoadResult>;
+  /** Absent when a worker failed the route before the load (`failed` says how); `peer` absent when the peer failed its checks on it. */
+  results?: Record<WorkerKind, LoadResult> & { peer?: LoadResult };
   failed?: string;
 }
 
@@ -40,6 +45,13 @@ export interface WorkerdPart {
   rows: WorkerdRow[];
   /** Differences between the bare worker's statements and ours; empty when they are the same. */
   bareDifferences: string[];
+  /**
+   * What failed of the peer worker's checks (statements, answers against ours, a wrong token's 401);
+   * empty when all passed. Absent from runs made before the peer existed.
+   */
+  peerDifferences?: string[];
+  /** The peer worker's bundle (src/workers/peer.ts, esbuild). */
+  peerBundle?: BundleSize;
   coldStart: Record<WorkerKind, ColdStart>;
   bundles: Record<WorkerKind, BundleSize>;
 }
@@ -98,11 +110,11 @@ function requestInit(request: BenchRequest, headers: Record<string, string> = {}
   };
 }
 
-/** esbuild bundles the bare worker as wrangler bundles ours: Workers' export conditions, Node's modules left to nodejs_compat. */
-async function buildBareWorker(outdir: string): Promise<string> {
-  const outfile = join(outdir, "bare.js");
+/** esbuild bundles the bare worker or the peer as wrangler bundles ours: Workers' export conditions, Node's modules left to nodejs_compat. */
+async function buildBenchWorker(name: "bare" | "peer", outdir: string): Promise<string> {
+  const outfile = join(outdir, `${name}.js`);
   await build({
-    entryPoints: [fileURLToPath(new URL("./workers/bare.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`./workers/${name}.ts`, import.meta.url))],
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -155,6 +167,38 @@ async function verifyRoute(workers: Record<WorkerKind, RunningWorker>, statement
   return { differences: [...new Set(differences)] };
 }
 
+/**
+ * The peer worker's checks on a route, before any load: each request answered 200 with ours' body (but
+ * `updated`), the statements it sent for the route's first request (the one they were caught for) the
+ * same as ours (its token lookup aside), and a wrong token answered 401. Returns what failed (none: passed).
+ */
+async function verifyPeerRoute(workers: Record<LoadKind, RunningWorker>, statements: RouteSql, route: BenchRoute): Promise<string[]> {
+  const problems: string[] = [];
+  for (const request of route.requests) {
+    const ours = await fetch(new URL(request.path, workers.ours.url), requestInit(request));
+    const oursBody: unknown = await ours.json().catch(() => undefined);
+    const peer = await fetch(new URL(request.path, workers.peer.url), requestInit(request, { "x-bench-log": "1" }));
+    const answer = (await peer.json().catch(() => ({}))) as { body?: unknown; log?: CapturedStatement[] };
+    const what = `${request.method} ${request.path}`;
+    if (ours.status !== 200 || peer.status !== 200) {
+      problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} (${JSON.stringify(answer.body ?? errorOutput(workers.peer)).slice(0, 200)})`);
+      continue;
+    }
+    const found = bodyDifference(oursBody, answer.body);
+    if (found) problems.push(`${what}: ${found}`);
+    // The statements were caught for the route's first request: its parameters are those of that one.
+    if (request !== route.requests[0]) continue;
+    const key = variantKey(request.method, new URL(request.path, workers.peer.url), request.body)!;
+    const sent = (answer.log ?? []).filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
+    problems.push(...compareStatements(key, statements[key] ?? [], sent));
+  }
+  const request = route.requests[0]!;
+  const refused = await fetch(new URL(request.path, workers.peer.url), requestInit(request, { authorization: "apikey not-a-token" }));
+  await refused.arrayBuffer();
+  if (refused.status !== 401) problems.push(`${request.method} ${request.path} with a wrong token: the peer answered ${refused.status}, not 401`);
+  return [...new Set(problems)];
+}
+
 function show(result: LoadResult): string {
   const failures = result.failures ? `, ${result.failures} FAILED` : "";
   return `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`;
@@ -183,7 +227,7 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
   if (!existsSync(join(workerDir, "wrangler.toml"))) return { measured: false, why: "apps/worker (wrangler.toml) is not in the repository" };
   const outdir = await mkdtemp(join(tmpdir(), "cloudplane-bench-workerd-"));
   let database: BenchDatabase | undefined;
-  const workers: Partial<Record<WorkerKind, RunningWorker>> = {};
+  const workers: Partial<Record<LoadKind, RunningWorker>> = {};
   try {
     let oursScript: string;
     try {
@@ -193,12 +237,16 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
     } catch (error) {
       return { measured: false, why: `wrangler deploy --dry-run failed: ${errorText(error)}` };
     }
-    const bareScript = await buildBareWorker(join(outdir, "bare"));
+    const bareScript = await buildBenchWorker("bare", join(outdir, "bare"));
+    const peerScript = await buildBenchWorker("peer", join(outdir, "peer"));
     const bundles: Record<WorkerKind, BundleSize> = {
       ours: await sizeOf([oursScript], "apps/worker, wrangler deploy --dry-run"),
       bare: await sizeOf([bareScript], "src/workers/bare.ts, esbuild"),
     };
-    console.log(`  bundles: ours ${(bundles.ours.gzipBytes / 1024).toFixed(1)} KiB gzipped, bare ${(bundles.bare.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+    const peerBundle = await sizeOf([peerScript], "src/workers/peer.ts, esbuild");
+    console.log(
+      `  bundles: ours ${(bundles.ours.gzipBytes / 1024).toFixed(1)} KiB gzipped, bare ${(bundles.bare.gzipBytes / 1024).toFixed(1)} KiB gzipped, peer ${(peerBundle.gzipBytes / 1024).toFixed(1)} KiB gzipped`,
+    );
 
     database = await benchDatabase("postgres");
     const { location } = database;
@@ -206,17 +254,19 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
     const chosen = process.env.BENCH_ROUTES?.split(",");
     const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
     const statements = await captureRouteSql(location, ROUTES.map((route) => route.requests[0]!));
-    const bindings: Record<WorkerKind, Record<string, string>> = {
+    const bindings: Record<LoadKind, Record<string, string>> = {
       // Ours as deployed but for the rate limit, which the bare worker does not have (CLOUDPLANE_RATE_LIMIT=0: off).
       ours: { DATABASE_URL: location.url, CLOUDPLANE_SECRETS_KEY: location.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_RATE_LIMIT: "0" },
       bare: { DATABASE_URL: location.url, BENCH_STATEMENTS: JSON.stringify(statements) },
+      peer: { DATABASE_URL: location.url, BENCH_STATEMENTS: JSON.stringify(statements) },
     };
-    const scripts: Record<WorkerKind, string> = { ours: oursScript, bare: bareScript };
+    const scripts: Record<LoadKind, string> = { ours: oursScript, bare: bareScript, peer: peerScript };
 
-    for (const kind of KINDS) workers[kind] = await startWorker(scripts[kind], bindings[kind]);
-    const running = workers as Record<WorkerKind, RunningWorker>;
+    for (const kind of [...KINDS, "peer"] as const) workers[kind] = await startWorker(scripts[kind], bindings[kind]);
+    const running = workers as Record<LoadKind, RunningWorker>;
     const rows: WorkerdRow[] = [];
     const bareDifferences: string[] = [];
+    const peerDifferences: string[] = [];
     for (const route of routes) {
       const verified = await verifyRoute(running, statements, route);
       if ("failed" in verified) {
@@ -226,17 +276,23 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
       }
       bareDifferences.push(...verified.differences);
       if (verified.differences.length) console.log(`  the bare worker differs from ours: ${verified.differences.join("; ")}`);
-      for (const kind of KINDS) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
-      const samples: Record<WorkerKind, LoadSample[]> = { ours: [], bare: [] };
+      // The peer is measured on the routes it passes its checks on; ours and the bare worker either way.
+      const peerProblems = await verifyPeerRoute(running, statements, route);
+      peerDifferences.push(...peerProblems);
+      if (peerProblems.length) console.log(`  the peer worker's checks failed: ${peerProblems.join("; ")}`);
+      const kinds: LoadKind[] = peerProblems.length ? [...KINDS] : [...KINDS, "peer"];
+      for (const kind of kinds) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
+      const samples: Record<LoadKind, LoadSample[]> = { ours: [], bare: [], peer: [] };
       for (let round = 0; round < LOAD.rounds; round++)
-        for (const kind of round % 2 ? [...KINDS].reverse() : KINDS)
+        for (const kind of round % 2 ? [...kinds].reverse() : kinds)
           samples[kind].push(await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds));
-      const results = { ours: summarize(samples.ours), bare: summarize(samples.bare) };
-      for (const kind of KINDS) console.log(`  workerd  ${route.title.padEnd(40)} ${WORKER_TITLES[kind].padEnd(22)} ${show(results[kind])}`);
+      const results = { ours: summarize(samples.ours), bare: summarize(samples.bare), ...(peerProblems.length ? {} : { peer: summarize(samples.peer) }) };
+      for (const kind of kinds) console.log(`  workerd  ${route.title.padEnd(40)} ${LOAD_TITLES[kind].padEnd(26)} ${show(results[kind]!)}`);
       rows.push({ route: route.id, title: route.title, results });
     }
     if (!bareDifferences.length) console.log("  the bare worker sent the same statements with the same parameters as ours: verified");
-    for (const kind of KINDS) {
+    if (!peerDifferences.length) console.log("  the peer worker sent the same statements as ours, answered with our bodies, and a wrong token 401: verified");
+    for (const kind of [...KINDS, "peer"] as const) {
       await running[kind].dispose();
       delete workers[kind];
     }
@@ -250,7 +306,7 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
       console.log(
         `  workerd  cold isolate ${WORKER_TITLES[kind].padEnd(22)} load ${cold[kind].loadMs.toFixed(0)} ms, first response ${cold[kind].firstResponseMs.toFixed(1)} ms after load, warm ${cold[kind].warmResponseMs.toFixed(1)} ms`,
       );
-    return { measured: true, value: { rows, bareDifferences, coldStart: cold, bundles } };
+    return { measured: true, value: { rows, bareDifferences, peerDifferences, peerBundle, coldStart: cold, bundles } };
   } finally {
     for (const worker of Object.values(workers)) await worker.dispose().catch(() => undefined);
     await database?.close();

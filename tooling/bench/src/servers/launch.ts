@@ -1,5 +1,5 @@
 /**
- * Starts a benchmark server (ours.ts or baseline.ts) in a Node process of its own, so that the load
+ * Starts a benchmark server (ours.ts, baseline.ts or peer.ts) in a Node process of its own, so that the load
  * generator never shares its event loop, and stops it again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
-export type ServerKind = "ours" | "baseline";
+export type ServerKind = "ours" | "baseline" | "peer";
 
 export interface RunningServer {
   url: string;

@@ -1,0 +1,563 @@
+/**
+ * The peer: the bench's four routes built the way a team would build them without us, on Hono with
+ * @hono/zod-openapi. `createRoute` per route with the contract's own zod schemas for the path, query and
+ * body (validated by zod-openapi, 400 on a failure), an `Authorization: apikey <token>` middleware that
+ * looks the token's SHA-256 hash up in one SQL statement (the lookup reused for up to a second, as ours
+ * is), the role check as route middleware, and the route's SQL run through the driver with the rows
+ * mapped to the API's fields by hand. Its SQL for the route's data is the very statements ours sends
+ * (caught from our handler at the start of the run, as the baseline gets them), so "ours / peer" sets
+ * our framework, contract and query builder against a common hand-built stack, not against other SQL.
+ *
+ * It serves the request shapes the bench sends (the SQL it was given): a listing filter set, a cost
+ * report option or a PATCH field that needs SQL it was not given answers 501. It imports no Node module,
+ * so that the same app can run in workerd. The Node server is servers/peer.ts.
+ */
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import {
+  cdnResource,
+  costReportTotals,
+  costReportTotalsBody,
+  edgeAppList,
+  listEdgeAppsQuery,
+  roleMayCall,
+  routeById,
+  stream,
+  updateCdnResourceBody,
+  type CdnResource,
+  type CdnResourceOptions,
+  type CostReportTotals,
+  type EdgeApp,
+  type RouteAccess,
+  type RouteId,
+  type Stream,
+} from "@cloudplane/contract";
+import type { MiddlewareHandler } from "hono";
+import { type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
+import type { CapturedStatement } from "./capture.js";
+
+/** Who is calling, from the token. */
+export interface PeerCaller {
+  accountId: number;
+  roleId: number;
+}
+
+/** What a request runs on. */
+export interface PeerConnection {
+  db: RawDatabase;
+  /** The route statements ours sends, per request variant (baseline-core.ts `variantKey`). */
+  statements: RouteStatements;
+  /** Called after the response (with `waitUntil` on Workers): a connection opened for the request is closed. */
+  close?: () => Promise<void>;
+}
+
+/** The route statements ours sends, per request variant. */
+type RouteStatements = Record<string, CapturedStatement[]>;
+
+type PeerEnv = { Bindings: Record<string, unknown>; Variables: { caller: PeerCaller; db: RawDatabase; statements: RouteStatements } };
+
+export interface PeerOptions {
+  /** The database and statements of a request, given the runtime's bindings: on Node one database for the process; on Workers a connection per request. */
+  connect: (bindings: PeerEnv["Bindings"]) => PeerConnection;
+  /** How long a token's lookup is reused, in ms (ours: 1000). */
+  authCacheMs?: number;
+}
+
+/** The JSON error answer: a code and a message, and the field problems of a validation failure. */
+interface Problem {
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+class PeerError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 501,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = (what: string) => new PeerError(404, "not_found", `${what} not found.`);
+const notImplemented = (what: string) => new PeerError(501, "not_implemented", `The peer serves the bench's requests only: ${what}.`);
+
+/** The contract's schema of a route's part, checked to be the very one the contract's route uses. */
+function contractSchema<S>(id: RouteId, part: "pathParams" | "query" | "body", exported?: S): S {
+  const route: Partial<Record<typeof part, unknown>> = routeById(id).route;
+  const schema = route[part];
+  if (!schema) throw new Error(`The contract's ${id} has no ${part}.`);
+  if (exported !== undefined && schema !== exported) throw new Error(`The contract's ${id} no longer uses the exported ${part} schema.`);
+  return schema as S;
+}
+
+const streamParams = contractSchema<z.ZodObject<{ stream_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("streaming.getStream", "pathParams");
+const resourceParams = contractSchema<z.ZodObject<{ resource_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("cdn.updateResource", "pathParams");
+const appsQuery = contractSchema("edge.listApps", "query", listEdgeAppsQuery);
+const patchBody = contractSchema("cdn.updateResource", "body", updateCdnResourceBody);
+const reportBody = contractSchema("cloud.getReservationCostReportTotals", "body", costReportTotalsBody);
+
+const errorResponse = { description: "The error: `code`, `message` and, for a validation failure, `errors` per field." };
+const json = <S>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
+
+/** The column indexes of a result by name; a name given twice (joined tables' `name`) by its occurrence. */
+function columnIndex(columns: string[]): (name: string, occurrence?: number) => number {
+  return (name, occurrence = 0) => {
+    let seen = -1;
+    for (let index = 0; index < columns.length; index++) if (columns[index] === name && ++seen === occurrence) return index;
+    throw new Error(`No column ${name} (#${occurrence}) in the result.`);
+  };
+}
+
+const iso = (value: unknown) => asDate(value).toISOString();
+
+function asDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+/** `YYYY-MM-DD HH:MM:SS.ffffff+00:00`, the CDN area's time format. */
+function cdnTime(value: unknown): string {
+  const date = asDate(value);
+  return `${date.toISOString().slice(0, 19).replace("T", " ")}.${String(date.getUTCMilliseconds()).padStart(3, "0")}000+00:00`;
+}
+
+/**
+ * A text[] column: an array when the driver parses it (postgres.js with its type lookup, PGlite), else
+ * PostgreSQL's literal (`{a,"b c"}`), as postgres.js without the type lookup (on Workers) gives it.
+ */
+function textArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  const text = String(value);
+  const items: string[] = [];
+  let at = 1;
+  while (at < text.length - 1) {
+    if (text[at] === '"') {
+      let item = "";
+      for (at++; at < text.length && text[at] !== '"'; at++) item += text[text[at] === "\\" ? ++at : at];
+      items.push(item);
+      at++;
+    } else {
+      const end = text.indexOf(",", at) === -1 ? text.length - 1 : text.indexOf(",", at);
+      items.push(text.slice(at, end));
+      at = end;
+    }
+    at++;
+  }
+  return items;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** PostgreSQL's array literal of a list, as ours sends the cost report's lists. */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  let hex = "";
+  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+const TOKEN_LOOKUP =
+  "select t.id, t.account_id, t.exp_date, t.last_usage, t.deleted, u.role_id, u.deleted from api_tokens t " +
+  "join users u on u.account_id = t.account_id and u.id = t.user_id where t.token_hash = $1 limit 1";
+const TOKEN_TOUCH =
+  "update api_tokens set last_usage = now() where id = $1 and (last_usage is null or last_usage < now() - interval '1 minute')";
+/** The listing's filters in the order ours adds their conditions (and so their parameters). */
+const LIST_FILTERS = ["name", "api_type", "status", "template", "binary", "plan"] as const;
+
+/** The column each of the listing's orderings sorts by. */
+const ORDER_COLUMNS: Record<string, string> = { name: "name", status: "status", id: "id", template: "template_id", binary: "binary_id", plan: "plan_id" };
+
+const AUTH_SCHEME = /^apikey +(\S+)$/i;
+
+/** The `Authorization: apikey <token>` middleware: the caller from one lookup of the token's hash, kept for `cacheMs`. */
+function authentication(cacheMs: number): MiddlewareHandler<PeerEnv> {
+  const cache = new Map<string, { caller: PeerCaller; until: number; expires: number | null }>();
+  return async (c, next) => {
+    const match = AUTH_SCHEME.exec(c.req.header("authorization")?.trim() ?? "");
+    if (!match) throw new PeerError(401, "not_authenticated", "Send `Authorization: apikey <API token>`.");
+    const token = match[1]!;
+    const now = Date.now();
+    const cached = cache.get(token);
+    if (cached && cached.until > now && (cached.expires === null || cached.expires > now)) {
+      c.set("caller", cached.caller);
+      return next();
+    }
+    const db = c.get("db");
+    const { rows } = await db.query(TOKEN_LOOKUP, [await sha256Hex(token)]);
+    const row = rows[0];
+    // id, account_id, exp_date, last_usage, deleted, role_id, user deleted
+    if (!row || row[4] || row[6]) throw new PeerError(401, "token_not_valid", "The API token is not valid.");
+    const expires = row[2] === null ? null : asDate(row[2]).getTime();
+    if (expires !== null && expires <= now) throw new PeerError(401, "token_not_valid", "The API token has expired.");
+    if (row[3] === null || now - asDate(row[3]).getTime() >= 60_000) await db.query(TOKEN_TOUCH, [row[0]]);
+    const caller = { accountId: Number(row[1]), roleId: Number(row[5]) };
+    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+    if (cacheMs > 0) cache.set(token, { caller, until: now + cacheMs, expires });
+    c.set("caller", caller);
+    return next();
+  };
+}
+
+/** The role table as route middleware: reads for every role that reads, writes for Administrators and Engineers. */
+function access(kind: RouteAccess): MiddlewareHandler<PeerEnv> {
+  return async (c, next) => {
+    if (!roleMayCall(c.get("caller").roleId, kind)) throw new PeerError(403, "permission_denied", "Your role may not call this route.");
+    return next();
+  };
+}
+
+/** The zod issues as `errors` per field path. */
+function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+  return errors;
+}
+
+/** The Hono app of the bench's four routes on `db`. */
+export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): OpenAPIHono<PeerEnv> {
+  const sql = (statements: RouteStatements, key: string, index: number): string => {
+    const found = statements[key]?.[index];
+    if (!found) throw notImplemented(`no SQL for ${key}`);
+    return found.sql;
+  };
+  // Whether the listing's statement has the order asked for, per ordering (the SQL text is the given one).
+  const orderings = new Map<string, boolean>();
+  const orderedBy = (statements: RouteStatements, key: string, ordering: string) => {
+    let known = orderings.get(`${key} ${ordering}`);
+    if (known === undefined) {
+      const column = ORDER_COLUMNS[ordering.replace(/^-/, "")] ?? "?";
+      const direction = ordering.startsWith("-") ? "desc" : "asc";
+      known = new RegExp(`order by "edge_apps"\\."${column}"(?: collate "C")? ${direction}`).test(sql(statements, key, 0));
+      orderings.set(`${key} ${ordering}`, known);
+    }
+    return known;
+  };
+
+  const app = new OpenAPIHono<PeerEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success)
+        return c.json<Problem>({ code: "validation_failed", message: "The request is not valid.", errors: fieldErrors(result.error.issues) }, 400);
+    },
+  });
+  app.onError((error, c) => {
+    if (error instanceof PeerError) return c.json<Problem>({ code: error.code, message: error.message }, error.status);
+    // Hono's own refusals (a body that is not JSON) carry their status.
+    const status = (error as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) return c.json<Problem>({ code: "bad_request", message: error.message }, 400);
+    console.error(error);
+    return c.json<Problem>({ code: "internal", message: "Internal error." }, 500);
+  });
+  app.notFound((c) => c.json<Problem>({ code: "not_found", message: `No route matches ${c.req.method} ${c.req.path}.` }, 404));
+  app.use("*", async (c, next) => {
+    const { db, statements, close } = connect(c.env);
+    c.set("db", db);
+    c.set("statements", statements);
+    try {
+      await next();
+    } finally {
+      if (close) c.executionCtx.waitUntil(close());
+    }
+  });
+  app.use("*", authentication(authCacheMs));
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/streaming/streams/{stream_id}",
+      middleware: [access("read")] as const,
+      request: { params: streamParams },
+      responses: { 200: json(stream, "The stream."), 404: errorResponse },
+    }),
+    async (c) => {
+      const { stream_id: id } = c.req.valid("param");
+      const { accountId } = c.get("caller");
+      const key = "getStream";
+      const db = c.get("db");
+      const found = await db.query(sql(c.var.statements, key, 0), [accountId, id, 1]);
+      const row = found.rows[0];
+      if (!row) throw notFound(`Stream ${id}`);
+      const broadcasts = await db.query(sql(c.var.statements, key, 1), [accountId, id]);
+      return c.json(toStream(found.columns, row, broadcasts.rows.map((item) => Number(item[0]))), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/edge/v1/apps",
+      middleware: [access("read")] as const,
+      request: { query: appsQuery },
+      responses: { 200: json(edgeAppList, "A page of the account's edge apps and the number of all that match.") },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { accountId } = c.get("caller");
+      // The filters given, in the order of the statement's conditions (the handler's LIST_FILTERS).
+      const given: string[] = [];
+      const filters: unknown[] = [];
+      for (const name of LIST_FILTERS) {
+        const value = query[name];
+        if (value === undefined || value === "") continue;
+        given.push(name);
+        filters.push(name === "name" ? likePattern(value as string) : value);
+      }
+      const key = `listApps[${given.join(",")}]`;
+      if (!orderedBy(c.var.statements, key, query.ordering)) throw notImplemented(`the listing ordered by ${query.ordering}`);
+      const db = c.get("db");
+      const [apps, total] = await Promise.all([
+        db.query(sql(c.var.statements, key, 0), [accountId, ...filters, query.limit, query.offset]),
+        db.query(sql(c.var.statements, key, 1), [accountId, ...filters]),
+      ]);
+      const at = columnIndex(apps.columns);
+      const columns = {
+        id: at("id"),
+        name: at("name"),
+        url: at("url"),
+        status: at("status"),
+        binary: at("binary_id"),
+        template: at("template_id"),
+        templateName: at("name", 1),
+        comment: at("comment"),
+        apiType: at("api_type"),
+        debugUntil: at("debug_until"),
+        networks: at("networks"),
+        upgradeableTo: at("upgradeable_to"),
+        planId: at("plan_id"),
+        plan: at("name", 2),
+      };
+      const now = Date.now();
+      const list = apps.rows.map(
+        (row): EdgeApp => ({
+          id: row[columns.id] as number,
+          name: row[columns.name] as string,
+          url: row[columns.url] as string,
+          status: row[columns.status] as number,
+          binary: row[columns.binary] as number | null,
+          template: row[columns.template] as number | null,
+          template_name: row[columns.template] === null ? null : (row[columns.templateName] as string | null),
+          comment: row[columns.comment] as string,
+          api_type: row[columns.apiType] as EdgeApp["api_type"],
+          debug_until: row[columns.debugUntil] !== null && asDate(row[columns.debugUntil]).getTime() > now ? iso(row[columns.debugUntil]) : null,
+          networks: textArray(row[columns.networks]),
+          upgradeable_to: row[columns.upgradeableTo] as number | null,
+          plan_id: row[columns.planId] as number,
+          plan: row[columns.plan] as string,
+        }),
+      );
+      return c.json({ apps: list, count: Number(total.rows[0]?.[0] ?? 0) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/cdn/resources/{resource_id}",
+      middleware: [access("write")] as const,
+      request: { params: resourceParams, body: { required: true, content: { "application/json": { schema: patchBody } } } },
+      responses: { 200: json(cdnResource, "The resource after the change."), 404: errorResponse },
+    }),
+    async (c) => {
+      const { resource_id: id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const { accountId } = c.get("caller");
+      // Fields whose checks or writes need SQL the peer was not given (references, host names, the secure key's encryption).
+      for (const field of ["originGroup", "sslData", "proxy_ssl_data", "proxy_ssl_ca", "secondaryHostnames"] as const)
+        if (body[field] !== undefined) throw notImplemented(`a PATCH of ${field}`);
+      if (body.options?.secure_key) throw notImplemented("a PATCH of the secure key");
+      const key = "patchResource";
+      const resource = await c.get("db").transaction(async (tx) => {
+        const locked = await tx.query(sql(c.var.statements, key, 0), [accountId, id]);
+        const current = locked.rows[0];
+        if (!current) return undefined;
+        if (Object.keys(body).length > 0) {
+          const at = columnIndex(locked.columns);
+          const options = { ...(current[at("options")] as Record<string, Record<string, unknown>>) };
+          for (const [name, option] of Object.entries(body.options ?? {})) {
+            if (option === null || option === undefined) delete options[name];
+            else options[name] = { ...option };
+          }
+          const written: Record<string, unknown> = {
+            name: body.name ?? current[at("name")],
+            description: body.description ?? current[at("description")],
+            active: body.active ?? current[at("active")],
+            origin_group_id: current[at("origin_group_id")],
+            origin_protocol: body.originProtocol ?? current[at("origin_protocol")],
+            ssl_enabled: body.sslEnabled ?? current[at("ssl_enabled")],
+            ssl_data_id: current[at("ssl_data_id")],
+            proxy_ssl_enabled: body.proxy_ssl_enabled ?? current[at("proxy_ssl_enabled")],
+            proxy_ssl_ca_id: current[at("proxy_ssl_ca_id")],
+            proxy_ssl_data_id: current[at("proxy_ssl_data_id")],
+            waap_api_domain_enabled: current[at("waap_api_domain_enabled")],
+            options: JSON.stringify(options),
+            updated: new Date().toISOString(),
+          };
+          if (written.ssl_enabled && written.ssl_data_id === null)
+            throw new PeerError(400, "validation_failed", "sslData is required when sslEnabled is true.");
+          const update = sql(c.var.statements, key, 1);
+          await tx.query(update, [...updateColumns(update).map((column) => written[column]), accountId, id]);
+        }
+        return loadResource(tx, sql(c.var.statements, key, 2), sql(c.var.statements, key, 3), accountId, id);
+      });
+      if (!resource) throw notFound(`CDN resource ${id}`);
+      return c.json(resource, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/cloud/v1/reservation_cost_report/totals",
+      middleware: [access("read")] as const,
+      request: { body: { required: true, content: { "application/json": { schema: reportBody } } } },
+      responses: { 200: json(costReportTotals, "The totals.") },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { accountId } = c.get("caller");
+      if (body.tags || body.schema_filter || body.response_format === "csv_totals") throw notImplemented("tags, schema_filter or csv_totals");
+      const key = `costReport[${[body.regions && "regions", body.types && "types"].filter(Boolean).join(",")}]`;
+      const lists = [body.regions, body.types].filter((list) => list !== undefined).map((list) => arrayLiteral(list));
+      const result = await c.get("db").query(sql(c.var.statements, key, 0), [accountId, body.time_from, body.time_to, ...lists]);
+      type Total = CostReportTotals["results"][number];
+      const results = result.rows.map((row): Total => {
+        // type, region_id, flavor, instance_type, volume_type, billing_metric_name, billing_feature_name,
+        // billing_value_unit, currency, sum (billing value), coalesce (cost), bool_or (unpriced)
+        const cost = Number(row[10]);
+        return {
+          type: row[0] as Total["type"],
+          region: row[1] as Total["region"],
+          region_id: row[1] as Total["region_id"],
+          flavor: row[2] as Total["flavor"],
+          instance_type: row[3] as Total["instance_type"],
+          volume_type: row[4] as Total["volume_type"],
+          billing_metric_name: row[5] as Total["billing_metric_name"],
+          billing_feature_name: row[6] as Total["billing_feature_name"],
+          billing_value_unit: row[7] as Total["billing_value_unit"],
+          currency: row[8] as Total["currency"],
+          billing_value: Number(row[9]),
+          cost: body.rounding === false ? cost : Math.round(cost * 1e5) / 1e5,
+          err: row[11] ? "No price for part of this usage; that part is counted at 0." : null,
+        };
+      });
+      const report: CostReportTotals = { count: results.length, price_status: results.some((item) => item.err !== null) ? "error" : "show", results };
+      return c.json(report, 200);
+    },
+  );
+
+  return app;
+}
+
+/** The SET columns of an update statement in order (`set "a" = $1, "b" = $2 where …`). */
+function updateColumns(update: string): string[] {
+  const set = /\bset (.*) where /.exec(update)?.[1] ?? "";
+  return [...set.matchAll(/"(\w+)" = \$\d+/g)].map((match) => match[1]!);
+}
+
+function toStream(columns: string[], row: Row, broadcastIds: number[]): Stream {
+  const at = columnIndex(columns);
+  const value = (name: string) => row[at(name)];
+  const time = (name: string) => (value(name) === null ? null : iso(value(name)));
+  return {
+    id: value("id") as number,
+    name: value("name") as string,
+    pull: value("pull") as boolean,
+    active: value("active") as boolean,
+    auto_record: value("auto_record") as boolean,
+    html_overlay: value("html_overlay") as boolean,
+    live: value("live") as boolean,
+    backup_live: value("backup_live") as boolean,
+    client_user_id: value("client_user_id") as number,
+    uri: value("uri") as string | null,
+    push_url: value("push_url") as string,
+    backup_push_url: value("backup_push_url") as string,
+    push_url_srt: value("push_url_srt") as string,
+    backup_push_url_srt: value("backup_push_url_srt") as string,
+    push_url_whip: value("push_url_whip") as string,
+    created_at: iso(value("created_at")),
+    started_at_primary: time("started_at_primary"),
+    finished_at_primary: time("finished_at_primary"),
+    started_at_backup: time("started_at_backup"),
+    dvr_duration: value("dvr_duration") as number,
+    recording_duration: value("recording_duration") as number,
+    iframe_url: value("iframe_url") as string,
+    dash_url: value("dash_url") as string,
+    hls_cmaf_url: value("hls_cmaf_url") as string,
+    hls_mpegts_url: value("hls_mpegts_url") as string,
+    screenshot: value("screenshot") as string,
+    transcoded_qualities: textArray(value("transcoded_qualities")),
+    transcoding_speed: value("transcoding_speed") as number,
+    frame_rate: value("frame_rate") as number,
+    video_height: value("video_height") as number,
+    video_width: value("video_width") as number,
+    dvr_enabled: (value("dvr_duration") as number) > 0,
+    broadcast_ids: broadcastIds,
+    cdn_id: value("cdn_id") as number | null,
+    client_entity_data: value("client_entity_data") as string | null,
+    hls_mpegts_endlist_tag: value("hls_mpegts_endlist_tag") as boolean,
+    projection: value("projection") as Stream["projection"],
+    quality_set_id: value("quality_set_id") as number | null,
+    record_type: value("record_type") as Stream["record_type"],
+    stream_source_type: value("stream_source_type") as Stream["stream_source_type"],
+  };
+}
+
+/** One resource as the API shows it, read back in the write's transaction: the row, its origin group's name, its POP, its host names. */
+async function loadResource(tx: RawQuery, read: string, hostnames: string, accountId: number, id: number): Promise<CdnResource | undefined> {
+  const found = await tx.query(read, [accountId, id]);
+  const row = found.rows[0];
+  if (!row) return undefined;
+  const names = await tx.query(hostnames, [accountId, id]);
+  const at = columnIndex(found.columns);
+  const value = (name: string, occurrence = 0) => row[at(name, occurrence)];
+  const shieldingPop = value("shielding_pop_id");
+  const { secure_key: secureKey, ...options } = value("options") as Record<string, Record<string, unknown>>;
+  let shownOptions = options as CdnResourceOptions;
+  if (secureKey) {
+    const { key: _key, ...shown } = secureKey;
+    shownOptions = { ...options, secure_key: shown } as CdnResourceOptions;
+  }
+  return {
+    id: value("id") as number,
+    cname: value("cname") as string,
+    active: value("active") as boolean,
+    enabled: value("enabled") as boolean,
+    status: value("status") as CdnResource["status"],
+    deleted: value("deleted") as boolean,
+    client: value("account_id") as number,
+    name: value("name") as string,
+    description: value("description") as string,
+    created: cdnTime(value("created")),
+    updated: cdnTime(value("updated")),
+    originGroup: value("origin_group_id") as number,
+    originGroup_name: value("name", 1) as string,
+    originProtocol: value("origin_protocol") as CdnResource["originProtocol"],
+    secondaryHostnames: names.rows.map((item) => item[0] as string),
+    shielded: shieldingPop !== null,
+    shield_dc: value("datacenter") as string | null,
+    shield_enabled: shieldingPop !== null,
+    shield_routing_map: value("shield_routing_map") as number | null,
+    sslEnabled: value("ssl_enabled") as boolean,
+    sslData: value("ssl_data_id") as number | null,
+    proxy_ssl_enabled: value("proxy_ssl_enabled") as boolean,
+    proxy_ssl_ca: value("proxy_ssl_ca_id") as number | null,
+    proxy_ssl_data: value("proxy_ssl_data_id") as number | null,
+    preset_applied: value("preset_applied") as boolean,
+    vp_enabled: value("vp_enabled") as boolean,
+    full_custom_enabled: value("full_custom_enabled") as boolean,
+    can_purge_by_urls: value("can_purge_by_urls") as boolean,
+    suspend_date: value("suspend_date") === null ? null : cdnTime(value("suspend_date")),
+    suspended: value("suspended") as boolean,
+    primary_resource: value("primary_resource_id") as number | null,
+    is_primary: value("is_primary") as boolean | null,
+    waap_domain_id: value("waap_domain_id") as number | null,
+    rules: value("rules") as CdnResource["rules"],
+    options: shownOptions,
+    waap_api_domain_enabled: value("waap_api_domain_enabled") as boolean,
+  };
+}

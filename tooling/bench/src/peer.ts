@@ -1,0 +1,99 @@
+/**
+ * The peer on Node (peer-core.ts, served by servers/peer.ts) and its checks before any load: in the
+ * benchmark's process, that it sends exactly the statements our handler sends for each route's data
+ * (its own token lookup aside); over HTTP, that it answers every request of the run 200 with the very
+ * body ours answers (but `updated`, the time of a write), and a wrong token 401.
+ */
+import { compareStatements, recording, variantKey } from "./baseline-core.js";
+import { openRawDatabase } from "./baseline.js";
+import type { CapturedStatement, RouteSql } from "./capture.js";
+import type { DatabaseLocation } from "./databases.js";
+import { createPeerApp } from "./peer-core.js";
+import { AUTHORIZATION, type BenchRequest, type BenchRoute } from "./scenario.js";
+
+function init(request: BenchRequest, authorization: string): RequestInit {
+  return {
+    method: request.method,
+    headers: { authorization, ...(request.body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  };
+}
+
+/**
+ * Runs each request through the peer in this process on `location` and returns how the statements it
+ * sent for the route's data differ from ours (none: the same SQL, in the same order, with the same
+ * parameters), or how it failed.
+ */
+export async function verifyPeerStatements(location: DatabaseLocation, statements: RouteSql, requests: BenchRequest[]): Promise<string[]> {
+  const log: CapturedStatement[] = [];
+  const db = recording(await openRawDatabase(location, { max: 2 }), log);
+  const app = createPeerApp({ connect: () => ({ db, statements }), authCacheMs: 0 });
+  const differences: string[] = [];
+  try {
+    // Twice: the second time reads what the first one wrote.
+    for (const request of [...requests, ...requests]) {
+      log.length = 0;
+      const url = new URL(request.path, "http://bench.local");
+      const key = variantKey(request.method, url, request.body)!;
+      const response = await app.request(url, init(request, AUTHORIZATION));
+      if (response.status !== 200) differences.push(`${key}: the peer answered ${response.status} ${await response.text()}`);
+      else await response.arrayBuffer();
+      const sent = log.filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
+      differences.push(...compareStatements(key, statements[key] ?? [], sent));
+    }
+  } finally {
+    await db.close();
+  }
+  return differences;
+}
+
+/** The first place where two JSON values differ, or undefined; `updated` (the time of a write) is not compared. */
+export function bodyDifference(ours: unknown, peer: unknown, path = "body"): string | undefined {
+  if (ours === peer) return undefined;
+  if (Array.isArray(ours) && Array.isArray(peer)) {
+    if (ours.length !== peer.length) return `${path}: ${ours.length} items, the peer ${peer.length}`;
+    for (let index = 0; index < ours.length; index++) {
+      const found = bodyDifference(ours[index], peer[index], `${path}.${index}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (ours && peer && typeof ours === "object" && typeof peer === "object" && !Array.isArray(ours) && !Array.isArray(peer)) {
+    const keys = new Set([...Object.keys(ours), ...Object.keys(peer)]);
+    for (const key of keys) {
+      if (key === "updated") continue;
+      if (!(key in ours) || !(key in peer)) return `${path}.${key}: only in ${key in ours ? "ours" : "the peer's"}`;
+      const found = bodyDifference((ours as Record<string, unknown>)[key], (peer as Record<string, unknown>)[key], `${path}.${key}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return `${path}: ours ${JSON.stringify(ours)}, the peer ${JSON.stringify(peer)}`;
+}
+
+/**
+ * Over HTTP, before any load: every request of `routes` to our server and to the peer, each answered
+ * 200 with the same body; and the peer refusing a wrong token with 401. Returns what failed (none: passed).
+ */
+export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes: BenchRoute[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const route of routes)
+    for (const request of route.requests) {
+      const [ours, peer] = [await fetch(new URL(request.path, oursUrl), init(request, AUTHORIZATION)), await fetch(new URL(request.path, peerUrl), init(request, AUTHORIZATION))];
+      const [oursText, peerText] = [await ours.text(), await peer.text()];
+      const what = `${request.method} ${request.path}`;
+      if (ours.status !== 200 || peer.status !== 200) {
+        problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} ${peerText.slice(0, 200)}`);
+        continue;
+      }
+      const found = bodyDifference(JSON.parse(oursText), JSON.parse(peerText));
+      if (found) problems.push(`${what}: ${found}`);
+    }
+  for (const route of routes) {
+    const request = route.requests[0]!;
+    const refused = await fetch(new URL(request.path, peerUrl), init(request, "apikey not-a-token"));
+    await refused.arrayBuffer();
+    if (refused.status !== 401) problems.push(`${request.method} ${request.path} with a wrong token: the peer answered ${refused.status}, not 401`);
+  }
+  return problems;
+}
