@@ -1,7 +1,7 @@
 /** The OpenAPI document validates, holds exactly the contract's operations, and describes and exemplifies all of them. */
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Validator } from "@cfworker/json-schema";
-import { AREAS, ERROR_STATUS, ROLE_IDS, contract, errorEnvelope, type ErrorCode } from "@cloudplane/contract";
+import { AREAS, ERROR_STATUS, RAW_BODY, ROLE_IDS, bodyTypeOf, contract, errorEnvelope, type ErrorCode } from "@cloudplane/contract";
 import type { AppRoute } from "@ts-rest/core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -103,7 +103,10 @@ describe("the document", () => {
     }
     for (const { key, operation } of operations) {
       expect(operation.tags).toHaveLength(1);
-      expect(key.split(" ")[1]!.split("/")[1]).toBe(operation.tags[0]);
+      // The route's area, which is its path's first segment but for aliases at the platform's other paths (/fastedge/v1/…).
+      const route = ROUTES.find((entry) => methodAndPath(entry.route) === key)!;
+      expect(route.area, key).toBe(operation.tags[0]);
+      if (!route.aliasOf) expect(key.split(" ")[1]!.split("/")[1], key).toBe(operation.tags[0]);
     }
   });
 
@@ -117,12 +120,17 @@ describe("the document", () => {
   });
 
   it("describes every schema, and every field whose name does not say what it is", () => {
-    for (const [name, schema] of Object.entries(document.components.schemas)) {
-      expect(schema.description, name).toBeTruthy();
-      expect(undescribedFields(schema), name).toEqual([]);
-    }
-    for (const { key, operation } of operations)
-      for (const parameter of operation.parameters) expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy();
+    // Every gap at once, so that one run names them all.
+    const undescribed = [
+      ...Object.entries(document.components.schemas).flatMap(([name, schema]) => [
+        ...(schema.description?.trim() ? [] : [name]),
+        ...undescribedFields(schema).map((field) => `${name}.${field}`),
+      ]),
+      ...operations.flatMap(({ key, operation }) =>
+        operation.parameters.filter((parameter) => !parameter.description?.trim()).map((parameter) => `${key} ${parameter.name}`),
+      ),
+    ];
+    expect(undescribed).toEqual([]);
   });
 
   it("keeps the strict bodies strict and the integer parameters integers", () => {
@@ -159,7 +167,16 @@ describe("the document", () => {
       if (route.pathParams) expect((route.pathParams as z.ZodTypeAny).safeParse(pathParams).error?.issues, key).toBeUndefined();
       const query = Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === "query" && parameter.example !== undefined).map((parameter) => [parameter.name, String(parameter.example)]));
       if (route.query) expect((route.query as z.ZodTypeAny).safeParse(query).error?.issues, key).toBeUndefined();
-      if ("body" in route) {
+      if ("body" in route && bodyTypeOf(route) === RAW_BODY) {
+        // Raw bytes: no JSON form; the example is the bytes as a string of as many characters, which the contract accepts.
+        expect(Object.keys(operation.requestBody!.content), key).toEqual([RAW_BODY]);
+        const media = operation.requestBody!.content[RAW_BODY]!;
+        expect(media.schema, key).toMatchObject({ type: "string", format: "binary" });
+        expect(media.example, key).toEqual(expect.any(String));
+        const bytes = Uint8Array.from(media.example as string, (char) => char.charCodeAt(0));
+        expect(Buffer.from(bytes).toString("utf8"), key).toBe(media.example);
+        expect((route.body as z.ZodTypeAny).safeParse(bytes).error?.issues, key).toBeUndefined();
+      } else if ("body" in route) {
         const media = operation.requestBody!.content["application/json"]!;
         expect(media.example, key).toBeDefined();
         expect((route.body as z.ZodTypeAny).safeParse(media.example).error?.issues, key).toBeUndefined();
@@ -206,6 +223,24 @@ describe("the document", () => {
     expect(String(report.content!["text/csv"]!.example)).toMatch(/^type,region,region_id,flavor,.*\r\ninstance,1,1,/);
   });
 
+  it("documents the edge binary upload's body as raw bytes, and its snippets send the example module's bytes", () => {
+    for (const path of ["/edge/v1/binaries/raw", "/fastedge/v1/binaries/raw"]) {
+      const upload = document.paths[path]!.post!;
+      expect(upload.requestBody!.content).toEqual({
+        "application/octet-stream": {
+          schema: { type: "string", format: "binary", description: expect.stringContaining("WebAssembly") as string },
+          example: "\u0000asm\u0001\u0000\u0000\u0000",
+        },
+      });
+      expect(Object.keys(upload.responses)).toContain("201");
+      expect(upload.responses["415"]!.description).toContain("application/octet-stream");
+      const [typescript, curl] = upload["x-codeSamples"];
+      expect(typescript!.source).toContain("body: new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),");
+      expect(curl!.source).toMatch(/^printf '\\000\\141\\163\\155\\001\\000\\000\\000' \| curl -X POST /);
+      expect(curl!.source).toContain("--data-binary @-");
+    }
+  });
+
   it("shows a client and a curl snippet for every operation", () => {
     for (const { key, operation } of operations) {
       const [typescript, curl] = operation["x-codeSamples"];
@@ -215,7 +250,8 @@ describe("the document", () => {
       const examplePath = path.replace(/\{(\w+)\}/g, (_match, name: string) => String(operation.parameters.find((parameter) => parameter.name === name)!.example));
       expect(curl!.source, key).toContain(`curl -X ${method} "$CLOUDPLANE_BASE_URL${examplePath}`);
       expect(curl!.source, key).toContain("Authorization: apikey $CLOUDPLANE_API_KEY");
-      if (operation.requestBody) expect(curl!.source, key).toContain("-d '{");
+      if (operation.requestBody?.content[RAW_BODY]) expect(curl!.source, key).toContain(`-H "Content-Type: ${RAW_BODY}"`);
+      else if (operation.requestBody) expect(curl!.source, key).toContain("-d '{");
     }
   });
 });

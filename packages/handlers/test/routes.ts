@@ -21,6 +21,8 @@ export interface RouteCase {
   path: string;
   /** The path on account 2's objects: 404 for account 1 (403 where the path names an account); null if the route takes no id. */
   otherPath: string | null;
+  /** The path on `account`'s objects made anew: a name that must be unique (a bucket's, in its path) is a new one each time. */
+  newPath: (account: 1 | 2) => string;
   /** What a role's call answers where the route's access does not say it all. */
   roleStatus?: Partial<Record<number, number>>;
   /** Whether the route uses its object up (a delete), so that each successful call needs one made first. */
@@ -37,6 +39,7 @@ export const routeCases: RouteCase[] = sharedRouteCases(demoFixture).map((routeC
   route: routeCase.route,
   path: routeCase.path(1),
   otherPath: routeCase.ownsObjects ? routeCase.path(2) : null,
+  newPath: (account) => routeCase.path(routeCase.ownsObjects ? account : 1),
   madeFirst: routeCase.maker !== undefined,
   ...(routeCase.roleStatus ? { roleStatus: routeCase.roleStatus } : {}),
   pathOn: (api, account) => pathOn(api, routeCase, account),
@@ -49,6 +52,11 @@ function pathOn(api: TestApi, routeCase: SharedRouteCase, account: 1 | 2): Promi
 
 export function isRead(route: AppRoute): boolean {
   return (route.metadata as { access: string }).access === "read";
+}
+
+/** Whether the route takes a body (a DELETE takes none: whatever is sent is not read). */
+export function takesBody(route: AppRoute): boolean {
+  return "body" in route;
 }
 
 export function successStatus(route: AppRoute): number {
