@@ -55,7 +55,7 @@ type Answer = { forwardTo: string } | { status: number; headers: Record<string, 
 
 /** A server between the samples and the app that records each request and answers as it is told. */
 class Recorder {
-  readonly requests: Array<SentRequest & { status: number }> = [];
+  readonly requests: Array<SentRequest & { status: number; answered?: string }> = [];
   answer: Answer = { status: 599, headers: {}, body: null };
   #server: Server = createServer((request, response) => {
     void this.#handle(request).then(
@@ -75,7 +75,7 @@ class Recorder {
   }
 
   /** The requests since the last take. */
-  take(): Array<SentRequest & { status: number }> {
+  take(): Array<SentRequest & { status: number; answered?: string }> {
     return this.requests.splice(0);
   }
 
@@ -103,7 +103,7 @@ class Recorder {
         ...(raw.length ? { body: raw } : {}),
       });
       const body = await reply.text();
-      this.requests.push({ ...sent, status: reply.status });
+      this.requests.push({ ...sent, status: reply.status, answered: body.slice(0, 300) });
       return { status: reply.status, headers: { "content-type": reply.headers.get("content-type") ?? "text/plain" }, body };
     }
     this.requests.push({ ...sent, status: answer.status });
@@ -151,8 +151,47 @@ function testRequest(document: OpenApiDocument, origin: string, path: string, me
   });
 }
 
-/** Registers the examples' tests against the app `current()` returns. */
-function examplesSuite(current: () => LocalProcess) {
+interface DocumentedOperation {
+  path: string;
+  method: string;
+  operation: Operation;
+}
+
+/** The primary operation an alias stands for, as its description names it (`An alias of \`GET /edge/v1/apps/:id\``), or undefined. */
+function primaryOf(operation: Operation & { description?: string }): string | undefined {
+  const named = /^An alias of `(\w+) ([^`]+)`/.exec(operation.description ?? "");
+  return named ? `${named[1]!.toLowerCase()} ${named[2]!.replace(/:(\w+)/g, "{$1}")}` : undefined;
+}
+
+/**
+ * The rounds the examples run in, each on an app of its own with the demo data: the operations in the
+ * document's order, then again with each alias in its primary's place (the nth alias in round n), since
+ * an alias's example is its primary's and would find the object its primary made, changed or deleted.
+ * In a later round the operations that are not aliases only replay their curl sample, to bring the app
+ * to the state the alias's primary found.
+ */
+function rounds(document: OpenApiDocument): Array<Array<DocumentedOperation & { checked: boolean }>> {
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const aliases = new Map<string, DocumentedOperation[]>();
+  for (const entry of operations) {
+    const primary = primaryOf(entry.operation);
+    if (primary) aliases.set(primary, [...(aliases.get(primary) ?? []), entry]);
+  }
+  const primaries = operations.filter((entry) => !primaryOf(entry.operation));
+  const count = Math.max(0, ...[...aliases.values()].map((list) => list.length));
+  return [
+    primaries.map((entry) => ({ ...entry, checked: true })),
+    ...Array.from({ length: count }, (_, n) =>
+      primaries.map((entry) => {
+        const alias = aliases.get(`${entry.method} ${entry.path}`)?.[n];
+        return alias ? { ...alias, checked: true } : { ...entry, checked: false };
+      }),
+    ),
+  ];
+}
+
+/** Registers the examples' tests against the app `current()` returns, and `another()` starts for each later round. */
+function examplesSuite(current: () => LocalProcess, another: () => Promise<LocalProcess & { close(): Promise<void> }>) {
   let document: OpenApiDocument;
   let recorder: Recorder;
   let recorderUrl: string;
@@ -172,47 +211,71 @@ function examplesSuite(current: () => LocalProcess) {
     expect(document.servers[0]!.url).toBe("/");
   });
 
-  it("runs every operation's curl sample, TypeScript sample and Test Request as one request, answered with the documented status", async () => {
-    const app = current();
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
-    expect(operations.length).toBeGreaterThan(0);
-    const failures: string[] = [];
-    for (const { path, method, operation } of operations) {
-      const documented = documentedSuccess(operation);
-
-      // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
-      const typescript = sample(operation, "TypeScript");
-      expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
-      recorder.answer = documented;
-      await run(process.execPath, ["--input-type=module", "--eval", typescript], {
-        cwd: APP_DIR,
-        env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey },
-      });
-      const [fromClient, ...moreFromClient] = recorder.take();
-
-      // The Test Request, on the recorder in the page's place.
-      const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.adminApiKey));
-      expect(reply.status, operation.operationId).toBe(documented.status);
-      const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
-
-      // The curl sample, through the recorder to the app.
+  /** Runs one operation's example forms (all three when `checked`, else the curl sample alone) against `app`. */
+  async function runExample(app: LocalProcess, { path, method, operation, checked }: DocumentedOperation & { checked: boolean }, failures: string[]) {
+    const documented = documentedSuccess(operation);
+    const shell = () =>
+      run("sh", ["-c", sample(operation, "Shell")], { env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey } });
+    if (!checked) {
       recorder.answer = { forwardTo: app.url };
-      await run("sh", ["-c", sample(operation, "Shell")], { env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey } });
-      const [fromCurl, ...moreFromCurl] = recorder.take();
+      await shell();
+      const [replayed] = recorder.take();
+      if (replayed?.status !== documented.status) failures.push(`${operation.operationId} (replayed): answered ${replayed?.status}, documented ${documented.status}`);
+      return;
+    }
 
-      expect([moreFromClient, moreFromTestRequest, moreFromCurl], operation.operationId).toEqual([[], [], []]);
-      expect(fromCurl, operation.operationId).toBeDefined();
-      const { status, ...request } = fromCurl!;
-      expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
-      expect(request.method, operation.operationId).toBe(method.toUpperCase());
-      if (request.body !== undefined) expect(request.contentType?.split(";")[0], operation.operationId).toBe(Object.keys(operation.requestBody!.content)[0]);
-      expect({ ...fromClient, status: undefined, contentType: fromClient?.contentType?.split(";")[0] }, `${operation.operationId}: client and curl differ`).toEqual({
-        ...request,
-        status: undefined,
-        contentType: request.contentType?.split(";")[0],
-      });
-      expect({ ...fromTestRequest, status: undefined }, `${operation.operationId}: Test Request and curl differ`).toEqual({ ...request, status: undefined });
-      if (status !== documented.status) failures.push(`${operation.operationId}: ${method.toUpperCase()} ${request.path} answered ${status}, documented ${documented.status}`);
+    // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
+    const typescript = sample(operation, "TypeScript");
+    expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
+    recorder.answer = documented;
+    await run(process.execPath, ["--input-type=module", "--eval", typescript], {
+      cwd: APP_DIR,
+      env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey },
+    });
+    const [fromClient, ...moreFromClient] = recorder.take();
+
+    // The Test Request, on the recorder in the page's place.
+    const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.adminApiKey));
+    expect(reply.status, operation.operationId).toBe(documented.status);
+    const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
+
+    // The curl sample, through the recorder to the app.
+    recorder.answer = { forwardTo: app.url };
+    await shell();
+    const [fromCurl, ...moreFromCurl] = recorder.take();
+
+    expect([moreFromClient, moreFromTestRequest, moreFromCurl], operation.operationId).toEqual([[], [], []]);
+    expect(fromCurl, operation.operationId).toBeDefined();
+    const { status, answered, ...request } = fromCurl!;
+    expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
+    expect(request.method, operation.operationId).toBe(method.toUpperCase());
+    if (request.body !== undefined) expect(request.contentType?.split(";")[0], operation.operationId).toBe(Object.keys(operation.requestBody!.content)[0]);
+    expect({ ...fromClient, status: undefined, answered: undefined, contentType: fromClient?.contentType?.split(";")[0] }, `${operation.operationId}: client and curl differ`).toEqual({
+      ...request,
+      status: undefined,
+      answered: undefined,
+      contentType: request.contentType?.split(";")[0],
+    });
+    expect({ ...fromTestRequest, status: undefined }, `${operation.operationId}: Test Request and curl differ`).toEqual({ ...request, status: undefined });
+    if (status !== documented.status)
+      failures.push(`${operation.operationId}: ${method.toUpperCase()} ${request.path} answered ${status}, documented ${documented.status}: ${answered}`);
+  }
+
+  it("runs every operation's curl sample, TypeScript sample and Test Request as one request, answered with the documented status", async () => {
+    const [first, ...later] = rounds(document);
+    expect(first!.length).toBeGreaterThan(0);
+    // Every alias is checked in some round.
+    const checked = [first!, ...later].flatMap((round) => round.filter((entry) => entry.checked).map((entry) => entry.operation.operationId));
+    expect(checked.sort()).toEqual(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId)).sort());
+    const failures: string[] = [];
+    for (const entry of first!) await runExample(current(), entry, failures);
+    for (const round of later) {
+      const app = await another();
+      try {
+        for (const entry of round) await runExample(app, entry, failures);
+      } finally {
+        await app.close();
+      }
     }
     expect(failures).toEqual([]);
   });
@@ -231,7 +294,19 @@ describe("the docs' examples on PGlite", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  examplesSuite(() => app);
+  examplesSuite(
+    () => app,
+    async () => {
+      const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-"));
+      const another = await startLocalProcess({ DATA_DIR: roundDir });
+      return Object.assign(another, {
+        async close() {
+          await another.stop("SIGKILL");
+          await rm(roundDir, { recursive: true, force: true });
+        },
+      });
+    },
+  );
 
   it("sends the reference's Test Request, from the page the app serves, to the app itself", async () => {
     const browser = await chromium.launch({
@@ -279,5 +354,19 @@ if (process.env.DATABASE_URL)
       await rm(dataDir, { recursive: true, force: true });
     });
 
-    examplesSuite(() => app);
+    examplesSuite(
+      () => app,
+      async () => {
+        const roundDatabase = await createTestDatabase({ engine: "postgres", seed: false });
+        const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-pg-"));
+        const another = await startLocalProcess({ DATA_DIR: roundDir, DATABASE_URL: roundDatabase.url, CLOUDPLANE_SECRETS_KEY: roundDatabase.secretsKeyBase64 });
+        return Object.assign(another, {
+          async close() {
+            await another.stop("SIGKILL");
+            await roundDatabase.close();
+            await rm(roundDir, { recursive: true, force: true });
+          },
+        });
+      },
+    );
   });

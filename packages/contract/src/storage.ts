@@ -487,6 +487,17 @@ export const storageContract = c.router({
     description: "One storage of the account; never its credentials.",
     metadata: read,
   },
+  createStorage: {
+    method: "POST",
+    path: "/storage/provisioning/v2/storage",
+    body: createStorageBody,
+    responses: { 201: storage, ...errorResponses([409, ...withBody]) },
+    summary: "Create a storage",
+    description:
+      "A new, empty storage of the account, `active` at once. A name the account already uses is 409. The platform returns " +
+      "the storage's credentials here; this API never returns secrets, so the answer is the storage without them.",
+    metadata: write,
+  },
   updateStorage: {
     method: "PATCH",
     path: "/storage/provisioning/v2/storage/:id",
@@ -500,17 +511,6 @@ export const storageContract = c.router({
       "the storage as the GET shows it; a body with no field changes nothing. An S3 storage neither expires nor has an " +
       "alias: giving it either a value is 422, removing them is accepted and changes nothing. A server alias another " +
       "storage has, in any account, is 409.",
-    metadata: write,
-  },
-  createStorage: {
-    method: "POST",
-    path: "/storage/provisioning/v2/storage",
-    body: createStorageBody,
-    responses: { 201: storage, ...errorResponses([409, ...withBody]) },
-    summary: "Create a storage",
-    description:
-      "A new, empty storage of the account, `active` at once. A name the account already uses is 409. The platform returns " +
-      "the storage's credentials here; this API never returns secrets, so the answer is the storage without them.",
     metadata: write,
   },
   deleteStorage: {

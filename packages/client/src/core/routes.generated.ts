@@ -152,8 +152,8 @@ export const storageRoutes = /* @__PURE__ */ defineRoutes("storage", {
   deleteBucket: ["DELETE", "/storage/provisioning/v1/storage/:id/s3/bucket/:name"],
   listStorages: ["GET", "/storage/provisioning/v3/storage"],
   getStorage: ["GET", "/storage/provisioning/v1/storage/:id"],
-  updateStorage: ["PATCH", "/storage/provisioning/v2/storage/:id"],
   createStorage: ["POST", "/storage/provisioning/v2/storage"],
+  updateStorage: ["PATCH", "/storage/provisioning/v2/storage/:id"],
   deleteStorage: ["DELETE", "/storage/provisioning/v1/storage/:id"],
 });
 

@@ -8,6 +8,8 @@ import type { AreaRouteExamples } from "./example.js";
 const app = examples.edgeAppExample;
 const template = examples.edgeAppTemplateExample;
 const secret = examples.edgeAppSecretExample;
+/** The id of the first template made on the demo data (its templates go up to 1002). */
+const madeTemplateId = 1003;
 
 const templateShort = {
   id: template.id,
@@ -65,7 +67,7 @@ export const edgeRouteExamples = {
   "edge.createTemplate": {
     body: {
       binary_id: template.binary_id,
-      name: template.name,
+      name: `${template.name} (staging)`,
       short_descr: template.short_descr,
       long_descr: template.long_descr,
       params: [
@@ -74,7 +76,8 @@ export const edgeRouteExamples = {
         { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are." },
       ],
     },
-    response: templateShort,
+    // The demo data's templates go up to id 1002: the first template made on it is 1003.
+    response: { ...templateShort, id: madeTemplateId, name: `${template.name} (staging)`, owned: true },
   },
   "edge.getTemplate": {
     pathParams: { id: template.id },
@@ -94,7 +97,8 @@ export const edgeRouteExamples = {
     response: { ...templateShort, short_descr: "Resizes and re-encodes images.", long_descr: "" },
   },
   "edge.deleteTemplate": {
-    pathParams: { id: template.id },
+    // The template createTemplate's example made: every template of the demo data is in use.
+    pathParams: { id: madeTemplateId },
     query: { force: false },
   },
   "edge.listSecrets": {

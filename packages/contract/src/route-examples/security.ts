@@ -21,7 +21,7 @@ export const securityRouteExamples = {
     body: { ...examples.updateSecurityProfileExample, ip_address: "203.0.113.25" },
     response: {
       ...examples.securityProfileExample,
-      id: 9,
+      id: 8,
       ip_address: "203.0.113.25",
       options: { bgp: false, active: true, price: "0.00" },
       protocols: [],
@@ -35,7 +35,7 @@ export const securityRouteExamples = {
     response: examples.securityProfileExample,
   },
   "security.deleteProfile": {
-    pathParams: { id: 9 },
+    pathParams: { id: 8 },
     // A 204 has no body; the example type asks for one.
   },
 } satisfies AreaRouteExamples<"security">;
