@@ -226,8 +226,11 @@ export function streamingRoutes({ db }: RouteDeps) {
     db
       .select({
         stream: streams,
-        // Written out: drizzle leaves a column of the query's only table unqualified, which inside the subquery would name the broadcast's.
-        broadcastIds: sql<number[]>`array(select b.id from broadcasts b where b.account_id = streams.account_id and b.stream_id = streams.id order by b.id)`,
+        // Written out: drizzle leaves a column of the query's only table unqualified, which inside the subquery would name the
+        // broadcast's. As JSON, which every driver reads as a list (an int array comes as text where the driver looks up no types, on Workers).
+        broadcastIds: sql<number[]>`coalesce((select json_agg(b.id order by b.id) from broadcasts b where b.account_id = streams.account_id and b.stream_id = streams.id), '[]'::json)`.mapWith(
+          (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as number[],
+        ),
       })
       .from(streams)
       .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))

@@ -282,8 +282,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       const found = await db.query(sql(c.var.statements, key, 0), [accountId, id, 1]);
       const row = found.rows[0];
       if (!row) throw notFound(`Stream ${id}`);
-      const broadcasts = await db.query(sql(c.var.statements, key, 1), [accountId, id]);
-      return c.json(toStream(found.columns, row, broadcasts.rows.map((item) => Number(item[0]))), 200);
+      // The statement's last column is the stream's broadcast ids (a JSON list; its text where the driver parses no JSON).
+      const ids = row[found.columns.length - 1];
+      const broadcastIds = (typeof ids === "string" ? JSON.parse(ids) : ids) as number[];
+      return c.json(toStream(found.columns, row, broadcastIds), 200);
     },
   );
 
