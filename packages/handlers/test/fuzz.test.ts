@@ -18,7 +18,7 @@ import { z } from "zod";
 import { MAX_BODY_BYTES } from "../src/index.js";
 import { serve, shutdown } from "../src/adapter/node/index.js";
 import { authorization, BASE, buildRequest, engines, expectSomeEnvelope, replyOf, useApi, type Reply } from "./harness.js";
-import { isRead, routeCases, type RouteCase } from "./routes.js";
+import { isRead, routeCases, takesBody, type RouteCase } from "./routes.js";
 
 /** FUZZ_SEED and FUZZ_REQUESTS reproduce a failure or explore further; the defaults are what CI runs. */
 const SEED = Number(process.env.FUZZ_SEED ?? 9_009);
@@ -109,10 +109,6 @@ function serverText(text: string): string {
   return new TextDecoder().decode(new TextEncoder().encode(text));
 }
 
-/** Whether the route takes a body (a DELETE, like a GET, takes none). */
-function takesBody(route: AppRoute): boolean {
-  return "body" in route;
-}
 
 /** The body schema of a route that takes one. */
 function bodySchema(route: AppRoute): z.ZodTypeAny {

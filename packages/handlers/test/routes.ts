@@ -54,7 +54,7 @@ export function isRead(route: AppRoute): boolean {
   return (route.metadata as { access: string }).access === "read";
 }
 
-/** Whether the route takes a body (a DELETE takes none: whatever is sent is not read). */
+/** Whether the route takes a body (a DELETE, like a GET, takes none: whatever is sent is not read). */
 export function takesBody(route: AppRoute): boolean {
   return "body" in route;
 }
