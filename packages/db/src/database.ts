@@ -276,10 +276,12 @@ async function openPgliteDirectory(PGlite: typeof PGliteClass, dataDir: string, 
 /**
  * The Drizzle database with the schema over `client`, a PGlite started with `DRIZZLE_PARSERS`, as
  * `createDatabase` makes it over the PGlite it starts: its queries go without the parsers option. For a
- * PGlite the caller starts itself (from a data directory's dump, say); the caller closes it.
+ * PGlite the caller starts itself (from a data directory's dump, say); the caller closes it. The client may
+ * be given while it starts: Drizzle's driver loads meanwhile (in a new process, as long as a third of
+ * PGlite's start).
  */
-export async function pgliteDatabase(client: PGliteClass): Promise<Database> {
-  const { drizzle } = await import("drizzle-orm/pglite");
+export async function pgliteDatabase(starting: PGliteClass | Promise<PGliteClass>): Promise<Database> {
+  const [{ drizzle }, client] = await Promise.all([import("drizzle-orm/pglite"), starting]);
   return drizzle(rewritingQueryOptions(client, { query: "query", transaction: "transaction" }, withoutQueryParsers), { schema });
 }
 

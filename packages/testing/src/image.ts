@@ -11,8 +11,11 @@ import { applyMigrations, DRIZZLE_PARSERS, generateSecretsKey, importSecretsKey,
 import { PRESETS, type Preset, type SeededAdministrator } from "./presets.js";
 import { installSnapshot } from "./snapshot.js";
 
-/** Bumped when what an image holds changes in a way its cache key would not show (2: the empty preset's account has its "default" project). */
-const IMAGE_FORMAT = 2;
+/**
+ * Bumped when what an image holds changes in a way its cache key would not show (2: the empty preset's
+ * account has its "default" project; 3: WAL segments of 1 MB).
+ */
+const IMAGE_FORMAT = 3;
 
 export interface Image {
   /** Its cache key: the migrations, the preset and this format. */
@@ -74,8 +77,18 @@ async function withoutTemplateDatabases(client: PGlite, tarball: Blob): Promise<
   return new Blob(kept);
 }
 
+/**
+ * The image's cluster has WAL segments of 1 MB instead of 16 MB, and keeps no spare ones: PostgreSQL
+ * needs the segment of the last checkpoint to start, and every start unpacks all of them (16 MB of a
+ * 30 MB tar, before).
+ */
+const BUILD_OPTIONS = {
+  initDbStartParams: ["--wal-segsize=1"],
+  startParams: [...PGlite.defaultStartParams, "-c", "min_wal_size=2MB", "-c", "wal_recycle=off"],
+};
+
 async function buildImage(preset: Preset, key: string): Promise<Image> {
-  const client = await PGlite.create({ parsers: DRIZZLE_PARSERS });
+  const client = await PGlite.create({ ...BUILD_OPTIONS, parsers: DRIZZLE_PARSERS });
   try {
     const db = await pgliteDatabase(client);
     await applyMigrations(db);
@@ -148,15 +161,18 @@ export function imageOf(preset: Preset, cacheDirectory: string | false): Promise
 }
 
 /**
- * A new PGlite holding the image's data. PostgreSQL starts on a copied data directory by recovering it,
- * and during recovery arms a timer to log its progress every 10 s that single-user PGlite never
- * disarms: it would keep a test process (a jest worker, a script) from ever exiting. Hence no such log.
+ * A new PGlite holding the image's data.
+ * - PostgreSQL starts on a copied data directory by recovering it, and during recovery arms a timer to
+ *   log its progress every 10 s that single-user PGlite never disarms: it would keep a test process (a
+ *   jest worker, a script) from ever exiting. Hence no such log.
+ * - Shared buffers of 16 MB instead of PGlite's 128 MB: a test's data fits many times over (and the
+ *   rest is in memory too), and a start no longer sets up 128 MB of buffers, a third of its time.
  */
 export function databaseFromImage(image: Image): Promise<PGlite> {
   return PGlite.create({
     loadDataDir: image.tarball,
     parsers: DRIZZLE_PARSERS,
-    startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0"],
+    startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0", "-c", "shared_buffers=16MB"],
   });
 }
 

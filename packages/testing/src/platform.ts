@@ -263,8 +263,9 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   const preset = options.preset ?? "empty";
   if (preset !== "empty" && preset !== "demo") throw new TypeError(`preset must be "empty" or "demo", not ${JSON.stringify(preset)}.`);
   const image = await imageOf(preset, options.cacheDirectory ?? defaultCacheDirectory());
-  const [database, secretsKey] = await Promise.all([takeDatabase(image), importSecretsKey(image.secretsKeyBase64)]);
-  const platform = new Platform(image, database, await pgliteDatabase(database), secretsKey, options);
+  const starting = takeDatabase(image);
+  const [database, db, secretsKey] = await Promise.all([starting, pgliteDatabase(starting), importSecretsKey(image.secretsKeyBase64)]);
+  const platform = new Platform(image, database, db, secretsKey, options);
   try {
     if (options.seed) {
       await options.seed(platform);
