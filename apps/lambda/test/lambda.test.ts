@@ -36,7 +36,11 @@ beforeAll(async () => {
   const capture = (line: unknown) => void logged.push(String(line));
   vi.spyOn(console, "log").mockImplementation(capture);
   vi.spyOn(console, "error").mockImplementation(capture);
+  // The bundle makes its setup as it is imported (Lambda's init phase): with no settings it fails there,
+  // is logged, and every event tries it again (each describe below sets what it needs).
+  setEnvironment({});
   ({ handler } = (await import(pathToFileURL(built.file).href)) as { handler: LambdaHandler });
+  expect(logged.at(-1)).toContain("the handler could not start");
 });
 afterAll(async () => {
   vi.restoreAllMocks();

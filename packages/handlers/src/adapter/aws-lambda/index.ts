@@ -1,7 +1,7 @@
 /**
  * AWS Lambda adapter: serves API Gateway REST API (v1) and HTTP API (v2) events through
  * @ts-rest/serverless's Lambda handler, on the same routes and pipeline as the fetch handler.
- * The options (and so the database) are made on the first event and reused by later ones. A body API
+ * The options (and so the database) are made on the first event, or before it by `warm()`, and reused by later ones. A body API
  * Gateway sent base64-encoded (`isBase64Encoded`, as it sends binary media types) reaches the routes as
  * its bytes: ts-rest's Lambda handler decodes it, and a route that takes raw bytes (an edge binary's
  * upload) reads them as they are; a JSON body is read as text as before.
@@ -57,7 +57,15 @@ export interface ApiGatewayV2Result {
   isBase64Encoded: boolean;
 }
 
-export type LambdaHandler = (event: ApiGatewayEvent, context?: unknown) => Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
+export interface LambdaHandler {
+  (event: ApiGatewayEvent, context?: unknown): Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
+  /**
+   * Makes the setup now (the database opened, its migrations checked, the routes built) instead of on the
+   * first event: call it from the module's top level, which Lambda runs in the function's init phase. It
+   * never rejects: a failed setup is logged, and the first event tries again.
+   */
+  warm(): Promise<void>;
+}
 
 /** The Lambda result of a fetch `Response` the pipeline made (always text: JSON). */
 async function resultOf(response: Response): Promise<ApiGatewayV2Result> {
@@ -77,7 +85,7 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
     const pipeline = createPipeline(options);
     return { pipeline, serve: createLambdaHandler(servedContract, createRouter({ ...options, memory: pipeline.memory }), pipeline.serverless) };
   }, onError);
-  return async (event, context) => {
+  const serve = async (event: ApiGatewayEvent, context?: unknown) => {
     const started = performance.now();
     const app = await ready();
     if (app instanceof ApiError) return resultOf(errorResponse(app, newRequestId()));
@@ -96,6 +104,12 @@ export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (e
       return resultOf(app.pipeline.answerError(new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP."), request));
     }
   };
+  const warm = async () => {
+    // Node loads its fetch classes (undici) on their first use, some 20 ms, which the first event would pay.
+    void new Response(new Request("http://localhost/").body);
+    await ready();
+  };
+  return Object.assign(serve, { warm });
 }
 
 /** `lambdaHandler` on the environment's settings (`handlerOptionsFromEnv`; Lambda's process environment by default). */
