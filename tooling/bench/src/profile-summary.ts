@@ -31,6 +31,8 @@ const PARTS: [string, RegExp][] = [
   ["Drizzle (SQL, row mapping)", /drizzle-orm/],
   ["postgres.js (driver)", /[/+]postgres@|\/postgres\/src/],
   ["PGlite (embedded database)", /pglite/],
+  // PGlite's PostgreSQL, compiled to WebAssembly (no other WebAssembly runs in the bench's servers).
+  ["PGlite's PostgreSQL (WebAssembly)", /^wasm:\/\//],
   ["cloudplane (handlers, contract, db)", /packages\/(handlers|contract|db)\//],
   ["Node (http, net, streams, timers)", /^node:/],
 ];
