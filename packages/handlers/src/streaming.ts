@@ -238,6 +238,14 @@ export function streamingRoutes({ db }: RouteDeps) {
       .prepare("shown_stream_by_id"),
   );
 
+  const deleteStreamById = preparedOnce(() =>
+    db
+      .delete(streams)
+      .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
+      .returning({ id: streams.id })
+      .prepare("delete_stream"),
+  );
+
   return tsr.routerWithMiddleware(primaryRoutes(contract.streaming))<RequestExtension>({
     listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
@@ -306,10 +314,7 @@ export function streamingRoutes({ db }: RouteDeps) {
 
     deleteStream: async ({ params }, { request: { caller } }) => {
       // The clips and broadcasts go with it (foreign keys that cascade), in this one statement.
-      const [deleted] = await db
-        .delete(streams)
-        .where(and(eq(streams.accountId, caller.accountId), eq(streams.id, params.stream_id)))
-        .returning({ id: streams.id });
+      const [deleted] = await deleteStreamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!deleted) throw notFound(`Stream ${params.stream_id}`);
       return { status: 204, body: undefined };
     },
