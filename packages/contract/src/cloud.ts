@@ -469,7 +469,9 @@ const cloudRoutes = {
       "Sums the account's usage and cost from `time_from` to `time_to` (months, inclusive) per type, region, flavor, " +
       "instance type, volume type, metric, feature, unit and currency, after the region, type, schema and tag filters. " +
       "Pricing problems do not fail the request: a result's `err` says what could not be priced and `price_status` is " +
-      "\"error\". A read: Users may call it.",
+      "\"error\". The sums are exact (decimal arithmetic in the database, then costs rounded as `rounding` says) and take " +
+      "in every usage line written before the request, whatever the span of months: the monthly totals they are read " +
+      "from change in the same transaction as the lines they sum, never later. A read: Users may call it.",
     metadata: read,
   },
 } as const;

@@ -54,6 +54,7 @@ const EXPECTED_TABLES = [
   "storages",
   "streams",
   "usage_lines",
+  "usage_month_totals",
   "users",
 ];
 

@@ -1,7 +1,8 @@
 /**
  * Cloud routes: the inference model catalogue, a project's GPU images in a region (with the finished
  * tasks that upload and delete them), and reservation cost report totals summed in SQL (JSON, or CSV
- * with response_format csv_totals).
+ * with response_format csv_totals) from the monthly totals the database keeps, or from the usage lines
+ * when the report filters on tags.
  */
 import {
   contract,
@@ -20,7 +21,7 @@ import { isoTime } from "./format.js";
 import { type PlaceholderValues, preparedPerShape } from "./prepared.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
-const { cloudProjects, cloudRegions, cloudTasks, gpuImages, inferenceModels, usageLines } = schema;
+const { cloudProjects, cloudRegions, cloudTasks, gpuImages, inferenceModels, usageLines, usageMonthTotals } = schema;
 
 // Text is ordered by code point (collation "C"): the database's own collation would make the order
 // depend on how the server was set up (PGlite sorts "FLUX" before "bge", an en_US server after it).
@@ -31,12 +32,13 @@ const MODEL_ORDER = {
   developer: sql`${inferenceModels.developer} collate "C"`,
 } as const;
 
+/** The column of each `schema_filter.field`, a column of both report sources. */
 const SCHEMA_FIELDS = {
-  flavor: usageLines.flavor,
-  billing_metric_name: usageLines.billingMetricName,
-  billing_feature_name: usageLines.billingFeatureName,
-  instance_type: usageLines.instanceType,
-  volume_type: usageLines.volumeType,
+  flavor: "flavor",
+  billing_metric_name: "billingMetricName",
+  billing_feature_name: "billingFeatureName",
+  instance_type: "instanceType",
+  volume_type: "volumeType",
 } as const;
 
 /** Decimal places of a cost with `rounding` (the default). */
@@ -149,16 +151,23 @@ function reportShape(body: CostReportTotalsBody): string {
   return parts.join(" ");
 }
 
+/**
+ * Where a cost report sums from: the monthly totals of the lines (usage_month_totals, kept by the
+ * database as lines are written), or the lines themselves when the report filters on tags, which the
+ * totals do not keep. Both have the group's columns, the account and the month under the same names.
+ */
+type ReportSource = typeof usageLines | typeof usageMonthTotals;
+
 /** The WHERE conditions of a cost report (account, months, regions, types, schema filter, tags), values as placeholders. */
-function reportConditions(body: CostReportTotalsBody): SQL | undefined {
+function reportConditions(source: ReportSource, body: CostReportTotalsBody): SQL | undefined {
   const where: SQL[] = [
-    eq(usageLines.accountId, sql.placeholder("accountId")),
-    sql`${usageLines.month} between ${sql.placeholder("timeFrom")} and ${sql.placeholder("timeTo")}`,
+    eq(source.accountId, sql.placeholder("accountId")),
+    sql`${source.month} between ${sql.placeholder("timeFrom")} and ${sql.placeholder("timeTo")}`,
   ];
-  if (body.regions) where.push(sql`${usageLines.regionId} = any(${sql.placeholder("regions")}::integer[])`);
-  if (body.types) where.push(sql`${usageLines.type} = any(${sql.placeholder("types")}::text[])`);
+  if (body.regions) where.push(sql`${source.regionId} = any(${sql.placeholder("regions")}::integer[])`);
+  if (body.types) where.push(sql`${source.type} = any(${sql.placeholder("types")}::text[])`);
   if (body.schema_filter)
-    where.push(sql`(${usageLines.type} <> ${sql.placeholder("schemaType")} or ${SCHEMA_FIELDS[body.schema_filter.field]} = any(${sql.placeholder("schemaValues")}::text[]))`);
+    where.push(sql`(${source.type} <> ${sql.placeholder("schemaType")} or ${source[SCHEMA_FIELDS[body.schema_filter.field]]} = any(${sql.placeholder("schemaValues")}::text[]))`);
   if (body.tags) {
     const conditions = body.tags.conditions.map(({ strict }, index) => {
       const [key, value] = [sql.placeholder(`tagKey${index}`), sql.placeholder(`tagValue${index}`)];
@@ -185,47 +194,58 @@ function reportValues(accountId: number, body: CostReportTotalsBody): Placeholde
   return values;
 }
 
-/** A cost report's totals per type, region, flavor, metric, feature, unit and currency. */
-function reportQuery(db: Database, body: CostReportTotalsBody) {
-  return db
-    .select({
-      type: usageLines.type,
-      regionId: usageLines.regionId,
-      flavor: usageLines.flavor,
-      instanceType: usageLines.instanceType,
-      volumeType: usageLines.volumeType,
-      billingMetricName: usageLines.billingMetricName,
-      billingFeatureName: usageLines.billingFeatureName,
-      billingValueUnit: usageLines.billingValueUnit,
-      currency: usageLines.currency,
+/**
+ * The sums of a group, from either source: numeric sums are exact, so the totals' sums of monthly sums
+ * equal the lines' sums to the last digit, and a group is unpriced when any of its lines has no cost.
+ */
+function reportSums(body: CostReportTotalsBody) {
+  if (body.tags)
+    return {
       billingValue: sql<number>`sum(${usageLines.billingValue})`.mapWith(Number),
       cost: sql<number>`coalesce(sum(${usageLines.cost}), 0)`.mapWith(Number),
       unpriced: sql<boolean>`bool_or(${usageLines.cost} is null)`,
+    };
+  return {
+    billingValue: sql<number>`sum(${usageMonthTotals.billingValue})`.mapWith(Number),
+    cost: sql<number>`sum(${usageMonthTotals.cost})`.mapWith(Number),
+    unpriced: sql<boolean>`bool_or(${usageMonthTotals.unpricedLines} > 0)`,
+  };
+}
+
+/**
+ * A cost report's totals per type, region, flavor, metric, feature, unit and currency: from the
+ * monthly totals without tags (a few rows per month, whatever the number of lines), from the lines with.
+ */
+function reportQuery(db: Database, body: CostReportTotalsBody) {
+  const source: ReportSource = body.tags ? usageLines : usageMonthTotals;
+  const group = [
+    source.type,
+    source.regionId,
+    source.flavor,
+    source.instanceType,
+    source.volumeType,
+    source.billingMetricName,
+    source.billingFeatureName,
+    source.billingValueUnit,
+    source.currency,
+  ] as const;
+  return db
+    .select({
+      type: source.type,
+      regionId: source.regionId,
+      flavor: source.flavor,
+      instanceType: source.instanceType,
+      volumeType: source.volumeType,
+      billingMetricName: source.billingMetricName,
+      billingFeatureName: source.billingFeatureName,
+      billingValueUnit: source.billingValueUnit,
+      currency: source.currency,
+      ...reportSums(body),
     })
-    .from(usageLines)
-    .where(reportConditions(body))
-    .groupBy(
-      usageLines.type,
-      usageLines.regionId,
-      usageLines.flavor,
-      usageLines.instanceType,
-      usageLines.volumeType,
-      usageLines.billingMetricName,
-      usageLines.billingFeatureName,
-      usageLines.billingValueUnit,
-      usageLines.currency,
-    )
-    .orderBy(
-      asc(usageLines.type),
-      asc(usageLines.regionId),
-      asc(usageLines.flavor),
-      asc(usageLines.instanceType),
-      asc(usageLines.volumeType),
-      asc(usageLines.billingMetricName),
-      asc(usageLines.billingFeatureName),
-      asc(usageLines.billingValueUnit),
-      asc(usageLines.currency),
-    );
+    .from(source)
+    .where(reportConditions(source, body))
+    .groupBy(...group)
+    .orderBy(...group.map((column) => asc(column)));
 }
 
 type ReportRow = Awaited<ReturnType<typeof reportQuery>>[number];
@@ -405,7 +425,8 @@ export function cloudRoutes({ db }: RouteDeps) {
     },
 
     getReservationCostReportTotals: async ({ body }, context) => {
-      // With tags the SQL grows with the conditions: built for each request rather than prepared.
+      // With tags the SQL grows with the conditions: built for each request rather than prepared. Without
+      // tags it reads the monthly totals: one prepared statement per shape.
       const build = () => reportQuery(db, body);
       const statement = body.tags ? build() : reports(reportShape(body), build);
       const rows = await statement.execute(reportValues(context.request.caller.accountId, body));

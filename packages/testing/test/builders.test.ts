@@ -138,6 +138,16 @@ describe("build.usageLines", () => {
     expect(theirs.results).toEqual([expect.objectContaining({ cost: 100 })]);
   });
 
+  it("are gone from the cost report after a reset, which the database's monthly totals follow", async () => {
+    const month = { time_from: "2026-07", time_to: "2026-07" };
+    await platform.build.usageLines([{ month: "2026-07", billing_value: 10, cost: 1 }]);
+    expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([expect.objectContaining({ billing_value: 10, cost: 1 })]);
+    await platform.reset();
+    expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([]);
+    await platform.build.usageLines([{ month: "2026-07", billing_value: 4, cost: 0.25 }]);
+    expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([expect.objectContaining({ billing_value: 4, cost: 0.25 })]);
+  });
+
   it("defaults to this month", async () => {
     const [line] = await platform.build.usageLines([{}]);
     expect(line!.month).toBe(new Date().toISOString().slice(0, 7));

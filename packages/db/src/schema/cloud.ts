@@ -1,6 +1,7 @@
 /**
  * Cloud area: the platform's inference model catalogue and regions, the account's projects, their
- * GPU images and the tasks that changed them, and the usage lines that cost reports sum.
+ * GPU images and the tasks that changed them, and the usage lines that cost reports sum (with their
+ * monthly totals, kept by the database).
  */
 import { relations, sql } from "drizzle-orm";
 import {
@@ -201,6 +202,61 @@ export const usageLines = pgTable(
       t.cost,
     ),
     check("usage_lines_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * The usage lines summed per account, month and group of the cost report (type, region, flavor,
+ * instance type, volume type, metric, feature, unit, currency): the report reads these when it has no
+ * tag filter, a few rows per month instead of every line. Kept by the database itself: statement-level
+ * triggers on `usage_lines` (drizzle/0012_usage_month_totals_triggers.sql) add what each insert, update
+ * or delete changed, remove a group whose last line is gone, and empty the table when the lines are
+ * truncated. Nothing else writes it. No foreign keys: its rows follow the lines, which have theirs.
+ */
+export const usageMonthTotals = pgTable(
+  "usage_month_totals",
+  {
+    accountId: integer("account_id").notNull(),
+    /** The billing month, YYYY-MM, as the lines name it. */
+    month: text("month").notNull(),
+    type: text("type").notNull(),
+    regionId: integer("region_id").notNull(),
+    flavor: text("flavor").notNull(),
+    /** Null as on the lines, for types other than egress traffic. */
+    instanceType: text("instance_type"),
+    /** Null as on the lines, for types other than volumes and snapshots. */
+    volumeType: text("volume_type"),
+    billingMetricName: text("billing_metric_name").notNull(),
+    billingFeatureName: text("billing_feature_name").notNull(),
+    billingValueUnit: text("billing_value_unit").notNull(),
+    currency: text("currency").notNull(),
+    /** The exact sum of the group's billing values (numeric, as the lines'). */
+    billingValue: numeric("billing_value", { mode: "number" }).notNull(),
+    /** The exact sum of the costs of the group's priced lines; 0 when none has a price. */
+    cost: numeric("cost", { mode: "number" }).notNull(),
+    /** How many of the group's lines have no price (cost null): the report's `err` when above 0. */
+    unpricedLines: integer("unpriced_lines").notNull(),
+    /** How many lines the group sums; a group is deleted when this reaches 0. */
+    lines: integer("lines").notNull(),
+  },
+  (t) => [
+    // One row per group; the account and month first, so that a report reads one range of it. Nulls
+    // not distinct: the instance and volume types are null for most types and still name one group.
+    unique("usage_month_totals_group_unique")
+      .on(
+        t.accountId,
+        t.month,
+        t.type,
+        t.regionId,
+        t.flavor,
+        t.instanceType,
+        t.volumeType,
+        t.billingMetricName,
+        t.billingFeatureName,
+        t.billingValueUnit,
+        t.currency,
+      )
+      .nullsNotDistinct(),
   ],
 );
 
