@@ -1,2 +1,4 @@
 /** The account the benchmark acts as: the demo administrator's. The baselines serve it without auth. */
 export const BENCH_ACCOUNT_ID = 1;
+/** The demo administrator's user (token role-1-active's), whom ours makes the owner of a new stream; the statement check fails if it is not. */
+export const BENCH_USER_ID = 1;

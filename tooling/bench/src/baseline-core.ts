@@ -6,7 +6,7 @@
  * validation, no request id, no error envelope. It imports no Node module, so it bundles for Workers.
  */
 import type { Sql, TransactionSql } from "postgres";
-import { BENCH_ACCOUNT_ID } from "./account.js";
+import { BENCH_ACCOUNT_ID, BENCH_USER_ID } from "./account.js";
 import type { CapturedStatement } from "./capture.js";
 
 export type Row = unknown[];
@@ -56,6 +56,9 @@ function toObjects(columns: string[], rows: Row[]): Record<string, unknown>[] {
 export function variantKey(method: string, url: URL, body: unknown): string | undefined {
   const { pathname, searchParams } = url;
   if (method === "GET" && /^\/streaming\/streams\/\d+$/.test(pathname)) return "getStream";
+  if (method === "POST" && pathname === "/streaming/streams") return "createStream";
+  if (method === "DELETE" && /^\/streaming\/streams\/\d+$/.test(pathname)) return "deleteStream";
+  if (method === "GET" && /^\/edge\/v1\/apps\/\d+$/.test(pathname)) return "getApp";
   if (method === "GET" && pathname === "/edge/v1/apps") {
     const filters = LIST_FILTERS.filter((name) => searchParams.has(name));
     return `listApps[${filters.join(",")}]`;
@@ -101,6 +104,36 @@ function statement(statements: Record<string, CapturedStatement[]>, key: string,
   return found.sql;
 }
 
+/** The columns an insert gives a parameter, in the parameters' order (`insert into "t" ("a", "b") values (default, $1)`). */
+function insertColumns(sql: string): string[] {
+  const [, columns = "", values = ""] = /\(([^)]*)\) values \(([^)]*)\)/.exec(sql) ?? [];
+  const names = [...columns.matchAll(/"(\w+)"/g)].map((match) => match[1]!);
+  return values
+    .split(", ")
+    .map((value, index) => ({ name: names[index]!, param: Number(/^\$(\d+)$/.exec(value)?.[1] ?? 0) }))
+    .filter((column) => column.param > 0)
+    .sort((a, b) => a.param - b.param)
+    .map((column) => column.name);
+}
+
+/** A new stream's URLs by column, made from its id and a fresh stream key, in the form ours gives them. */
+function streamUrls(account: number, id: unknown): Record<string, string> {
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const playback = `https://video.cloudplane.example/accounts/${account}/streams/${String(id)}`;
+  return {
+    push_url: `rtmp://vp-push.cloudplane.example/in/${String(id)}?${key}`,
+    backup_push_url: `rtmp://vp-push-backup.cloudplane.example/in/${String(id)}?${key}`,
+    push_url_srt: `srt://vp-push.cloudplane.example:5001?streamid=${String(id)}#${key}`,
+    backup_push_url_srt: `srt://vp-push-backup.cloudplane.example:5001?streamid=${String(id)}#${key}`,
+    push_url_whip: `https://whip.cloudplane.example/whip/${String(id)}/${key}`,
+    iframe_url: `${playback}/player.html`,
+    dash_url: `${playback}/index.mpd`,
+    hls_cmaf_url: `${playback}/index.m3u8`,
+    hls_mpegts_url: `${playback}/index-ts.m3u8`,
+    screenshot: `${playback}/screenshot.jpg`,
+  };
+}
+
 /** The SQL's SET columns in order (`update "t" set "a" = $1, "b" = $2 where …`). */
 function setColumns(sql: string): string[] {
   const set = /\bset (.*) where /.exec(sql)?.[1] ?? "";
@@ -126,6 +159,36 @@ export async function baselineAnswer(
       const result = await db.query(statement(statements, key, 0), [account, id, 1]);
       const [stream] = toObjects(result.columns, result.rows);
       return stream ? { status: 200, body: stream } : { status: 404, body: { message: "not found" } };
+    }
+    case "getApp": {
+      const result = await db.query(statement(statements, key, 0), [account, id]);
+      const [app] = toObjects(result.columns, result.rows);
+      return app ? { status: 200, body: app } : { status: 404, body: { message: "not found" } };
+    }
+    case "createStream": {
+      // The URLs are made from the id the insert gives: written by a second statement of the transaction.
+      const stream = await db.transaction(async (tx) => {
+        const insert = statement(statements, key, 0);
+        const values: Record<string, unknown> = {
+          account_id: account,
+          client_user_id: BENCH_USER_ID,
+          name: (body as { name: string }).name,
+          pull: false,
+          uri: null,
+          ...streamUrls(account, 0),
+        };
+        const inserted = await tx.query(insert, insertColumns(insert).map((column) => values[column]));
+        const created = inserted.rows[0]![0];
+        const update = statement(statements, key, 1);
+        const urls = streamUrls(account, created);
+        const result = await tx.query(update, [...setColumns(update).map((column) => urls[column]), account, created]);
+        return toObjects(result.columns, result.rows)[0];
+      });
+      return { status: 201, body: stream };
+    }
+    case "deleteStream": {
+      const result = await db.query(statement(statements, key, 0), [account, id]);
+      return result.rows.length ? { status: 204, body: undefined } : { status: 404, body: { message: "not found" } };
     }
     case "listApps": {
       const query = url.searchParams;
@@ -185,6 +248,8 @@ export async function baselineAnswer(
       // Lists go as array literals, as ours sends them (so they work without the driver's type lookup).
       const lists = [report.regions, report.types].filter((list) => list !== undefined).map(arrayLiteral);
       const result = await db.query(statement(statements, key, 0), [account, report.time_from, report.time_to, ...lists]);
+      // Ours sums the monthly totals (usage_month_totals): type … currency, sum (billing value), sum (cost),
+      // bool_or (any unpriced line); the second `sum` is named sum_10 here.
       const results = toObjects(result.columns, result.rows);
       return { status: 200, body: { count: results.length, price_status: results.some((item) => item.bool_or) ? "error" : "show", results } };
     }
@@ -229,11 +294,26 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** Of a request with `made` (scenario.ts): the values it makes itself put in words, and the id of the object the other side made. */
+export interface MadeBy {
+  made: (value: unknown, id: number) => unknown;
+  /** The id of the object the side compared with ours made (its create's answer). */
+  id: number | undefined;
+}
+
 /**
  * The differences between the statements our handler sent for `key` and those the baseline `sent`
- * (none: the same SQL, in the same order, with the same parameters).
+ * (none: the same SQL, in the same order, with the same parameters). With `madeBy`, what a create makes
+ * itself is put in words on both sides first (ours' id is `madeId` of our statements).
  */
-export function compareStatements(key: string, ours: CapturedStatement[], sent: CapturedStatement[]): string[] {
+export function compareStatements(key: string, ours: CapturedStatement[], sent: CapturedStatement[], madeBy?: MadeBy): string[] {
+  if (madeBy) {
+    const { made, id } = madeBy;
+    const inWords = (list: CapturedStatement[], madeId: number | undefined) =>
+      list.map((statement) => ({ ...statement, params: madeId === undefined ? statement.params : statement.params.map((param) => made(param, madeId)) }));
+    if (id === undefined) return [`${key}: no id of the object made to compare by`];
+    return compareStatements(key, inWords(ours, ours[0]?.madeId), inWords(sent, id));
+  }
   const differences: string[] = [];
   if (sent.length !== ours.length) differences.push(`${key}: ${sent.length} statements, ours ${ours.length}`);
   ours.forEach((expected, index) => {

@@ -5,7 +5,7 @@
  */
 import type { CapturedStatement } from "./capture.js";
 import type { DatabaseLocation } from "./databases.js";
-import type { BenchRequest } from "./scenario.js";
+import { answeredId, requestPath, type BenchRequest } from "./scenario.js";
 import { baselineAnswer, compareStatements, postgresRawDatabase, recording, variantKey, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
 
 export { baselineAnswer, variantKey, type BaselineAnswer, type RawDatabase, type RawQuery } from "./baseline-core.js";
@@ -40,8 +40,9 @@ export async function openRawDatabase(location: DatabaseLocation, options: RawDa
 }
 
 /**
- * Runs each request through the baseline on `location` and checks that it sends exactly the
- * statements, with the same parameters, that our handler sent. Returns the differences (none: same).
+ * Runs each request through the baseline on `location`, in turn (a path may follow from the answer
+ * before), and checks that it sends exactly the statements, with the same parameters, that our handler
+ * sent. Returns the differences (none: same).
  */
 export async function verifyBaseline(
   location: DatabaseLocation,
@@ -53,13 +54,17 @@ export async function verifyBaseline(
   const differences: string[] = [];
   try {
     // Twice: the second time reads what the first one wrote (a write that stored it wrongly shows then).
+    let previous: unknown;
+    let madeId: number | undefined;
     for (const request of [...requests, ...requests]) {
       log.length = 0;
-      const url = new URL(request.path, "http://bench.local");
+      const url = new URL(requestPath(request, previous), "http://bench.local");
       const key = variantKey(request.method, url, request.body)!;
       const answer = await baselineAnswer(db, statements, request.method, url, request.body);
-      if (answer.status !== 200) differences.push(`${key}: the baseline answered ${answer.status}`);
-      differences.push(...compareStatements(key, statements[key] ?? [], log));
+      if (answer.status < 200 || answer.status >= 300) differences.push(`${key}: the baseline answered ${answer.status}`);
+      previous = answer.body;
+      madeId = request.made ? (answeredId(previous) ?? madeId) : undefined;
+      differences.push(...compareStatements(key, statements[key] ?? [], log, request.made && { made: request.made, id: madeId }));
     }
   } finally {
     await db.close();

@@ -7,11 +7,13 @@ import { importSecretsKey, schema, type Database } from "@cloudplane/db";
 import { createHandler } from "@cloudplane/handlers";
 import { variantKey } from "./baseline.js";
 import type { DatabaseLocation } from "./databases.js";
-import { AUTHORIZATION, type BenchRequest } from "./scenario.js";
+import { answeredId, AUTHORIZATION, requestPath, type BenchRequest } from "./scenario.js";
 
 export interface CapturedStatement {
   sql: string;
   params: unknown[];
+  /** Of a request with `made` (a create, or what follows from it): the id of the object ours made, which its parameters may hold. */
+  madeId?: number;
 }
 
 /** Per request variant (baseline.ts `variantKey`), the route's own statements in the order they were sent. */
@@ -33,8 +35,8 @@ async function loggingDatabase(location: DatabaseLocation, statements: CapturedS
 }
 
 /**
- * Serves each request once through `createHandler` and returns the statements each one ran, without
- * those of authentication and the rate limit.
+ * Serves each request once through `createHandler`, in turn (a path may follow from the answer before),
+ * and returns the statements each one ran, without those of authentication and the rate limit.
  */
 export async function captureRouteSql(location: DatabaseLocation, requests: BenchRequest[]): Promise<RouteSql> {
   const statements: CapturedStatement[] = [];
@@ -42,10 +44,12 @@ export async function captureRouteSql(location: DatabaseLocation, requests: Benc
   try {
     const handler = createHandler({ db, secretsKey: await importSecretsKey(location.secretsKeyBase64), rateLimit: false });
     const captured: RouteSql = {};
+    let previous: unknown;
+    let madeId: number | undefined;
     for (const request of requests) {
-      const url = new URL(request.path, "http://bench.local");
+      const url = new URL(requestPath(request, previous), "http://bench.local");
       const key = variantKey(request.method, url, request.body);
-      if (!key) throw new Error(`The baseline does not know ${request.method} ${request.path}`);
+      if (!key) throw new Error(`The baseline does not know ${request.method} ${url.pathname}`);
       statements.length = 0;
       const response = await handler(
         new Request(url, {
@@ -54,9 +58,13 @@ export async function captureRouteSql(location: DatabaseLocation, requests: Benc
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
         }),
       );
-      if (response.status !== 200) throw new Error(`${request.method} ${request.path} answered ${response.status}: ${await response.text()}`);
-      await response.arrayBuffer();
-      captured[key] = statements.filter((statement) => !PIPELINE_TABLES.some((table) => statement.sql.includes(table)));
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${request.method} ${url.pathname} answered ${response.status}: ${text}`);
+      previous = text ? (JSON.parse(text) as unknown) : undefined;
+      madeId = request.made ? (answeredId(previous) ?? madeId) : undefined;
+      captured[key] = statements
+        .filter((statement) => !PIPELINE_TABLES.some((table) => statement.sql.includes(table)))
+        .map((statement) => (madeId === undefined ? statement : { ...statement, madeId }));
     }
     return captured;
   } finally {

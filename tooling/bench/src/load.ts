@@ -30,16 +30,45 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
 }
 
+/** What a connection keeps between its requests: the answer a path follows from (autocannon's context, one per connection). */
+interface Chain {
+  previous?: string;
+}
+
 function cannonRequests(requests: BenchRequest[]): autocannon.Request[] {
-  return requests.map((request) => ({
-    method: request.method,
-    path: request.path,
-    headers: {
-      authorization: AUTHORIZATION,
-      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-  }));
+  return requests.map((request, index) => {
+    const { path } = request;
+    const next = requests[(index + 1) % requests.length]!;
+    return {
+      method: request.method,
+      headers: {
+        authorization: AUTHORIZATION,
+        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      // A path that follows from the answer before is built when the request is sent; that answer is kept only when one does.
+      ...(typeof path === "string"
+        ? { path }
+        : { setupRequest: (built: autocannon.Request, context: object) => ({ ...built, path: path(parsed((context as Chain).previous)) }) }),
+      ...(typeof next.path === "string"
+        ? {}
+        : {
+            onResponse: (status: number, body: string, context: object) => {
+              (context as Chain).previous = status >= 200 && status < 300 ? body : undefined;
+            },
+          }),
+    };
+  });
+}
+
+/** A kept answer as JSON; undefined when there is none (the request before failed). */
+function parsed(body: string | undefined): unknown {
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What one run saw: every 2xx latency (ms), the failures and how long it lasted. */

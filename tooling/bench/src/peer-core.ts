@@ -1,5 +1,5 @@
 /**
- * The peer: the bench's four routes built the way a team would build them without us, on Hono with
+ * The peer: the bench's routes built the way a team would build them without us, on Hono with
  * @hono/zod-openapi. `createRoute` per route with the contract's own zod schemas for the path, query and
  * body (validated by zod-openapi, 400 on a failure), an `Authorization: apikey <token>` middleware that
  * looks the token's SHA-256 hash up in one SQL statement (the lookup reused for up to a second, as ours
@@ -9,14 +9,17 @@
  * our framework, contract and query builder against a common hand-built stack, not against other SQL.
  *
  * It serves the request shapes the bench sends (the SQL it was given): a listing filter set, a cost
- * report option or a PATCH field that needs SQL it was not given answers 501. It imports no Node module,
- * so that the same app can run in workerd. The Node server is servers/peer.ts.
+ * report option, a PATCH field or a stream field of a create that needs SQL it was not given answers
+ * 501. It imports no Node module, so that the same app can run in workerd. The Node server is
+ * servers/peer.ts.
  */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import {
   cdnResource,
   costReportTotals,
   costReportTotalsBody,
+  createStreamBody,
+  edgeApp,
   edgeAppList,
   listEdgeAppsQuery,
   roleMayCall,
@@ -39,6 +42,7 @@ import type { CapturedStatement } from "./capture.js";
 export interface PeerCaller {
   accountId: number;
   roleId: number;
+  userId: number;
 }
 
 /** What a request runs on. */
@@ -92,6 +96,9 @@ function contractSchema<S>(id: RouteId, part: "pathParams" | "query" | "body", e
 }
 
 const streamParams = contractSchema<z.ZodObject<{ stream_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("streaming.getStream", "pathParams");
+const deleteStreamParams = contractSchema<z.ZodObject<{ stream_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("streaming.deleteStream", "pathParams");
+const appParams = contractSchema<z.ZodObject<{ id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("edge.getApp", "pathParams");
+const newStreamBody = contractSchema("streaming.createStream", "body", createStreamBody);
 const resourceParams = contractSchema<z.ZodObject<{ resource_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("cdn.updateResource", "pathParams");
 const appsQuery = contractSchema("edge.listApps", "query", listEdgeAppsQuery);
 const patchBody = contractSchema("cdn.updateResource", "body", updateCdnResourceBody);
@@ -163,7 +170,7 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 const TOKEN_LOOKUP =
-  "select t.id, t.account_id, t.exp_date, t.last_usage, t.deleted, u.role_id, u.deleted from api_tokens t " +
+  "select t.id, t.account_id, t.exp_date, t.last_usage, t.deleted, u.role_id, u.deleted, t.user_id from api_tokens t " +
   "join users u on u.account_id = t.account_id and u.id = t.user_id where t.token_hash = $1 limit 1";
 const TOKEN_TOUCH =
   "update api_tokens set last_usage = now() where id = $1 and (last_usage is null or last_usage < now() - interval '1 minute')";
@@ -191,12 +198,12 @@ function authentication(cacheMs: number): MiddlewareHandler<PeerEnv> {
     const db = c.get("db");
     const { rows } = await db.query(TOKEN_LOOKUP, [await sha256Hex(token)]);
     const row = rows[0];
-    // id, account_id, exp_date, last_usage, deleted, role_id, user deleted
+    // id, account_id, exp_date, last_usage, deleted, role_id, user deleted, user_id
     if (!row || row[4] || row[6]) throw new PeerError(401, "token_not_valid", "The API token is not valid.");
     const expires = row[2] === null ? null : asDate(row[2]).getTime();
     if (expires !== null && expires <= now) throw new PeerError(401, "token_not_valid", "The API token has expired.");
     if (row[3] === null || now - asDate(row[3]).getTime() >= 60_000) await db.query(TOKEN_TOUCH, [row[0]]);
-    const caller = { accountId: Number(row[1]), roleId: Number(row[5]) };
+    const caller = { accountId: Number(row[1]), roleId: Number(row[5]), userId: Number(row[7]) };
     if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
     if (cacheMs > 0) cache.set(token, { caller, until: now + cacheMs, expires });
     c.set("caller", caller);
@@ -219,7 +226,7 @@ function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
   return errors;
 }
 
-/** The Hono app of the bench's four routes on `db`. */
+/** The Hono app of the bench's routes on `db`. */
 export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): OpenAPIHono<PeerEnv> {
   const sql = (statements: RouteStatements, key: string, index: number): string => {
     const found = statements[key]?.[index];
@@ -316,43 +323,74 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
         db.query(sql(c.var.statements, key, 0), [accountId, ...filters, query.limit, query.offset]),
         db.query(sql(c.var.statements, key, 1), [accountId, ...filters]),
       ]);
-      const at = columnIndex(apps.columns);
-      const columns = {
-        id: at("id"),
-        name: at("name"),
-        url: at("url"),
-        status: at("status"),
-        binary: at("binary_id"),
-        template: at("template_id"),
-        templateName: at("name", 1),
-        comment: at("comment"),
-        apiType: at("api_type"),
-        debugUntil: at("debug_until"),
-        networks: at("networks"),
-        upgradeableTo: at("upgradeable_to"),
-        planId: at("plan_id"),
-        plan: at("name", 2),
-      };
-      const now = Date.now();
-      const list = apps.rows.map(
-        (row): EdgeApp => ({
-          id: row[columns.id] as number,
-          name: row[columns.name] as string,
-          url: row[columns.url] as string,
-          status: row[columns.status] as number,
-          binary: row[columns.binary] as number | null,
-          template: row[columns.template] as number | null,
-          template_name: row[columns.template] === null ? null : (row[columns.templateName] as string | null),
-          comment: row[columns.comment] as string,
-          api_type: row[columns.apiType] as EdgeApp["api_type"],
-          debug_until: row[columns.debugUntil] !== null && asDate(row[columns.debugUntil]).getTime() > now ? iso(row[columns.debugUntil]) : null,
-          networks: textArray(row[columns.networks]),
-          upgradeable_to: row[columns.upgradeableTo] as number | null,
-          plan_id: row[columns.planId] as number,
-          plan: row[columns.plan] as string,
-        }),
-      );
+      const list = toEdgeApps(apps.columns, apps.rows);
       return c.json({ apps: list, count: Number(total.rows[0]?.[0] ?? 0) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/edge/v1/apps/{id}",
+      middleware: [access("read")] as const,
+      request: { params: appParams },
+      responses: { 200: json(edgeApp, "The edge app."), 404: errorResponse },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { accountId } = c.get("caller");
+      const found = await c.get("db").query(sql(c.var.statements, "getApp", 0), [accountId, id]);
+      const [app] = toEdgeApps(found.columns, found.rows);
+      if (!app) throw notFound(`Edge app ${id}`);
+      return c.json(app, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/streaming/streams",
+      middleware: [access("write")] as const,
+      request: { body: { required: true, content: { "application/json": { schema: newStreamBody } } } },
+      responses: { 201: json(stream, "The new stream."), 400: errorResponse },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { accountId, userId } = c.get("caller");
+      // Fields whose checks or writes need SQL the peer was not given (the user, the CDN resource) or rules it does not have (pull, DVR, …).
+      const others = Object.keys(body).filter((field) => field !== "name");
+      if (others.length) throw notImplemented(`a stream created with ${others.join(", ")}`);
+      const key = "createStream";
+      const created = await c.get("db").transaction(async (tx) => {
+        // The URLs are made from the id, which the insert gives: written by a second statement of the same transaction.
+        const insert = sql(c.var.statements, key, 0);
+        const values: Record<string, unknown> = { account_id: accountId, client_user_id: userId, name: body.name, pull: false, uri: null, ...streamUrls(accountId, 0) };
+        const inserted = await tx.query(insert, insertColumns(insert).map((column) => values[column]));
+        const id = Number(inserted.rows[0]![0]);
+        const update = sql(c.var.statements, key, 1);
+        const urls = streamUrls(accountId, id);
+        const written = await tx.query(update, [...updateColumns(update).map((column) => urls[column]), accountId, id]);
+        return { columns: written.columns, row: written.rows[0]! };
+      });
+      return c.json(toStream(created.columns, created.row, []), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/streaming/streams/{stream_id}",
+      middleware: [access("write")] as const,
+      request: { params: deleteStreamParams },
+      responses: { 204: { description: "Deleted." }, 404: errorResponse },
+    }),
+    async (c) => {
+      const { stream_id: id } = c.req.valid("param");
+      const { accountId } = c.get("caller");
+      // Its clips and broadcasts go with it (foreign keys that cascade).
+      const deleted = await c.get("db").query(sql(c.var.statements, "deleteStream", 0), [accountId, id]);
+      if (!deleted.rows.length) throw notFound(`Stream ${id}`);
+      return c.body(null, 204);
     },
   );
 
@@ -428,8 +466,9 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       const result = await c.get("db").query(sql(c.var.statements, key, 0), [accountId, body.time_from, body.time_to, ...lists]);
       type Total = CostReportTotals["results"][number];
       const results = result.rows.map((row): Total => {
-        // type, region_id, flavor, instance_type, volume_type, billing_metric_name, billing_feature_name,
-        // billing_value_unit, currency, sum (billing value), coalesce (cost), bool_or (unpriced)
+        // Ours reads the monthly totals (usage_month_totals) for a report without tags: type, region_id, flavor,
+        // instance_type, volume_type, billing_metric_name, billing_feature_name, billing_value_unit, currency,
+        // sum (billing value), sum (cost), bool_or (unpriced: any unpriced line)
         const cost = Number(row[10]);
         return {
           type: row[0] as Total["type"],
@@ -453,6 +492,82 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
   );
 
   return app;
+}
+
+/** The edge apps of a result of the apps' statement (the app's columns, then its template's and its plan's names). */
+function toEdgeApps(columns: string[], rows: Row[]): EdgeApp[] {
+  const at = columnIndex(columns);
+  const index = {
+    id: at("id"),
+    name: at("name"),
+    url: at("url"),
+    status: at("status"),
+    binary: at("binary_id"),
+    template: at("template_id"),
+    templateName: at("name", 1),
+    comment: at("comment"),
+    apiType: at("api_type"),
+    debugUntil: at("debug_until"),
+    networks: at("networks"),
+    upgradeableTo: at("upgradeable_to"),
+    planId: at("plan_id"),
+    plan: at("name", 2),
+  };
+  const now = Date.now();
+  return rows.map(
+    (row): EdgeApp => ({
+      id: row[index.id] as number,
+      name: row[index.name] as string,
+      url: row[index.url] as string,
+      status: row[index.status] as number,
+      binary: row[index.binary] as number | null,
+      template: row[index.template] as number | null,
+      template_name: row[index.template] === null ? null : (row[index.templateName] as string | null),
+      comment: row[index.comment] as string,
+      api_type: row[index.apiType] as EdgeApp["api_type"],
+      debug_until: row[index.debugUntil] !== null && asDate(row[index.debugUntil]).getTime() > now ? iso(row[index.debugUntil]) : null,
+      networks: textArray(row[index.networks]),
+      upgradeable_to: row[index.upgradeableTo] as number | null,
+      plan_id: row[index.planId] as number,
+      plan: row[index.plan] as string,
+    }),
+  );
+}
+
+/** The columns an insert gives a parameter, in the parameters' order (`insert into "t" ("a", "b") values (default, $1)`). */
+function insertColumns(insert: string): string[] {
+  const [, columns = "", values = ""] = /\(([^)]*)\) values \(([^)]*)\)/.exec(insert) ?? [];
+  const names = [...columns.matchAll(/"(\w+)"/g)].map((match) => match[1]!);
+  return values
+    .split(", ")
+    .map((value, index) => ({ name: names[index]!, param: Number(/^\$(\d+)$/.exec(value)?.[1] ?? 0) }))
+    .filter((column) => column.param > 0)
+    .sort((a, b) => a.param - b.param)
+    .map((column) => column.name);
+}
+
+/** Where new streams' ingest and playback live. */
+const INGEST_HOST = "vp-push.cloudplane.example";
+const BACKUP_INGEST_HOST = "vp-push-backup.cloudplane.example";
+const WHIP_ORIGIN = "https://whip.cloudplane.example";
+const PLAYBACK_ORIGIN = "https://video.cloudplane.example";
+
+/** A new stream's URLs by column: ingest by id and a fresh stream key (12 hex digits), playback by account and id. */
+function streamUrls(accountId: number, id: number): Record<string, string> {
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const playback = `${PLAYBACK_ORIGIN}/accounts/${accountId}/streams/${id}`;
+  return {
+    push_url: `rtmp://${INGEST_HOST}/in/${id}?${key}`,
+    backup_push_url: `rtmp://${BACKUP_INGEST_HOST}/in/${id}?${key}`,
+    push_url_srt: `srt://${INGEST_HOST}:5001?streamid=${id}#${key}`,
+    backup_push_url_srt: `srt://${BACKUP_INGEST_HOST}:5001?streamid=${id}#${key}`,
+    push_url_whip: `${WHIP_ORIGIN}/whip/${id}/${key}`,
+    iframe_url: `${playback}/player.html`,
+    dash_url: `${playback}/index.mpd`,
+    hls_cmaf_url: `${playback}/index.m3u8`,
+    hls_mpegts_url: `${playback}/index-ts.m3u8`,
+    screenshot: `${playback}/screenshot.jpg`,
+  };
 }
 
 /** The SET columns of an update statement in order (`set "a" = $1, "b" = $2 where …`). */

@@ -1,15 +1,16 @@
 /**
  * The peer on Node (peer-core.ts, served by servers/peer.ts) and its checks before any load: in the
  * benchmark's process, that it sends exactly the statements our handler sends for each route's data
- * (its own token lookup aside); over HTTP, that it answers every request of the run 200 with the very
- * body ours answers (but `updated`, the time of a write), and a wrong token 401.
+ * (its own token lookup aside); over HTTP, that it answers every request of the run with ours' status
+ * (a success) and the very body ours answers (but `updated`, the time of a write, and what a create makes
+ * itself: its id, its stream key, its time), and a wrong token 401.
  */
 import { compareStatements, recording, variantKey } from "./baseline-core.js";
 import { openRawDatabase } from "./baseline.js";
 import type { CapturedStatement, RouteSql } from "./capture.js";
 import type { DatabaseLocation } from "./databases.js";
 import { createPeerApp } from "./peer-core.js";
-import { AUTHORIZATION, type BenchRequest, type BenchRoute } from "./scenario.js";
+import { answeredId, AUTHORIZATION, requestPath, type BenchRequest, type BenchRoute } from "./scenario.js";
 
 function init(request: BenchRequest, authorization: string): RequestInit {
   return {
@@ -30,16 +31,20 @@ export async function verifyPeerStatements(location: DatabaseLocation, statement
   const app = createPeerApp({ connect: () => ({ db, statements }), authCacheMs: 0 });
   const differences: string[] = [];
   try {
-    // Twice: the second time reads what the first one wrote.
+    // Twice: the second time reads what the first one wrote. In turn: a path may follow from the answer before.
+    let previous: unknown;
+    let madeId: number | undefined;
     for (const request of [...requests, ...requests]) {
       log.length = 0;
-      const url = new URL(request.path, "http://bench.local");
+      const url = new URL(requestPath(request, previous), "http://bench.local");
       const key = variantKey(request.method, url, request.body)!;
       const response = await app.request(url, init(request, AUTHORIZATION));
-      if (response.status !== 200) differences.push(`${key}: the peer answered ${response.status} ${await response.text()}`);
-      else await response.arrayBuffer();
+      const text = await response.text();
+      if (!response.ok) differences.push(`${key}: the peer answered ${response.status} ${text}`);
+      previous = text && response.ok ? (JSON.parse(text) as unknown) : undefined;
+      madeId = request.made ? (answeredId(previous) ?? madeId) : undefined;
       const sent = log.filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
-      differences.push(...compareStatements(key, statements[key] ?? [], sent));
+      differences.push(...compareStatements(key, statements[key] ?? [], sent, request.made && { made: request.made, id: madeId }));
     }
   } finally {
     await db.close();
@@ -71,29 +76,62 @@ export function bodyDifference(ours: unknown, peer: unknown, path = "body"): str
   return `${path}: ours ${JSON.stringify(ours)}, the peer ${JSON.stringify(peer)}`;
 }
 
+/** One side of a chain of requests: the answer a path follows from, and the id of the object a create made. */
+interface Side {
+  previous: unknown;
+  madeId?: number;
+}
+
+/** Sends `request` to `base` after `side`'s answer before; keeps this answer (JSON, or undefined) for the next. */
+async function sendInTurn(base: string, request: BenchRequest, side: Side): Promise<{ status: number; text: string; body: unknown; path: string }> {
+  const path = requestPath(request, side.previous);
+  const response = await fetch(new URL(path, base), init(request, AUTHORIZATION));
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    body = undefined;
+  }
+  side.previous = response.ok ? body : undefined;
+  side.madeId = request.made ? (answeredId(side.previous) ?? side.madeId) : undefined;
+  return { status: response.status, text, body, path };
+}
+
 /**
- * Over HTTP, before any load: every request of `routes` to our server and to the peer, each answered
- * 200 with the same body; and the peer refusing a wrong token with 401. Returns what failed (none: passed).
+ * Over HTTP, before any load: every request of `routes` to our server and to the peer (in turn, each
+ * side's path following from its own answer before where it does), each answered with the same
+ * success status and the same body; and the peer refusing a wrong token with 401. Returns what failed
+ * (none: passed).
  */
 export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes: BenchRoute[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const route of routes)
+  for (const route of routes) {
+    const oursSide: Side = { previous: undefined };
+    const peerSide: Side = { previous: undefined };
     for (const request of route.requests) {
-      const [ours, peer] = [await fetch(new URL(request.path, oursUrl), init(request, AUTHORIZATION)), await fetch(new URL(request.path, peerUrl), init(request, AUTHORIZATION))];
-      const [oursText, peerText] = [await ours.text(), await peer.text()];
-      const what = `${request.method} ${request.path}`;
-      if (ours.status !== 200 || peer.status !== 200) {
-        problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} ${peerText.slice(0, 200)}`);
+      const ours = await sendInTurn(oursUrl, request, oursSide);
+      const peer = await sendInTurn(peerUrl, request, peerSide);
+      const what = `${request.method} ${ours.path}`;
+      if (ours.status < 200 || ours.status >= 300 || peer.status !== ours.status) {
+        problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} ${peer.text.slice(0, 200)}`);
         continue;
       }
-      const found = bodyDifference(JSON.parse(oursText), JSON.parse(peerText));
+      const { made } = request;
+      const found = made
+        ? oursSide.madeId === undefined || peerSide.madeId === undefined
+          ? "no id of the object made to compare by"
+          : bodyDifference(made(ours.body, oursSide.madeId), made(peer.body, peerSide.madeId))
+        : bodyDifference(ours.body, peer.body);
       if (found) problems.push(`${what}: ${found}`);
     }
+  }
   for (const route of routes) {
     const request = route.requests[0]!;
-    const refused = await fetch(new URL(request.path, peerUrl), init(request, "apikey not-a-token"));
+    const path = requestPath(request, undefined);
+    const refused = await fetch(new URL(path, peerUrl), init(request, "apikey not-a-token"));
     await refused.arrayBuffer();
-    if (refused.status !== 401) problems.push(`${request.method} ${request.path} with a wrong token: the peer answered ${refused.status}, not 401`);
+    if (refused.status !== 401) problems.push(`${request.method} ${path} with a wrong token: the peer answered ${refused.status}, not 401`);
   }
   return problems;
 }

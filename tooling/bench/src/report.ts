@@ -393,7 +393,7 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
         ? "No peer in this run."
         : part.peerDifferences.length
           ? `The peer's checks failed: ${part.peerDifferences.join("; ")}.`
-          : "Checked before the runs: for every route the peer sends exactly the statements ours sends for the route's data, with the same parameters; it answers every request of the run 200 with the body ours answers (but `updated`, the time of the write); and it answers a wrong token 401.",
+          : "Checked before the runs: for every route the peer sends exactly the statements ours sends for the route's data, with the same parameters; it answers every request of the run with ours' status and the body ours answers (but `updated`, the time of the write, and what a create makes itself: its id, stream key and time); and it answers a wrong token 401.",
       "",
   ]);
 }
@@ -505,7 +505,7 @@ function workerdSection(workerd: WorkerdFigures | undefined, before: Results | u
       ? "No peer worker in this run."
       : peerDifferences.length
         ? `The peer worker's checks failed (a route it fails is measured without it): ${peerDifferences.join("; ")}.`
-        : `Checked before the runs: for every request of every route measured the peer worker (${peerBundle ? `${kib(peerBundle.gzipBytes)} gzipped` : "its bundle"}) answers 200 with the body ours answers (but \`updated\`), sends exactly the statements ours sends for the route's data, with the same parameters, and answers a wrong token 401.`,
+        : `Checked before the runs: for every request of every route measured the peer worker (${peerBundle ? `${kib(peerBundle.gzipBytes)} gzipped` : "its bundle"}) answers with ours' status and the body ours answers (but \`updated\` and what a create makes itself), sends exactly the statements ours sends for the route's data, with the same parameters, and answers a wrong token 401.`,
     "",
     `Cold isolate: fresh workerd processes, ours and the bare worker in turn, ${coldStart.ours.trials} each; medians. "Load" is from Miniflare spawning workerd to it being ready (the worker loaded); "first response" from then to the first response to ${coldStart.ours.request} (a connection opened, and for ours the token looked up); "warm" is a second request.`,
     "",
@@ -652,8 +652,10 @@ p50 / p99 are per-response latencies of those runs.
   builder cost against a common hand-built stack doing the same work; the goal is ≥ ${PEER_RATIO_GOAL.toFixed(1)}.
 - Routes: \`GET /streaming/streams/1\`; \`GET /edge/v1/apps?status=1&ordering=-name&limit=25&offset=50\` (rows and count);
   \`PATCH /cdn/resources/{1,3,5,7}\` (account 1's resources in turn) setting three options (a transaction: lock, update, read
-  back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types. As the demo administrator
-  (account 1, token role-1-active), on the demo data.
+  back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types; \`GET /edge/v1/apps/1\` (one
+  statement); \`POST /streaming/streams\` \`{"name": "bench stream"}\` (a transaction: insert, then the URLs made from the new id)
+  and then \`DELETE /streaming/streams/{id}\` of the id it answered, in turn on each connection, as one route whose req/s counts
+  both. As the demo administrator (account 1, token role-1-active), on the demo data.
 
 ${throughputSection(results.throughput, before)}
 ## 2. At scale
@@ -670,7 +672,9 @@ Bundle sizes are the files a deployment uploads, gzipped at level 9 here. The wo
 --outdir\` (apps/worker) and started in workerd by Miniflare; the Lambda bundle is apps/lambda's esbuild build
 (dist/index.mjs), imported by \`node -e\` in a fresh process and sent one API Gateway v2 event. "Load" is from starting the
 runtime (Miniflare spawning workerd; Node's process start) to the bundle loaded and ready; "first response" from then to the
-first response to GET /streaming/streams/1 (token lookup and stream read on PostgreSQL, including opening the connection);
+first response to GET /streaming/streams/1 (token lookup and stream read on PostgreSQL, including opening the connection on
+Workers; the Lambda bundle opens its connection, checks the migrations and builds its routes at import, in Lambda's init phase,
+so for it that is part of "load", and "start to first response" is the figure to compare with runs before that change);
 "warm" is a second request on the same instance. Medians of fresh starts.
 
 ${table(
@@ -716,7 +720,7 @@ no type lookup, statements sent unnamed), closed after the response.
 
 Same routes and requests as part 1, autocannon with ${load.connections} connections; per route each is warmed up ${load.warmupSeconds} s, then
 measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route ours or the bare worker fails (an answer
-other than 200) is not put under load and counts as not met. The cold isolate is ours and the bare worker's only.
+other than a success) is not put under load and counts as not met. The cold isolate is ours and the bare worker's only.
 
 ${workerdSection(results.workerd, before)}
 ## 6. The worst request bodies within the body limit

@@ -15,14 +15,14 @@ import {
   LIST_APPS_PATH,
   LIST_RESOURCES_PATH,
   SCALE,
-  type BenchRequest,
+  type FixedRequest,
 } from "./scenario.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
 export interface ScaleRequest {
   id: "listApps" | "listResources" | "listAppsByName" | "costReport" | "costReportYear";
   title: string;
-  request: BenchRequest;
+  request: FixedRequest;
   /** The goal's bound on p50 in ms, when the issue sets one. */
   goalP50Ms?: number;
 }
@@ -53,7 +53,7 @@ export interface QueryPlan {
 export interface ScaleRow {
   id: ScaleRequest["id"];
   title: string;
-  request: BenchRequest;
+  request: FixedRequest;
   ours: LoadResult;
   baseline: LoadResult;
   goalP50Ms?: number;
@@ -195,7 +195,7 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
 
     // PGlite is one process's alone: the two servers take turns.
     const rows: ScaleRow[] = [];
-    const measure = async (server: RunningServer, request: BenchRequest) => {
+    const measure = async (server: RunningServer, request: FixedRequest) => {
       await runLoad(server.url, [request], SCALE.connections, SCALE.warmupSeconds);
       return summarize([await runLoad(server.url, [request], SCALE.connections, SCALE.durationSeconds)]);
     };

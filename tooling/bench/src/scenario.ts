@@ -1,6 +1,6 @@
 /**
- * The requests the benchmark sends, the same to our server and to the baseline: four routes of the
- * API as the demo administrator (account 1) calls them, with the settings every run shares.
+ * The requests the benchmark sends, the same to our server and to the baseline: routes of the API as
+ * the demo administrator (account 1) calls them, with the settings every run shares.
  */
 import { demoToken } from "@cloudplane/db";
 import { BENCH_ACCOUNT_ID } from "./account.js";
@@ -10,12 +10,48 @@ export { BENCH_ACCOUNT_ID };
 /** `Authorization` of every request: the demo administrator (role 1) of account 1. */
 export const AUTHORIZATION = `apikey ${demoToken(BENCH_ACCOUNT_ID, "role-1-active").plaintext}`;
 
-export type RouteId = "getStream" | "listApps" | "patchResource" | "costReport";
+export type RouteId = "getStream" | "listApps" | "patchResource" | "costReport" | "getApp" | "streamLifecycle";
 
 export interface BenchRequest {
-  method: "GET" | "PATCH" | "POST";
-  path: string;
+  method: "GET" | "PATCH" | "POST" | "DELETE";
+  /** The path, or how it follows from the JSON answer to the request before it (a delete of what a create made). */
+  path: string | ((previous: unknown) => string);
   body?: unknown;
+  /**
+   * Of a create and what follows from it: its values the server makes itself, which differ from one run of
+   * it to the next (the new object's id, given as `id`), put in words, so that the checks compare two runs
+   * of it by everything else.
+   */
+  made?: (value: unknown, id: number) => unknown;
+}
+
+/** A request whose path is fixed (the scale part's). */
+export type FixedRequest = BenchRequest & { path: string };
+
+/** The path of `request` after the answer `previous` (the JSON body of the request before it). */
+export function requestPath(request: BenchRequest, previous: unknown): string {
+  return typeof request.path === "string" ? request.path : request.path(previous);
+}
+
+/** The id an answer gives (a create's), if any. */
+export function answeredId(body: unknown): number | undefined {
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "number" ? id : undefined;
+}
+
+/**
+ * The requests of a route the checks send before any load: its first, and those that follow from it
+ * (each taking its path from the answer before). Their statements are caught from ours for the
+ * baseline and the peer.
+ */
+export function checkedRequests(route: { requests: BenchRequest[] }): BenchRequest[] {
+  const [first, ...rest] = route.requests;
+  const chained: BenchRequest[] = [];
+  for (const request of rest) {
+    if (typeof request.path === "string") break;
+    chained.push(request);
+  }
+  return [first!, ...chained];
 }
 
 export interface BenchRoute {
@@ -57,6 +93,21 @@ const PATCH_OPTIONS = {
 /** Account 1's CDN resources in the demo data: PATCHes go round them, so they do not all queue on one row lock. */
 const ACCOUNT_1_RESOURCES = [1, 3, 5, 7];
 
+/**
+ * What a stream's create makes itself: its id (as a number, and in the URLs made from it), the stream key
+ * closing its ingest URLs (12 hex digits, new for each set of URLs) and its time of creation.
+ */
+function streamMade(value: unknown, id: number): unknown {
+  if (value === id) return "<id>";
+  if (Array.isArray(value)) return value.map((item) => streamMade(item, id));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, streamMade(item, id)]));
+  if (typeof value !== "string") return value;
+  if (/^\d{4}-\d\d-\d\dT/.test(value)) return "<time>";
+  return value
+    .replace(new RegExp(`(?<=/in/|streamid=|/whip/|/streams/)${id}(?=[/?#]|$)`, "g"), "<id>")
+    .replace(/(?<=[?#/])[0-9a-f]{12}$/, "<key>");
+}
+
 export const ROUTES: BenchRoute[] = [
   {
     id: "getStream",
@@ -77,6 +128,20 @@ export const ROUTES: BenchRoute[] = [
     id: "costReport",
     title: "POST cost report totals",
     requests: [{ method: "POST", path: "/cloud/v1/reservation_cost_report/totals", body: COST_REPORT_BODY }],
+  },
+  {
+    id: "getApp",
+    title: "GET an edge app",
+    requests: [{ method: "GET", path: "/edge/v1/apps/1" }],
+  },
+  {
+    // A create and the delete of what it made, in turn on each connection: the table counts both.
+    id: "streamLifecycle",
+    title: "POST a stream, then DELETE it",
+    requests: [
+      { method: "POST", path: "/streaming/streams", body: { name: "bench stream" }, made: streamMade },
+      { method: "DELETE", path: (created) => `/streaming/streams/${answeredId(created)}`, made: streamMade },
+    ],
   },
 ];
 

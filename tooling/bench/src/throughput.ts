@@ -8,7 +8,7 @@ import { verifyBaseline } from "./baseline.js";
 import { captureRouteSql, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
-import { LOAD, ROUTES, type RouteId } from "./scenario.js";
+import { checkedRequests, LOAD, ROUTES, type RouteId } from "./scenario.js";
 import { verifyPeerAnswers, verifyPeerStatements } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
@@ -57,7 +57,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
   const copies: BenchDatabase[] = [];
   const servers: Partial<Record<Variant, RunningServer>> = {};
   try {
-    const requests = ROUTES.map((route) => route.requests[0]!);
+    const requests = ROUTES.flatMap(checkedRequests);
     const statements = await captureRouteSql(database.location, requests);
     const baselineDifferences = await verifyBaseline(database.location, statements, requests);
     if (baselineDifferences.length) console.log(`  the baseline differs from ours: ${baselineDifferences.join("; ")}`);

@@ -22,7 +22,7 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { bodyDifference } from "./peer.js";
-import { AUTHORIZATION, LOAD, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
+import { answeredId, AUTHORIZATION, checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
 const KINDS: WorkerKind[] = ["ours", "bare"];
@@ -142,60 +142,103 @@ function errorOutput(worker: RunningWorker): string {
   return [...new Set(messages)].join("; ").slice(0, 300) || "nothing";
 }
 
+/** One worker's side of a chain of requests: the answer a path follows from, and the id of the object a create made. */
+interface Side {
+  previous: unknown;
+  madeId?: number;
+}
+
 /**
- * Runs a route's first request twice through both workers (as the Node part checks its baseline),
- * asking the bare one for the statements it sent, and compares them with ours. Returns the
- * differences (none: the same), or why a worker failed the route (an answer other than 200), in
- * which case the route is not put under load.
+ * Sends `request` to `worker` after `side`'s answer before (with `x-bench-log`, the worker answers
+ * `{ status, body, log }` with HTTP 200); keeps this answer for the next request of the side.
+ */
+async function sendInTurn(
+  worker: RunningWorker,
+  request: BenchRequest,
+  side: Side,
+  logged: boolean,
+): Promise<{ status: number; body: unknown; log?: CapturedStatement[]; path: string }> {
+  const path = requestPath(request, side.previous);
+  const response = await fetch(new URL(path, worker.url), requestInit(request, logged ? { "x-bench-log": "1" } : {}));
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const answer = logged ? ((json ?? {}) as { status?: number; body?: unknown; log?: CapturedStatement[] }) : { status: response.status, body: json };
+  const status = logged && response.status === 200 ? (answer.status ?? 0) : response.status;
+  const ok = status >= 200 && status < 300;
+  side.previous = ok ? answer.body : undefined;
+  side.madeId = request.made ? (answeredId(side.previous) ?? side.madeId) : undefined;
+  return { status, body: answer.body, log: answer.log, path };
+}
+
+const succeeded = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Runs a route's checked requests (its first, and those that follow from it) twice through both workers
+ * (as the Node part checks its baseline), asking the bare one for the statements it sent, and compares
+ * them with ours. Returns the differences (none: the same), or why a worker failed the route (an
+ * answer other than a success), in which case the route is not put under load.
  */
 async function verifyRoute(workers: Record<WorkerKind, RunningWorker>, statements: RouteSql, route: BenchRoute): Promise<{ differences: string[] } | { failed: string }> {
   const differences: string[] = [];
-  const request = route.requests[0]!;
-  for (let time = 0; time < 2; time++) {
-    const ours = await fetch(new URL(request.path, workers.ours.url), requestInit(request));
-    await ours.arrayBuffer();
-    const bare = await fetch(new URL(request.path, workers.bare.url), requestInit(request, { "x-bench-log": "1" }));
-    const answer = (await bare.json().catch(() => ({}))) as { log?: CapturedStatement[] };
-    const failures = [
-      ...(ours.status === 200 ? [] : [`ours answered ${ours.status} (its error: ${errorOutput(workers.ours)})`]),
-      ...(bare.status === 200 ? [] : [`the bare worker answered ${bare.status} (its error: ${errorOutput(workers.bare)})`]),
-    ];
-    if (failures.length) return { failed: failures.join("; ") };
-    const key = variantKey(request.method, new URL(request.path, workers.bare.url), request.body)!;
-    differences.push(...compareStatements(key, statements[key] ?? [], answer.log ?? []));
-  }
+  const oursSide: Side = { previous: undefined };
+  const bareSide: Side = { previous: undefined };
+  for (let time = 0; time < 2; time++)
+    for (const request of checkedRequests(route)) {
+      const ours = await sendInTurn(workers.ours, request, oursSide, false);
+      const bare = await sendInTurn(workers.bare, request, bareSide, true);
+      const failures = [
+        ...(succeeded(ours.status) ? [] : [`ours answered ${ours.status} (its error: ${errorOutput(workers.ours)})`]),
+        ...(succeeded(bare.status) ? [] : [`the bare worker answered ${bare.status} (its error: ${errorOutput(workers.bare)})`]),
+      ];
+      if (failures.length) return { failed: failures.join("; ") };
+      const key = variantKey(request.method, new URL(bare.path, workers.bare.url), request.body)!;
+      differences.push(...compareStatements(key, statements[key] ?? [], bare.log ?? [], request.made && { made: request.made, id: bareSide.madeId }));
+    }
   return { differences: [...new Set(differences)] };
 }
 
 /**
- * The peer worker's checks on a route, before any load: each request answered 200 with ours' body (but
- * `updated`), the statements it sent for the route's first request (the one they were caught for) the
- * same as ours (its token lookup aside), and a wrong token answered 401. Returns what failed (none: passed).
+ * The peer worker's checks on a route, before any load: each request answered with ours' status (a
+ * success) and ours' body (but `updated`, and what a create makes itself), the statements it sent for the
+ * route's checked requests (those they were caught for) the same as ours (its token lookup aside), and
+ * a wrong token answered 401. Returns what failed (none: passed).
  */
 async function verifyPeerRoute(workers: Record<LoadKind, RunningWorker>, statements: RouteSql, route: BenchRoute): Promise<string[]> {
   const problems: string[] = [];
+  const checked = new Set(checkedRequests(route));
+  const oursSide: Side = { previous: undefined };
+  const peerSide: Side = { previous: undefined };
   for (const request of route.requests) {
-    const ours = await fetch(new URL(request.path, workers.ours.url), requestInit(request));
-    const oursBody: unknown = await ours.json().catch(() => undefined);
-    const peer = await fetch(new URL(request.path, workers.peer.url), requestInit(request, { "x-bench-log": "1" }));
-    const answer = (await peer.json().catch(() => ({}))) as { body?: unknown; log?: CapturedStatement[] };
-    const what = `${request.method} ${request.path}`;
-    if (ours.status !== 200 || peer.status !== 200) {
-      problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} (${JSON.stringify(answer.body ?? errorOutput(workers.peer)).slice(0, 200)})`);
+    const ours = await sendInTurn(workers.ours, request, oursSide, false);
+    const peer = await sendInTurn(workers.peer, request, peerSide, true);
+    const what = `${request.method} ${ours.path}`;
+    if (!succeeded(ours.status) || peer.status !== ours.status) {
+      problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} (${JSON.stringify(peer.body ?? errorOutput(workers.peer)).slice(0, 200)})`);
       continue;
     }
-    const found = bodyDifference(oursBody, answer.body);
+    const { made } = request;
+    const found = made
+      ? oursSide.madeId === undefined || peerSide.madeId === undefined
+        ? "no id of the object made to compare by"
+        : bodyDifference(made(ours.body, oursSide.madeId), made(peer.body, peerSide.madeId))
+      : bodyDifference(ours.body, peer.body);
     if (found) problems.push(`${what}: ${found}`);
-    // The statements were caught for the route's first request: its parameters are those of that one.
-    if (request !== route.requests[0]) continue;
-    const key = variantKey(request.method, new URL(request.path, workers.peer.url), request.body)!;
-    const sent = (answer.log ?? []).filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
-    problems.push(...compareStatements(key, statements[key] ?? [], sent));
+    // The statements were caught for the route's checked requests: their parameters are those of these.
+    if (!checked.has(request)) continue;
+    const key = variantKey(request.method, new URL(peer.path, workers.peer.url), request.body)!;
+    const sent = (peer.log ?? []).filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
+    problems.push(...compareStatements(key, statements[key] ?? [], sent, made && { made, id: peerSide.madeId }));
   }
   const request = route.requests[0]!;
-  const refused = await fetch(new URL(request.path, workers.peer.url), requestInit(request, { authorization: "apikey not-a-token" }));
+  const path = requestPath(request, undefined);
+  const refused = await fetch(new URL(path, workers.peer.url), requestInit(request, { authorization: "apikey not-a-token" }));
   await refused.arrayBuffer();
-  if (refused.status !== 401) problems.push(`${request.method} ${request.path} with a wrong token: the peer answered ${refused.status}, not 401`);
+  if (refused.status !== 401) problems.push(`${request.method} ${path} with a wrong token: the peer answered ${refused.status}, not 401`);
   return [...new Set(problems)];
 }
 
@@ -253,7 +296,7 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
     if (location.engine !== "postgres") throw new Error("the workerd part runs on PostgreSQL");
     const chosen = process.env.BENCH_ROUTES?.split(",");
     const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
-    const statements = await captureRouteSql(location, ROUTES.map((route) => route.requests[0]!));
+    const statements = await captureRouteSql(location, ROUTES.flatMap(checkedRequests));
     const bindings: Record<LoadKind, Record<string, string>> = {
       // Ours as deployed but for the rate limit, which the bare worker does not have (CLOUDPLANE_RATE_LIMIT=0: off).
       ours: { DATABASE_URL: location.url, CLOUDPLANE_SECRETS_KEY: location.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_RATE_LIMIT: "0" },

@@ -8,8 +8,8 @@
  * response with `ctx.waitUntil`.
  *
  * Bindings: DATABASE_URL, and BENCH_STATEMENTS (JSON: the statements caught from our handler). A
- * request with an `x-bench-log` header is answered with `{ status, body, log }`, `log` being every
- * statement it sent, so the benchmark can check them against ours before any load.
+ * request with an `x-bench-log` header is answered (HTTP 200) with `{ status, body, log }`, `log` being
+ * every statement it sent, so the benchmark can check them against ours before any load.
  */
 import postgres from "postgres";
 import { baselineAnswer, postgresRawDatabase, recording } from "../baseline-core.js";
@@ -46,7 +46,9 @@ export default {
     const log: CapturedStatement[] | undefined = request.headers.has("x-bench-log") ? [] : undefined;
     try {
       const answer = await baselineAnswer(log ? recording(db, log) : db, statements, request.method, url, text ? JSON.parse(text) : undefined);
-      return Response.json(log ? { ...answer, log } : answer.body, { status: answer.status });
+      if (log) return Response.json({ ...answer, log });
+      // A 204 has no body.
+      return answer.body === undefined ? new Response(null, { status: answer.status }) : Response.json(answer.body, { status: answer.status });
     } catch (error) {
       console.error(error);
       return Response.json({ message: "internal" }, { status: 500 });

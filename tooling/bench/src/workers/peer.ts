@@ -6,8 +6,8 @@
  * the isolate's life (up to a second per token), as ours keeps it.
  *
  * Bindings: DATABASE_URL, and BENCH_STATEMENTS (JSON: the statements caught from our handler). A
- * request with an `x-bench-log` header is answered with `{ status, body, log }`, `log` being every
- * statement it sent, so the benchmark can check them against ours before any load.
+ * request with an `x-bench-log` header is answered (HTTP 200) with `{ status, body, log }`, `log` being
+ * every statement it sent, so the benchmark can check them against ours before any load.
  */
 import type { ExecutionContext } from "hono";
 import postgres from "postgres";
@@ -48,7 +48,13 @@ export default {
     if (!request.headers.has("x-bench-log")) return app.fetch(request, env, ctx);
     const log: CapturedStatement[] = [];
     const response = await app.fetch(request, { ...env, BENCH_LOG: log }, ctx);
-    const body: unknown = await response.json().catch(() => null);
-    return Response.json({ status: response.status, body, log }, { status: response.status });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      body = text;
+    }
+    return Response.json({ status: response.status, body, log });
   },
 };
