@@ -105,7 +105,7 @@ function statement(statements: Record<string, CapturedStatement[]>, key: string,
 }
 
 /** The columns an insert gives a parameter, in the parameters' order (`insert into "t" ("a", "b") values (default, $1)`). */
-function insertColumns(sql: string): string[] {
+export function insertColumns(sql: string): string[] {
   const [, columns = "", values = ""] = /\(([^)]*)\) values \(([^)]*)\)/.exec(sql) ?? [];
   const names = [...columns.matchAll(/"(\w+)"/g)].map((match) => match[1]!);
   return values

@@ -4,7 +4,7 @@
  * rounds to whole milliseconds, too coarse for requests that take one or two).
  */
 import autocannon from "autocannon";
-import { AUTHORIZATION, type BenchRequest } from "./scenario.js";
+import { AUTHORIZATION, jsonOf, type BenchRequest } from "./scenario.js";
 
 export interface LoadSettings {
   warmupSeconds: number;
@@ -49,7 +49,7 @@ function cannonRequests(requests: BenchRequest[]): autocannon.Request[] {
       // A path that follows from the answer before is built when the request is sent; that answer is kept only when one does.
       ...(typeof path === "string"
         ? { path }
-        : { setupRequest: (built: autocannon.Request, context: object) => ({ ...built, path: path(parsed((context as Chain).previous)) }) }),
+        : { setupRequest: (built: autocannon.Request, context: object) => ({ ...built, path: path(jsonOf((context as Chain).previous)) }) }),
       ...(typeof next.path === "string"
         ? {}
         : {
@@ -61,15 +61,6 @@ function cannonRequests(requests: BenchRequest[]): autocannon.Request[] {
   });
 }
 
-/** A kept answer as JSON; undefined when there is none (the request before failed). */
-function parsed(body: string | undefined): unknown {
-  if (!body) return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What one run saw: every 2xx latency (ms), the failures and how long it lasted. */
 export interface LoadSample {

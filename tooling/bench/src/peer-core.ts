@@ -35,7 +35,7 @@ import {
   type Stream,
 } from "@cloudplane/contract";
 import type { MiddlewareHandler } from "hono";
-import { type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
+import { insertColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
 import type { CapturedStatement } from "./capture.js";
 
 /** Who is calling, from the token. */
@@ -532,18 +532,6 @@ function toEdgeApps(columns: string[], rows: Row[]): EdgeApp[] {
       plan: row[index.plan] as string,
     }),
   );
-}
-
-/** The columns an insert gives a parameter, in the parameters' order (`insert into "t" ("a", "b") values (default, $1)`). */
-function insertColumns(insert: string): string[] {
-  const [, columns = "", values = ""] = /\(([^)]*)\) values \(([^)]*)\)/.exec(insert) ?? [];
-  const names = [...columns.matchAll(/"(\w+)"/g)].map((match) => match[1]!);
-  return values
-    .split(", ")
-    .map((value, index) => ({ name: names[index]!, param: Number(/^\$(\d+)$/.exec(value)?.[1] ?? 0) }))
-    .filter((column) => column.param > 0)
-    .sort((a, b) => a.param - b.param)
-    .map((column) => column.name);
 }
 
 /** Where new streams' ingest and playback live. */

@@ -10,7 +10,7 @@ import { openRawDatabase } from "./baseline.js";
 import type { CapturedStatement, RouteSql } from "./capture.js";
 import type { DatabaseLocation } from "./databases.js";
 import { createPeerApp } from "./peer-core.js";
-import { answeredId, AUTHORIZATION, requestPath, type BenchRequest, type BenchRoute } from "./scenario.js";
+import { answeredId, AUTHORIZATION, jsonOf, requestPath, type BenchRequest, type BenchRoute } from "./scenario.js";
 
 function init(request: BenchRequest, authorization: string): RequestInit {
   return {
@@ -87,12 +87,7 @@ async function sendInTurn(base: string, request: BenchRequest, side: Side): Prom
   const path = requestPath(request, side.previous);
   const response = await fetch(new URL(path, base), init(request, AUTHORIZATION));
   const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const body = jsonOf(text);
   side.previous = response.ok ? body : undefined;
   side.madeId = request.made ? (answeredId(side.previous) ?? side.madeId) : undefined;
   return { status: response.status, text, body, path };

@@ -33,6 +33,16 @@ export function requestPath(request: BenchRequest, previous: unknown): string {
   return typeof request.path === "string" ? request.path : request.path(previous);
 }
 
+/** An answer's text as JSON; undefined for none, or for text that is not JSON. */
+export function jsonOf(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The id an answer gives (a create's), if any. */
 export function answeredId(body: unknown): number | undefined {
   const id = (body as { id?: unknown } | null | undefined)?.id;

@@ -22,7 +22,7 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { bodyDifference } from "./peer.js";
-import { answeredId, AUTHORIZATION, checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
+import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
 const KINDS: WorkerKind[] = ["ours", "bare"];
@@ -161,12 +161,7 @@ async function sendInTurn(
   const path = requestPath(request, side.previous);
   const response = await fetch(new URL(path, worker.url), requestInit(request, logged ? { "x-bench-log": "1" } : {}));
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOf(text);
   const answer = logged ? ((json ?? {}) as { status?: number; body?: unknown; log?: CapturedStatement[] }) : { status: response.status, body: json };
   const status = logged && response.status === 200 ? (answer.status ?? 0) : response.status;
   const ok = status >= 200 && status < 300;
