@@ -77,9 +77,17 @@ export function bodyDifference(ours: unknown, peer: unknown, path = "body"): str
 }
 
 /** One side of a chain of requests: the answer a path follows from, and the id of the object a create made. */
-interface Side {
+export interface Side {
   previous: unknown;
   madeId?: number;
+}
+
+/** How the peer's answer to `request` differs from ours, comparing a create's answers without what each side made itself. */
+export function answerDifference(request: BenchRequest, ours: { body: unknown }, oursSide: Side, peer: { body: unknown }, peerSide: Side): string | undefined {
+  const { made } = request;
+  if (!made) return bodyDifference(ours.body, peer.body);
+  if (oursSide.madeId === undefined || peerSide.madeId === undefined) return "no id of the object made to compare by";
+  return bodyDifference(made(ours.body, oursSide.madeId), made(peer.body, peerSide.madeId));
 }
 
 /** Sends `request` to `base` after `side`'s answer before; keeps this answer (JSON, or undefined) for the next. */
@@ -112,12 +120,7 @@ export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes
         problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} ${peer.text.slice(0, 200)}`);
         continue;
       }
-      const { made } = request;
-      const found = made
-        ? oursSide.madeId === undefined || peerSide.madeId === undefined
-          ? "no id of the object made to compare by"
-          : bodyDifference(made(ours.body, oursSide.madeId), made(peer.body, peerSide.madeId))
-        : bodyDifference(ours.body, peer.body);
+      const found = answerDifference(request, ours, oursSide, peer, peerSide);
       if (found) problems.push(`${what}: ${found}`);
     }
   }

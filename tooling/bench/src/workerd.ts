@@ -21,7 +21,7 @@ import { buildWorker, COLD_START_TRIALS, errorText, FIRST_REQUEST, REPO, sizeOf,
 import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
-import { bodyDifference } from "./peer.js";
+import { answerDifference, type Side } from "./peer.js";
 import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
@@ -142,12 +142,6 @@ function errorOutput(worker: RunningWorker): string {
   return [...new Set(messages)].join("; ").slice(0, 300) || "nothing";
 }
 
-/** One worker's side of a chain of requests: the answer a path follows from, and the id of the object a create made. */
-interface Side {
-  previous: unknown;
-  madeId?: number;
-}
-
 /**
  * Sends `request` to `worker` after `side`'s answer before (with `x-bench-log`, the worker answers
  * `{ status, body, log }` with HTTP 200); keeps this answer for the next request of the side.
@@ -216,18 +210,13 @@ async function verifyPeerRoute(workers: Record<LoadKind, RunningWorker>, stateme
       problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} (${JSON.stringify(peer.body ?? errorOutput(workers.peer)).slice(0, 200)})`);
       continue;
     }
-    const { made } = request;
-    const found = made
-      ? oursSide.madeId === undefined || peerSide.madeId === undefined
-        ? "no id of the object made to compare by"
-        : bodyDifference(made(ours.body, oursSide.madeId), made(peer.body, peerSide.madeId))
-      : bodyDifference(ours.body, peer.body);
+    const found = answerDifference(request, ours, oursSide, peer, peerSide);
     if (found) problems.push(`${what}: ${found}`);
     // The statements were caught for the route's checked requests: their parameters are those of these.
     if (!checked.has(request)) continue;
     const key = variantKey(request.method, new URL(peer.path, workers.peer.url), request.body)!;
     const sent = (peer.log ?? []).filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
-    problems.push(...compareStatements(key, statements[key] ?? [], sent, made && { made, id: peerSide.madeId }));
+    problems.push(...compareStatements(key, statements[key] ?? [], sent, request.made && { made: request.made, id: peerSide.madeId }));
   }
   const request = route.requests[0]!;
   const path = requestPath(request, undefined);
