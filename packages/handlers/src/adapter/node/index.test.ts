@@ -109,6 +109,33 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     }
   });
 
+  it("gives the handler no body for a request that announces none, and the body for one that does", async () => {
+    const other = await serve(
+      async (given) => new Response(JSON.stringify({ method: given.method, bodyNull: given.body === null, text: await given.text() }), { headers: { "content-type": "application/json" } }),
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    const port = (other.address() as AddressInfo).port;
+    /** Sends `head` (and `body`) on a connection of its own, and reads the answer's body. */
+    const exchange = (head: string, body = "") =>
+      new Promise<unknown>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.end(`${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n${body}`));
+        let received = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => (received += chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4))));
+      });
+    try {
+      // HTTP/1.1: without Content-Length or Transfer-Encoding, a request has no body.
+      expect(await exchange("DELETE /things/1 HTTP/1.1")).toEqual({ method: "DELETE", bodyNull: true, text: "" });
+      expect(await exchange("POST /things HTTP/1.1")).toEqual({ method: "POST", bodyNull: true, text: "" });
+      expect(await exchange("DELETE /things/1 HTTP/1.1\r\nContent-Length: 2", "{}")).toEqual({ method: "DELETE", bodyNull: false, text: "{}" });
+      expect(await exchange("POST /things HTTP/1.1\r\nTransfer-Encoding: chunked", "2\r\n{}\r\n0\r\n\r\n")).toEqual({ method: "POST", bodyNull: false, text: "{}" });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it("answers many concurrent requests", async () => {
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, index) => fetch(`${base}/edge/v1/apps?limit=1&offset=${index}`, { headers })),

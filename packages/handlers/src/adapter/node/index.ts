@@ -58,6 +58,30 @@ function mayHaveBody(message: IncomingMessage): boolean {
   return message.method !== "GET" && message.method !== "HEAD";
 }
 
+/** Node's limit on the headers it keeps of a request, where the server does not set its own. */
+const NODE_MAX_HEADERS_COUNT = 2000;
+
+/**
+ * Does the request announce no body? In HTTP/1.1 a request has one only if it says so with
+ * Content-Length or Transfer-Encoding, and Node's parser reads none otherwise. (Unless headers were
+ * dropped past Node's limit on their number: then it cannot be known from them.)
+ */
+function announcesNoBody(message: IncomingMessage): boolean {
+  const { headers } = message;
+  if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
+  const limit = (message.socket as { server?: { maxHeadersCount?: number | null } }).server?.maxHeadersCount || NODE_MAX_HEADERS_COUNT;
+  return message.rawHeaders.length / 2 < limit;
+}
+
+/**
+ * The bridge's request for one that announces no body, saying so: its `body` is null, as a runtime's
+ * request without a body has it. (The bridge's own would make a stream of the connection to find
+ * it empty: a whole fetch Request and its web streams, for a DELETE, say.)
+ */
+function withoutBody(request: Request): Request {
+  return Object.defineProperty(request, "body", { value: null });
+}
+
 /**
  * A `node:http` request listener that serves `handler`. On a server of your own it serves requests
  * as they come; `serve` makes a server that also answers what Node's HTTP layer refuses in the
@@ -69,7 +93,9 @@ export function requestListener(handler: Handler): (message: IncomingMessage, re
   // another can still copy a request with `new Request(request, init)`.
   const listener = getRequestListener(
     (request, { incoming, outgoing }) => {
-      if (!mayHaveBody(incoming as IncomingMessage)) return handler(request);
+      const message = incoming as IncomingMessage;
+      if (!mayHaveBody(message)) return handler(request);
+      if (announcesNoBody(message)) return handler(withoutBody(request));
       // A body may stop coming, and `serve` then answers in the handler's place: under the id the handler logs.
       const sent = request.headers.get("x-request-id");
       const requestId = requestIdFrom(sent);
