@@ -13,7 +13,7 @@ import {
   type Stream,
 } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, gt, inArray, schema, sql, type Database } from "@cloudplane/db";
-import { preparedOnce } from "./prepared.js";
+import { columnPlaceholder, inTransaction, preparedOnce } from "./prepared.js";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
@@ -65,6 +65,42 @@ function streamUrls(accountId: number, id: number) {
     screenshot: `${playback}/screenshot.jpg`,
   };
 }
+
+/** The columns a new stream's URLs are written to (the insert writes them with id 0; the update of the same transaction, with its id). */
+const URL_COLUMNS = Object.keys(streamUrls(0, 0)) as (keyof ReturnType<typeof streamUrls>)[];
+
+/** The columns a create may set from its body (`settingsOf`), and what each takes when the body leaves it out. */
+const SETTINGS_COLUMNS = [
+  "pull",
+  "uri",
+  "name",
+  "active",
+  "autoRecord",
+  "htmlOverlay",
+  "dvrDuration",
+  "projection",
+  "recordType",
+  "qualitySetId",
+  "cdnId",
+  "clientEntityData",
+  "hlsMpegtsEndlistTag",
+  "clientUserId",
+] as const satisfies (keyof typeof streams.$inferInsert)[];
+type SettingsColumn = (typeof SETTINGS_COLUMNS)[number];
+
+/**
+ * What a column takes when a create's body leaves it out: its default, or null. A create writes every
+ * column of `SETTINGS_COLUMNS`, so that one prepared insert serves every body; these are the table's
+ * own defaults (the schema's), which are all plain values.
+ */
+const SETTINGS_DEFAULTS = Object.fromEntries(
+  SETTINGS_COLUMNS.map((name) => {
+    const column = streams[name];
+    if (column.hasDefault && (typeof column.default === "object" || column.default === undefined))
+      throw new Error(`streams.${name} has a default that is not a plain value: the prepared create cannot write it.`);
+    return [name, column.hasDefault ? column.default : null];
+  }),
+) as Record<SettingsColumn, unknown>;
 
 /** A clip id in the form the demo data uses, `clip_` and 16 hex digits (64 random bits). */
 function clipId(): string {
@@ -147,7 +183,7 @@ async function settingsOf(
   current: Pick<StreamRow, "pull" | "uri" | "dvrDuration"> | undefined,
   /** Where the fields sit in the body, for the error paths: "" for a create, "stream." for a change. */
   at: "" | "stream.",
-): Promise<Partial<typeof streams.$inferInsert>> {
+): Promise<Partial<Pick<typeof streams.$inferInsert, SettingsColumn>>> {
   const errors = fieldErrors();
   const pull = body.pull ?? current?.pull ?? false;
   // Switching pull off drops the source; otherwise a uri not given stays as it was.
@@ -181,7 +217,8 @@ async function settingsOf(
   if (body.cdn_id != null && !resource) addFieldError(errors, `${at}cdn_id`, "Must be a CDN resource of the account.");
   if (problemCount(errors) > 0) throw validationFailed(errors);
 
-  const settings: Partial<typeof streams.$inferInsert> = { pull, uri };
+  // Typed by SETTINGS_COLUMNS: a column set here but left out of the list (and of the prepared create) fails to compile.
+  const settings: Partial<Pick<typeof streams.$inferInsert, SettingsColumn>> = { pull, uri };
   if (dvrDuration !== undefined) settings.dvrDuration = dvrDuration;
   if (body.name !== undefined) settings.name = body.name;
   if (body.active !== undefined) settings.active = body.active;
@@ -246,6 +283,27 @@ export function streamingRoutes({ db }: RouteDeps) {
       .prepare("delete_stream"),
   );
 
+  /**
+   * A create's two writes, prepared: the insert of every column a create writes (the URLs with id 0), and
+   * the update that writes the URLs made from the id the insert gave.
+   */
+  const createStatements = preparedOnce(() => {
+    const inserted = ["accountId", ...SETTINGS_COLUMNS, ...URL_COLUMNS] as const;
+    return {
+      insert: db
+        .insert(streams)
+        .values(Object.fromEntries(inserted.map((name) => [name, sql.placeholder(name)])) as unknown as typeof streams.$inferInsert)
+        .returning({ id: streams.id })
+        .prepare("insert_stream"),
+      urls: db
+        .update(streams)
+        .set(Object.fromEntries(URL_COLUMNS.map((name) => [name, columnPlaceholder(name, streams[name])])))
+        .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
+        .returning()
+        .prepare("set_stream_urls"),
+    };
+  });
+
   return tsr.routerWithMiddleware(primaryRoutes(contract.streaming))<RequestExtension>({
     listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
@@ -283,17 +341,11 @@ export function streamingRoutes({ db }: RouteDeps) {
       const { accountId } = caller;
       const created = await db.transaction(async (tx) => {
         const settings = await settingsOf(tx, accountId, body, undefined, "");
-        const values = { ...settings, accountId, name: body.name, clientUserId: body.client_user_id ?? caller.userId };
+        const values = { ...SETTINGS_DEFAULTS, ...settings, accountId, name: body.name, clientUserId: body.client_user_id ?? caller.userId };
         // The URLs are made from the id, which the insert gives: written in a second statement of the same transaction.
-        const [inserted] = await tx
-          .insert(streams)
-          .values({ ...values, ...streamUrls(accountId, 0) })
-          .returning({ id: streams.id });
-        const [row] = await tx
-          .update(streams)
-          .set(streamUrls(accountId, inserted!.id))
-          .where(and(eq(streams.accountId, accountId), eq(streams.id, inserted!.id)))
-          .returning();
+        const statements = createStatements();
+        const [inserted] = await inTransaction(statements.insert, tx).execute({ ...values, ...streamUrls(accountId, 0) });
+        const [row] = await inTransaction(statements.urls, tx).execute({ ...streamUrls(accountId, inserted!.id), accountId, id: inserted!.id });
         return row!;
       });
       return { status: 201, body: toStream(created, []) };

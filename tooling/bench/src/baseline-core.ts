@@ -116,6 +116,30 @@ export function insertColumns(sql: string): string[] {
     .map((column) => column.name);
 }
 
+/**
+ * What a new stream made from a name alone is written with, by column: ours writes every column a create
+ * may set, those the body leaves out with the table's defaults (one prepared insert for every body).
+ */
+export function newStreamColumns(account: number, user: number, name: string): Record<string, unknown> {
+  return {
+    account_id: account,
+    client_user_id: user,
+    name,
+    pull: false,
+    uri: null,
+    active: true,
+    auto_record: false,
+    html_overlay: false,
+    dvr_duration: 0,
+    projection: "regular",
+    record_type: "origin",
+    quality_set_id: null,
+    cdn_id: null,
+    client_entity_data: null,
+    hls_mpegts_endlist_tag: false,
+  };
+}
+
 /** A new stream's URLs by column, made from its id and a fresh stream key, in the form ours gives them. */
 function streamUrls(account: number, id: unknown): Record<string, string> {
   const key = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -169,14 +193,7 @@ export async function baselineAnswer(
       // The URLs are made from the id the insert gives: written by a second statement of the transaction.
       const stream = await db.transaction(async (tx) => {
         const insert = statement(statements, key, 0);
-        const values: Record<string, unknown> = {
-          account_id: account,
-          client_user_id: BENCH_USER_ID,
-          name: (body as { name: string }).name,
-          pull: false,
-          uri: null,
-          ...streamUrls(account, 0),
-        };
+        const values = { ...newStreamColumns(account, BENCH_USER_ID, (body as { name: string }).name), ...streamUrls(account, 0) };
         const inserted = await tx.query(insert, insertColumns(insert).map((column) => values[column]));
         const created = inserted.rows[0]![0];
         const update = statement(statements, key, 1);

@@ -35,7 +35,7 @@ import {
   type Stream,
 } from "@cloudplane/contract";
 import type { MiddlewareHandler } from "hono";
-import { insertColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
+import { insertColumns, newStreamColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
 import type { CapturedStatement } from "./capture.js";
 
 /** Who is calling, from the token. */
@@ -364,7 +364,7 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       const created = await c.get("db").transaction(async (tx) => {
         // The URLs are made from the id, which the insert gives: written by a second statement of the same transaction.
         const insert = sql(c.var.statements, key, 0);
-        const values: Record<string, unknown> = { account_id: accountId, client_user_id: userId, name: body.name, pull: false, uri: null, ...streamUrls(accountId, 0) };
+        const values = { ...newStreamColumns(accountId, userId, body.name), ...streamUrls(accountId, 0) };
         const inserted = await tx.query(insert, insertColumns(insert).map((column) => values[column]));
         const id = Number(inserted.rows[0]![0]);
         const update = sql(c.var.statements, key, 1);
