@@ -48,8 +48,22 @@ function randomHex(length: number): string {
     .slice(0, length);
 }
 
+/** The columns a new stream's URLs are written to (the insert writes them with id 0; the update of the same transaction, with its id). */
+const URL_COLUMNS = [
+  "pushUrl",
+  "backupPushUrl",
+  "pushUrlSrt",
+  "backupPushUrlSrt",
+  "pushUrlWhip",
+  "iframeUrl",
+  "dashUrl",
+  "hlsCmafUrl",
+  "hlsMpegtsUrl",
+  "screenshot",
+] as const satisfies (keyof typeof streams.$inferInsert)[];
+
 /** The URLs of a new stream, in the demo data's form: ingest by id and stream key, playback by account and id. */
-function streamUrls(accountId: number, id: number) {
+function streamUrls(accountId: number, id: number): Record<(typeof URL_COLUMNS)[number], string> {
   const key = randomHex(12);
   const playback = `${PLAYBACK_ORIGIN}/accounts/${accountId}/streams/${id}`;
   return {
@@ -66,8 +80,6 @@ function streamUrls(accountId: number, id: number) {
   };
 }
 
-/** The columns a new stream's URLs are written to (the insert writes them with id 0; the update of the same transaction, with its id). */
-const URL_COLUMNS = Object.keys(streamUrls(0, 0)) as (keyof ReturnType<typeof streamUrls>)[];
 
 /** The columns a create may set from its body (`settingsOf`), and what each takes when the body leaves it out. */
 const SETTINGS_COLUMNS = [
