@@ -34,8 +34,8 @@ interface CachedLookup {
 
 /**
  * Token lookups kept for reuse, by token (the token itself is the key: the cache lives only in this
- * process's memory, as the request header does). One per handler by default; handlers built per request
- * (Workers) share one, so a busy token costs one database round trip a second instead of one a request.
+ * process's memory, as the request header does). One per handler by default; several handlers may
+ * share one (`memory`), so a busy token costs one database round trip a second instead of one a request.
  */
 export class TokenCache {
   readonly #lookups = new Map<string, CachedLookup>();
@@ -70,7 +70,7 @@ function expired(): ApiError {
   return new ApiError("token_not_valid", "The API token has expired.");
 }
 
-/** The token lookup and the `last_usage` write, prepared on first use (a handler built per request may never need them). */
+/** The token lookup and the `last_usage` write, prepared on first use (a request on Workers prepares what it runs). */
 function tokenStatements(db: Database) {
   const lookup = db
     .select({

@@ -60,7 +60,7 @@ export function corsFromEnv(env: Env): CorsSettings | undefined {
 }
 
 /** The database URL: a Hyperdrive binding's connection string first, then DATABASE_URL. */
-function databaseUrl(env: Env): string {
+export function databaseUrl(env: Env): string {
   const hyperdrive = env.HYPERDRIVE as { connectionString?: unknown } | undefined;
   const url = typeof hyperdrive?.connectionString === "string" ? hyperdrive.connectionString : setting(env, "DATABASE_URL");
   if (!url) throw new Error("DATABASE_URL is not set: a serverless deployment needs PostgreSQL (on Workers, a HYPERDRIVE binding may stand in for it).");

@@ -1,4 +1,4 @@
-/** What a handler keeps between requests, made once and shared by handlers built per request. */
+/** What a handler keeps between requests, made once and shared by the handlers of one instance. */
 import { TokenCache } from "./auth.js";
 import type { HandlerMemory } from "./types.js";
 

@@ -4,6 +4,7 @@
  * statement is also prepared on the server, once per connection.
  */
 import { type DatabaseTransaction, type DriverValueEncoder, sql, type SQL } from "@cloudplane/db";
+import { currentRequestDatabase } from "./request-database.js";
 
 /** Values for a statement's placeholders, by placeholder name. */
 export type PlaceholderValues = Record<string, unknown>;
@@ -19,12 +20,20 @@ export interface PreparableQuery<R> extends Statement<R> {
 }
 
 /**
- * Statements built the first time they are needed: a handler made for one request (Workers) builds only
- * what that request runs, and a cold start does not pay for routes it does not serve.
+ * Statements built the first time they are needed, so a cold start does not pay for routes it does not
+ * serve. Where each request has a database of its own (Workers, request-database.ts), they are built per
+ * request's database, and a request builds only what it runs.
  */
 export function preparedOnce<S>(build: () => S): () => S {
   let statements: S | undefined;
-  return () => (statements ??= build());
+  const perRequest = new WeakMap<object, S>();
+  return () => {
+    const db = currentRequestDatabase();
+    if (!db) return (statements ??= build());
+    let own = perRequest.get(db);
+    if (own === undefined) perRequest.set(db, (own = build()));
+    return own;
+  };
 }
 
 /**
@@ -33,8 +42,9 @@ export function preparedOnce<S>(build: () => S): () => S {
  * SQL depends on, and callers must have a fixed number of shapes: the statements are kept for good.
  */
 export function preparedPerShape<R>(name: string): (shape: string, build: () => PreparableQuery<R>) => Statement<R> {
-  const prepared = new Map<string, Statement<R>>();
+  const shapes = preparedOnce(() => new Map<string, Statement<R>>());
   return (shape, build) => {
+    const prepared = shapes();
     let statement = prepared.get(shape);
     if (statement) return statement;
     statement = build().prepare(`${name}:${shape}`);

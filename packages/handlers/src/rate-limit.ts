@@ -58,7 +58,7 @@ interface Lease {
   until: number;
 }
 
-/** The leases an instance holds, by token id: one per instance, shared by handlers built per request. */
+/** The leases an instance holds, by token id: one per instance, shared by its handlers. */
 export type Leases = Map<number, Lease>;
 
 /** The limiter of one handler: takes one request for a token, or throws 429 with how long to wait. */

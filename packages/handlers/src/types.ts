@@ -35,7 +35,7 @@ export interface HandlerOptions {
   authCacheMs?: number;
   /**
    * What the handler keeps in memory between requests (token lookups, rate-limit leases), from
-   * `createHandlerMemory`: handlers built per request (Workers) share one, or each would start empty.
+   * `createHandlerMemory`: several handlers may share one, or each would start empty.
    * `authCacheMs` is then the memory's own.
    */
   memory?: HandlerMemory;

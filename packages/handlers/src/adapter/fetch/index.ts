@@ -2,12 +2,15 @@
  * Fetch runtime entry (Cloudflare Workers, Deno, Bun, Vercel): `export default { fetch }`, configured
  * from the environment (Workers bindings, or the process environment elsewhere). On Workers, where a
  * socket opened for one request cannot serve another, each request opens its own connection and
- * closes it after the response; elsewhere one pooled database serves every request.
+ * closes it after the response, under one handler per isolate (request-database.ts); elsewhere one
+ * pooled database serves every request.
  */
-import type { CloudplaneDatabase } from "@cloudplane/db";
-import { createHandlerFromEnv, type Env } from "../../from-env.js";
-import { lazyHandler } from "../../lazy.js";
+import { createDatabase, type CloudplaneDatabase } from "@cloudplane/db";
+import { ApiError, errorResponse, newRequestId } from "../../errors.js";
+import { createHandlerFromEnv, databaseUrl, type Env } from "../../from-env.js";
+import { lazily, lazyHandler, logSetupError } from "../../lazy.js";
 import { createHandlerMemory } from "../../memory.js";
+import { onRequestDatabase, requestDatabase } from "../../request-database.js";
 import type { Handler } from "../../types.js";
 
 export { createHandler } from "../../handler.js";
@@ -39,8 +42,23 @@ async function discardUnreadBody(request: Request): Promise<void> {
   await request.body.pipeTo(sink).catch(() => undefined);
 }
 
-/** Token lookups and rate-limit leases outlive the request's handler: the isolate's later requests reuse them. */
+/** Token lookups and rate-limit leases outlive the request that made them: the isolate's later requests reuse them. */
 const isolateMemory = createHandlerMemory();
+
+/**
+ * The handler of an isolate on Workers, per `env` (the same object for every request of an isolate): built
+ * once, on `requestDatabase`, the database of whichever request it is serving.
+ */
+const isolateHandlers = new WeakMap<Env, Handler>();
+
+function isolateHandler(env: Env): Handler {
+  let handler = isolateHandlers.get(env);
+  if (!handler) {
+    handler = lazyHandler(() => createHandlerFromEnv(env, { db: requestDatabase, handler: { memory: isolateMemory } }));
+    isolateHandlers.set(env, handler);
+  }
+  return handler;
+}
 
 /**
  * One request on Workers: its own connection, closed afterwards. No migrations (the deployment applies
@@ -49,16 +67,16 @@ const isolateMemory = createHandlerMemory();
  * either (the routes use only the query builder): building it costs more than a small request.
  */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const handler = isolateHandler(env);
   let database: CloudplaneDatabase | undefined;
-  const handler = lazyHandler(() =>
-    createHandlerFromEnv(env, {
-      database: { max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false },
-      onDatabase: (opened) => (database = opened),
-      handler: { memory: isolateMemory },
-    }),
-  );
+  // Opened once for this request: a failure (no DATABASE_URL, say) answers in the envelope, and the log says why.
+  const opened = await lazily(
+    async () => (database = await createDatabase({ url: databaseUrl(env), max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false })),
+    logSetupError,
+  )();
   try {
-    const response = await handler(request);
+    if (opened instanceof ApiError) return errorResponse(opened, newRequestId());
+    const response = await onRequestDatabase(opened.db, () => handler(request));
     await discardUnreadBody(request);
     return response;
   } finally {
