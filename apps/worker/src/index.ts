@@ -1,7 +1,13 @@
 /**
  * The cloudplane API on Cloudflare Workers: the handlers' fetch entry, which opens one PostgreSQL
  * connection per request (postgres.js over cloudflare:sockets, or through Hyperdrive) and closes it
- * after the response. Migrations are not run here: the deployment applies them beforehand
- * (`pnpm --filter @cloudplane/worker migrate`).
+ * after the response. The handler itself is built once per isolate, as the worker loads, from the
+ * environment Workers give the module. Migrations are not run here: the deployment applies them
+ * beforehand (`pnpm --filter @cloudplane/worker migrate`).
  */
-export { default } from "@cloudplane/handlers/fetch";
+import { env } from "cloudflare:workers";
+import worker, { prepareIsolate } from "@cloudplane/handlers/fetch";
+
+prepareIsolate(env);
+
+export default worker;

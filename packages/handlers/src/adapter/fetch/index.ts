@@ -46,18 +46,34 @@ async function discardUnreadBody(request: Request): Promise<void> {
 const isolateMemory = createHandlerMemory();
 
 /**
- * The handler of an isolate on Workers, per `env` (the same object for every request of an isolate): built
- * once, on `requestDatabase`, the database of whichever request it is serving.
+ * The handler of an isolate on Workers, per `env`: built once, on `requestDatabase`, the database of
+ * whichever request it is serving. A failed setup is logged, answered in the envelope, and tried again
+ * on the next request.
  */
-const isolateHandlers = new WeakMap<Env, Handler>();
+const isolateHandlers = new WeakMap<Env, () => Promise<Handler | ApiError>>();
 
-function isolateHandler(env: Env): Handler {
+function isolateHandler(env: Env): () => Promise<Handler | ApiError> {
   let handler = isolateHandlers.get(env);
   if (!handler) {
-    handler = lazyHandler(() => createHandlerFromEnv(env, { db: requestDatabase, handler: { memory: isolateMemory } }));
+    handler = lazily(() => createHandlerFromEnv(env, { db: requestDatabase, handler: { memory: isolateMemory } }), logSetupError);
     isolateHandlers.set(env, handler);
   }
   return handler;
+}
+
+/** The environment the isolate's handler was prepared on at load (`prepareIsolate`), which every request is then served on. */
+let preparedEnv: Env | undefined;
+
+/**
+ * Builds the isolate's handler at load, from the environment the runtime gives the module
+ * (`import { env } from "cloudflare:workers"`), instead of on its first request: the routes, the
+ * pipeline and ts-rest's router are made while the runtime loads the worker, before any request waits.
+ * No connection is opened (that stays per request). A setup that fails here is logged and tried again
+ * on the first request.
+ */
+export function prepareIsolate(env: Env): void {
+  preparedEnv = env;
+  void isolateHandler(env)();
 }
 
 /**
@@ -67,7 +83,8 @@ function isolateHandler(env: Env): Handler {
  * either (the routes use only the query builder): building it costs more than a small request.
  */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const handler = isolateHandler(env);
+  const handler = await isolateHandler(preparedEnv ?? env)();
+  if (handler instanceof ApiError) return errorResponse(handler, newRequestId());
   let database: CloudplaneDatabase | undefined;
   // Opened once for this request: a failure (no DATABASE_URL, say) answers in the envelope, and the log says why.
   const opened = await lazily(
