@@ -83,17 +83,20 @@ export function prepareIsolate(env: Env): void {
  * either (the routes use only the query builder): building it costs more than a small request.
  */
 async function servePerRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const handler = await isolateHandler(preparedEnv ?? env)();
-  if (handler instanceof ApiError) return errorResponse(handler, newRequestId());
   let database: CloudplaneDatabase | undefined;
-  // Opened once for this request: a failure (no DATABASE_URL, say) answers in the envelope, and the log says why.
-  const opened = await lazily(
-    async () => (database = await createDatabase({ url: databaseUrl(env), max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false })),
-    logSetupError,
-  )();
-  try {
+  const serve = async (): Promise<Response> => {
+    const handler = await isolateHandler(preparedEnv ?? env)();
+    if (handler instanceof ApiError) return errorResponse(handler, newRequestId());
+    // Opened for this request alone: a failure (no DATABASE_URL, say) answers in the envelope, and the log says why.
+    const opened = await lazily(
+      async () => (database = await createDatabase({ url: databaseUrl(env), max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false })),
+      logSetupError,
+    )();
     if (opened instanceof ApiError) return errorResponse(opened, newRequestId());
-    const response = await onRequestDatabase(opened.db, () => handler(request));
+    return onRequestDatabase(opened.db, () => handler(request));
+  };
+  try {
+    const response = await serve();
     await discardUnreadBody(request);
     return response;
   } finally {
