@@ -695,7 +695,8 @@ Bundle sizes are the files a deployment uploads, gzipped at level 9 here. The wo
 runtime (Miniflare spawning workerd; Node's process start) to the bundle loaded and ready; "first response" from then to the
 first response to GET /streaming/streams/1 (token lookup and stream read on PostgreSQL, including opening the connection on
 Workers; the Lambda bundle opens its connection, checks the migrations and builds its routes at import, in Lambda's init phase,
-so for it that is part of "load", and "start to first response" is the figure to compare with runs before that change);
+and the worker builds its routes as it loads (\`prepareIsolate\`) and opens its connection on the request, so for both that
+building is part of "load", and "start to first response" is the figure to compare with runs before those changes);
 "warm" is a second request on the same instance. Medians of fresh starts.
 
 ${table(
