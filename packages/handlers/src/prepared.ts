@@ -3,7 +3,7 @@
  * `sql.placeholder(…)` skips building the SQL on every request, and on PostgreSQL (postgres.js) the
  * statement is also prepared on the server, once per connection.
  */
-import { type DatabaseTransaction, type DriverValueEncoder, sql, type SQL } from "@cloudplane/db";
+import { type Database, type DatabaseTransaction, type DriverValueEncoder, sql, type SQL } from "@cloudplane/db";
 import { currentRequestDatabase } from "./request-database.js";
 
 /** Values for a statement's placeholders, by placeholder name. */
@@ -21,17 +21,18 @@ export interface PreparableQuery<R> extends Statement<R> {
 
 /**
  * Statements built the first time they are needed, so a cold start does not pay for routes it does not
- * serve. Where each request has a database of its own (Workers, request-database.ts), they are built per
- * request's database, and a request builds only what it runs.
+ * serve. Where each request has a database of its own (Workers, request-database.ts), they are still
+ * built once, and each request runs them on its own connection (`onConnectionOf`).
  */
 export function preparedOnce<S>(build: () => S): () => S {
   let statements: S | undefined;
   const perRequest = new WeakMap<object, S>();
   return () => {
+    statements ??= build();
     const db = currentRequestDatabase();
-    if (!db) return (statements ??= build());
+    if (!db) return statements;
     let own = perRequest.get(db);
-    if (own === undefined) perRequest.set(db, (own = build()));
+    if (own === undefined) perRequest.set(db, (own = onConnectionOf(statements, db)));
     return own;
   };
 }
@@ -42,14 +43,21 @@ export function preparedOnce<S>(build: () => S): () => S {
  * SQL depends on, and callers must have a fixed number of shapes: the statements are kept for good.
  */
 export function preparedPerShape<R>(name: string): (shape: string, build: () => PreparableQuery<R>) => Statement<R> {
-  const shapes = preparedOnce(() => new Map<string, Statement<R>>());
+  const prepared = new Map<string, Statement<R>>();
+  const perRequest = new WeakMap<object, Map<string, Statement<R>>>();
   return (shape, build) => {
-    const prepared = shapes();
     let statement = prepared.get(shape);
-    if (statement) return statement;
-    statement = build().prepare(`${name}:${shape}`);
-    prepared.set(shape, statement);
-    return statement;
+    if (!statement) {
+      statement = build().prepare(`${name}:${shape}`);
+      prepared.set(shape, statement);
+    }
+    const db = currentRequestDatabase();
+    if (!db) return statement;
+    let own = perRequest.get(db);
+    if (!own) perRequest.set(db, (own = new Map<string, Statement<R>>()));
+    let mine = own.get(shape);
+    if (!mine) own.set(shape, (mine = onConnectionOf(statement, db)));
+    return mine;
   };
 }
 
@@ -62,17 +70,42 @@ export function columnPlaceholder(name: string, column: DriverValueEncoder<unkno
 }
 
 /**
- * `statement` (prepared once on the database) run inside the transaction `tx`. Drizzle ties a prepared
- * statement to the connection it was prepared on, and a transaction runs on one connection of its own:
- * this is the same statement on the transaction's connection, so its locks and writes stay inside it.
- * It relies on both engines' Drizzle sessions and prepared statements keeping that connection in a
- * `client` field; checked here, so that a Drizzle that changes this fails loudly rather than running
- * the statement outside the transaction.
+ * The connection a database or a transaction runs its statements on. Drizzle ties a prepared statement
+ * to the connection it was prepared on, and keeps it, in both engines' sessions and prepared statements,
+ * in a `client` field; checked here, so that a Drizzle that changes this fails loudly rather than running
+ * a statement on another connection.
  */
-export function inTransaction<S extends Statement<unknown>>(statement: S, tx: DatabaseTransaction): S {
-  const { client } = tx._.session as unknown as { client?: unknown };
-  if (client === undefined || !("client" in statement))
-    throw new Error("This drizzle-orm keeps a transaction's connection elsewhere: prepared.ts `inTransaction` needs updating.");
+function connectionOf(db: Database | DatabaseTransaction): unknown {
+  const { client } = db._.session as unknown as { client?: unknown };
+  if (client === undefined) throw new Error("This drizzle-orm keeps a session's connection elsewhere: prepared.ts `connectionOf` needs updating.");
+  return client;
+}
+
+/** `statement` on the connection `client` instead of the one it was prepared on. */
+function onConnection<S>(statement: S, client: unknown): S {
+  if (typeof statement !== "object" || statement === null || !("client" in statement))
+    throw new Error(
+      "Not a prepared statement that keeps its connection in `client`: preparedOnce takes statements (or an object of them), " +
+        "and if this drizzle-orm keeps the connection elsewhere, prepared.ts `onConnection` needs updating.",
+    );
   return Object.create(statement, { client: { value: client } }) as S;
 }
 
+/**
+ * `statements` (one prepared statement, or an object of them, as `preparedOnce` builds them) on the
+ * connection of the request's database `db`: the SQL built once, run on each request's own connection.
+ */
+function onConnectionOf<S>(statements: S, db: Database): S {
+  const client = connectionOf(db);
+  if (typeof statements === "object" && statements !== null && !("client" in statements) && Object.getPrototypeOf(statements) === Object.prototype)
+    return Object.fromEntries(Object.entries(statements).map(([key, statement]) => [key, onConnection(statement, client)])) as S;
+  return onConnection(statements, client);
+}
+
+/**
+ * `statement` (prepared once on the database) run inside the transaction `tx`: a transaction runs on
+ * one connection of its own, and this is the same statement on it, so its locks and writes stay inside it.
+ */
+export function inTransaction<S extends Statement<unknown>>(statement: S, tx: DatabaseTransaction): S {
+  return onConnection(statement, connectionOf(tx));
+}
