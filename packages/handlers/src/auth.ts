@@ -70,7 +70,7 @@ function expired(): ApiError {
   return new ApiError("token_not_valid", "The API token has expired.");
 }
 
-/** The token lookup and the `last_usage` write, prepared on first use (a request on Workers prepares what it runs). */
+/** The token lookup and the `last_usage` write, prepared on first use. */
 function tokenStatements(db: Database) {
   const lookup = db
     .select({

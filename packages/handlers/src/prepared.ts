@@ -43,21 +43,11 @@ export function preparedOnce<S>(build: () => S): () => S {
  * SQL depends on, and callers must have a fixed number of shapes: the statements are kept for good.
  */
 export function preparedPerShape<R>(name: string): (shape: string, build: () => PreparableQuery<R>) => Statement<R> {
-  const prepared = new Map<string, Statement<R>>();
-  const perRequest = new WeakMap<object, Map<string, Statement<R>>>();
+  const shapes = new Map<string, () => Statement<R>>();
   return (shape, build) => {
-    let statement = prepared.get(shape);
-    if (!statement) {
-      statement = build().prepare(`${name}:${shape}`);
-      prepared.set(shape, statement);
-    }
-    const db = currentRequestDatabase();
-    if (!db) return statement;
-    let own = perRequest.get(db);
-    if (!own) perRequest.set(db, (own = new Map<string, Statement<R>>()));
-    let mine = own.get(shape);
-    if (!mine) own.set(shape, (mine = onConnectionOf(statement, db)));
-    return mine;
+    let statement = shapes.get(shape);
+    if (!statement) shapes.set(shape, (statement = preparedOnce(() => build().prepare(`${name}:${shape}`))));
+    return statement();
   };
 }
 

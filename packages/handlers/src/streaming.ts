@@ -80,7 +80,6 @@ function streamUrls(accountId: number, id: number): Record<(typeof URL_COLUMNS)[
   };
 }
 
-
 /** The columns a create may set from its body (`settingsOf`), and what each takes when the body leaves it out. */
 const SETTINGS_COLUMNS = [
   "pull",
