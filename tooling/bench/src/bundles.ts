@@ -95,10 +95,11 @@ async function coldStartDatabase(): Promise<TestDatabase | string> {
 // ---------------------------------------------------------------------------------------------------
 // Cloudflare Workers
 
-export async function buildWorker(workerDir: string, outdir: string): Promise<string[]> {
+/** apps/worker's bundle as `wrangler deploy --dry-run` writes it; `minify: false` overrides wrangler.toml's (for profiles). */
+export async function buildWorker(workerDir: string, outdir: string, { minify }: { minify?: false } = {}): Promise<string[]> {
   const wrangler = join(workerDir, "node_modules", ".bin", "wrangler");
   if (!existsSync(wrangler)) throw new Error("wrangler is not installed in apps/worker (pnpm install)");
-  await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir], {
+  await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, ...(minify === false ? ["--minify=false"] : [])], {
     cwd: workerDir,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     maxBuffer: 16 * 1024 * 1024,

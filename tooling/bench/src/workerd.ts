@@ -22,6 +22,7 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { answerDifference, type Side } from "./peer.js";
+import { freePort, PROFILE_DIR, startProfile, writeMappedProfile } from "./workerd-profile.js";
 import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
@@ -64,6 +65,8 @@ const COMPATIBILITY = { compatibilityDate: "2025-07-18", compatibilityFlags: ["n
 
 interface RunningWorker {
   url: URL;
+  /** The port of its workerd's inspector, when profiles are taken (BENCH_PROFILE_DIR). */
+  inspectorPort?: number;
   /** From constructing Miniflare (spawning workerd) to it being ready: the worker loaded. */
   loadMs: number;
   /** The last lines the worker printed, to say why it failed. */
@@ -79,8 +82,10 @@ async function startWorker(script: string, bindings: Record<string, string>): Pr
     output.push(...chunk.split("\n").filter(Boolean));
     if (output.length > 40) output.splice(0, output.length - 40);
   };
+  const inspectorPort = PROFILE_DIR ? await freePort() : undefined;
   const started = performance.now();
   const miniflare: Miniflare = new Miniflare({
+    ...(inspectorPort ? { inspectorPort } : {}),
     modules: true,
     scriptPath: script,
     modulesRoot: join(script, ".."),
@@ -95,7 +100,7 @@ async function startWorker(script: string, bindings: Record<string, string>): Pr
   });
   try {
     const url = await miniflare.ready;
-    return { url, loadMs: performance.now() - started, output, dispose: () => miniflare.dispose() };
+    return { url, loadMs: performance.now() - started, inspectorPort, output, dispose: () => miniflare.dispose() };
   } catch (error) {
     await miniflare.dispose().catch(() => undefined);
     throw error;
@@ -110,7 +115,11 @@ function requestInit(request: BenchRequest, headers: Record<string, string> = {}
   };
 }
 
-/** esbuild bundles the bare worker or the peer as wrangler bundles ours: Workers' export conditions, Node's modules left to nodejs_compat. */
+/**
+ * esbuild bundles the bare worker or the peer as wrangler bundles ours: Workers' export conditions, Node's
+ * modules left to nodejs_compat, minified with names kept (apps/worker/wrangler.toml's `minify`), but
+ * not when profiles are taken.
+ */
 async function buildBenchWorker(name: "bare" | "peer", outdir: string): Promise<string> {
   const outfile = join(outdir, `${name}.js`);
   await build({
@@ -122,6 +131,10 @@ async function buildBenchWorker(name: "bare" | "peer", outdir: string): Promise<
     conditions: ["workerd", "worker", "import"],
     mainFields: ["module", "main"],
     external: ["cloudflare:sockets", "node:*"],
+    minify: !PROFILE_DIR,
+    keepNames: true,
+    // For profiles (workerd-profile.ts); the bundle's size is its .js alone.
+    sourcemap: true,
     outfile,
     logLevel: "silent",
   });
@@ -258,7 +271,8 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
   try {
     let oursScript: string;
     try {
-      const files = await buildWorker(workerDir, join(outdir, "ours"));
+      // Profiles are taken of unminified bundles: a minified one maps functions to the wrong sources.
+      const files = await buildWorker(workerDir, join(outdir, "ours"), PROFILE_DIR ? { minify: false } : {});
       oursScript = join(outdir, "ours", "index.js");
       if (!files.includes(oursScript)) throw new Error("wrangler wrote no index.js");
     } catch (error) {
@@ -310,9 +324,16 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
       const kinds: LoadKind[] = peerProblems.length ? [...KINDS] : [...KINDS, "peer"];
       for (const kind of kinds) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<LoadKind, LoadSample[]> = { ours: [], bare: [], peer: [] };
+      const profiles = PROFILE_DIR ? await Promise.all(kinds.map((kind) => startProfile(running[kind].inspectorPort!))) : [];
       for (let round = 0; round < LOAD.rounds; round++)
         for (const kind of round % 2 ? [...kinds].reverse() : kinds)
           samples[kind].push(await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds));
+      for (const [index, profile] of profiles.entries()) {
+        const kind = kinds[index]!;
+        const file = join(PROFILE_DIR!, `workerd-${route.id}-${kind}.cpuprofile`);
+        await writeMappedProfile(await profile.stop(), scripts[kind], file);
+        console.log(`  workerd  ${kind}'s CPU profile of the rounds: ${file}`);
+      }
       const results = { ours: summarize(samples.ours), bare: summarize(samples.bare), ...(peerProblems.length ? {} : { peer: summarize(samples.peer) }) };
       for (const kind of kinds) console.log(`  workerd  ${route.title.padEnd(40)} ${LOAD_TITLES[kind].padEnd(26)} ${show(results[kind]!)}`);
       rows.push({ route: route.id, title: route.title, results });
