@@ -690,7 +690,7 @@ ${scaleSection(results.scale)}
 ## 3. Cold start
 
 Bundle sizes are the files a deployment uploads, gzipped at level 9 here. The worker is built with \`wrangler deploy --dry-run
---outdir\` (apps/worker) and started in workerd by Miniflare; the Lambda bundle is apps/lambda's esbuild build
+--outdir\` (apps/worker; minified, as its wrangler.toml says, its source map not counted) and started in workerd by Miniflare; the Lambda bundle is apps/lambda's esbuild build
 (dist/index.mjs), imported by \`node -e\` in a fresh process and sent one API Gateway v2 event. "Load" is from starting the
 runtime (Miniflare spawning workerd; Node's process start) to the bundle loaded and ready; "first response" from then to the
 first response to GET /streaming/streams/1 (token lookup and stream read on PostgreSQL, including opening the connection on
@@ -731,11 +731,11 @@ no type lookup, statements sent unnamed), closed after the response.
 
 - **Ours**: apps/worker's bundle (\`wrangler deploy --dry-run\`), that is \`@cloudplane/handlers/fetch\` as deployed, with
   \`CLOUDPLANE_RATE_LIMIT=0\` (the limiter off, as the bare worker has none) and its request log on.
-- **Bare worker** (\`src/workers/bare.ts\`, bundled by esbuild): the Node baseline's request handling (part 1) in a worker,
+- **Bare worker** (\`src/workers/bare.ts\`, bundled and minified by esbuild): the Node baseline's request handling (part 1) in a worker,
   sending the very statements ours sends (caught from our handler at the start of the part; checked through the worker,
   parameters included, before any load), rows as plain JSON. No auth, rate limit, validation, routing beyond a path match,
   request id or error envelope.
-- **Peer worker** (\`src/workers/peer.ts\`, bundled by esbuild): part 1's peer (Hono with @hono/zod-openapi, the contract's
+- **Peer worker** (\`src/workers/peer.ts\`, bundled and minified by esbuild): part 1's peer (Hono with @hono/zod-openapi, the contract's
   schemas, the token looked up by its hash and kept up to 1 s in the isolate, as ours keeps it), the same app, with the
   same connection per request; its answers and statements are checked against ours before any load, and a route it
   fails is measured without it.
