@@ -1,7 +1,7 @@
 /**
  * CPU profiles of the workers in workerd, with BENCH_PROFILE_DIR set (as the Node servers write theirs):
  * each worker's workerd listens for the Chrome DevTools Protocol on a port of its own, V8's sampling
- * profiler runs through a route's measured rounds, and the profile is written with every frame mapped
+ * profiler runs through the worker's own measured rounds of a route, and the profile is written with every frame mapped
  * through the bundle's source map to the file it came from, so `pnpm profile-summary` puts its time
  * where it sits (our packages, each library) as it does for Node's profiles.
  */
@@ -26,9 +26,11 @@ interface CallFrame {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
+  endTime: number;
 }
 
 /** A free TCP port on loopback, for a workerd's inspector. */
@@ -41,8 +43,12 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** A running profile of the user worker of the workerd whose inspector is on `port`; `stop` ends it. */
-export async function startProfile(port: number): Promise<{ stop(): Promise<CpuProfile> }> {
+/**
+ * A profiler of the user worker of the workerd whose inspector is on `port`: `during` profiles what runs
+ * while `work` does (the worker's own rounds, so the time it waits while another worker is under load
+ * is left out), `profile` is every such stretch as one profile, and `close` ends the session.
+ */
+export async function workerProfiler(port: number): Promise<{ during<T>(work: () => Promise<T>): Promise<T>; profile(): CpuProfile; close(): void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { id: string; webSocketDebuggerUrl: string }[];
   // Miniflare names its own workers (core:entry, cache:…); the one it was given is core:user:<name>.
   const target = targets.find((candidate) => candidate.id.startsWith("core:user:"));
@@ -68,17 +74,42 @@ export async function startProfile(port: number): Promise<{ stop(): Promise<CpuP
     });
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL });
-  await send("Profiler.start");
+  const stretches: CpuProfile[] = [];
   return {
-    async stop() {
+    async during(work) {
+      await send("Profiler.start");
       try {
-        const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
-        return profile;
+        return await work();
       } finally {
-        socket.close();
+        stretches.push(((await send("Profiler.stop")) as { profile: CpuProfile }).profile);
       }
     },
+    profile: () => joined(stretches),
+    close: () => socket.close(),
   };
+}
+
+/** Profiles one after another as one: their trees under one root, their samples in turn. */
+function joined(profiles: CpuProfile[]): CpuProfile {
+  const root = { id: 1, callFrame: { functionName: "(root)", url: "", lineNumber: -1, columnNumber: -1 }, children: [] as number[] };
+  const nodes: CpuProfile["nodes"] = [root];
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let offset = 1;
+  for (const profile of profiles) {
+    const rootId = profile.nodes[0]!.id;
+    const idOf = (id: number) => (id === rootId ? root.id : id + offset);
+    for (const node of profile.nodes) {
+      const children = (node.children ?? []).map(idOf);
+      if (node.id === rootId) root.children.push(...children);
+      else nodes.push({ ...node, id: idOf(node.id), children });
+    }
+    samples.push(...profile.samples.map(idOf));
+    timeDeltas.push(...profile.timeDeltas);
+    offset += Math.max(...profile.nodes.map((node) => node.id));
+  }
+  const startTime = profiles[0]?.startTime ?? 0;
+  return { nodes, samples, timeDeltas, startTime, endTime: startTime + timeDeltas.reduce((sum, delta) => sum + delta, 0) };
 }
 
 /**

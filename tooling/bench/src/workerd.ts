@@ -22,7 +22,7 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { answerDifference, type Side } from "./peer.js";
-import { freePort, PROFILE_DIR, startProfile, writeMappedProfile } from "./workerd-profile.js";
+import { freePort, PROFILE_DIR, workerProfiler, writeMappedProfile } from "./workerd-profile.js";
 import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
@@ -324,15 +324,19 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
       const kinds: LoadKind[] = peerProblems.length ? [...KINDS] : [...KINDS, "peer"];
       for (const kind of kinds) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<LoadKind, LoadSample[]> = { ours: [], bare: [], peer: [] };
-      const profiles = PROFILE_DIR ? await Promise.all(kinds.map((kind) => startProfile(running[kind].inspectorPort!))) : [];
+      const profilers = PROFILE_DIR ? new Map(await Promise.all(kinds.map(async (kind) => [kind, await workerProfiler(running[kind].inspectorPort!)] as const))) : undefined;
       for (let round = 0; round < LOAD.rounds; round++)
-        for (const kind of round % 2 ? [...kinds].reverse() : kinds)
-          samples[kind].push(await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds));
-      for (const [index, profile] of profiles.entries()) {
-        const kind = kinds[index]!;
+        for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
+          const load = () => runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds);
+          const profiler = profilers?.get(kind);
+          samples[kind].push(await (profiler ? profiler.during(load) : load()));
+        }
+      for (const [kind, profiler] of profilers ?? []) {
+        profiler.close();
         const file = join(PROFILE_DIR!, `workerd-${route.id}-${kind}.cpuprofile`);
-        await writeMappedProfile(await profile.stop(), scripts[kind], file);
-        console.log(`  workerd  ${kind}'s CPU profile of the rounds: ${file}`);
+        await writeMappedProfile(profiler.profile(), scripts[kind], file);
+        const answered = samples[kind].reduce((sum, sample) => sum + sample.latencies.length, 0);
+        console.log(`  workerd  ${kind}'s CPU profile of its rounds (${answered} requests answered): ${file}`);
       }
       const results = { ours: summarize(samples.ours), bare: summarize(samples.bare), ...(peerProblems.length ? {} : { peer: summarize(samples.peer) }) };
       for (const kind of kinds) console.log(`  workerd  ${route.title.padEnd(40)} ${LOAD_TITLES[kind].padEnd(26)} ${show(results[kind]!)}`);
