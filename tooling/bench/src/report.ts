@@ -367,6 +367,45 @@ function perEngine<P extends { engine: Engine }>(parts: readonly P[], lines: (pa
   return out.join("\n");
 }
 
+/** Microseconds a request takes at `requestsPerSecond` on one thread. */
+const perRequest = (requestsPerSecond: number) => 1e6 / requestsPerSecond;
+const micros = (value: number) => `${Math.round(value).toLocaleString("en-US")} µs`;
+
+/**
+ * PGlite's floor: the database's own time per request, and what each server spends over it. A server on
+ * PGlite does its work on one thread (PGlite's PostgreSQL runs in the server's process), so at full load
+ * 1 ÷ req/s is the time a request takes of that thread.
+ */
+function floorLines(part: ThroughputPart): string[] {
+  const rows = part.rows.filter((row) => row.floor);
+  if (!rows.length) return [];
+  const cell = (floor: number, result: LoadResult) => {
+    const each = perRequest(result.requestsPerSecond);
+    return `${micros(each)} (+${micros(each - floor)})`;
+  };
+  return [
+    "The floor under every server on PGlite: the route's requests answered by the baseline's code in the bench's own process, on a copy of the database, one after another, with no HTTP and no server, for as long as a server's rounds. Each server runs PGlite in its own process, on one thread, so at full load 1 ÷ req/s is what a request takes of it; over the floor (in brackets) is what the server spends beyond the database's own time: its HTTP, routing, checks and answer.",
+    "",
+    table(
+      ["Route", "PGlite alone (the floor)", "Baseline per request (over the floor)", "Peer per request", "Ours per request", "Ours' share of its time"],
+      rows.map((row) => {
+        const floor = perRequest(row.floor!.requestsPerSecond);
+        const { baseline, ours } = row.results;
+        const peer = peerOf(row);
+        return [
+          row.title,
+          `${micros(floor)} (${rps(row.floor!.requestsPerSecond)} req/s)`,
+          cell(floor, baseline),
+          peer ? cell(floor, peer) : "—",
+          cell(floor, ours),
+          `${Math.round(100 * (1 - floor / perRequest(ours.requestsPerSecond)))} %`,
+        ];
+      }),
+    ),
+    "",
+  ];
+}
+
 function throughputSection(parts: Results["throughput"], before: Results | undefined): string {
   return perEngine(parts, (part) => [
       table(
@@ -406,6 +445,7 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
         }),
       ),
       "",
+      ...floorLines(part),
       part.baselineDifferences.length
         ? `The baseline's statements differ from ours: ${part.baselineDifferences.join("; ")}.`
         : "Checked before the runs: for every route the baseline sends exactly the statements ours sends, with the same parameters.",

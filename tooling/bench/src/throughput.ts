@@ -4,11 +4,11 @@
  * @hono/zod-openapi, peer-core.ts) and for the baseline, on one database.
  */
 import type { Engine } from "@cloudplane/db";
-import { verifyBaseline } from "./baseline.js";
+import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
 import { captureRouteSql, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
-import { checkedRequests, LOAD, ROUTES, type RouteId } from "./scenario.js";
+import { checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type RouteId } from "./scenario.js";
 import { verifyPeerAnswers, verifyPeerStatements } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
@@ -26,6 +26,12 @@ export interface ThroughputRow {
   route: RouteId;
   title: string;
   results: Record<Variant, LoadResult>;
+  /**
+   * PGlite only: the floor under every server, the database's own time. The route's requests answered
+   * by the baseline's code in the bench's own process, on a copy of the database, one after another: no
+   * HTTP, no server. Absent on PostgreSQL and from runs made before it was measured.
+   */
+  floor?: { requestsPerSecond: number };
 }
 
 export interface ThroughputPart {
@@ -52,10 +58,33 @@ export function show(result: LoadResult): string {
 
 const VARIANTS = ["baseline", "peer", "ours", "oursRateLimited"] as const;
 
+/** Requests a second of `requests`, in turn, through the baseline's code on `db` in this process, for `seconds` (after a second's warm-up). */
+async function floorOf(db: RawDatabase, statements: RouteSql, requests: BenchRequest[], seconds: number): Promise<number> {
+  let previous: unknown;
+  const answer = async (request: BenchRequest) => {
+    const url = new URL(requestPath(request, previous), "http://floor.local");
+    const { status, body } = await baselineAnswer(db, statements, request.method, url, request.body);
+    if (status < 200 || status >= 300) throw new Error(`the floor's ${request.method} ${url.pathname} answered ${status}`);
+    previous = body;
+  };
+  for (const until = performance.now() + 1000; performance.now() < until; ) for (const request of requests) await answer(request);
+  let answered = 0;
+  const started = performance.now();
+  for (const until = started + seconds * 1000; performance.now() < until; answered += requests.length) for (const request of requests) await answer(request);
+  return answered / ((performance.now() - started) / 1000);
+}
+
 export async function measureThroughput(engine: Engine): Promise<ThroughputPart> {
   const database = await benchDatabase(engine);
   const copies: BenchDatabase[] = [];
   const servers: Partial<Record<Variant, RunningServer>> = {};
+  // PGlite's floor runs on a copy of its own, opened in this process once the servers have had their rounds.
+  let floorDatabase: RawDatabase | undefined;
+  const openFloorDatabase = async () => {
+    const copy = await databaseForServer(database);
+    copies.push(copy);
+    return openRawDatabase(copy.location);
+  };
   try {
     const requests = ROUTES.flatMap(checkedRequests);
     const statements = await captureRouteSql(database.location, requests);
@@ -88,10 +117,17 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       const results = Object.fromEntries(VARIANTS.map((variant) => [variant, summarize(samples[variant])])) as Record<Variant, LoadResult>;
       for (const variant of VARIANTS)
         console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}`);
-      rows.push({ engine, route: route.id, title: route.title, results });
+      let floor: ThroughputRow["floor"];
+      if (engine === "pglite") {
+        floorDatabase ??= await openFloorDatabase();
+        floor = { requestsPerSecond: await floorOf(floorDatabase, sqlOnly(statements), route.requests, LOAD.rounds * LOAD.roundSeconds) };
+        console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${"PGlite alone (the floor)".padEnd(26)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
+      }
+      rows.push({ engine, route: route.id, title: route.title, results, ...(floor ? { floor } : {}) });
     }
     return { engine, rows, baselineDifferences, peerDifferences };
   } finally {
+    await floorDatabase?.close();
     for (const server of Object.values(servers)) await server.stop();
     for (const copy of copies) await copy.close();
     await database.close();
