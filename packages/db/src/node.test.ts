@@ -2,7 +2,7 @@
  * Tests of the Node-only helpers: the local secrets key file is made once, owner-readable only, and
  * read back on every later start.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,10 +28,18 @@ describe("loadOrCreateLocalSecretsKey", () => {
     expect(await loadOrCreateLocalSecretsKey(dataDir)).toBe(key);
   });
 
-  it("makes one key when several starts race for it", async () => {
-    const dataDir = join(root, "racing");
-    const keys = await Promise.all([1, 2, 3, 4].map(() => loadOrCreateLocalSecretsKey(dataDir)));
-    expect(new Set(keys).size).toBe(1);
+  it("makes one key when several starts race for it, and no start reads a key that is only partly written", async () => {
+    // Many rounds of many starts: a start that finds the file made but not yet written would answer an
+    // empty key (two keys in a round).
+    for (let round = 0; round < 150; round++) {
+      const dataDir = join(root, "racing", String(round));
+      const keys = await Promise.all(Array.from({ length: 8 }, () => loadOrCreateLocalSecretsKey(dataDir)));
+      expect(new Set(keys).size).toBe(1);
+      await expect(importSecretsKey(keys[0]!)).resolves.toBeDefined();
+      expect((await readFile(join(dataDir, LOCAL_SECRETS_KEY_FILE), "utf8")).trim()).toBe(keys[0]);
+      // Nothing left behind beside the key.
+      expect(await readdir(dataDir)).toEqual([LOCAL_SECRETS_KEY_FILE]);
+    }
   });
 
   it("reads a key that was put there by hand", async () => {

@@ -2,7 +2,8 @@
  * @cloudplane/db/node: helpers that need Node's file system, kept out of the main entry so that it
  * bundles for Cloudflare Workers.
  */
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { chmod, link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateSecretsKey } from "./crypto.js";
 
@@ -26,13 +27,19 @@ export async function loadOrCreateLocalSecretsKey(dataDir: string): Promise<stri
   }
   await mkdir(dataDir, { recursive: true });
   const key = generateSecretsKey();
+  // Written whole into a file of this start's own, then linked into place in one step: no start ever
+  // reads a key file that is only partly written, and if another start linked its key first, the link
+  // fails and theirs is kept.
+  const draft = `${path}.${randomUUID()}.tmp`;
   try {
-    // "wx": if another process made the file in the meantime, keep theirs.
-    await writeFile(path, `${key}\n`, { mode: 0o600, flag: "wx" });
-    await chmod(path, 0o600);
+    await writeFile(draft, `${key}\n`, { mode: 0o600, flag: "wx" });
+    await chmod(draft, 0o600);
+    await link(draft, path);
     return key;
   } catch (error) {
     if (errorCode(error) !== "EEXIST") throw error;
     return (await readFile(path, "utf8")).trim();
+  } finally {
+    await rm(draft, { force: true });
   }
 }
