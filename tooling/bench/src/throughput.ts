@@ -92,13 +92,14 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
     if (baselineDifferences.length) console.log(`  the baseline differs from ours: ${baselineDifferences.join("; ")}`);
     else console.log("  the baseline sends the same statements with the same parameters as ours: verified");
     const peerDifferences = await verifyPeerStatements(database.location, statements, requests);
+    const baselineStatements = sqlOnly(statements);
 
     for (const variant of VARIANTS) {
       const copy = await databaseForServer(database);
       copies.push(copy);
       servers[variant] =
         variant === "baseline" || variant === "peer"
-          ? await startServer(variant, { location: copy.location, statements: sqlOnly(statements) })
+          ? await startServer(variant, { location: copy.location, statements: baselineStatements })
           : await startServer("ours", { location: copy.location, rateLimit: variant === "ours" ? "off" : "unreachable" });
     }
 
@@ -120,7 +121,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       let floor: ThroughputRow["floor"];
       if (engine === "pglite") {
         floorDatabase ??= await openFloorDatabase();
-        floor = { requestsPerSecond: await floorOf(floorDatabase, sqlOnly(statements), route.requests, LOAD.rounds * LOAD.roundSeconds) };
+        floor = { requestsPerSecond: await floorOf(floorDatabase, baselineStatements, route.requests, LOAD.rounds * LOAD.roundSeconds) };
         console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${"PGlite alone (the floor)".padEnd(26)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
       }
       rows.push({ engine, route: route.id, title: route.title, results, ...(floor ? { floor } : {}) });

@@ -11,9 +11,6 @@ import { basename, dirname, resolve } from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import WebSocket from "ws";
 
-/** Where profiles go; undefined: none are taken. */
-export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
-
 /** Microseconds between samples (V8's default, 1 ms, leaves too few samples for a request of 100 µs). */
 const SAMPLING_INTERVAL = 100;
 

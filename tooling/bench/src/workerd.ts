@@ -22,8 +22,8 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { answerDifference, type Side } from "./peer.js";
-import { freePort, PROFILE_DIR, workerProfiler, writeMappedProfile } from "./workerd-profile.js";
-import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
+import { freePort, workerProfiler, writeMappedProfile } from "./workerd-profile.js";
+import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, PROFILE_DIR, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
 
 export type WorkerKind = "ours" | "bare";
 const KINDS: WorkerKind[] = ["ours", "bare"];

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { PROFILE_DIR } from "../scenario.js";
 
 const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -21,7 +22,7 @@ export interface RunningServer {
 /** Starts `kind` with `settings` and resolves once it listens. */
 export async function startServer(kind: ServerKind, settings: unknown): Promise<RunningServer> {
   // BENCH_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (to find what a route costs).
-  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE_DIR] : [];
+  const profile = PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", fileURLToPath(new URL(`./${kind}.ts`, import.meta.url))], {
     cwd: BENCH_DIR,
     env: { ...process.env, BENCH_SERVER: JSON.stringify(settings), NODE_ENV: "production" },
