@@ -63,7 +63,9 @@ function hasBody(request: Request): boolean {
  * says (every runtime holds it to that), so it is read at once; one without is read chunk by chunk and
  * refused past the limit. `progress` says while it is being received. (ts-rest copies the request it is
  * given in any case; Node's bridge hands over a light request that cannot be copied by ts-rest's own
- * Request class, so this copy is made here, with the bridge's class.)
+ * Request class, so this copy is made here, with the bridge's class. A runtime's own request is copied
+ * here too, even one without a body: it is cheaper. In a CPU profile in workerd, ts-rest's copy of the
+ * request the runtime made took 64 µs a request; this copy took 17 µs, and ts-rest's copy of it 9 µs.)
  */
 async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
   let headers = request.headers;
@@ -130,7 +132,7 @@ export function createHandler(options: HandlerOptions): Handler {
     try {
       if (!underBasePath(pipeline.basePath, url.pathname)) throw noRoute(request.method, url.pathname);
       const progress: RequestProgress = {};
-      const context: PlatformContext = { started, requestId, progress };
+      const context: PlatformContext = { started, requestId, progress, url };
       // ts-rest types its fetch handler's answer as any; it is the Response its router made.
       const answer = servable(request, url, progress, pipeline.bodyTypeOf).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
       return inRuntimeResponse(await withDeadline(answer, pipeline.timeoutMs, progress));

@@ -74,6 +74,8 @@ export interface PlatformContext {
   started?: number;
   requestId?: string;
   progress?: RequestProgress;
+  /** The request's URL, parsed once by the fetch entry. */
+  url?: URL;
   /** Whatever else the runtime passes (the Lambda event and context). */
   [key: string]: unknown;
 }
@@ -331,7 +333,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
           // fetch front passed them on as they came; ts-rest's Lambda handler decoded a base64 body) and given
           // to the route's schema as they are. No body at all is no bytes.
           stateOf(request, context).bodyParsed = true;
-          const url = new URL(request.url);
+          const url = context?.url ?? new URL(request.url);
           if (url.search) request.query = parseQuery(url);
           refuseDeclaredTooLarge(request.headers);
           if (hasBody) refuseOtherBodyType(request.headers, RAW_BODY);
@@ -354,7 +356,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
           addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
           throw validationFailed(errors);
         }
-        const url = new URL(request.url);
+        const url = context?.url ?? new URL(request.url);
         if (url.search) request.query = parseQuery(url);
         // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
         refuseDeclaredTooLarge(request.headers);
@@ -388,7 +390,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
         answer.headers.set("x-request-id", state.requestId);
         exposeHeaders(answer);
         if (request.method === "HEAD") answer = withoutBody(answer);
-        log(request.method, new URL(request.url).pathname, answer.status, state);
+        log(request.method, (context?.url ?? new URL(request.url)).pathname, answer.status, state);
         return answer;
       },
     ],
