@@ -100,6 +100,11 @@ export function requestIdFrom(sent: string | null): string {
   return sent && REQUEST_ID.test(sent) ? sent : newRequestId();
 }
 
+/** The request's URL: the one the fetch entry parsed, or (the Lambda entry's request) parsed here. */
+function urlOf(request: TsRestRequest, context?: PlatformContext): URL {
+  return context?.url ?? new URL(request.url);
+}
+
 function stateOf(request: TsRestRequest, context?: PlatformContext): RequestState {
   const stateful = request as StatefulRequest;
   return (stateful[STATE] ??= {
@@ -333,7 +338,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
           // fetch front passed them on as they came; ts-rest's Lambda handler decoded a base64 body) and given
           // to the route's schema as they are. No body at all is no bytes.
           stateOf(request, context).bodyParsed = true;
-          const url = context?.url ?? new URL(request.url);
+          const url = urlOf(request, context);
           if (url.search) request.query = parseQuery(url);
           refuseDeclaredTooLarge(request.headers);
           if (hasBody) refuseOtherBodyType(request.headers, RAW_BODY);
@@ -356,7 +361,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
           addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
           throw validationFailed(errors);
         }
-        const url = context?.url ?? new URL(request.url);
+        const url = urlOf(request, context);
         if (url.search) request.query = parseQuery(url);
         // The fetch entry checked these before the body was read; the Lambda entry gets the body with the event.
         refuseDeclaredTooLarge(request.headers);
@@ -390,7 +395,7 @@ export function createPipeline(options: HandlerOptions): Pipeline {
         answer.headers.set("x-request-id", state.requestId);
         exposeHeaders(answer);
         if (request.method === "HEAD") answer = withoutBody(answer);
-        log(request.method, (context?.url ?? new URL(request.url)).pathname, answer.status, state);
+        log(request.method, urlOf(request, context).pathname, answer.status, state);
         return answer;
       },
     ],

@@ -189,14 +189,14 @@ export const WRITE_ROUTES: WriteRoute[] = [
   },
 ];
 
+/** Where CPU profiles of the servers (part 1) and the workers (part 5) go; undefined: none are taken. */
+export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
+
 /**
  * How long and how hard the throughput runs are (the machine may have few, shared cores: modest
  * connections). Each server is measured `rounds` times, taking turns with the others, so that a burst
  * of other work on the machine falls on all of them alike.
  */
-/** Where CPU profiles of the servers (part 1) and the workers (part 5) go; undefined: none are taken. */
-export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
-
 export const LOAD = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
