@@ -32,10 +32,17 @@ export function lazily<T>(create: () => Promise<T>, onError: (error: unknown) =>
   };
 }
 
-export function lazyHandler(create: () => Promise<Handler>, onError: (error: unknown) => void = logSetupError): Handler {
+/** A handler made on its first request, or before it by `warm()`. */
+export interface LazyHandler extends Handler {
+  /** Makes the handler now instead of on the first request; never rejects (a failed setup is reported, and tried again by the next request). */
+  warm(): Promise<void>;
+}
+
+export function lazyHandler(create: () => Promise<Handler>, onError: (error: unknown) => void = logSetupError): LazyHandler {
   const created = lazily(create, onError);
-  return async (request) => {
+  const handler: Handler = async (request) => {
     const served = await created();
     return served instanceof ApiError ? errorResponse(served, newRequestId()) : served(request);
   };
+  return Object.assign(handler, { warm: async () => void (await created()) });
 }

@@ -137,7 +137,7 @@ describe.each(engines())("CORS on %s", (engine) => {
   });
 
   it("behaves the same on AWS Lambda", async () => {
-    const lambda = lambdaHandler(() => Promise.resolve(api.handlerOptions({ cors: { origins: [APP] } })));
+    const lambda = lambdaHandler(api.createHandler({ cors: { origins: [APP] } }));
     const event = (method: string, headers: Record<string, string>): ApiGatewayV2Event => ({
       version: "2.0",
       rawPath: "/cdn/clients/me/features",

@@ -153,7 +153,7 @@ describe.each(engines())("methods on %s", (engine) => {
       return result;
     };
     beforeAll(() => {
-      lambda = lambdaHandler(() => Promise.resolve(api.handlerOptions()));
+      lambda = lambdaHandler(api.createHandler());
     });
 
     it("answers HEAD with the GET's status and headers and no body", async () => {

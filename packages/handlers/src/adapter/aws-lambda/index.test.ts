@@ -1,8 +1,10 @@
 /** The Lambda adapter with API Gateway REST (v1) and HTTP API (v2) events of the shapes AWS sends. */
 import { createHash } from "node:crypto";
-import { demoToken } from "@cloudplane/db";
+import net, { type AddressInfo } from "node:net";
+import { createDatabase, demoToken } from "@cloudplane/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines, useApi } from "../../../test/harness.js";
+import { lazyHandler } from "../../lazy.js";
 import { lambdaHandler, type ApiGatewayEvent, type ApiGatewayV1Event, type ApiGatewayV1Result, type ApiGatewayV2Event, type ApiGatewayV2Result } from "./index.js";
 
 const token = `apikey ${demoToken(1, "role-1-active").plaintext}`;
@@ -63,7 +65,7 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       return result;
     };
     beforeAll(() => {
-      serve = lambdaHandler(() => Promise.resolve(api.handlerOptions()));
+      serve = lambdaHandler(api.createHandler());
     });
 
     it("serves a v1 GET with repeated and single query parameters", async () => {
@@ -154,14 +156,41 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
     });
   });
 
+  it("answers 503 in the envelope at the handler's deadline (timeoutMs), as on every runtime", async () => {
+    // A database that takes connections and never answers: the token lookup waits past the deadline.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const hanging = await createDatabase({ url: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false, fetchTypes: false, connectTimeout: 30 });
+    try {
+      const serve = lambdaHandler(api.createHandler({ db: hanging.db, timeoutMs: 300 }));
+      const started = performance.now();
+      const result = (await serve(v2Event("GET", "/edge/v1/apps", ""))) as ApiGatewayV2Result;
+      const waited = performance.now() - started;
+      expect(result.statusCode, result.body).toBe(503);
+      expect(JSON.parse(result.body)).toMatchObject({ code: "unavailable", request_id: "lambda-v2" });
+      expect(result.headers["retry-after"]).toBeDefined();
+      // The deadline answered, not the database's connect timeout (30 s).
+      expect(waited).toBeLessThan(10_000);
+    } finally {
+      await Promise.race([hanging.close(), new Promise((resolve) => setTimeout(resolve, 100))]);
+      silent.close();
+    }
+  });
+
   it("answers while its setup fails (500 in the envelope) and sets up again on the next event", async () => {
     let attempts = 0;
     const reported: unknown[] = [];
-    const serve = lambdaHandler(() => {
-      attempts += 1;
-      if (attempts === 1) return Promise.reject(new Error("CLOUDPLANE_SECRETS_KEY is not set"));
-      return Promise.resolve(api.handlerOptions());
-    }, (error) => reported.push(error));
+    const serve = lambdaHandler(
+      lazyHandler(
+        () => {
+          attempts += 1;
+          if (attempts === 1) return Promise.reject(new Error("CLOUDPLANE_SECRETS_KEY is not set"));
+          return Promise.resolve(api.createHandler());
+        },
+        (error) => reported.push(error),
+      ),
+    );
     const failed = (await serve(v2Event("GET", "/edge/v1/apps", ""))) as ApiGatewayV2Result;
     expect(failed.statusCode).toBe(500);
     expect(JSON.parse(failed.body)).toMatchObject({ code: "internal", request_id: failed.headers["x-request-id"] });

@@ -1,18 +1,15 @@
 /**
- * AWS Lambda adapter: serves API Gateway REST API (v1) and HTTP API (v2) events through
- * @ts-rest/serverless's Lambda handler, on the same routes and pipeline as the fetch handler.
- * The options (and so the database) are made on the first event, or before it by `warm()`, and reused by later ones. A body API
- * Gateway sent base64-encoded (`isBase64Encoded`, as it sends binary media types) reaches the routes as
- * its bytes: ts-rest's Lambda handler decodes it, and a route that takes raw bytes (an edge binary's
- * upload) reads them as they are; a JSON body is read as text as before.
+ * AWS Lambda adapter: an API Gateway event becomes a fetch `Request`, the one fetch handler every runtime
+ * serves answers it, and its `Response` becomes the event's result (ts-rest's own conversions, from
+ * `@ts-rest/serverless/aws`). REST API (v1) and HTTP API (v2) events; a body API Gateway sent
+ * base64-encoded (`isBase64Encoded`, as it sends binary media types) reaches the handler as its bytes.
  */
-import { createLambdaHandler } from "@ts-rest/serverless/aws";
-import { ApiError, errorResponse, newRequestId } from "../../errors.js";
-import { handlerOptionsFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
-import { lazily, logSetupError } from "../../lazy.js";
-import { createPipeline, requestIdFrom } from "../../pipeline.js";
-import { createRouter, servedContract } from "../../router.js";
-import type { HandlerOptions } from "../../types.js";
+import { requestFromEvent, responseToResult } from "@ts-rest/serverless/aws";
+import { ApiError, errorResponse } from "../../errors.js";
+import { createHandlerFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
+import { lazyHandler } from "../../lazy.js";
+import { requestIdFrom } from "../../pipeline.js";
+import type { Handler } from "../../types.js";
 
 /** API Gateway REST API (payload format 1.0) proxy event, the fields this adapter reads. */
 export interface ApiGatewayV1Event {
@@ -60,59 +57,47 @@ export interface ApiGatewayV2Result {
 export interface LambdaHandler {
   (event: ApiGatewayEvent, context?: unknown): Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
   /**
-   * Makes the setup now (the database opened, its migrations checked, the routes built) instead of on the
-   * first event: call it from the module's top level, which Lambda runs in the function's init phase. It
-   * never rejects: a failed setup is logged, and the first event tries again.
+   * Makes the handler's setup now (the database opened, its migrations checked, the routes built) instead
+   * of on the first event: call it from the module's top level, which Lambda runs in the function's init
+   * phase. It never rejects: a failed setup is logged, and the first event tries again.
    */
   warm(): Promise<void>;
 }
 
-/** The Lambda result of a fetch `Response` the pipeline made (always text: JSON). */
-async function resultOf(response: Response): Promise<ApiGatewayV2Result> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return { statusCode: response.status, headers, body: await response.text(), isBase64Encoded: false };
+/** The request id an event's client sent, if it is one the handler would echo, else a new one (header names in any case, as REST API events keep them). */
+function requestIdOf(event: ApiGatewayEvent): string {
+  const sent = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === "x-request-id")?.[1];
+  return requestIdFrom(sent ?? null);
 }
 
 /**
- * A Lambda handler for API Gateway v1 and v2 events, on the handler options `create` makes on the
- * first event (a failed setup answers 503 or 500 in the envelope and is tried again on the next).
- * Lambda's own timeout bounds a request here; `timeoutMs` is the fetch handler's.
+ * A Lambda handler that serves API Gateway v1 and v2 events with `handler`, the fetch handler every
+ * runtime serves (`createHandler`, or `lazyHandler` for one set up on its first event; `warm` is its
+ * `warm` when it has one). Its deadline (`timeoutMs`) holds here as everywhere; Lambda's own timeout
+ * should be longer.
  */
-export function lambdaHandler(create: () => Promise<HandlerOptions>, onError: (error: unknown) => void = logSetupError): LambdaHandler {
-  const ready = lazily(async () => {
-    const options = await create();
-    const pipeline = createPipeline(options);
-    return { pipeline, serve: createLambdaHandler(servedContract, createRouter({ ...options, memory: pipeline.memory }), pipeline.serverless) };
-  }, onError);
-  const serve = async (event: ApiGatewayEvent, context?: unknown) => {
-    const started = performance.now();
-    const app = await ready();
-    if (app instanceof ApiError) return resultOf(errorResponse(app, newRequestId()));
+export function lambdaHandler(handler: Handler & { warm?: () => Promise<void> }): LambdaHandler {
+  const serve = async (event: ApiGatewayEvent) => {
+    let request: Request;
     try {
-      return (await app.serve(event, context)) as ApiGatewayV1Result | ApiGatewayV2Result;
+      request = requestFromEvent(event as Parameters<typeof requestFromEvent>[0]);
     } catch {
-      // ts-rest could not make the event into a request (a path such as `//`, a header value fetch refuses).
-      const v2 = "rawPath" in event;
-      const request = {
-        method: v2 ? event.requestContext.http.method : event.httpMethod,
-        pathname: v2 ? event.rawPath : event.path,
-        requestId: requestIdFrom(event.headers?.["x-request-id"] ?? null),
-        started,
-        origin: event.headers?.origin ?? event.headers?.Origin,
-      };
-      return resultOf(app.pipeline.answerError(new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP."), request));
+      // No HTTP request can be made of the event (a path such as `//`, a header value fetch refuses).
+      const refused = new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP.");
+      return responseToResult(event as Parameters<typeof responseToResult>[0], errorResponse(refused, requestIdOf(event))) as Promise<ApiGatewayV2Result>;
     }
+    const response = await handler(request);
+    return responseToResult(event as Parameters<typeof responseToResult>[0], response) as Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
   };
   const warm = async () => {
     // Node loads its fetch classes (undici) on their first use, some 20 ms, which the first event would pay.
     void new Response(new Request("http://localhost/").body);
-    await ready();
+    await handler.warm?.();
   };
   return Object.assign(serve, { warm });
 }
 
-/** `lambdaHandler` on the environment's settings (`handlerOptionsFromEnv`; Lambda's process environment by default). */
+/** `lambdaHandler` on the environment's settings (`createHandlerFromEnv`; Lambda's process environment by default), set up on its first event or by `warm()`. */
 export function lambdaHandlerFromEnv(env: Env = process.env, options: FromEnvOptions = {}): LambdaHandler {
-  return lambdaHandler(() => handlerOptionsFromEnv(env, options));
+  return lambdaHandler(lazyHandler(() => createHandlerFromEnv(env, options)));
 }
