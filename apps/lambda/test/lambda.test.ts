@@ -98,13 +98,15 @@ if (process.env.DATABASE_URL)
       for (const check of conformanceChecks) it(check.name, () => check.run(context));
     });
 
-    it("was invoked with HTTP API events, and logged each request as a JSON line with no unexpected error", () => {
+    it("was invoked with HTTP API events, and logged each event as a JSON line (a request, or a client error) with no unexpected error", () => {
       expect(bridge.events.length).toBeGreaterThan(100);
       expect(bridge.events.every((event) => event.version === "2.0" && event.routeKey === "$default")).toBe(true);
       const entries = logged.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
       // From the first request served on PostgreSQL on (the test before this one logged a failed start).
       const served = entries.slice(entries.map((entry) => entry.msg).lastIndexOf("the handler could not start") + 1);
-      expect(served.filter((entry) => entry.msg === "request").length).toBe(bridge.events.length);
+      // Each event once: as a request, or (no HTTP request could be made of it) as a client error.
+      expect(served.filter((entry) => entry.msg === "request" || entry.msg === "client error").length).toBe(bridge.events.length);
+      expect(served.filter((entry) => entry.msg === "client error").every((entry) => entry.status === 400 && entry.code === "bad_request")).toBe(true);
       expect(served.filter((entry) => entry.level === "error")).toEqual([]);
     });
   });

@@ -4,7 +4,7 @@
  * @ts-rest/serverless matches them (an itty-router Router over the contract's routes, in its order, the
  * first match winning), so the type is the one of the route that will serve the request. A request no
  * route serves is held to JSON, as before there were raw routes. Asked before ts-rest reads the body:
- * by the fetch front, to know how to read it, and by the pipeline's first middleware, to check it.
+ * by the front, once per request, to know how to read the body and to check its type.
  */
 import { bodyTypeOf, JSON_BODY, ROUTES, type BodyType } from "@cloudplane/contract";
 import { Router, type IRequest } from "itty-router";

@@ -4,7 +4,7 @@
  */
 export { createHandler } from "./handler.js";
 export { createHandlerMemory } from "./memory.js";
-export { MAX_BODY_BYTES } from "./pipeline.js";
+export { MAX_BODY_BYTES } from "./front.js";
 export type { CorsSettings, Handler, HandlerMemory, HandlerOptions, RequestLogEntry } from "./types.js";
 export { corsFromEnv, createHandlerFromEnv, handlerOptionsFromEnv, rateLimitFromEnv, type Env, type FromEnvOptions } from "./from-env.js";
 export { lazyHandler } from "./lazy.js";

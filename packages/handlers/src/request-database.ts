@@ -1,6 +1,6 @@
 /**
  * A database per request behind one handler. On Workers a connection opened for one request cannot
- * serve another, so each request opens its own; the handler (pipeline, routes, ts-rest's router) is
+ * serve another, so each request opens its own; the handler (middleware, routes, ts-rest's router) is
  * still built once per isolate, on `requestDatabase`, which stands for the database of the request
  * being served (`onRequestDatabase`). Statements prepared on it (prepared.ts) are built once and run
  * on each request's own connection.

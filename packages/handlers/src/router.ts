@@ -3,7 +3,7 @@
  * contract (`ROUTES`) with its implementation, behind the middleware every route runs once it has
  * matched (the caller's role, then text the database cannot store), as @ts-rest/serverless serves it.
  * Each GET route is served for HEAD too: ts-rest registers a route under its contract's method, so
- * `servedContract` holds a HEAD twin of each (the pipeline answers HEAD without the body). An alias
+ * `servedContract` holds a HEAD twin of each (answers.ts answers HEAD without the body). An alias
  * (`metadata.aliasOf`) is served by its primary route's implementation.
  */
 import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract";
@@ -13,7 +13,8 @@ import { cdnRoutes } from "./cdn.js";
 import { cloudRoutes } from "./cloud.js";
 import { edgeRoutes } from "./edge.js";
 import { iamRoutes } from "./iam.js";
-import { routeMiddleware, type PlatformContext } from "./pipeline.js";
+import type { PlatformContext } from "./front.js";
+import { routeMiddleware } from "./middleware.js";
 import { securityRoutes } from "./security.js";
 import { storageRoutes } from "./storage.js";
 import { streamingRoutes } from "./streaming.js";

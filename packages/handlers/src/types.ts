@@ -1,6 +1,6 @@
 /**
- * The types the pipeline, the routes and the adapters share: the handler's options, what the routes
- * get, and what the pipeline adds to ts-rest's request. Types only; no module imports this one back.
+ * The types the handler, the routes and the adapters share: the handler's options, what the routes
+ * get, and what the middleware adds to ts-rest's request. Types only; no module imports this one back.
  */
 import type { Database } from "@cloudplane/db";
 import type { TsRestRequest } from "@ts-rest/serverless";
@@ -65,6 +65,14 @@ export interface RequestLogEntry {
   duration_ms: number;
 }
 
+/** One entry per request an adapter refused before the handler saw it (one the runtime could not read as HTTP): what a request log would hold. */
+export interface ClientErrorEntry {
+  request_id: string;
+  status: number;
+  code: string;
+  message: string;
+}
+
 /** What a handler keeps in memory between requests: no I/O object, so it may outlive the request that made it. */
 export interface HandlerMemory {
   tokens: TokenCache;
@@ -82,7 +90,7 @@ export interface RouteDeps {
 /** A fetch handler: what every runtime serves. */
 export type Handler = (request: Request) => Promise<Response>;
 
-/** What the pipeline adds to ts-rest's request before a route runs. */
+/** What the middleware adds to ts-rest's request before a route runs. */
 export interface RequestExtension {
   /** The authenticated caller: every query is scoped to `caller.accountId`. */
   caller: Caller;
@@ -90,5 +98,5 @@ export interface RequestExtension {
   rawResponse?: { contentType: string; body: string };
 }
 
-/** The request as the pipeline's middleware and the routes see it. */
+/** The request as the middleware and the routes see it. */
 export type ApiRequest = TsRestRequest & RequestExtension;

@@ -5,7 +5,7 @@ import { createDatabase, demoToken } from "@cloudplane/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines, useApi } from "../../../test/harness.js";
 import { lazyHandler } from "../../lazy.js";
-import { lambdaHandler, type ApiGatewayEvent, type ApiGatewayV1Event, type ApiGatewayV1Result, type ApiGatewayV2Event, type ApiGatewayV2Result } from "./index.js";
+import { lambdaHandler, type ApiGatewayEvent, type ClientErrorEntry, type ApiGatewayV1Event, type ApiGatewayV1Result, type ApiGatewayV2Event, type ApiGatewayV2Result } from "./index.js";
 
 const token = `apikey ${demoToken(1, "role-1-active").plaintext}`;
 const host = "abc123.execute-api.eu-west-1.amazonaws.com";
@@ -147,12 +147,16 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       expect(result.statusCode).toBe(401);
       expect(JSON.parse(result.body)).toMatchObject({ code: "not_authenticated" });
     });
-    it("answers an event that is no valid HTTP request (a header value with a line break) with 400 in the envelope", async () => {
+    it("answers an event that is no valid HTTP request (a header value with a line break) with 400 in the envelope, and reports it", async () => {
+      const refused: ClientErrorEntry[] = [];
+      const strict = lambdaHandler(api.createHandler(), { onClientError: (entry) => refused.push(entry) });
       const event = v2Event("GET", "/edge/v1/apps", "");
       event.headers!["x-note"] = "one\r\ntwo";
-      const result = (await lambda(event)) as ApiGatewayV2Result;
+      const result = (await strict(event)) as ApiGatewayV2Result;
       expect(result.statusCode).toBe(400);
-      expect(JSON.parse(result.body)).toMatchObject({ code: "bad_request", message: expect.any(String), request_id: result.headers["x-request-id"] });
+      expect(JSON.parse(result.body)).toMatchObject({ code: "bad_request", message: expect.any(String), request_id: "lambda-v2" });
+      expect(result.headers["x-request-id"]).toBe("lambda-v2");
+      expect(refused).toEqual([{ request_id: "lambda-v2", status: 400, code: "bad_request", message: expect.any(String) }]);
     });
   });
 

@@ -8,8 +8,8 @@ import { requestFromEvent, responseToResult } from "@ts-rest/serverless/aws";
 import { ApiError, errorResponse } from "../../errors.js";
 import { createHandlerFromEnv, type Env, type FromEnvOptions } from "../../from-env.js";
 import { lazyHandler } from "../../lazy.js";
-import { requestIdFrom } from "../../pipeline.js";
-import type { Handler } from "../../types.js";
+import { requestIdFrom } from "../../front.js";
+import type { ClientErrorEntry, Handler } from "../../types.js";
 
 /** API Gateway REST API (payload format 1.0) proxy event, the fields this adapter reads. */
 export interface ApiGatewayV1Event {
@@ -70,13 +70,20 @@ function requestIdOf(event: ApiGatewayEvent): string {
   return requestIdFrom(sent ?? null);
 }
 
+export type { ClientErrorEntry };
+
+export interface LambdaOptions {
+  /** Called for each event answered without reaching the handler (one no HTTP request can be made of: 400). */
+  onClientError?: (entry: ClientErrorEntry) => void;
+}
+
 /**
  * A Lambda handler that serves API Gateway v1 and v2 events with `handler`, the fetch handler every
  * runtime serves (`createHandler`, or `lazyHandler` for one set up on its first event; `warm` is its
  * `warm` when it has one). Its deadline (`timeoutMs`) holds here as everywhere; Lambda's own timeout
  * should be longer.
  */
-export function lambdaHandler(handler: Handler & { warm?: () => Promise<void> }): LambdaHandler {
+export function lambdaHandler(handler: Handler & { warm?: () => Promise<void> }, options: LambdaOptions = {}): LambdaHandler {
   const serve = async (event: ApiGatewayEvent) => {
     let request: Request;
     try {
@@ -84,7 +91,9 @@ export function lambdaHandler(handler: Handler & { warm?: () => Promise<void> })
     } catch {
       // No HTTP request can be made of the event (a path such as `//`, a header value fetch refuses).
       const refused = new ApiError("bad_request", "The request cannot be read: its URL or headers are not valid HTTP.");
-      return responseToResult(event as Parameters<typeof responseToResult>[0], errorResponse(refused, requestIdOf(event))) as Promise<ApiGatewayV2Result>;
+      const requestId = requestIdOf(event);
+      options.onClientError?.({ request_id: requestId, status: refused.status, code: refused.code, message: refused.message });
+      return responseToResult(event as Parameters<typeof responseToResult>[0], errorResponse(refused, requestId)) as Promise<ApiGatewayV2Result>;
     }
     const response = await handler(request);
     return responseToResult(event as Parameters<typeof responseToResult>[0], response) as Promise<ApiGatewayV1Result | ApiGatewayV2Result>;
@@ -97,7 +106,13 @@ export function lambdaHandler(handler: Handler & { warm?: () => Promise<void> })
   return Object.assign(serve, { warm });
 }
 
-/** `lambdaHandler` on the environment's settings (`createHandlerFromEnv`; Lambda's process environment by default), set up on its first event or by `warm()`. */
+/**
+ * `lambdaHandler` on the environment's settings (`createHandlerFromEnv`; Lambda's process environment by
+ * default), set up on its first event or by `warm()`. Each request is logged as a JSON line, and so is
+ * each event refused before the handler (`"msg": "client error"`).
+ */
 export function lambdaHandlerFromEnv(env: Env = process.env, options: FromEnvOptions = {}): LambdaHandler {
-  return lambdaHandler(lazyHandler(() => createHandlerFromEnv(env, options)));
+  return lambdaHandler(lazyHandler(() => createHandlerFromEnv(env, options)), {
+    onClientError: (entry) => console.log(JSON.stringify({ level: "info", msg: "client error", ...entry })),
+  });
 }

@@ -7,15 +7,9 @@
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { ApiError, envelope, newRequestId } from "../../errors.js";
+import type { ClientErrorEntry } from "../../types.js";
 import { refusals } from "./refusals.js";
 
-/** One entry per request that Node's HTTP layer refused before the handler saw it. */
-export interface ClientErrorEntry {
-  request_id: string;
-  status: number;
-  code: string;
-  message: string;
-}
 
 export interface ConnectionLimits {
   headersTimeoutMs: number;

@@ -11,9 +11,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { ApiError, errorReport, errorResponse, logErrorReport, newRequestId } from "../../errors.js";
-import { requestIdFrom } from "../../pipeline.js";
-import type { Handler } from "../../types.js";
-import { ServerConnections, type ClientErrorEntry } from "./connections.js";
+import { requestIdFrom } from "../../front.js";
+import type { ClientErrorEntry, Handler } from "../../types.js";
+import { ServerConnections } from "./connections.js";
 import { refusals } from "./refusals.js";
 
 export type { ClientErrorEntry };

@@ -1,0 +1,175 @@
+/**
+ * The front: what happens to a request before ts-rest reads it, on every runtime. It takes the request
+ * id, keeps the base path, refuses a body over the limit or of a type its route does not take (415),
+ * reads the body once, and holds the whole request to the handler's deadline.
+ */
+import { JSON_BODY, RAW_BODY, type BodyType } from "@cloudplane/contract";
+import type { BodyTypeOf } from "./body-types.js";
+import { ApiError, newRequestId, unavailable } from "./errors.js";
+
+/** Bodies over this many bytes answer 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+export const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
+const RAW_TYPE = /^application\/octet-stream\s*(?:;|$)/i;
+
+/** How far the reading of a request has come: `bodyRead` is false while a body is still being received. */
+export interface RequestProgress {
+  bodyRead?: boolean;
+  /** Set when the body's JSON text was seen to hold no text the database cannot store (`storableJson`). */
+  bodyStorable?: boolean;
+  /** The body type of the route the request reaches (JSON, or raw bytes), looked up once by the front. */
+  bodyType?: BodyType;
+}
+
+/** What the front passes to ts-rest with each request: when it arrived, its id, its URL (parsed once) and its progress. */
+export interface PlatformContext {
+  started: number;
+  requestId: string;
+  progress: RequestProgress;
+  url: URL;
+}
+
+/** The request id a client sent, if it is one we echo (≤ 128 of `[A-Za-z0-9._-]`), or a new one. */
+export function requestIdFrom(sent: string | null): string {
+  return sent && REQUEST_ID.test(sent) ? sent : newRequestId();
+}
+
+/**
+ * Whether JSON text can only parse to text the database can store. JSON writes a NUL or an unpaired
+ * surrogate only as an escape (`\u0000`, `\udXXX`): a raw NUL is not valid JSON, and decoded UTF-8 has no
+ * unpaired surrogates. A false alarm (an escaped backslash before such letters) only costs a closer look.
+ */
+export function storableJson(text: string): boolean {
+  return !/\\u(?:0000|d[89a-f])/i.test(text);
+}
+
+function tooLarge(): ApiError {
+  return new ApiError("payload_too_large", `The body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB).`);
+}
+
+/** 415 for a body that is not sent as the route's body type says: JSON, or raw bytes for the routes that take them. */
+function refuseOtherBodyType(headers: Headers, bodyType: BodyType): void {
+  const type = headers.get("content-type");
+  if (bodyType === RAW_BODY) {
+    if (!(type && RAW_TYPE.test(type)))
+      throw new ApiError("unsupported_media_type", `This route takes raw bytes, not JSON: send the body with Content-Type: ${RAW_BODY}.`);
+  } else if (!(type && JSON_TYPE.test(type)))
+    throw new ApiError("unsupported_media_type", "The body must be JSON, sent with Content-Type: application/json.");
+}
+
+export function noRoute(method: string, pathname: string): ApiError {
+  return new ApiError("not_found", `No route matches ${method} ${pathname}.`);
+}
+
+/** Does `pathname` lie under `basePath` ("" serves everything)? */
+export function underBasePath(basePath: string, pathname: string): boolean {
+  return !basePath || pathname === basePath || pathname.startsWith(`${basePath}/`);
+}
+
+/** Reads a body of unknown length up to `MAX_BODY_BYTES`; a larger one is refused without reading it whole. */
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Does the request come with a body? (Asked of the headers first: a Node request makes its body stream only when asked.) */
+function hasBody(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  return request.headers.has("content-length") || request.headers.has("transfer-encoding") || request.body !== null;
+}
+
+/**
+ * The request ts-rest is given, with its body read: within the limit and only if it has the type the
+ * route takes (`bodyTypeOf`): JSON, passed on as its text, or for a route that takes raw bytes those
+ * bytes, passed on as they came (never decoded as text). A body with a Content-Length is as long as it
+ * says (every runtime holds it to that), so it is read at once; one without is read chunk by chunk and
+ * refused past the limit. A body that decodes to no text is no body, whatever its headers say.
+ * `progress` says while it is being received. (ts-rest copies the request it is given in any case;
+ * Node's bridge hands over a light request that cannot be copied by ts-rest's own Request class, so
+ * this copy is made here, with the bridge's class. A runtime's own request is copied here too, even one
+ * without a body: it is cheaper. In a CPU profile in workerd, ts-rest's copy of the request the runtime
+ * made took 64 µs a request; this copy took 17 µs, and ts-rest's copy of it 9 µs.)
+ */
+export async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
+  let headers = request.headers;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  progress.bodyType = await bodyTypeOf(request.method, url.href);
+  if (hasBody(request)) {
+    if (Number(headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
+    progress.bodyRead = false;
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readLimited(request.body!);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError("bad_request", "The request's body could not be read to its end: the client stopped sending it.");
+    }
+    progress.bodyRead = true;
+    if (progress.bodyType === RAW_BODY && bytes.byteLength > 0) {
+      refuseOtherBodyType(headers, RAW_BODY);
+      body = bytes;
+    } else {
+      const text = new TextDecoder().decode(bytes);
+      progress.bodyStorable = storableJson(text);
+      // A body that decodes to no text (none, or a byte order mark alone) is no body.
+      if (text.length > 0) {
+        refuseOtherBodyType(headers, JSON_BODY);
+        body = text;
+      } else {
+        headers = new Headers(headers);
+        headers.delete("content-type");
+        headers.delete("content-length");
+      }
+    }
+  }
+  try {
+    return new Request(url, { method: request.method, headers, body });
+  } catch {
+    // fetch refuses some methods (CONNECT, TRACE, TRACK) outright.
+    throw new ApiError("bad_request", `The method ${request.method} cannot be served.`);
+  }
+}
+
+/**
+ * The request's answer once `ms` have passed: 408 while its body is still being received (the client is
+ * too slow), else 503 (the work goes on, but the client is not kept waiting).
+ */
+export async function withDeadline<T>(work: Promise<T>, ms: number, progress: RequestProgress = {}): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          progress.bodyRead === false
+            ? new ApiError("request_timeout", `The request's body was not received within ${ms / 1000} s.`, undefined, { connection: "close" })
+            : unavailable(`The request took longer than ${ms / 1000} s; try again shortly.`),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The middleware ts-rest runs for every request once the front has read it (`requestMiddleware`: the
+ * body and the query handed to the route, the caller authenticated, the rate limit) and for each route
+ * once it has matched (`routeMiddleware`: the caller's role, then text the database cannot store).
+ */
+import { isBytes, RAW_BODY, roleMayCall, type RouteAccess } from "@cloudplane/contract";
+import type { TsRestRequest } from "@ts-rest/serverless";
+import { createAuthenticator } from "./auth.js";
+import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
+import { JSON_TYPE, requestIdFrom, storableJson, type PlatformContext } from "./front.js";
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
+import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
+
+/** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
+
+/** What ts-rest's error handler, which is not given the platform context, needs to know of a request. */
+export interface RequestState {
+  requestId: string;
+  started: number;
+  /** Set once ts-rest has parsed the body: a SyntaxError before that is malformed JSON. */
+  bodyParsed: boolean;
+}
+
+const STATE = Symbol("cloudplane.request");
+
+type StatefulRequest = TsRestRequest & { [STATE]?: RequestState };
+
+/** The request's state, kept on ts-rest's request: made from the front's context, or (an error before any middleware ran) from the request. */
+export function stateOf(request: TsRestRequest, context?: PlatformContext): RequestState {
+  const stateful = request as StatefulRequest;
+  return (stateful[STATE] ??= {
+    requestId: context?.requestId ?? requestIdFrom(request.headers.get("x-request-id")),
+    started: context?.started ?? performance.now(),
+    bodyParsed: false,
+  });
+}
+
+/**
+ * Query parameters by name; a name given more than once has all its values, in order (itty-router's
+ * own parsing drops the first of them when it is empty, so `?name=&name=x` would pass as one value).
+ */
+function parseQuery(url: URL): Record<string, string | string[]> {
+  // No prototype: a parameter named "__proto__" is a parameter like any other.
+  const query = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of url.searchParams) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
+/**
+ * The body and the query as the route takes them. The front has read the body, held it to the limit and
+ * to its route's type; here it is handed over: raw bytes as they are (ts-rest reads no body of that type),
+ * JSON as ts-rest parsed it.
+ */
+async function handOver(request: TsRestRequest, context: PlatformContext): Promise<void> {
+  const state = stateOf(request, context);
+  if (context.url.search) request.query = parseQuery(context.url);
+  if (context.progress.bodyType === RAW_BODY) {
+    state.bodyParsed = true;
+    request.content = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
+    return;
+  }
+  // ts-rest reads a JSON body only when its content type says `json` in lower case; a media type is
+  // case-insensitive, so `APPLICATION/JSON` is read here (a route whose body may be left out would
+  // otherwise take such a body as absent). Invalid JSON is still malformed_json: bodyParsed is set after.
+  const type = request.headers.get("content-type");
+  if (request.content === undefined && type && JSON_TYPE.test(type) && !type.includes("json") && request.body)
+    request.content = (await request.json()) as unknown;
+  state.bodyParsed = true;
+  // JSON null is no body of this API (every body is an object), and not the same as sending none.
+  // itty-router's request proxy shows a null content as undefined: a JSON body read to nothing was null.
+  if (request.content === undefined && request.body) {
+    const errors = fieldErrors();
+    addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
+    throw validationFailed(errors);
+  }
+}
+
+/** The middleware every request runs before it is routed: the body and query handed over, the caller, the rate limit. */
+export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory) {
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
+  const authenticate = createAuthenticator(options.db, memory.tokens);
+  return [
+    handOver,
+    async (request: ApiRequest) => {
+      request.caller = await authenticate(request.headers.get("authorization"));
+    },
+    ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
+  ];
+}
+
+/**
+ * Refuses (400) a query or JSON body with text the database cannot take, naming each place (at most
+ * MAX_REPORTED_PROBLEMS of them, through addFieldError), instead of letting the database fail (500).
+ * Walked without recursion, container by container, and no deeper than any schema of the contract takes
+ * (deeper values fail validation anyway): a body may be nested deeper than the stack. A path is written
+ * out only for a problem or a container, so a list of a million numbers costs one pass over it.
+ */
+function refuseUnstorableText(request: TsRestRequest, context: PlatformContext): void {
+  // JSON.stringify writes a NUL as \u0000 and an unpaired surrogate as \udXXX, keys included: one native
+  // pass over its text clears most requests without the walk (a false alarm only costs the walk). A body
+  // whose own text the front already cleared is not written out again. A body nested deeper than
+  // the stack cannot be written out, and is walked.
+  // Raw bytes (a route that takes them) hold no text.
+  const content: unknown = isBytes(request.content) ? undefined : request.content;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(context.progress.bodyStorable || content === undefined ? [request.query] : [request.query, content]);
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined && storableJson(text)) return;
+  const maxDepth = 64;
+  const errors = fieldErrors();
+  const pending: [unknown, string, number][] = [[content, "", 0], [request.query, "query", 0]];
+  while (pending.length) {
+    const [value, path, depth] = pending.pop()!;
+    if (typeof value === "string") {
+      if (UNSTORABLE_TEXT.test(value)) addFieldError(errors, path || "body", UNSTORABLE_MESSAGE);
+      continue;
+    }
+    if (depth >= maxDepth || typeof value !== "object" || value === null) continue;
+    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+    const inner: [unknown, string, number][] = [];
+    const look = (item: unknown, key: string | number) => {
+      if (typeof item === "string") {
+        if (UNSTORABLE_TEXT.test(item)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+      } else if (typeof item === "object" && item !== null) inner.push([item, at(key), depth + 1]);
+    };
+    if (Array.isArray(value)) for (let index = 0; index < value.length; index++) look(value[index], index);
+    else
+      for (const key in value)
+        if (Object.hasOwn(value, key)) {
+          if (UNSTORABLE_TEXT.test(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+          look((value as Record<string, unknown>)[key], key);
+        }
+    for (let index = inner.length - 1; index >= 0; index--) pending.push(inner[index]!);
+  }
+  if (problemCount(errors)) throw validationFailed(errors);
+}
+
+/** The middleware every route runs after it matched, before its input is validated: the role, then storable text. */
+export function routeMiddleware(access: RouteAccess) {
+  return [
+    (request: ApiRequest) => {
+      if (!roleMayCall(request.caller.roleId, access))
+        throw new ApiError("permission_denied", `Your role (${request.caller.roleName}) may not call this route.`);
+    },
+    refuseUnstorableText,
+  ];
+}
