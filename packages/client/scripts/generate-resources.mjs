@@ -119,7 +119,8 @@ function renderMethod(area, entry, name, paging, lines) {
     // A Blob or an ArrayBuffer is sent as the same bytes as the Uint8Array the contract types the body as.
     input.push(`body: bytes as Body<${R}>`);
   } else if (body === "json") {
-    args.push(answer ? "body: RequestBody" : `body: Body<${R}>`);
+    // A body typed by a type parameter escapes the check for unknown fields: its fields the route does not have are `never`.
+    args.push(answer ? `body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<${R}>>, never>` : `body: Body<${R}>`);
     input.push("body");
   } else if ("body" in route) input.push("body: undefined");
   if (name.query) {

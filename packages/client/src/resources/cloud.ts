@@ -125,7 +125,7 @@ export class CloudCostReports extends APIResource {
    * whatever the span of months: the monthly totals they are read from change in the same transaction as the lines they
    * sum, never later. A read: Users may call it.
    */
-  totals<RequestBody extends Body<Route<"getReservationCostReportTotals">>>(body: RequestBody, options?: RequestOptions): APIPromise<CostReportTotalsAnswer<RequestBody>> {
+  totals<RequestBody extends Body<Route<"getReservationCostReportTotals">>>(body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<Route<"getReservationCostReportTotals">>>, never>, options?: RequestOptions): APIPromise<CostReportTotalsAnswer<RequestBody>> {
     return this.transport.request(cloudRoutes.getReservationCostReportTotals, { body }, options) as APIPromise<CostReportTotalsAnswer<RequestBody>>;
   }
 }
