@@ -306,7 +306,7 @@ export function operationsMarkdown(): string {
         `\`${methodAndPath(route)}\` (${entry.access}; operationId \`${entry.name}\`): [in the reference](${referenceLink(entry)})`,
         "",
         "```ts",
-        clientCall(route, docs),
+        clientCall(docs),
         "```",
         "",
         "```sh",

@@ -1,7 +1,7 @@
 /** The OpenAPI document validates, holds exactly the contract's operations, and describes and exemplifies all of them. */
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Validator } from "@cfworker/json-schema";
-import { AREAS, ERROR_STATUS, RAW_BODY, ROLE_IDS, bodyTypeOf, contract, errorEnvelope, type ErrorCode } from "@cloudplane/contract";
+import { AREAS, ERROR_STATUS, RAW_BODY, ROLE_IDS, bodyTypeOf, clientMethodOf, contract, errorEnvelope, type ErrorCode, type RouteId } from "@cloudplane/contract";
 import type { AppRoute } from "@ts-rest/core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -235,7 +235,7 @@ describe("the document", () => {
       expect(Object.keys(upload.responses)).toContain("201");
       expect(upload.responses["415"]!.description).toContain("application/octet-stream");
       const [typescript, curl] = upload["x-codeSamples"];
-      expect(typescript!.source).toContain("body: new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),");
+      expect(typescript!.source).toContain("await client.edge.binaries.upload(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));");
       expect(curl!.source).toMatch(/^printf '\\000\\141\\163\\155\\001\\000\\000\\000' \| curl -X POST /);
       expect(curl!.source).toContain("--data-binary @-");
     }
@@ -245,7 +245,8 @@ describe("the document", () => {
     for (const { key, operation } of operations) {
       const [typescript, curl] = operation["x-codeSamples"];
       expect(typescript!.source, key).toMatch(/^import \{ createClient \} from "@cloudplane\/client";/);
-      expect(typescript!.source, key).toContain(`await client.request("${operation.tags[0]}.${operation.operationId}"`);
+      const { resource, method: name } = clientMethodOf(`${operation.tags[0]}.${operation.operationId}` as RouteId);
+      expect(typescript!.source, key).toContain(`await client.${[operation.tags[0], ...resource, name].join(".")}(`);
       const [method, path] = key.split(" ") as [string, string];
       const examplePath = path.replace(/\{(\w+)\}/g, (_match, name: string) => String(operation.parameters.find((parameter) => parameter.name === name)!.example));
       expect(curl!.source, key).toContain(`curl -X ${method} "$CLOUDPLANE_BASE_URL${examplePath}`);

@@ -147,7 +147,7 @@ function buildOperation({ area, name, route, access, docs }: DocumentedRoute, co
     responses: {},
     "x-access": access,
     "x-codeSamples": [
-      { lang: "TypeScript", label: "@cloudplane/client", source: typescriptSnippet(route, docs) },
+      { lang: "TypeScript", label: "@cloudplane/client", source: typescriptSnippet(docs) },
       { lang: "Shell", label: "curl", source: curlSnippet(route, docs) },
     ],
   };

@@ -7,7 +7,7 @@
 import { routeExample, type ContractRoute, type ExampleResponseHeader, type RouteId } from "@cloudplane/contract";
 
 export interface OperationDocs {
-  /** The route's id, which the client snippet calls it by: `client.request("cdn.updateResource", …)`. */
+  /** The route's id, by which the client snippet finds its method: `cdn.updateResource` → `client.cdn.resources.update`. */
   id: RouteId;
   /** The name of the variable the snippet assigns the result to. */
   result: string;

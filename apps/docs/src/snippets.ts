@@ -1,9 +1,10 @@
 /**
- * Code snippets of each operation, from its route and its example: a call through the TypeScript
- * client (@cloudplane/client), by the route's id, and the same request with curl. Parts the example
- * lacks are left out (a path parameter without one is shown as `{name}`).
+ * Code snippets of each operation, from its route and its example: a call of the TypeScript client's
+ * (@cloudplane/client) method for it, named by the contract's `clientMethodOf` as the client is, and the
+ * same request with curl. Parts the example lacks are left out (a path parameter without one is shown as
+ * `{name}`, and as the argument's name in the call).
  */
-import { bodyTypeOf, isBytes, RAW_BODY } from "@cloudplane/contract";
+import { bodyTypeOf, clientMethodOf, isBytes, RAW_BODY } from "@cloudplane/contract";
 import type { AppRoute } from "@ts-rest/core";
 import type { OperationDocs } from "./operations.js";
 
@@ -39,19 +40,27 @@ export function examplePath(route: AppRoute, docs: OperationDocs): string {
   });
 }
 
-/** The call through the TypeScript client, without the setup: `const x = await client.request("area.name", { … });`. */
-export function clientCall(route: AppRoute, docs: OperationDocs): string {
-  const parts: string[] = [];
-  if (docs.pathParams !== undefined) parts.push(`params: ${tsLiteral(docs.pathParams, "  ")}`);
-  if (docs.query !== undefined) parts.push(`query: ${tsLiteral(docs.query, "  ")}`);
-  if ("body" in route && docs.body !== undefined) parts.push(`body: ${tsLiteral(docs.body, "  ")}`);
-  const input = parts.length > 0 ? `, {\n${parts.map((part) => `  ${part},`).join("\n")}\n}` : "";
-  return `const ${docs.result} = await client.request(${JSON.stringify(docs.id)}${input});`;
+/**
+ * The call through the TypeScript client, without the setup: `const x = await client.cdn.resources.update(1, { … });`,
+ * the method a user would write (an alias's is its primary's), with the example's path parameters, body and query.
+ */
+export function clientCall(docs: OperationDocs): string {
+  const { resource, method, args, body, query } = clientMethodOf(docs.id);
+  const values = args.map(({ param, name }) => {
+    const value = docs.pathParams?.[param];
+    return value === undefined ? name : tsLiteral(value, "");
+  });
+  const withQuery = query && docs.query !== undefined;
+  // The body comes before the query: a query to show needs a body in its place, if only an empty one.
+  if (body && (docs.body !== undefined || withQuery)) values.push(docs.body === undefined ? "{}" : tsLiteral(docs.body, ""));
+  if (withQuery) values.push(tsLiteral(docs.query, ""));
+  const [area] = docs.id.split(".");
+  return `const ${docs.result} = await client.${[area, ...resource, method].join(".")}(${values.join(", ")});`;
 }
 
 /** A whole TypeScript program: the client setup and the call. */
-export function typescriptSnippet(route: AppRoute, docs: OperationDocs): string {
-  return `${CLIENT_SETUP}\n\n${clientCall(route, docs)}`;
+export function typescriptSnippet(docs: OperationDocs): string {
+  return `${CLIENT_SETUP}\n\n${clientCall(docs)}`;
 }
 
 /** The request with curl, reading the base URL and the token from the environment. */

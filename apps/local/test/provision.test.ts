@@ -138,7 +138,7 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
         client_user: { role: { id: 1, name: "Administrators" }, deleted: false, user_id: first.userId, user_name: "ops", user_email: "ops@acme.example", client_id: first.accountId },
       }),
     ]);
-    const account = await client.iam.getAccount();
+    const account = await client.iam.account.get();
     expect(account).toMatchObject({ id: first.accountId, companyName: "Acme Ops", currentUser: first.userId, has_active_admin: true });
 
     // An Administrator's token may issue the account's next tokens.
@@ -158,12 +158,12 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     expect(app).toMatchObject({ name: "first-app", template: publicTemplate.id, status: 1 });
     expect((await client.edge.templates.list()).total).toBe(catalog.edge.templates.length);
     expect((await client.cdn.shieldingPops.list()).total).toBe(catalog.cdn.shielding_pops.length);
-    expect((await client.cloud.inferenceModels.list()).total).toBe(catalog.cloud.inference_models.length);
+    expect((await client.cloud.inference.models.list()).total).toBe(catalog.cloud.inference_models.length);
     // The account's default project, where its GPU images go: none yet, in any region of the catalog.
     const [project] = await selectRows<{ id: number; name: string }>(db, sql`select id, name from ${cloudProjects} where account_id = ${first.accountId}`);
     expect(project).toEqual({ id: expect.any(Number), name: "default" });
     const region = catalog.cloud.regions[0]!;
-    const images = await client.cloud.gpuImages.list(project!.id, region.id);
+    const images = await client.cloud.gpu.images.list(project!.id, region.id);
     expect([images.items, images.total]).toEqual([[], 0]);
   });
 

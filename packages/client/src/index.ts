@@ -29,26 +29,29 @@ export {
   type ClientErrorCode,
   type FieldErrors,
 } from "./core/errors.js";
-export { Iam, Tokens, createIamClient } from "./resources/iam.js";
-export {
-  Cdn,
-  CdnResources,
-  LogsUploader,
-  LogsUploaderConfigs,
-  LogsUploaderPolicies,
-  LogsUploaderTargets,
-  CdnClientSettingsResource,
-  CdnFeaturesResource,
-  OriginGroups,
-  createCdnClient,
-  type UpdateShieldingBody,
-  type UpdateCdnClientSettingsBody,
-} from "./resources/cdn.js";
+export { Iam, createIamClient } from "./resources/iam.js";
+export { Cdn, CdnResources, createCdnClient } from "./resources/cdn.js";
 export { Edge, EdgeApps, EdgeTemplates, EdgeSecrets, createEdgeClient } from "./resources/edge.js";
-export { Streaming, Streams, createStreamingClient, type ListStreamsQuery } from "./resources/streaming.js";
-export { Cloud, InferenceModels, GpuImages, Tasks, CostReports, createCloudClient, type GpuImageList } from "./resources/cloud.js";
+export { Streaming, createStreamingClient } from "./resources/streaming.js";
+export { Cloud, createCloudClient } from "./resources/cloud.js";
 export { Security, SecurityProfiles, SecurityProfileTemplates, createSecurityClient } from "./resources/security.js";
-export { Storage, Storages, Buckets, createStorageClient, type ListStoragesQuery, type ListBucketsQuery } from "./resources/storage.js";
+export { Storage, createStorageClient } from "./resources/storage.js";
+export type { UpdateShieldingBody, UpdateCdnClientSettingsBody, ListStreamsQuery, ListStoragesQuery, ListBucketsQuery } from "./types.js";
+
+// The classes of 0.x under their former names; each generated class is named `<Area><Resource>`.
+export { IamTokens as Tokens } from "./resources/iam.js";
+export {
+  CdnLogsUploader as LogsUploader,
+  CdnLogsUploaderConfigs as LogsUploaderConfigs,
+  CdnLogsUploaderPolicies as LogsUploaderPolicies,
+  CdnLogsUploaderTargets as LogsUploaderTargets,
+  CdnClientSettings as CdnClientSettingsResource,
+  CdnFeatures as CdnFeaturesResource,
+  CdnOriginGroups as OriginGroups,
+} from "./resources/cdn.js";
+export { StreamingStreams as Streams } from "./resources/streaming.js";
+export { CloudInferenceModels as InferenceModels, CloudGpuImages as GpuImages, CloudTasks as Tasks, CloudCostReports as CostReports } from "./resources/cloud.js";
+export { StorageStorages as Storages, StorageS3Buckets as Buckets } from "./resources/storage.js";
 
 // The API's resources and request bodies, as the contract defines them.
 export type {
@@ -80,6 +83,7 @@ export type {
   ErrorCode,
   ErrorEnvelope,
   GpuImage,
+  GpuImageList,
   InferenceModel,
   InferenceModelList,
   ListApiTokensQuery,

@@ -53,7 +53,7 @@ describe.each(engines())("edge binaries through the client on %s", (engine) => {
     const binary = await client.request("edge.uploadBinary", { body: wasmModule() });
     expect(binary.api_type).toBe("wasi-http");
     const app = await client.edge.apps.create({ name: "client-runs-upload", binary: binary.id });
-    expect(await client.edge.apps.patch(app.id, { comment: "patched" })).toEqual({ ...app, comment: "patched" });
+    expect(await client.edge.apps.update(app.id, { comment: "patched" })).toEqual({ ...app, comment: "patched" });
     await expect(client.edge.binaries.delete(binary.id)).rejects.toBeInstanceOf(ConflictError);
     await client.edge.apps.delete(app.id);
     await client.request("edge.deleteBinary", { params: { id: binary.id } });

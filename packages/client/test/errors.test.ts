@@ -72,7 +72,7 @@ describe.each(engines())("typed errors from the handler on %s", (engine) => {
   });
 
   it("403: PermissionDeniedError for a role that may not write, or another account's path", async () => {
-    const readOnly = await rejection(api.clientFor([1, "role-2-active"]).cdn.clientSettings.update({ utilization_level: 1 }));
+    const readOnly = await rejection(api.clientFor([1, "role-2-active"]).cdn.clientSettings.replace({ utilization_level: 1 }));
     expect(readOnly).toBeInstanceOf(PermissionDeniedError);
     expect(readOnly).toMatchObject({ status: 403, code: "permission_denied" });
     expectResponseMetadata(readOnly);
@@ -89,7 +89,7 @@ describe.each(engines())("typed errors from the handler on %s", (engine) => {
 
   it("409: ConflictError for a duplicate name, after the retries a PUT gets", async () => {
     api.logs.length = 0;
-    const error = await rejection(api.client.edge.apps.update(3, { name: "image-resize-eu" }));
+    const error = await rejection(api.client.edge.apps.replace(3, { name: "image-resize-eu" }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ status: 409, code: "conflict", message: "The account already has an edge app named image-resize-eu." });
     expectResponseMetadata(error);
@@ -99,14 +99,14 @@ describe.each(engines())("typed errors from the handler on %s", (engine) => {
 
   it("409 without retries when maxRetries is 0 for the call", async () => {
     api.logs.length = 0;
-    const error = await rejection(api.client.edge.apps.update(3, { name: "image-resize-eu" }, { maxRetries: 0 }));
+    const error = await rejection(api.client.edge.apps.replace(3, { name: "image-resize-eu" }, { maxRetries: 0 }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(api.logs).toHaveLength(1);
   });
 
   it("422: UnprocessableEntityError for a clip of a stream that is not live", async () => {
     api.logs.length = 0;
-    const error = await rejection(api.client.streaming.streams.createClip(3, { duration: 60 }));
+    const error = await rejection(api.client.streaming.streams.createClipRecording(3, { duration: 60 }));
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect(error).toMatchObject({ status: 422, code: "unprocessable" });
     expectResponseMetadata(error);

@@ -83,10 +83,10 @@ describe.each(engines())("pagination on %s", (engine) => {
 
   it("inference models: the whole catalogue by limit and offset, by name", async () => {
     api.logs.length = 0;
-    const models = await collect(api.client.cloud.inferenceModels.list({ limit: 10 }));
+    const models = await collect(api.client.cloud.inference.models.list({ limit: 10 }));
     expect(models.map((model) => model.id)).toEqual(modelIdsByName());
     expect(api.logs).toHaveLength(Math.ceil(demoFixture.cloud.inference_models.length / 10));
-    const page = await api.client.cloud.inferenceModels.list();
+    const page = await api.client.cloud.inference.models.list();
     expect(page.items).toHaveLength(demoFixture.cloud.inference_models.length);
     expect(page.total).toBe(demoFixture.cloud.inference_models.length);
     expect(page.hasNextPage()).toBe(false);

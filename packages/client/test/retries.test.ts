@@ -309,9 +309,9 @@ describe("client options", () => {
     try {
       server.respond = (_request, reply) => json(reply, 200, { data: { allowedOrigins: [] } });
       const client = createClient({ apiKey: "k", baseUrl: server.baseUrl });
-      await client.storage.buckets.getCors(1, "a/b?c");
+      await client.storage.s3.buckets.getCors(1, "a/b?c");
       expect(server.requests[0]?.url).toBe("/storage/provisioning/v1/storage/1/s3/bucket/a%2Fb%3Fc/cors");
-      await expect(client.storage.buckets.getCors(1, "..")).rejects.toThrow(CloudplaneError);
+      await expect(client.storage.s3.buckets.getCors(1, "..")).rejects.toThrow(CloudplaneError);
       expect(server.requests).toHaveLength(1);
     } finally {
       await server.close();

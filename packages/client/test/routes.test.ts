@@ -56,7 +56,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     const { token: _issuedToken, ...shownToken } = issued;
     expect(await client.iam.tokens.get(1, issued.id)).toEqual(shownToken);
     expect(await client.iam.tokens.delete(1, issued.id)).toBeUndefined();
-    expect(await client.iam.getAccount()).toMatchObject({ id: 1, currentUser: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-1-active")!.user_id });
+    expect(await client.iam.account.get()).toMatchObject({ id: 1, currentUser: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-1-active")!.user_id });
 
     const updated = await client.cdn.resources.update(1, { description: "Updated through the client" });
     expect(updated).toMatchObject({ id: 1, description: "Updated through the client" });
@@ -86,7 +86,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     });
     expect(replacedTarget).toMatchObject({ storage_type: "s3_other", name: "Client logs", description: "" });
     expect(await logs.targets.validate(target.id)).toMatchObject({ status: "failed", code: 400 });
-    expect(await logs.policies.fields()).toContain("remote_addr");
+    expect(await logs.policies.getFields()).toContain("remote_addr");
     const policy = await logs.policies.create({ name: "Client policy", fields: ["remote_addr", "status"] });
     expect((await logs.policies.list({ config_ids: [1] })).items.map((row) => row.id)).toEqual([1]);
     expect(await logs.policies.get(policy.id)).toEqual(policy);
@@ -109,7 +109,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
       demoFixture.cdn.features.filter((feature) => feature.account_id === 1).length,
     );
 
-    expect(await client.cdn.clientSettings.update({ utilization_level: 7 })).toMatchObject({ id: 1, utilization_level: 7 });
+    expect(await client.cdn.clientSettings.replace({ utilization_level: 7 })).toMatchObject({ id: 1, utilization_level: 7 });
 
     expect(await client.cdn.originGroups.get(1)).toMatchObject({ id: 1, has_related_resources: true });
 
@@ -131,11 +131,11 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     const apps = await client.edge.apps.list({ limit: 5 });
     expect(apps.items).toHaveLength(5);
 
-    expect(await client.edge.apps.update(1, { comment: "Commented through the client" })).toMatchObject({
+    expect(await client.edge.apps.replace(1, { comment: "Commented through the client" })).toMatchObject({
       id: 1,
       comment: "Commented through the client",
     });
-    expect(await client.edge.apps.patch(1, { comment: "Patched through the client" })).toMatchObject({ id: 1, comment: "Patched through the client" });
+    expect(await client.edge.apps.update(1, { comment: "Patched through the client" })).toMatchObject({ id: 1, comment: "Patched through the client" });
 
     expect(await client.edge.templates.get(1001)).toMatchObject({ id: 1001, owned: false });
 
@@ -166,36 +166,36 @@ describe.each(engines())("every route through the client on %s", (engine) => {
 
     expect(await client.streaming.streams.get(1)).toMatchObject({ id: 1, live: true });
 
-    const clip = await client.streaming.streams.createClip(1, { duration: 60 });
+    const clip = await client.streaming.streams.createClipRecording(1, { duration: 60 });
     expect(clip).toMatchObject({ duration: 60, vod_required: false });
-    expect(await client.streaming.streams.listClips(1)).toContainEqual(clip);
+    expect(await client.streaming.streams.listClipRecordings(1)).toContainEqual(clip);
     const madeStream = await client.streaming.streams.create({ name: "Client stream", dvr_enabled: true });
     expect(madeStream).toMatchObject({ name: "Client stream", dvr_enabled: true, live: false });
     expect(await client.streaming.streams.update(madeStream.id, { stream: { auto_record: true } })).toMatchObject({ id: madeStream.id, auto_record: true });
     expect(await client.streaming.streams.delete(madeStream.id)).toBeUndefined();
 
-    const models = await client.cloud.inferenceModels.list({ limit: 3 });
+    const models = await client.cloud.inference.models.list({ limit: 3 });
     expect(models.items).toHaveLength(3);
 
     const model = demoFixture.cloud.inference_models[0]!;
-    expect(await client.cloud.inferenceModels.get(model.id)).toEqual(model);
+    expect(await client.cloud.inference.models.get(model.id)).toEqual(model);
 
-    const images = await client.cloud.gpuImages.list(1, 1, { limit: 10 });
+    const images = await client.cloud.gpu.images.list(1, 1, { limit: 10 });
     expect(images.total).toBe(
       demoFixture.cloud.gpu_images.filter((image) => image.project_id === 1 && image.region_id === 1).length,
     );
     expect(images.items).toHaveLength(images.total!);
-    expect(await client.cloud.gpuImages.get(1, 1, images.items[0]!.id)).toEqual(images.items[0]);
-    const uploaded = await client.cloud.gpuImages.upload(1, 1, { name: "client-image", url: "https://images.acme.example/client.qcow2" });
+    expect(await client.cloud.gpu.images.get(1, 1, images.items[0]!.id)).toEqual(images.items[0]);
+    const uploaded = await client.cloud.gpu.images.create(1, 1, { name: "client-image", url: "https://images.acme.example/client.qcow2" });
     const uploadTask = await client.cloud.tasks.get(uploaded.tasks[0]!);
     expect(uploadTask).toMatchObject({ state: "FINISHED", created_resources: { images: [uploaded.tasks[0]] } });
-    expect((await client.cloud.gpuImages.delete(1, 1, uploadTask.created_resources!.images[0]!)).tasks).toHaveLength(1);
+    expect((await client.cloud.gpu.images.delete(1, 1, uploadTask.created_resources!.images[0]!)).tasks).toHaveLength(1);
 
     const totals = await client.cloud.costReports.totals({ time_from: "2026-08", time_to: "2026-10" });
     expect(totals.count).toBe(totals.results.length);
     expect(totals.count).toBeGreaterThan(0);
 
-    const profile = await client.security.profiles.update(1, {
+    const profile = await client.security.profiles.replace(1, {
       profile_template: 1,
       ip_address: "203.0.113.11",
       fields: [{ base_field: 1, field_value: [443] }],
@@ -208,20 +208,20 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect((await client.security.profiles.list({ ip_address: "203.0.113.12" })).items).toEqual([madeProfile]);
     expect(await client.security.profiles.delete(madeProfile.id)).toBeUndefined();
 
-    expect(await client.storage.buckets.getCors(1, "media-assets")).toEqual({
+    expect(await client.storage.s3.buckets.getCors(1, "media-assets")).toEqual({
       data: { allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"] },
     });
-    expect(await client.storage.buckets.setCors(1, "backups", { allowedOrigins: ["https://admin.acme.example"] })).toEqual({
+    expect(await client.storage.s3.buckets.setCors(1, "backups", { allowedOrigins: ["https://admin.acme.example"] })).toEqual({
       data: { allowedOrigins: ["https://admin.acme.example"] },
     });
-    expect(await client.storage.buckets.create(1, "client-bucket")).toEqual({ name: "client-bucket", lifecycle: null });
-    expect((await client.storage.buckets.list(1)).items).toContainEqual({ name: "client-bucket", lifecycle: null });
-    expect(await client.storage.buckets.setLifecycle(1, "client-bucket", { expiration_days: 30 })).toEqual({ name: "client-bucket", lifecycle: 30 });
-    expect(await client.storage.buckets.deleteLifecycle(1, "client-bucket")).toBeUndefined();
-    expect(await client.storage.buckets.getPolicy(1, "client-bucket")).toBe(false);
-    expect(await client.storage.buckets.setPolicy(1, "client-bucket")).toBe(true);
-    expect(await client.storage.buckets.deletePolicy(1, "client-bucket")).toBeUndefined();
-    expect(await client.storage.buckets.delete(1, "client-bucket")).toBeUndefined();
+    expect(await client.storage.s3.buckets.create(1, "client-bucket")).toEqual({ name: "client-bucket", lifecycle: null });
+    expect((await client.storage.s3.buckets.list(1)).items).toContainEqual({ name: "client-bucket", lifecycle: null });
+    expect(await client.storage.s3.buckets.setLifecycle(1, "client-bucket", { expiration_days: 30 })).toEqual({ name: "client-bucket", lifecycle: 30 });
+    expect(await client.storage.s3.buckets.deleteLifecycle(1, "client-bucket")).toBeUndefined();
+    expect(await client.storage.s3.buckets.getPolicy(1, "client-bucket")).toBe(false);
+    expect(await client.storage.s3.buckets.setPolicy(1, "client-bucket")).toBe(true);
+    expect(await client.storage.s3.buckets.deletePolicy(1, "client-bucket")).toBeUndefined();
+    expect(await client.storage.s3.buckets.delete(1, "client-bucket")).toBeUndefined();
     expect((await client.storage.storages.list({ order_by: "name" })).items.map((entry) => entry.name)).toEqual(["acme-s3-ams", "acme-s3-lux"]);
     expect(await client.storage.storages.get(1)).toMatchObject({ id: 1, name: "acme-s3-lux", type: "s3" });
     const madeStorage = await client.storage.storages.create({ name: "client-storage", type: "s3", location: "fra" });

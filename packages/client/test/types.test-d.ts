@@ -20,9 +20,9 @@ export async function typedCalls(client: CloudplaneClient) {
   // @ts-expect-error a path parameter of the wrong type
   await client.cdn.resources.update("1", { description: "ok" });
   // @ts-expect-error the bucket name is a string, the storage id a number
-  await client.storage.buckets.getCors("media-assets", 1);
+  await client.storage.s3.buckets.getCors("media-assets", 1);
   // @ts-expect-error a missing path parameter
-  await client.cloud.gpuImages.list(1);
+  await client.cloud.gpu.images.list(1);
   // @ts-expect-error an option that does not exist
   await client.cdn.resources.update(1, { options: { gzip: { enabled: true, value: true } } });
   // @ts-expect-error a status the API does not know
@@ -32,13 +32,16 @@ export async function typedCalls(client: CloudplaneClient) {
   // @ts-expect-error slots need a value
   await client.edge.secrets.create({ name: "s", secret_slots: [{ slot: 0 }] });
   // @ts-expect-error the duration of a clip is a number of seconds
-  await client.streaming.streams.createClip(1, { duration: "60" });
+  await client.streaming.streams.createClipRecording(1, { duration: "60" });
 
   // Lists resolve to a page and iterate items.
   const page = await client.edge.apps.list({ limit: 10 });
   expectTypeOf(page).toEqualTypeOf<Page<EdgeApp, { apps: EdgeApp[]; count: number }>>();
   expectTypeOf(page.body.count).toEqualTypeOf<number>();
   for await (const stream of client.streaming.streams.list({ page: 2 })) expectTypeOf(stream).toEqualTypeOf<Stream>();
+
+  // @ts-expect-error a field the cost report does not have, though the body's type is inferred from the call
+  await client.cloud.costReports.totals({ time_from: "2026-01", time_to: "2026-02", tyeps: ["instance"] });
 
   // The cost report is CSV text when asked for, JSON otherwise.
   expectTypeOf(await client.cloud.costReports.totals({ time_from: "2026-01", time_to: "2026-02", response_format: "csv_totals" })).toEqualTypeOf<string>();

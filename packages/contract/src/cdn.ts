@@ -30,6 +30,7 @@ import {
 } from "./common.js";
 import { COUNTRY_CODES } from "./country-codes.js";
 import { logsUploaderContract } from "./logs-uploader.js";
+import type { ClientMetadata } from "./client-names.js";
 import type { RouteMetadata } from "./roles.js";
 
 export * from "./logs-uploader.js";
@@ -1141,7 +1142,8 @@ const cdnRoutes = {
       "The platform's shielding POPs, the same for every account: the values a resource's `shielding_pop` may take. " +
       `Paged by \`limit\` (default and at most ${CDN_PAGE_MAX}) and \`offset\`, ordered by id ascending; always the page ` +
       "envelope `{count, results}`.",
-    metadata: read,
+    // The path's `shieldingpop` is one word to the rule: named here in the API's two words.
+    metadata: { ...read, client: { resource: "shieldingPops" } } satisfies ClientMetadata,
   },
   getClientFeatures: {
     method: "GET",
@@ -1149,7 +1151,8 @@ const cdnRoutes = {
     responses: { 200: cdnFeatures, ...errorResponses() },
     summary: "List the account's CDN features",
     description: "The paid and free CDN features of the caller's account.",
-    metadata: read,
+    // The account's CDN features, which the path files under `clients/me`.
+    metadata: { ...read, client: { resource: "features", method: "get" } } satisfies ClientMetadata,
   },
   getClientSettings: {
     method: "GET",
@@ -1157,7 +1160,8 @@ const cdnRoutes = {
     responses: { 200: cdnClientSettings, ...errorResponses() },
     summary: "Get the account's CDN settings",
     description: "The account-level CDN settings of the caller's account, as the change operation returns them.",
-    metadata: read,
+    // `/cdn/clients/me` is the account's CDN settings, not an account.
+    metadata: { ...read, client: { resource: "clientSettings" } } satisfies ClientMetadata,
   },
   updateClientSettings: {
     method: "PUT",
@@ -1166,7 +1170,7 @@ const cdnRoutes = {
     responses: { 200: cdnClientSettings, ...errorResponses(withBody) },
     summary: "Change the account's CDN settings",
     description: "Sets the account's `utilization_level` (an integer from 0 to 2147483647) and returns the account-level CDN settings.",
-    metadata: write,
+    metadata: { ...write, client: { resource: "clientSettings" } } satisfies ClientMetadata,
   },
   listOriginGroups: {
     method: "GET",

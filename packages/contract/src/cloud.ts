@@ -6,6 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { alias } from "./alias.js";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, mapOf, stringEnum, strictObject, uuid, withBody } from "./common.js";
+import type { ClientMetadata } from "./client-names.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -364,6 +365,16 @@ export const costReportTotals: CostReportTotalsSchema = costReportTotalsSchema;
 
 export type CostReportTotals = z.infer<typeof costReportTotals>;
 
+/** The answer to a totals request of `Body`: CSV text for `response_format: "csv_totals"`, the JSON totals otherwise. */
+export type CostReportTotalsAnswer<Body extends CostReportTotalsBody> = Body extends { response_format: "csv_totals" }
+  ? string
+  : // A body that leaves the format out has no property in common with this one, so it does not extend it: JSON.
+    Body extends { response_format?: infer Format }
+    ? "csv_totals" extends Format
+      ? CostReportTotals | string
+      : CostReportTotals
+    : CostReportTotals;
+
 const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
 
@@ -472,7 +483,8 @@ const cloudRoutes = {
       "\"error\". The sums are exact (decimal arithmetic in the database, then costs rounded as `rounding` says) and take " +
       "in every usage line written before the request, whatever the span of months: the monthly totals they are read " +
       "from change in the same transaction as the lines they sum, never later. A read: Users may call it.",
-    metadata: read,
+    // A report's totals are asked for with a POST, which the rule would call creating them; the answer is CSV text when asked for.
+    metadata: { ...read, client: { resource: "costReports", method: "totals", answer: "CostReportTotalsAnswer" } } satisfies ClientMetadata,
   },
 } as const;
 

@@ -16,6 +16,7 @@ import {
   strictObject,
   withBody,
 } from "./common.js";
+import type { ClientMetadata } from "./client-names.js";
 import { ROLE_IDS, ROLE_NAMES, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
 
 const c = initContract();
@@ -251,7 +252,8 @@ const iamRoutes = {
     description:
       "The account of the calling token: its id and name, the calling user (`currentUser`) and the account's users " +
       "with their roles. Open to every role that may read.",
-    metadata: { access: "read" },
+    // `/iam/clients/me` is the caller's account: "clients" is the platform's word for accounts.
+    metadata: { access: "read", client: { resource: "account" } } satisfies ClientMetadata,
   },
 } as const;
 

@@ -4,6 +4,7 @@
  */
 export { AREAS, contract, type Contract } from "./contract.js";
 export { ROUTES, routeById, type Area, type ContractRoute, type PrimaryRouteId, type RouteId } from "./routes.js";
+export { clientMethodOf, clientMethods, type ClientMetadata, type ClientMethod, type ClientNameMetadata } from "./client-names.js";
 export { alias, aliasOf, primaryRoutes, type AliasMetadata, type AliasNames, type PrimaryRoutes } from "./alias.js";
 export {
   ROUTE_EXAMPLES,

@@ -5,6 +5,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "./common.js";
+import type { ClientMetadata } from "./client-names.js";
 import type { RouteMetadata } from "./roles.js";
 
 const c = initContract();
@@ -295,7 +296,7 @@ export const streamingContract = c.router({
     description:
       `The account's streams, newest first (id descending), ${STREAMS_PAGE_SIZE} a page. The body is a bare array; ` +
       "the `X-Total-Count` response header carries the total number of streams. A page past the end is an empty array.",
-    metadata: read,
+    metadata: { ...read, client: { pageSize: STREAMS_PAGE_SIZE } } satisfies ClientMetadata,
   },
   getStream: {
     method: "GET",

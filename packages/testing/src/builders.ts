@@ -132,7 +132,7 @@ export class Builders {
     const provisioned = await provisionAccount(this.#context.db, { name, email, loadCatalog: false });
     const administrator = this.#context.clientFor(provisioned.token);
     const token = await this.token({ in: { administrator, account: { id: provisioned.accountId } }, role: options.role ?? "administrators" });
-    const account = await administrator.iam.getAccount();
+    const account = await administrator.iam.account.get();
     return { account, token, client: this.#context.clientFor(token.token), administrator };
   }
 

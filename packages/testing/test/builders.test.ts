@@ -22,7 +22,7 @@ describe("build.account", () => {
     expect(built.token).toMatchObject({ deleted: false, expired: false, exp_date: null });
     expect(built.token.client_user).toMatchObject({ client_id: built.account.id, role: { id: 1, name: "Administrators" } });
     expect(built.token.token).toMatch(/^cp_[0-9a-f]{64}$/);
-    expect(await built.client.iam.getAccount()).toEqual(built.account);
+    expect(await built.client.iam.account.get()).toEqual(built.account);
     const mine = await platform.build.stream({ name: "platform account's" });
     await expect(built.client.streaming.streams.get(mine.id, { maxRetries: 0 })).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -58,7 +58,7 @@ describe("build.token", () => {
     const other = await platform.build.account();
     const token = await platform.build.token({ in: other, role: "users" });
     expect(token.client_user).toMatchObject({ client_id: other.account.id, role: { id: 2 } });
-    expect((await platform.clientFor(token.token).iam.getAccount()).id).toBe(other.account.id);
+    expect((await platform.clientFor(token.token).iam.account.get()).id).toBe(other.account.id);
   });
 });
 

@@ -67,7 +67,7 @@ const { createClient, RateLimitError } = require("@cloudplane/client");`;
 /** A plain Node script: a platform, one call, close. */
 const SCRIPT = (load: string) => `${load}
 const platform = await createTestPlatform();
-const account = await platform.client.iam.getAccount();
+const account = await platform.client.iam.account.get();
 await platform.close();
 console.log(JSON.stringify({ account: account.companyName }));
 `;

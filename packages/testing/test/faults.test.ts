@@ -66,7 +66,7 @@ describe("rateLimit and unavailable", () => {
   it("cover one route, its aliases, an area or every route, and only calls of those", async () => {
     const { accountId } = platform.administrator;
     platform.faults.unavailable("iam.listTokens", { times: 2 });
-    await expect(noRetries().iam.getAccount()).resolves.toMatchObject({ id: accountId });
+    await expect(noRetries().iam.account.get()).resolves.toMatchObject({ id: accountId });
     expect((await platform.fetch(`/iam/v2/clients/${accountId}/tokens`, { headers: authorization() })).status).toBe(503);
     await expect(noRetries().iam.tokens.list(accountId)).rejects.toBeInstanceOf(ServiceUnavailableError);
     platform.faults.unavailable("iam.v2ListTokens");
@@ -77,12 +77,12 @@ describe("rateLimit and unavailable", () => {
     platform.faults.rateLimit("streaming.*", { times: Infinity });
     await expect(noRetries().streaming.streams.list()).rejects.toBeInstanceOf(RateLimitError);
     await expect(noRetries().streaming.streams.get(1)).rejects.toBeInstanceOf(RateLimitError);
-    await expect(noRetries().iam.getAccount()).resolves.toMatchObject({ id: accountId });
+    await expect(noRetries().iam.account.get()).resolves.toMatchObject({ id: accountId });
     expect(platform.faults.pending()).toEqual([{ route: "streaming.*", kind: "rate_limited", remaining: Infinity }]);
     platform.faults.clear();
 
     platform.faults.unavailable("*");
-    await expect(noRetries().iam.getAccount()).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(noRetries().iam.account.get()).rejects.toBeInstanceOf(ServiceUnavailableError);
     // A path the contract does not have is no route's: the API answers it.
     platform.faults.unavailable("*");
     expect((await platform.fetch("/no/such/route", { headers: authorization() })).status).toBe(404);
@@ -179,13 +179,13 @@ describe("faults over the loopback server", () => {
 describe("expireToken and revokeToken", () => {
   it("make the client's own token answer 401 until reset()", async () => {
     await platform.faults.expireToken();
-    const expired = await noRetries().iam.getAccount().catch((error: unknown) => error);
+    const expired = await noRetries().iam.account.get().catch((error: unknown) => error);
     expect(expired).toBeInstanceOf(AuthenticationError);
     expect(expired).toMatchObject({ status: 401, code: "token_not_valid" });
     await platform.reset();
-    await expect(noRetries().iam.getAccount()).resolves.toMatchObject({ id: platform.administrator.accountId });
+    await expect(noRetries().iam.account.get()).resolves.toMatchObject({ id: platform.administrator.accountId });
     await platform.faults.revokeToken();
-    await expect(noRetries().iam.getAccount()).rejects.toMatchObject({ status: 401, code: "token_not_valid" });
+    await expect(noRetries().iam.account.get()).rejects.toMatchObject({ status: 401, code: "token_not_valid" });
   });
 
   it("take a token by itself, by its id or by the object a builder answered, and leave other tokens working", async () => {
@@ -194,8 +194,8 @@ describe("expireToken and revokeToken", () => {
     await platform.faults.expireToken(byId.id);
     await platform.faults.revokeToken(byObject);
     for (const token of [byText, byId, byObject])
-      await expect(platform.clientFor(token.token, { maxRetries: 0 }).iam.getAccount()).rejects.toMatchObject({ status: 401 });
-    await expect(noRetries().iam.getAccount()).resolves.toMatchObject({ id: platform.administrator.accountId });
+      await expect(platform.clientFor(token.token, { maxRetries: 0 }).iam.account.get()).rejects.toMatchObject({ status: 401 });
+    await expect(noRetries().iam.account.get()).resolves.toMatchObject({ id: platform.administrator.accountId });
     const listed = await noRetries().iam.tokens.list(platform.administrator.accountId);
     expect(listed.find((token) => token.id === byText.id)?.deleted).toBe(true);
     expect(listed.find((token) => token.id === byId.id)?.expired).toBe(true);

@@ -15,7 +15,7 @@ describe("a platform with the empty preset", () => {
   afterAll(() => platform.close());
 
   it("calls the API in the process as the account's Administrator", async () => {
-    const account = await platform.client.iam.getAccount();
+    const account = await platform.client.iam.account.get();
     expect(account).toMatchObject({ id: platform.administrator.accountId, companyName: "Test account", currentUser: platform.administrator.userId });
     expect(account.users).toEqual([expect.objectContaining({ id: platform.administrator.userId, groups: [{ id: 1, name: "Administrators" }] })]);
     expect(platform.baseUrl).toBe(IN_PROCESS_BASE_URL);
@@ -23,7 +23,7 @@ describe("a platform with the empty preset", () => {
   });
 
   it("holds the platform's catalog and nothing of an account", async () => {
-    const models = await platform.client.cloud.inferenceModels.list({ limit: 1000 });
+    const models = await platform.client.cloud.inference.models.list({ limit: 1000 });
     expect(models.total).toBe(platformCatalog().cloud.inference_models.length);
     expect(models.total).toBeGreaterThan(0);
     expect((await platform.client.streaming.streams.list()).items).toEqual([]);
@@ -97,7 +97,7 @@ describe("a platform with the demo preset", () => {
   afterAll(() => platform.close());
 
   it("holds the demo data and calls as demo account 1's Administrator", async () => {
-    const account = await platform.client.iam.getAccount();
+    const account = await platform.client.iam.account.get();
     expect(account.id).toBe(1);
     const apps = await platform.client.edge.apps.list({ limit: 1000 });
     expect(apps.total).toBe(demoFixture.edge.apps.filter((app) => app.account_id === 1).length);

@@ -27,6 +27,23 @@ export function offsetPaging<Item, Body extends { count: number }, Query extends
 }
 
 /**
+ * Lists that answer a bare array paged by `limit` (`defaultLimit` when the query does not set it) and
+ * `offset`, with no total (security profiles): a full page may have another after it.
+ */
+export function arrayPaging<Item, Query extends { limit?: number | undefined; offset?: number | undefined }>(
+  defaultLimit: number,
+): Paging<Item, Item[], Query> {
+  return {
+    items: (body) => body,
+    total: () => undefined,
+    next(query, pageItems) {
+      const full = pageItems.length >= (query.limit ?? defaultLimit);
+      return pageItems.length > 0 && full ? { ...query, offset: (query.offset ?? 0) + pageItems.length } : undefined;
+    },
+  };
+}
+
+/**
  * Lists paged by a 1-based `page` number of `pageSize` items, with the total in the `X-Total-Count`
  * header (streams). Without the header, a full page is taken to mean there may be another.
  */

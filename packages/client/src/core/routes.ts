@@ -57,6 +57,12 @@ export function defineRoutes<Area extends AreaName>(area: Area, table: RouteTabl
 
 /** The path parameters of a route, as the contract types them. */
 export type PathParams<Route> = Route extends { pathParams: infer Schema extends z.ZodTypeAny } ? z.input<Schema> : never;
+/** The path parameter `Name` of a route, as the contract types it (a string where the route has no schema of its parameters). */
+export type PathParam<Route, Name extends string> = Route extends { pathParams: infer Schema extends z.ZodTypeAny }
+  ? Name extends keyof z.input<Schema>
+    ? z.input<Schema>[Name]
+    : string
+  : string;
 /** The query of a route, as callers write it (defaults may be left out). */
 export type Query<Route> = Route extends { query: infer Schema extends z.ZodTypeAny } ? z.input<Schema> : never;
 /** The request body of a route, as callers write it. */
