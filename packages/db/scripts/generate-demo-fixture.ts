@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { LOGS_UPLOADER_POLICY_DEFAULTS } from "@cloudplane/contract";
 import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { DemoFixture, DemoRow, DemoTableName, DemoTokenName } from "../src/demo-fixture.js";
+import { DEMO_PLAINTEXTS, type DemoFixture, type DemoRow, type DemoTableName, type DemoTokenName } from "../src/demo-fixture.js";
 import * as schema from "../src/schema/index.js";
 
 type AccountId = 1 | 2;
@@ -47,6 +47,12 @@ const BASE = Date.parse("2026-01-05T09:00:00.000Z");
 const DAY = 86_400_000;
 /** A time `days` after 2026-01-05 09:00 UTC, plus `minutes`. */
 const at = (days: number, minutes = 0) => new Date(BASE + days * DAY + minutes * 60_000).toISOString();
+
+/** A parent row whose child rows are written with it, as the API shows them: the children go to their own table's list. */
+function withChildren<P, C>(row: P, table: C[], children: C[]): P {
+  table.push(...children);
+  return row;
+}
 
 // ---------------------------------------------------------------------------------------------
 // IAM
@@ -138,93 +144,36 @@ const shieldingPops: Row<"shieldingPops">[] = [
 
 const originGroupSources: Row<"originGroupSources">[] = [];
 
-/** An origin group; its sources, in their order, go to their own table. */
-function originGroup(group: Row<"originGroups">, sources: Omit<Row<"originGroupSources">, "accountId" | "originGroupId" | "position">[]): Row<"originGroups"> {
-  originGroupSources.push(...sources.map((source, position) => ({ accountId: group.accountId, originGroupId: group.id, position, ...source })));
-  return group;
+/** An origin group without origin authentication; its sources, in their order, go to their own table. */
+function originGroup(
+  group: Omit<Row<"originGroups">, "authType" | "created" | "updated">,
+  [created, updated]: [number, number],
+  sources: Omit<Row<"originGroupSources">, "accountId" | "originGroupId" | "position">[],
+): Row<"originGroups"> {
+  const row = { ...group, authType: "none", created: at(created), updated: at(updated) };
+  return withChildren(row, originGroupSources, sources.map((source, position) => ({ accountId: group.accountId, originGroupId: group.id, position, ...source })));
 }
 
 const originGroups: Row<"originGroups">[] = [
-  originGroup(
-    {
-      id: 1,
-      accountId: 1,
-      name: "acme-web-origins",
-      useNext: true,
-      proxyNextUpstream: ["error", "timeout", "http_502", "http_503"],
-      authType: "none",
-      path: "",
-      created: at(10),
-      updated: at(40),
-    },
-    [
-      { backup: false, enabled: true, source: "origin-1.acme.example", hostHeaderOverride: null },
-      { backup: false, enabled: true, source: "origin-2.acme.example", hostHeaderOverride: "www.acme.example" },
-      { backup: true, enabled: true, source: "backup.acme.example:8080", hostHeaderOverride: null },
-    ],
-  ),
-  originGroup(
-    {
-      id: 3,
-      accountId: 1,
-      name: "acme-video-origin",
-      useNext: false,
-      proxyNextUpstream: ["error", "timeout"],
-      authType: "none",
-      path: "/vod",
-      created: at(12),
-      updated: at(12),
-    },
-    [{ backup: false, enabled: true, source: "203.0.113.50:8443", hostHeaderOverride: null }],
-  ),
-  originGroup(
-    {
-      id: 5,
-      accountId: 1,
-      name: "acme-unused-origins",
-      useNext: true,
-      proxyNextUpstream: ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"],
-      authType: "none",
-      path: "",
-      created: at(14),
-      updated: at(90),
-    },
-    [
-      { backup: false, enabled: false, source: "old-origin.acme.example", hostHeaderOverride: null },
-      { backup: true, enabled: true, source: "old-backup.acme.example", hostHeaderOverride: null },
-    ],
-  ),
-  originGroup(
-    {
-      id: 2,
-      accountId: 2,
-      name: "globex-origins",
-      useNext: true,
-      proxyNextUpstream: ["error", "timeout", "http_500"],
-      authType: "none",
-      path: "",
-      created: at(11),
-      updated: at(11),
-    },
-    [
-      { backup: false, enabled: true, source: "origin.globex.example", hostHeaderOverride: null },
-      { backup: true, enabled: true, source: "origin-dr.globex.example", hostHeaderOverride: null },
-    ],
-  ),
-  originGroup(
-    {
-      id: 4,
-      accountId: 2,
-      name: "globex-static",
-      useNext: false,
-      proxyNextUpstream: ["error"],
-      authType: "none",
-      path: "/static",
-      created: at(13),
-      updated: at(13),
-    },
-    [{ backup: false, enabled: true, source: "static.globex.example", hostHeaderOverride: null }],
-  ),
+  originGroup({ id: 1, accountId: 1, name: "acme-web-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "http_502", "http_503"] }, [10, 40], [
+    { backup: false, enabled: true, source: "origin-1.acme.example", hostHeaderOverride: null },
+    { backup: false, enabled: true, source: "origin-2.acme.example", hostHeaderOverride: "www.acme.example" },
+    { backup: true, enabled: true, source: "backup.acme.example:8080", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 3, accountId: 1, name: "acme-video-origin", useNext: false, path: "/vod", proxyNextUpstream: ["error", "timeout"] }, [12, 12], [
+    { backup: false, enabled: true, source: "203.0.113.50:8443", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 5, accountId: 1, name: "acme-unused-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"] }, [14, 90], [
+    { backup: false, enabled: false, source: "old-origin.acme.example", hostHeaderOverride: null },
+    { backup: true, enabled: true, source: "old-backup.acme.example", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 2, accountId: 2, name: "globex-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "http_500"] }, [11, 11], [
+    { backup: false, enabled: true, source: "origin.globex.example", hostHeaderOverride: null },
+    { backup: true, enabled: true, source: "origin-dr.globex.example", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 4, accountId: 2, name: "globex-static", useNext: false, path: "/static", proxyNextUpstream: ["error"] }, [13, 13], [
+    { backup: false, enabled: true, source: "static.globex.example", hostHeaderOverride: null },
+  ]),
 ];
 
 const certificates: Row<"certificates">[] = [
@@ -242,8 +191,8 @@ function cdnResource(
   secondaryHostnames: string[] = [],
 ): Row<"cdnResources"> {
   const { accountId, id: resourceId } = fields;
-  cdnResourceHostnames.push(...secondaryHostnames.map((hostname, position) => ({ accountId, resourceId, position, hostname })));
-  return {
+  const hostnames = secondaryHostnames.map((hostname, position) => ({ accountId, resourceId, position, hostname }));
+  const row: Row<"cdnResources"> = {
     description: "",
     active: true,
     enabled: true,
@@ -273,6 +222,7 @@ function cdnResource(
     options: {},
     ...fields,
   };
+  return withChildren(row, cdnResourceHostnames, hostnames);
 }
 
 const cdnResources: Row<"cdnResources">[] = [
@@ -486,10 +436,8 @@ const logsUploaderPolicies: Row<"logsUploaderPolicies">[] = [
 const logsUploaderConfigResources: Row<"logsUploaderConfigResources">[] = [];
 
 /** A logs uploader config; the resources it applies to go to their own table. */
-function logsUploaderConfig(config: Row<"logsUploaderConfigs">, resources: number[]): Row<"logsUploaderConfigs"> {
-  logsUploaderConfigResources.push(...resources.map((resourceId) => ({ accountId: config.accountId, configId: config.id, resourceId })));
-  return config;
-}
+const logsUploaderConfig = (config: Row<"logsUploaderConfigs">, resources: number[]) =>
+  withChildren(config, logsUploaderConfigResources, resources.map((resourceId) => ({ accountId: config.accountId, configId: config.id, resourceId })));
 
 const logsUploaderConfigs: Row<"logsUploaderConfigs">[] = [
   logsUploaderConfig(
@@ -587,123 +535,59 @@ const edgeBinaries: Row<"edgeBinaries">[] = [
 
 const edgeTemplateParams: Row<"edgeTemplateParams">[] = [];
 
-/** A template; its parameters, in their order, go to their own table. */
-function edgeTemplate(template: Row<"edgeTemplates">, params: Omit<Row<"edgeTemplateParams">, "templateId" | "position">[]): Row<"edgeTemplates"> {
-  edgeTemplateParams.push(...params.map((param, position) => ({ templateId: template.id, position, ...param })));
-  return template;
+/** The parameters of a template: name, data type, mandatory, description (and metadata where it has some). */
+type ParamSpec = [name: string, dataType: string, mandatory: boolean, descr: string, metadata?: string];
+
+/** A template, run by the binary of the same id; its parameters, in their order, go to their own table. */
+function edgeTemplate(
+  id: number,
+  account: AccountId | null,
+  apiType: "wasi-http" | "proxy-wasm",
+  day: number,
+  [name, shortDescr, longDescr]: [string, string, string],
+  params: ParamSpec[],
+): Row<"edgeTemplates"> {
+  const row = { id, accountId: account, binaryId: id, name, shortDescr, longDescr, apiType, created: at(day) };
+  return withChildren(
+    row,
+    edgeTemplateParams,
+    params.map(([paramName, dataType, mandatory, descr, metadata = null], position) => ({ templateId: id, position, name: paramName, dataType, mandatory, descr, metadata })),
+  );
 }
 
 const edgeTemplates: Row<"edgeTemplates">[] = [
-  edgeTemplate(
-    {
-      id: 1001,
-      accountId: null,
-      binaryId: 1001,
-      name: "Geo redirect",
-      shortDescr: "Redirects visitors by country.",
-      longDescr: "Answers with a redirect to a per-country URL, read from the visitor's geo data.",
-      apiType: "wasi-http",
-      created: at(2),
-    },
-    [
-      { name: "DEFAULT_URL", dataType: "string", mandatory: true, descr: "Where visitors from other countries go.", metadata: null },
-      { name: "COUNTRY_URLS", dataType: "string", mandatory: false, descr: "Comma-separated CC=URL pairs.", metadata: null },
-    ],
-  ),
-  edgeTemplate(
-    {
-      id: 1002,
-      accountId: null,
-      binaryId: 1002,
-      name: "Header rewrite",
-      shortDescr: "Adds, changes or removes headers.",
-      longDescr: "Applies header rules to requests and responses with the proxy-wasm ABI.",
-      apiType: "proxy-wasm",
-      created: at(2),
-    },
-    [
-      { name: "REQUEST_RULES", dataType: "string", mandatory: false, descr: "Rules for request headers.", metadata: null },
-      { name: "RESPONSE_RULES", dataType: "string", mandatory: false, descr: "Rules for response headers.", metadata: null },
-    ],
-  ),
-  edgeTemplate(
-    {
-      id: 1,
-      accountId: 1,
-      binaryId: 1,
-      name: "Image resize",
-      shortDescr: "Resizes images on the fly.",
-      longDescr: "Reads width and quality from the query string and answers with a resized image.",
-      apiType: "wasi-http",
-      created: at(20),
-    },
-    [
-      { name: "MAX_WIDTH", dataType: "number", mandatory: true, descr: "Largest width served, pixels.", metadata: null },
-      { name: "QUALITY", dataType: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100.", metadata: null },
-      { name: "ORIGIN_URL", dataType: "string", mandatory: true, descr: "Where the original images are.", metadata: null },
-    ],
-  ),
-  edgeTemplate(
-    {
-      id: 3,
-      accountId: 1,
-      binaryId: 3,
-      name: "Auth gateway",
-      shortDescr: "Checks JWTs before the origin.",
-      longDescr: "Validates the bearer JWT of each request and forwards the claims as headers.",
-      apiType: "proxy-wasm",
-      created: at(21),
-    },
-    [
-      { name: "JWKS_URL", dataType: "string", mandatory: true, descr: "The key set that signs the tokens.", metadata: null },
-      { name: "AUDIENCE", dataType: "string", mandatory: false, descr: "Expected aud claim.", metadata: null },
-    ],
-  ),
-  edgeTemplate(
-    {
-      id: 5,
-      accountId: 1,
-      binaryId: 5,
-      name: "A/B testing",
-      shortDescr: "Splits traffic between two origins.",
-      longDescr: "Assigns each visitor to variant A or B with a sticky cookie.",
-      apiType: "wasi-http",
-      created: at(22),
-    },
-    [
-      { name: "SPLIT_PERCENT", dataType: "number", mandatory: true, descr: "Share of visitors sent to B.", metadata: null },
-      { name: "COOKIE_NAME", dataType: "string", mandatory: false, descr: "Cookie that keeps the variant.", metadata: null },
-      {
-        name: "ASSIGNMENT",
-        dataType: "enum",
-        mandatory: false,
-        descr: "How a visitor is put in a variant.",
-        metadata: '{"values":["cookie","header","random"]}',
-      },
-    ],
-  ),
-  edgeTemplate(
-    {
-      id: 2,
-      accountId: 2,
-      binaryId: 2,
-      name: "Custom router",
-      shortDescr: "Routes by path prefix.",
-      longDescr: "Sends each path prefix to its own backend.",
-      apiType: "wasi-http",
-      created: at(25),
-    },
-    [{ name: "ROUTES", dataType: "string", mandatory: true, descr: "prefix=backend pairs, comma separated.", metadata: null }],
-  ),
+  edgeTemplate(1001, null, "wasi-http", 2, ["Geo redirect", "Redirects visitors by country.", "Answers with a redirect to a per-country URL, read from the visitor's geo data."], [
+    ["DEFAULT_URL", "string", true, "Where visitors from other countries go."],
+    ["COUNTRY_URLS", "string", false, "Comma-separated CC=URL pairs."],
+  ]),
+  edgeTemplate(1002, null, "proxy-wasm", 2, ["Header rewrite", "Adds, changes or removes headers.", "Applies header rules to requests and responses with the proxy-wasm ABI."], [
+    ["REQUEST_RULES", "string", false, "Rules for request headers."],
+    ["RESPONSE_RULES", "string", false, "Rules for response headers."],
+  ]),
+  edgeTemplate(1, 1, "wasi-http", 20, ["Image resize", "Resizes images on the fly.", "Reads width and quality from the query string and answers with a resized image."], [
+    ["MAX_WIDTH", "number", true, "Largest width served, pixels."],
+    ["QUALITY", "number", false, "JPEG and WebP quality, 1 to 100."],
+    ["ORIGIN_URL", "string", true, "Where the original images are."],
+  ]),
+  edgeTemplate(3, 1, "proxy-wasm", 21, ["Auth gateway", "Checks JWTs before the origin.", "Validates the bearer JWT of each request and forwards the claims as headers."], [
+    ["JWKS_URL", "string", true, "The key set that signs the tokens."],
+    ["AUDIENCE", "string", false, "Expected aud claim."],
+  ]),
+  edgeTemplate(5, 1, "wasi-http", 22, ["A/B testing", "Splits traffic between two origins.", "Assigns each visitor to variant A or B with a sticky cookie."], [
+    ["SPLIT_PERCENT", "number", true, "Share of visitors sent to B."],
+    ["COOKIE_NAME", "string", false, "Cookie that keeps the variant."],
+    ["ASSIGNMENT", "enum", false, "How a visitor is put in a variant.", '{"values":["cookie","header","random"]}'],
+  ]),
+  edgeTemplate(2, 2, "wasi-http", 25, ["Custom router", "Routes by path prefix.", "Sends each path prefix to its own backend."], [
+    ["ROUTES", "string", true, "prefix=backend pairs, comma separated."],
+  ]),
 ];
 
 const edgeSecretSlots: Row<"edgeSecretSlots">[] = [];
 
 /** A secret; its slots go to their own table. */
-function edgeSecret(secret: Row<"edgeSecrets">, slots: Pick<Row<"edgeSecretSlots">, "slot" | "value">[]): Row<"edgeSecrets"> {
-  edgeSecretSlots.push(...slots.map((slot) => ({ accountId: secret.accountId, secretId: secret.id, ...slot })));
-  return secret;
-}
+const edgeSecret = (secret: Row<"edgeSecrets">, slots: Pick<Row<"edgeSecretSlots">, "slot" | "value">[]) =>
+  withChildren(secret, edgeSecretSlots, slots.map((slot) => ({ accountId: secret.accountId, secretId: secret.id, ...slot })));
 
 const edgeSecrets: Row<"edgeSecrets">[] = [
   edgeSecret(
@@ -1225,13 +1109,8 @@ const portList = { type: "array", items: { type: "integer", minimum: 0, maximum:
 const securityTemplateFields: Row<"securityTemplateFields">[] = [];
 
 /** A profile template; its fields, in their order, go to their own table. */
-function securityTemplate(
-  template: Row<"securityProfileTemplates">,
-  fields: Omit<Row<"securityTemplateFields">, "templateId" | "position">[],
-): Row<"securityProfileTemplates"> {
-  securityTemplateFields.push(...fields.map((field, position) => ({ templateId: template.id, position, ...field })));
-  return template;
-}
+const securityTemplate = (template: Row<"securityProfileTemplates">, fields: Omit<Row<"securityTemplateFields">, "templateId" | "position">[]) =>
+  withChildren(template, securityTemplateFields, fields.map((field, position) => ({ templateId: template.id, position, ...field })));
 
 const securityTemplates: Row<"securityProfileTemplates">[] = [
   securityTemplate(
@@ -1322,10 +1201,8 @@ securityTemplates.push(
 const securityProfileFields: Row<"securityProfileFields">[] = [];
 
 /** A security profile; the values it gives its template's fields go to their own table. */
-function securityProfile(profile: Row<"securityProfiles">, fields: Pick<Row<"securityProfileFields">, "id" | "baseFieldId" | "fieldValue">[]): Row<"securityProfiles"> {
-  securityProfileFields.push(...fields.map((field) => ({ accountId: profile.accountId, profileId: profile.id, ...field })));
-  return profile;
-}
+const securityProfile = (profile: Row<"securityProfiles">, fields: Pick<Row<"securityProfileFields">, "id" | "baseFieldId" | "fieldValue">[]) =>
+  withChildren(profile, securityProfileFields, fields.map((field) => ({ accountId: profile.accountId, profileId: profile.id, ...field })));
 
 const securityProfiles: Row<"securityProfiles">[] = [
   securityProfile(
@@ -1495,6 +1372,15 @@ const fixture: DemoFixture = {
   buckets: byId(buckets),
 };
 
+/** A row with its keys in its table's column order, a plaintext where the column it stands in for is, so the JSON reads alike however a row was written. */
+function inColumnOrder(table: DemoTableName, row: object): object {
+  const columns = Object.keys(getTableColumns(schema[table] as PgTable));
+  const plaintexts: Record<string, object> = DEMO_PLAINTEXTS[table as keyof typeof DEMO_PLAINTEXTS] ?? {};
+  const place = (key: string) => columns.indexOf(plaintexts[key] ? Object.keys(plaintexts[key])[0]! : key);
+  return Object.fromEntries(Object.entries(row).sort(([a], [b]) => place(a) - place(b)));
+}
+
+const ordered = Object.fromEntries(Object.entries(fixture).map(([table, rows]) => [table, (rows as object[]).map((row) => inColumnOrder(table as DemoTableName, row))]));
 const target = new URL("../fixtures/demo.json", import.meta.url);
-await writeFile(target, `${JSON.stringify(fixture, null, 2)}\n`);
+await writeFile(target, `${JSON.stringify(ordered, null, 2)}\n`);
 console.log(`Wrote ${fileURLToPath(target)}`);
