@@ -11,12 +11,12 @@ import { demoTablesInOrder, loadDemoData } from "./demo.js";
 import { demoFixture, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 
 /**
- * The values of `columns` in a fixture row of `table` (keyed by column key), as one comparable string.
- * Columns are matched by SQL name: a constraint's columns are copies of the table's own.
+ * The values of `columns` in a fixture row of `table` (keyed by column key). Columns are matched by SQL
+ * name: a constraint's columns are copies of the table's own.
  */
-function keyOf(table: PgTable, row: object, columns: PgColumn[]): string {
+function valuesOf(table: PgTable, row: object, columns: PgColumn[]): unknown[] {
   const keys = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
-  return JSON.stringify(columns.map((column) => (row as Record<string, unknown>)[keys.get(column.name)!] ?? null));
+  return columns.map((column) => (row as Record<string, unknown>)[keys.get(column.name)!] ?? null);
 }
 
 /**
@@ -34,13 +34,14 @@ export function platformCatalog(fixture: DemoFixture = demoFixture): DemoFixture
       .filter((reference) => reference.foreignTable !== table && nameOf.has(reference.foreignTable))
       .map((reference) => ({
         columns: reference.columns,
-        kept: new Set(catalog[nameOf.get(reference.foreignTable)!]!.map((row) => keyOf(reference.foreignTable, row, reference.foreignColumns))),
+        kept: new Set(catalog[nameOf.get(reference.foreignTable)!]!.map((row) => JSON.stringify(valuesOf(reference.foreignTable, row, reference.foreignColumns)))),
       }));
     const rows = name === "accounts" ? [] : (fixture[name] as object[]);
+    // As PostgreSQL checks a foreign key (MATCH SIMPLE): a reference with a null in it refers to nothing.
     catalog[name] = rows.filter((row) =>
       references.every(({ columns, kept }) => {
-        const key = keyOf(table, row, columns);
-        return key === JSON.stringify(columns.map(() => null)) || kept.has(key);
+        const values = valuesOf(table, row, columns);
+        return values.includes(null) || kept.has(JSON.stringify(values));
       }),
     );
   }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, getTableName, sql } from "drizzle-orm";
+import { loadPlatformCatalog } from "./catalog.js";
 import { decryptSecret, sha256Hex } from "./crypto.js";
 import { demoFixture, type DemoTableName } from "./demo-fixture.js";
 import { loadDemoData } from "./demo.js";
@@ -245,6 +246,32 @@ describe.each(engines())("demo data on %s", (engine) => {
       })
       .returning();
     expect(stream?.id).toBeGreaterThan(Math.max(...demoFixture.streams.map((candidate) => candidate.id)));
+  });
+
+  it("loads the platform's catalog alone: the rows of no account, with their own child rows only", async () => {
+    const fresh = await createTestDatabase({ engine, seed: false });
+    try {
+      await loadPlatformCatalog(fresh.db);
+      const publicTemplates = demoFixture.edgeTemplates.filter((template) => template.accountId === null).map((template) => template.id);
+      const commonTemplates = demoFixture.securityProfileTemplates.filter((template) => template.accountId === null).map((template) => template.id);
+      const counts = await rowCounts(fresh);
+      expect(counts).toMatchObject({
+        accounts: 0,
+        users: 0,
+        edge_binaries: demoFixture.edgeBinaries.filter((binary) => binary.accountId === null).length,
+        edge_templates: publicTemplates.length,
+        edge_template_params: demoFixture.edgeTemplateParams.filter((param) => publicTemplates.includes(param.templateId)).length,
+        security_profile_templates: commonTemplates.length,
+        security_template_fields: demoFixture.securityTemplateFields.filter((field) => commonTemplates.includes(field.templateId)).length,
+        shielding_pops: demoFixture.shieldingPops.length,
+        inference_models: demoFixture.inferenceModels.length,
+      });
+      expect(publicTemplates.length).toBeGreaterThan(0);
+      expect(counts.edge_template_params).toBeLessThan(demoFixture.edgeTemplateParams.length);
+      expect(counts.security_template_fields).toBeLessThan(demoFixture.securityTemplateFields.length);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("reads back what the fixture says, through the schema's types", async () => {
