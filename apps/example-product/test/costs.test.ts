@@ -16,8 +16,8 @@ describe("monthlySpend", () => {
   it("sums the month's cost per currency, over regions and types", async () => {
     await platform.build.usageLines([
       { month: "2026-03", cost: 10.125 },
-      { month: "2026-03", cost: 5, region_id: 2 },
-      { month: "2026-03", type: "egress_traffic", billing_metric_name: "egress_traffic", billing_feature_name: "egress", billing_value_unit: "bytes", cost: 0.5, currency: "USD" },
+      { month: "2026-03", cost: 5, regionId: 2 },
+      { month: "2026-03", type: "egress_traffic", billingMetricName: "egress_traffic", billingFeatureName: "egress", billingValueUnit: "bytes", cost: 0.5, currency: "USD" },
       { month: "2026-04", cost: 99 },
     ]);
     expect(await monthlySpend(platform.client, "2026-03")).toEqual({ month: "2026-03", totals: { EUR: 15.13, USD: 0.5 }, unpriced: 0 });

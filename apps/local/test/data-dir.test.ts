@@ -120,7 +120,7 @@ if (process.platform !== "win32")
 
 /** The demo app the writes go to, and a fresh comment and secret name. */
 function writes() {
-  const apps = demoFixture.edge.apps.filter((candidate) => candidate.account_id === 1);
+  const apps = demoFixture.edgeApps.filter((candidate) => candidate.accountId === 1);
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return { appId: apps[apps.length - 1]!.id, comment: `written before the kill ${stamp}`, secretName: `killed-${stamp}` };
 }

@@ -51,7 +51,7 @@ function expectCleanRequestLogs(app: LocalProcess) {
   }
   expect(requests.some((entry) => entry.request_id === "conformance-404" && entry.status === 404)).toBe(true);
   const logged = app.stdout().split("\n").filter((line) => line.startsWith("{")).join("\n") + app.stderr();
-  for (const token of demoFixture.iam.api_tokens) expect(logged).not.toContain(token.plaintext);
+  for (const token of demoFixture.apiTokens) expect(logged).not.toContain(token.plaintext);
   for (const secret of ["conformance-value", "conformance-secret-access-key"]) expect(logged).not.toContain(secret);
 }
 
@@ -100,7 +100,7 @@ describe("local app on PGlite", () => {
   });
 
   it("keeps what was written across a SIGTERM and a restart, without loading the demo data again", async () => {
-    const apps = demoFixture.edge.apps.filter((candidate) => candidate.account_id === 1);
+    const apps = demoFixture.edgeApps.filter((candidate) => candidate.accountId === 1);
     const target = apps[apps.length - 1]!;
     const comment = `written before the restart ${Date.now()}`;
     const secretName = `restart-${Date.now()}`;

@@ -153,16 +153,16 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     const catalog = platformCatalog();
 
     // An edge app from a public template (it needs an edge plan and the template's platform binary).
-    const publicTemplate = catalog.edge.templates.find((template) => template.account_id === null)!;
+    const publicTemplate = catalog.edgeTemplates.find((template) => template.accountId === null)!;
     const app = await client.edge.apps.create({ name: "first-app", template: publicTemplate.id, status: 1 });
     expect(app).toMatchObject({ name: "first-app", template: publicTemplate.id, status: 1 });
-    expect((await client.edge.templates.list()).total).toBe(catalog.edge.templates.length);
-    expect((await client.cdn.shieldingPops.list()).total).toBe(catalog.cdn.shielding_pops.length);
-    expect((await client.cloud.inference.models.list()).total).toBe(catalog.cloud.inference_models.length);
+    expect((await client.edge.templates.list()).total).toBe(catalog.edgeTemplates.length);
+    expect((await client.cdn.shieldingPops.list()).total).toBe(catalog.shieldingPops.length);
+    expect((await client.cloud.inference.models.list()).total).toBe(catalog.inferenceModels.length);
     // The account's default project, where its GPU images go: none yet, in any region of the catalog.
     const [project] = await selectRows<{ id: number; name: string }>(db, sql`select id, name from ${cloudProjects} where account_id = ${first.accountId}`);
     expect(project).toEqual({ id: expect.any(Number), name: "default" });
-    const region = catalog.cloud.regions[0]!;
+    const region = catalog.cloudRegions[0]!;
     const images = await client.cloud.gpu.images.list(project!.id, region.id);
     expect([images.items, images.total]).toEqual([[], 0]);
   });
@@ -178,7 +178,7 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     expect(counts).toEqual({ accounts: 2, users: 2, tokens: 3 });
     // The catalog is loaded once: provisioning again adds none of its rows twice.
     const [plans] = await selectRows<{ count: number }>((await open()).db, sql`select count(*)::int as count from ${edgePlans}`);
-    expect(plans!.count).toBe(platformCatalog().edge.plans.length);
+    expect(plans!.count).toBe(platformCatalog().edgePlans.length);
   });
 
   it.each([

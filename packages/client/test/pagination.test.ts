@@ -15,20 +15,20 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 const appIds = (accountId: number) =>
-  demoFixture.edge.apps
-    .filter((app) => app.account_id === accountId)
+  demoFixture.edgeApps
+    .filter((app) => app.accountId === accountId)
     .sort(byId)
     .map((app) => app.id);
 
 const streamIds = (accountId: number) =>
-  demoFixture.streaming.streams
-    .filter((stream) => stream.account_id === accountId)
+  demoFixture.streams
+    .filter((stream) => stream.accountId === accountId)
     .sort(byId)
     .reverse()
     .map((stream) => stream.id);
 
 const modelIdsByName = () =>
-  [...demoFixture.cloud.inference_models]
+  [...demoFixture.inferenceModels]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
     .map((model) => model.id);
 
@@ -44,7 +44,7 @@ describe.each(engines())("pagination on %s", (engine) => {
   });
 
   it("edge apps: filters and ordering carry over to every page", async () => {
-    const enabled = demoFixture.edge.apps.filter((app) => app.account_id === 1 && app.status === 1);
+    const enabled = demoFixture.edgeApps.filter((app) => app.accountId === 1 && app.status === 1);
     const expected = enabled.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : b.id - a.id)).map((app) => app.id);
     const apps = await collect(api.client.edge.apps.list({ status: 1, ordering: "-name", limit: 3 }));
     expect(apps.map((app) => app.id)).toEqual(expected);
@@ -85,10 +85,10 @@ describe.each(engines())("pagination on %s", (engine) => {
     api.logs.length = 0;
     const models = await collect(api.client.cloud.inference.models.list({ limit: 10 }));
     expect(models.map((model) => model.id)).toEqual(modelIdsByName());
-    expect(api.logs).toHaveLength(Math.ceil(demoFixture.cloud.inference_models.length / 10));
+    expect(api.logs).toHaveLength(Math.ceil(demoFixture.inferenceModels.length / 10));
     const page = await api.client.cloud.inference.models.list();
-    expect(page.items).toHaveLength(demoFixture.cloud.inference_models.length);
-    expect(page.total).toBe(demoFixture.cloud.inference_models.length);
+    expect(page.items).toHaveLength(demoFixture.inferenceModels.length);
+    expect(page.total).toBe(demoFixture.inferenceModels.length);
     expect(page.hasNextPage()).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * method reaches its route and resolves to the body the contract types, with the response metadata.
  */
 import { contract, ROUTES } from "@cloudplane/contract";
-import { demoFixture } from "@cloudplane/db";
+import { byColumnName, demoFixture } from "@cloudplane/db";
 import { routeCases, type MadeObject, type RouteCase } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { routesByArea } from "../src/core/routes.generated.js";
@@ -49,14 +49,14 @@ describe.each(engines())("every route through the client on %s", (engine) => {
 
     const tokens = await client.iam.tokens.list(1, { deleted: true });
     expect(tokens.map((token) => token.id)).toEqual(
-      demoFixture.iam.api_tokens.filter((token) => token.account_id === 1 && !token.deleted).map((token) => token.id),
+      demoFixture.apiTokens.filter((token) => token.accountId === 1 && !token.deleted).map((token) => token.id),
     );
     const issued = await client.iam.tokens.create(1, { name: "client-token", exp_date: "2099-01-01T00:00:00Z" });
     expect(issued).toMatchObject({ name: "client-token", exp_date: "2099-01-01 00:00:00+00:00", token: expect.stringMatching(/^cp_[0-9a-f]{64}$/) });
     const { token: _issuedToken, ...shownToken } = issued;
     expect(await client.iam.tokens.get(1, issued.id)).toEqual(shownToken);
     expect(await client.iam.tokens.delete(1, issued.id)).toBeUndefined();
-    expect(await client.iam.account.get()).toMatchObject({ id: 1, currentUser: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-1-active")!.user_id });
+    expect(await client.iam.account.get()).toMatchObject({ id: 1, currentUser: demoFixture.apiTokens.find((token) => token.accountId === 1 && token.name === "role-1-active")!.userId });
 
     const updated = await client.cdn.resources.update(1, { description: "Updated through the client" });
     expect(updated).toMatchObject({ id: 1, description: "Updated through the client" });
@@ -106,7 +106,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
 
     const features = await client.cdn.features.get();
     expect(features.paid_features.length + features.free_features.length).toBe(
-      demoFixture.cdn.features.filter((feature) => feature.account_id === 1).length,
+      demoFixture.cdnFeatures.filter((feature) => feature.accountId === 1).length,
     );
 
     expect(await client.cdn.clientSettings.replace({ utilization_level: 7 })).toMatchObject({ id: 1, utilization_level: 7 });
@@ -125,7 +125,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(await client.cdn.resources.getShielding(resource.id)).toEqual({ shielding_pop: null });
     expect(await client.cdn.resources.delete(resource.id)).toBeUndefined();
     expect(await client.cdn.originGroups.delete(group.id)).toBeUndefined();
-    expect((await client.cdn.shieldingPops.list()).items.length).toBe(demoFixture.cdn.shielding_pops.length);
+    expect((await client.cdn.shieldingPops.list()).items.length).toBe(demoFixture.shieldingPops.length);
     expect(await client.cdn.clientSettings.get()).toMatchObject({ id: 1, utilization_level: 7 });
 
     const apps = await client.edge.apps.list({ limit: 5 });
@@ -177,12 +177,12 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     const models = await client.cloud.inference.models.list({ limit: 3 });
     expect(models.items).toHaveLength(3);
 
-    const model = demoFixture.cloud.inference_models[0]!;
-    expect(await client.cloud.inference.models.get(model.id)).toEqual(model);
+    const model = demoFixture.inferenceModels[0]!;
+    expect(await client.cloud.inference.models.get(model.id)).toEqual(byColumnName("inferenceModels", model));
 
     const images = await client.cloud.gpu.images.list(1, 1, { limit: 10 });
     expect(images.total).toBe(
-      demoFixture.cloud.gpu_images.filter((image) => image.project_id === 1 && image.region_id === 1).length,
+      demoFixture.gpuImages.filter((image) => image.projectId === 1 && image.regionId === 1).length,
     );
     expect(images.items).toHaveLength(images.total!);
     expect(await client.cloud.gpu.images.get(1, 1, images.items[0]!.id)).toEqual(images.items[0]);

@@ -92,12 +92,12 @@ describe.each(engines())("the client in workerd against the handler on %s", (eng
     const text = await response.text();
     expect(response.status, text).toBe(200);
     const result = JSON.parse(text) as Record<string, unknown>;
-    const ofAccount1 = <T extends { account_id: number; id: number }>(items: T[]) =>
-      items.filter((item) => item.account_id === 1).map((item) => item.id);
+    const ofAccount1 = <T extends { accountId: number; id: number }>(items: T[]) =>
+      items.filter((item) => item.accountId === 1).map((item) => item.id);
     expect(result).toMatchObject({
       hasProcess: false,
-      appIds: ofAccount1(demoFixture.edge.apps).sort((a, b) => a - b),
-      streamIds: ofAccount1(demoFixture.streaming.streams).sort((a, b) => b - a),
+      appIds: ofAccount1(demoFixture.edgeApps).sort((a, b) => a - b),
+      streamIds: ofAccount1(demoFixture.streams).sort((a, b) => b - a),
       resource: { id: 1, description: "Changed from workerd" },
       template: { id: 1001, requestId: expect.stringMatching(/^req_/) as unknown },
       notFound: { isNotFoundError: true, status: 404, code: "not_found", requestId: expect.stringMatching(/^req_/) as unknown },

@@ -7,41 +7,14 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { LOGS_UPLOADER_POLICY_DEFAULTS } from "@cloudplane/contract";
-import type {
-  DemoAccount,
-  DemoApiToken,
-  DemoBroadcast,
-  DemoBucket,
-  DemoCdnFeature,
-  DemoCdnResource,
-  DemoCertificate,
-  DemoClip,
-  DemoCloudProject,
-  DemoCloudRegion,
-  DemoEdgeApp,
-  DemoEdgeBinary,
-  DemoEdgePlan,
-  DemoEdgeSecret,
-  DemoEdgeTemplate,
-  DemoFixture,
-  DemoCloudTask,
-  DemoGpuImage,
-  DemoInferenceModel,
-  DemoLogsUploaderConfig,
-  DemoLogsUploaderPolicy,
-  DemoLogsUploaderTarget,
-  DemoOriginGroup,
-  DemoSecurityProfile,
-  DemoSecurityProfileTemplate,
-  DemoShieldingPop,
-  DemoStorage,
-  DemoStream,
-  DemoTokenName,
-  DemoUsageLine,
-  DemoUser,
-} from "../src/demo-fixture.js";
+import { getTableColumns } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { DEMO_PLAINTEXTS, type DemoFixture, type DemoRow, type DemoTableName, type DemoTokenName } from "../src/demo-fixture.js";
+import * as schema from "../src/schema/index.js";
 
 type AccountId = 1 | 2;
+
+type Row<K extends DemoTableName> = DemoRow<K>;
 
 const hex = (seed: string, length = 64) => createHash("sha256").update(seed).digest("hex").slice(0, length);
 
@@ -75,6 +48,12 @@ const DAY = 86_400_000;
 /** A time `days` after 2026-01-05 09:00 UTC, plus `minutes`. */
 const at = (days: number, minutes = 0) => new Date(BASE + days * DAY + minutes * 60_000).toISOString();
 
+/** A parent row whose child rows are written with it, as the API shows them: the children go to their own table's list. */
+function withChildren<P, C>(row: P, table: C[], children: C[]): P {
+  table.push(...children);
+  return row;
+}
+
 // ---------------------------------------------------------------------------------------------
 // IAM
 // ---------------------------------------------------------------------------------------------
@@ -84,15 +63,17 @@ const accountNames: Record<AccountId, { name: string; domain: string }> = {
   2: { name: "Globex Streaming", domain: "globex.example" },
 };
 
-const accounts: DemoAccount[] = ([1, 2] as const).map((id) => ({
+const accounts: Row<"accounts">[] = ([1, 2] as const).map((id) => ({
   id,
   name: accountNames[id].name,
-  utilization_level: id === 1 ? 3 : 0,
+  utilizationLevel: id === 1 ? 3 : 0,
   cname: `cl-${hex(`account-cname:${id}`, 8)}.cdn.cloudplane.example`,
-  use_balancer: id === 1,
-  auto_suspend_enabled: id === 2,
-  cdn_resources_rules_max_count: id === 1 ? 50 : 25,
-  service: { enabled: true, status: "active", updated: at(id, 30) },
+  useBalancer: id === 1,
+  autoSuspendEnabled: id === 2,
+  cdnResourcesRulesMaxCount: id === 1 ? 50 : 25,
+  cdnServiceEnabled: true,
+  cdnServiceStatus: "active",
+  cdnServiceUpdated: at(id, 30),
   created: at(id - 1),
   updated: at(200 + id),
 }));
@@ -107,15 +88,15 @@ const userSpecs = [
   { n: 7, role: 2, first: { 1: "Grace Former", 2: "Nils Former" }, deleted: true },
 ] as const;
 
-const users: DemoUser[] = ([1, 2] as const).flatMap((account) =>
+const users: Row<"users">[] = ([1, 2] as const).flatMap((account) =>
   userSpecs.map((spec) => {
     const name = spec.first[account];
     return {
       id: idOf(account, spec.n),
-      account_id: account,
+      accountId: account,
       name,
       email: `${name.split(" ")[0]?.toLowerCase()}@${accountNames[account].domain}`,
-      role_id: spec.role,
+      roleId: spec.role,
       deleted: "deleted" in spec ? spec.deleted : false,
       created: at(spec.n * 3 + account),
     };
@@ -124,29 +105,28 @@ const users: DemoUser[] = ([1, 2] as const).flatMap((account) =>
 
 const userOf = (account: AccountId, n: number) => idOf(account, n);
 
-const tokenSpecs: { n: number; name: DemoTokenName; user: number; role: number; description: string; exp: string | null; deleted: boolean; lastUsage: boolean }[] = [
-  { n: 1, name: "role-1-active", user: 1, role: 1, description: "Active token of an Administrator (role 1).", exp: null, deleted: false, lastUsage: true },
-  { n: 2, name: "role-2-active", user: 2, role: 2, description: "Active token of a User (role 2): read-only.", exp: "2099-12-31T23:59:59.000Z", deleted: false, lastUsage: true },
-  { n: 3, name: "role-5-active", user: 3, role: 5, description: "Active token of an Engineer (role 5).", exp: null, deleted: false, lastUsage: false },
-  { n: 4, name: "role-3009-active", user: 4, role: 3009, description: "Active token of a Purge and Prefetch only (API and Web) user (role 3009).", exp: null, deleted: false, lastUsage: false },
-  { n: 5, name: "role-3022-active", user: 5, role: 3022, description: "Active token of a Purge and Prefetch only (API) user (role 3022).", exp: "2099-06-30T00:00:00.000Z", deleted: false, lastUsage: false },
-  { n: 6, name: "role-5-expired", user: 3, role: 5, description: "Expired token of an Engineer (role 5).", exp: "2026-03-01T00:00:00.000Z", deleted: false, lastUsage: true },
-  { n: 7, name: "role-2-deleted", user: 2, role: 2, description: "Revoked (deleted) token of a User (role 2).", exp: null, deleted: true, lastUsage: true },
-  { n: 8, name: "role-1-ci", user: 6, role: 1, description: "Active token of a second Administrator (role 1), for CI.", exp: "2099-01-01T00:00:00.000Z", deleted: false, lastUsage: true },
+const tokenSpecs: { n: number; name: DemoTokenName; user: number; description: string; exp: string | null; deleted: boolean; lastUsage: boolean }[] = [
+  { n: 1, name: "role-1-active", user: 1, description: "Active token of an Administrator (role 1).", exp: null, deleted: false, lastUsage: true },
+  { n: 2, name: "role-2-active", user: 2, description: "Active token of a User (role 2): read-only.", exp: "2099-12-31T23:59:59.000Z", deleted: false, lastUsage: true },
+  { n: 3, name: "role-5-active", user: 3, description: "Active token of an Engineer (role 5).", exp: null, deleted: false, lastUsage: false },
+  { n: 4, name: "role-3009-active", user: 4, description: "Active token of a Purge and Prefetch only (API and Web) user (role 3009).", exp: null, deleted: false, lastUsage: false },
+  { n: 5, name: "role-3022-active", user: 5, description: "Active token of a Purge and Prefetch only (API) user (role 3022).", exp: "2099-06-30T00:00:00.000Z", deleted: false, lastUsage: false },
+  { n: 6, name: "role-5-expired", user: 3, description: "Expired token of an Engineer (role 5).", exp: "2026-03-01T00:00:00.000Z", deleted: false, lastUsage: true },
+  { n: 7, name: "role-2-deleted", user: 2, description: "Revoked (deleted) token of a User (role 2).", exp: null, deleted: true, lastUsage: true },
+  { n: 8, name: "role-1-ci", user: 6, description: "Active token of a second Administrator (role 1), for CI.", exp: "2099-01-01T00:00:00.000Z", deleted: false, lastUsage: true },
 ];
 
-const apiTokens: DemoApiToken[] = ([1, 2] as const).flatMap((account) =>
+const apiTokens: Row<"apiTokens">[] = ([1, 2] as const).flatMap((account) =>
   tokenSpecs.map((spec) => ({
     id: idOf(account, spec.n),
-    account_id: account,
-    user_id: userOf(account, spec.user),
-    role_id: spec.role,
+    accountId: account,
+    userId: userOf(account, spec.user),
     name: spec.name,
     description: spec.description,
     plaintext: `cp_demo_${hex(`demo-token:${account}:${spec.name}`, 32)}`,
-    exp_date: spec.exp,
+    expDate: spec.exp,
     created: at(20 + spec.n, account),
-    last_usage: spec.lastUsage ? at(250 + spec.n, 15 * account) : null,
+    lastUsage: spec.lastUsage ? at(250 + spec.n, 15 * account) : null,
     deleted: spec.deleted,
   })),
 );
@@ -155,95 +135,64 @@ const apiTokens: DemoApiToken[] = ([1, 2] as const).flatMap((account) =>
 // CDN
 // ---------------------------------------------------------------------------------------------
 
-const shieldingPops: DemoShieldingPop[] = [
+const shieldingPops: Row<"shieldingPops">[] = [
   { id: 1, datacenter: "fra-2", city: "Frankfurt", country: "DE" },
   { id: 2, datacenter: "ams-1", city: "Amsterdam", country: "NL" },
   { id: 3, datacenter: "ash-1", city: "Ashburn", country: "US" },
   { id: 4, datacenter: "sin-1", city: "Singapore", country: "SG" },
 ];
 
-const originGroups: DemoOriginGroup[] = [
-  {
-    id: 1,
-    account_id: 1,
-    name: "acme-web-origins",
-    use_next: true,
-    proxy_next_upstream: ["error", "timeout", "http_502", "http_503"],
-    auth_type: "none",
-    path: "",
-    sources: [
-      { backup: false, enabled: true, source: "origin-1.acme.example", host_header_override: null },
-      { backup: false, enabled: true, source: "origin-2.acme.example", host_header_override: "www.acme.example" },
-      { backup: true, enabled: true, source: "backup.acme.example:8080", host_header_override: null },
-    ],
-    created: at(10),
-    updated: at(40),
-  },
-  {
-    id: 3,
-    account_id: 1,
-    name: "acme-video-origin",
-    use_next: false,
-    proxy_next_upstream: ["error", "timeout"],
-    auth_type: "none",
-    path: "/vod",
-    sources: [{ backup: false, enabled: true, source: "203.0.113.50:8443", host_header_override: null }],
-    created: at(12),
-    updated: at(12),
-  },
-  {
-    id: 5,
-    account_id: 1,
-    name: "acme-unused-origins",
-    use_next: true,
-    proxy_next_upstream: ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"],
-    auth_type: "none",
-    path: "",
-    sources: [
-      { backup: false, enabled: false, source: "old-origin.acme.example", host_header_override: null },
-      { backup: true, enabled: true, source: "old-backup.acme.example", host_header_override: null },
-    ],
-    created: at(14),
-    updated: at(90),
-  },
-  {
-    id: 2,
-    account_id: 2,
-    name: "globex-origins",
-    use_next: true,
-    proxy_next_upstream: ["error", "timeout", "http_500"],
-    auth_type: "none",
-    path: "",
-    sources: [
-      { backup: false, enabled: true, source: "origin.globex.example", host_header_override: null },
-      { backup: true, enabled: true, source: "origin-dr.globex.example", host_header_override: null },
-    ],
-    created: at(11),
-    updated: at(11),
-  },
-  {
-    id: 4,
-    account_id: 2,
-    name: "globex-static",
-    use_next: false,
-    proxy_next_upstream: ["error"],
-    auth_type: "none",
-    path: "/static",
-    sources: [{ backup: false, enabled: true, source: "static.globex.example", host_header_override: null }],
-    created: at(13),
-    updated: at(13),
-  },
+const originGroupSources: Row<"originGroupSources">[] = [];
+
+/** An origin group without origin authentication; its sources, in their order, go to their own table. */
+function originGroup(
+  group: Omit<Row<"originGroups">, "authType" | "created" | "updated">,
+  [created, updated]: [number, number],
+  sources: Omit<Row<"originGroupSources">, "accountId" | "originGroupId" | "position">[],
+): Row<"originGroups"> {
+  const row = { ...group, authType: "none", created: at(created), updated: at(updated) };
+  return withChildren(row, originGroupSources, sources.map((source, position) => ({ accountId: group.accountId, originGroupId: group.id, position, ...source })));
+}
+
+const originGroups: Row<"originGroups">[] = [
+  originGroup({ id: 1, accountId: 1, name: "acme-web-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "http_502", "http_503"] }, [10, 40], [
+    { backup: false, enabled: true, source: "origin-1.acme.example", hostHeaderOverride: null },
+    { backup: false, enabled: true, source: "origin-2.acme.example", hostHeaderOverride: "www.acme.example" },
+    { backup: true, enabled: true, source: "backup.acme.example:8080", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 3, accountId: 1, name: "acme-video-origin", useNext: false, path: "/vod", proxyNextUpstream: ["error", "timeout"] }, [12, 12], [
+    { backup: false, enabled: true, source: "203.0.113.50:8443", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 5, accountId: 1, name: "acme-unused-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "invalid_header", "http_500", "http_502", "http_503", "http_504"] }, [14, 90], [
+    { backup: false, enabled: false, source: "old-origin.acme.example", hostHeaderOverride: null },
+    { backup: true, enabled: true, source: "old-backup.acme.example", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 2, accountId: 2, name: "globex-origins", useNext: true, path: "", proxyNextUpstream: ["error", "timeout", "http_500"] }, [11, 11], [
+    { backup: false, enabled: true, source: "origin.globex.example", hostHeaderOverride: null },
+    { backup: true, enabled: true, source: "origin-dr.globex.example", hostHeaderOverride: null },
+  ]),
+  originGroup({ id: 4, accountId: 2, name: "globex-static", useNext: false, path: "/static", proxyNextUpstream: ["error"] }, [13, 13], [
+    { backup: false, enabled: true, source: "static.globex.example", hostHeaderOverride: null },
+  ]),
 ];
 
-const certificates: DemoCertificate[] = [
-  { id: 1, account_id: 1, name: "wildcard.acme.example", kind: "ssl", created: at(9) },
-  { id: 3, account_id: 1, name: "Acme origin CA", kind: "ca", created: at(9, 5) },
-  { id: 2, account_id: 2, name: "www.globex.example", kind: "ssl", created: at(10) },
-  { id: 4, account_id: 2, name: "Globex origin CA", kind: "ca", created: at(10, 5) },
+const certificates: Row<"certificates">[] = [
+  { id: 1, accountId: 1, name: "wildcard.acme.example", kind: "ssl", created: at(9) },
+  { id: 3, accountId: 1, name: "Acme origin CA", kind: "ca", created: at(9, 5) },
+  { id: 2, accountId: 2, name: "www.globex.example", kind: "ssl", created: at(10) },
+  { id: 4, accountId: 2, name: "Globex origin CA", kind: "ca", created: at(10, 5) },
 ];
 
-function cdnResource(fields: Partial<DemoCdnResource> & Pick<DemoCdnResource, "id" | "client" | "name" | "cname" | "originGroup">): DemoCdnResource {
-  return {
+const cdnResourceHostnames: Row<"cdnResourceHostnames">[] = [];
+
+/** A CDN resource with the defaults but for `fields`; its secondary host names, in their order, go to their own table. */
+function cdnResource(
+  fields: Partial<Row<"cdnResources">> & Pick<Row<"cdnResources">, "id" | "accountId" | "name" | "cname" | "originGroupId">,
+  secondaryHostnames: string[] = [],
+): Row<"cdnResources"> {
+  const { accountId, id: resourceId } = fields;
+  const hostnames = secondaryHostnames.map((hostname, position) => ({ accountId, resourceId, position, hostname }));
+  const row: Row<"cdnResources"> = {
     description: "",
     active: true,
     enabled: true,
@@ -252,121 +201,125 @@ function cdnResource(fields: Partial<DemoCdnResource> & Pick<DemoCdnResource, "i
     created: at(15 + fields.id),
     updated: at(100 + fields.id),
     originProtocol: "HTTP",
-    secondaryHostnames: [],
-    shielding_pop: null,
-    shield_routing_map: null,
+    shieldingPopId: null,
+    shieldRoutingMap: null,
     sslEnabled: false,
-    sslData: null,
-    proxy_ssl_enabled: false,
-    proxy_ssl_ca: null,
-    proxy_ssl_data: null,
-    preset_applied: false,
-    vp_enabled: false,
-    full_custom_enabled: false,
-    can_purge_by_urls: true,
-    suspend_date: null,
+    sslDataId: null,
+    proxySslEnabled: false,
+    proxySslCaId: null,
+    proxySslDataId: null,
+    presetApplied: false,
+    vpEnabled: false,
+    fullCustomEnabled: false,
+    canPurgeByUrls: true,
+    suspendDate: null,
     suspended: false,
-    primary_resource: null,
-    is_primary: null,
-    waap_domain_id: null,
-    waap_api_domain_enabled: false,
+    primaryResourceId: null,
+    isPrimary: null,
+    waapDomainId: null,
+    waapApiDomainEnabled: false,
     rules: [],
     options: {},
     ...fields,
   };
+  return withChildren(row, cdnResourceHostnames, hostnames);
 }
 
-const cdnResources: DemoCdnResource[] = [
-  cdnResource({
-    id: 1,
-    client: 1,
-    name: "Acme website",
-    description: "The main site and its images, HTTPS only.",
-    cname: "cdn.acme.example",
-    originGroup: 1,
-    originProtocol: "HTTPS",
-    secondaryHostnames: ["static.acme.example", "img.acme.example"],
-    shielding_pop: 1,
-    sslEnabled: true,
-    sslData: 1,
-    proxy_ssl_enabled: true,
-    proxy_ssl_ca: 3,
-    is_primary: true,
-    options: {
-      edge_cache_settings: { enabled: true, value: "4d", custom_values: { "404": "10s", any: "1m" } },
-      browser_cache_settings: { enabled: true, value: "3600s" },
-      gzipOn: { enabled: true, value: true },
-      brotli_compression: { enabled: true, value: ["text/html", "text/css", "application/javascript", "image/svg+xml"] },
-      cors: { enabled: true, value: ["www.acme.example", "admin.acme.example"], always: true },
-      country_acl: { enabled: true, policy_type: "allow", excepted_values: ["KP", "IR"] },
-      ip_address_acl: { enabled: true, policy_type: "allow", excepted_values: ["192.0.2.0/24", "2001:db8::/32"] },
-      staticHeaders: { enabled: true, value: { "X-Served-By": "cloudplane", Vary: ["Accept-Encoding", "Origin"] } },
-      tls_versions: { enabled: true, value: ["TLSv1.2", "TLSv1.3"] },
-      http3_enabled: { enabled: true, value: true },
-      redirect_http_to_https: { enabled: true, value: true },
-      follow_origin_redirect: { enabled: true, codes: [301, 302] },
-      stale: { enabled: true, value: ["error", "timeout", "http_500", "http_502"] },
-      image_stack: { enabled: true, avif_enabled: true, webp_enabled: true, png_lossless: false, quality: 80 },
-      sni: { enabled: true, sni_type: "custom", custom_hostname: "origin-1.acme.example" },
-      hostHeader: { enabled: true, value: "www.acme.example" },
+const cdnResources: Row<"cdnResources">[] = [
+  cdnResource(
+    {
+      id: 1,
+      accountId: 1,
+      name: "Acme website",
+      description: "The main site and its images, HTTPS only.",
+      cname: "cdn.acme.example",
+      originGroupId: 1,
+      originProtocol: "HTTPS",
+      shieldingPopId: 1,
+      sslEnabled: true,
+      sslDataId: 1,
+      proxySslEnabled: true,
+      proxySslCaId: 3,
+      isPrimary: true,
+      options: {
+        edge_cache_settings: { enabled: true, value: "4d", custom_values: { "404": "10s", any: "1m" } },
+        browser_cache_settings: { enabled: true, value: "3600s" },
+        gzipOn: { enabled: true, value: true },
+        brotli_compression: { enabled: true, value: ["text/html", "text/css", "application/javascript", "image/svg+xml"] },
+        cors: { enabled: true, value: ["www.acme.example", "admin.acme.example"], always: true },
+        country_acl: { enabled: true, policy_type: "allow", excepted_values: ["KP", "IR"] },
+        ip_address_acl: { enabled: true, policy_type: "allow", excepted_values: ["192.0.2.0/24", "2001:db8::/32"] },
+        staticHeaders: { enabled: true, value: { "X-Served-By": "cloudplane", Vary: ["Accept-Encoding", "Origin"] } },
+        tls_versions: { enabled: true, value: ["TLSv1.2", "TLSv1.3"] },
+        http3_enabled: { enabled: true, value: true },
+        redirect_http_to_https: { enabled: true, value: true },
+        follow_origin_redirect: { enabled: true, codes: [301, 302] },
+        stale: { enabled: true, value: ["error", "timeout", "http_500", "http_502"] },
+        image_stack: { enabled: true, avif_enabled: true, webp_enabled: true, png_lossless: false, quality: 80 },
+        sni: { enabled: true, sni_type: "custom", custom_hostname: "origin-1.acme.example" },
+        hostHeader: { enabled: true, value: "www.acme.example" },
+      },
     },
-  }),
+    ["static.acme.example", "img.acme.example"],
+  ),
   cdnResource({
     id: 3,
-    client: 1,
+    accountId: 1,
     name: "Acme downloads",
     cname: "downloads.acme.example",
-    originGroup: 1,
+    originGroupId: 1,
   }),
-  cdnResource({
-    id: 5,
-    client: 1,
-    name: "Acme video",
-    description: "Video segments with hotlink protection and rate limits.",
-    cname: "video-cdn.acme.example",
-    originGroup: 3,
-    originProtocol: "MATCH",
-    secondaryHostnames: ["video.acme.example"],
-    shielding_pop: 2,
-    vp_enabled: true,
-    options: {
-      referrer_acl: { enabled: true, policy_type: "deny", excepted_values: ["acme.example", "*.acme.example"] },
-      user_agent_acl: { enabled: true, policy_type: "allow", excepted_values: ["BadBot/1.0", ""] },
-      rewrite: { enabled: true, body: "/(.*)/index.m3u8 /$1/master.m3u8", flag: "break" },
-      force_return: {
-        enabled: true,
-        code: 503,
-        body: "Maintenance",
-        time_interval: { start_time: "02:00", end_time: 230, time_zone: "Europe/Luxembourg" },
+  cdnResource(
+    {
+      id: 5,
+      accountId: 1,
+      name: "Acme video",
+      description: "Video segments with hotlink protection and rate limits.",
+      cname: "video-cdn.acme.example",
+      originGroupId: 3,
+      originProtocol: "MATCH",
+      shieldingPopId: 2,
+      vpEnabled: true,
+      options: {
+        referrer_acl: { enabled: true, policy_type: "deny", excepted_values: ["acme.example", "*.acme.example"] },
+        user_agent_acl: { enabled: true, policy_type: "allow", excepted_values: ["BadBot/1.0", ""] },
+        rewrite: { enabled: true, body: "/(.*)/index.m3u8 /$1/master.m3u8", flag: "break" },
+        force_return: {
+          enabled: true,
+          code: 503,
+          body: "Maintenance",
+          time_interval: { start_time: "02:00", end_time: 230, time_zone: "Europe/Luxembourg" },
+        },
+        request_limiter: { enabled: true, rate_unit: "r/s", rate: 20, burst: 40, delay: 5 },
+        limit_bandwidth: { enabled: true, limit_type: "static", speed: 2048, buffer: 512 },
+        query_params_whitelist: { enabled: true, value: ["quality", "start"] },
+        proxy_cache_key: { enabled: true, value: "$scheme$uri" },
+        response_headers_hiding_policy: { enabled: true, mode: "hide", excepted: ["Content-Type", "Cache-Control"] },
+        allowedHttpMethods: { enabled: true, value: ["GET", "HEAD", "OPTIONS"] },
+        static_response_headers: {
+          enabled: true,
+          value: [{ name: "Access-Control-Expose-Headers", value: ["Content-Length", "Content-Range"], always: true }],
+        },
+        slice: { enabled: true, value: true },
+        disable_proxy_force_ranges: { enabled: true, value: false },
       },
-      request_limiter: { enabled: true, rate_unit: "r/s", rate: 20, burst: 40, delay: 5 },
-      limit_bandwidth: { enabled: true, limit_type: "static", speed: 2048, buffer: 512 },
-      query_params_whitelist: { enabled: true, value: ["quality", "start"] },
-      proxy_cache_key: { enabled: true, value: "$scheme$uri" },
-      response_headers_hiding_policy: { enabled: true, mode: "hide", excepted: ["Content-Type", "Cache-Control"] },
-      allowedHttpMethods: { enabled: true, value: ["GET", "HEAD", "OPTIONS"] },
-      static_response_headers: {
-        enabled: true,
-        value: [{ name: "Access-Control-Expose-Headers", value: ["Content-Length", "Content-Range"], always: true }],
-      },
-      slice: { enabled: true, value: true },
-      disable_proxy_force_ranges: { enabled: true, value: false },
     },
-  }),
+    ["video.acme.example"],
+  ),
   cdnResource({
     id: 7,
-    client: 1,
+    accountId: 1,
     name: "Acme legacy API",
     description: "Suspended: no traffic for months.",
     cname: "legacy-api.acme.example",
-    originGroup: 1,
+    originGroupId: 1,
     active: false,
     enabled: false,
     status: "suspended",
     suspended: true,
-    suspend_date: at(240),
+    suspendDate: at(240),
     sslEnabled: true,
-    sslData: 1,
+    sslDataId: 1,
     options: {
       websockets: { enabled: true, value: true },
       proxy_connect_timeout: { enabled: true, value: "4s" },
@@ -383,143 +336,165 @@ const cdnResources: DemoCdnResource[] = [
       forward_host_header: { enabled: false, value: false },
     },
   }),
-  cdnResource({
-    id: 2,
-    client: 2,
-    name: "Globex site",
-    cname: "cdn.globex.example",
-    originGroup: 2,
-    originProtocol: "HTTPS",
-    // The same host name as one of account 1's resources: host names are unique per account only.
-    secondaryHostnames: ["static.acme.example", "www.globex.example"],
-    shielding_pop: 3,
-    sslEnabled: true,
-    sslData: 2,
-    options: {
-      edge_cache_settings: { enabled: true, value: "1h" },
-      gzipOn: { enabled: true, value: true },
-      redirect_http_to_https: { enabled: true, value: true },
-      waap: { enabled: false, value: false },
+  cdnResource(
+    {
+      id: 2,
+      accountId: 2,
+      name: "Globex site",
+      cname: "cdn.globex.example",
+      originGroupId: 2,
+      originProtocol: "HTTPS",
+      shieldingPopId: 3,
+      sslEnabled: true,
+      sslDataId: 2,
+      options: {
+        edge_cache_settings: { enabled: true, value: "1h" },
+        gzipOn: { enabled: true, value: true },
+        redirect_http_to_https: { enabled: true, value: true },
+        waap: { enabled: false, value: false },
+      },
     },
-  }),
+    // The same host name as one of account 1's resources: host names are unique per account only.
+    ["static.acme.example", "www.globex.example"],
+  ),
   cdnResource({
     id: 4,
-    client: 2,
+    accountId: 2,
     name: "Globex static",
     cname: "static-cdn.globex.example",
-    originGroup: 4,
+    originGroupId: 4,
     options: { browser_cache_settings: { enabled: true, value: "86400s" }, use_rsa_le_cert: { enabled: true, value: true } },
   }),
 ];
 
-const cdnFeatures: DemoCdnFeature[] = [
-  { id: 1, account_id: 1, feature_id: 7, name: "Image optimization", paid: true, create_date: at(30) },
-  { id: 3, account_id: 1, feature_id: 12, name: "Origin shielding", paid: true, create_date: at(31) },
-  { id: 5, account_id: 1, feature_id: 101, name: "Brotli compression", paid: false, create_date: at(5) },
-  { id: 7, account_id: 1, feature_id: 102, name: "HTTP/3", paid: false, create_date: at(5) },
-  { id: 2, account_id: 2, feature_id: 12, name: "Origin shielding", paid: true, create_date: at(33) },
-  { id: 4, account_id: 2, feature_id: 101, name: "Brotli compression", paid: false, create_date: at(6) },
+const cdnFeatures: Row<"cdnFeatures">[] = [
+  { id: 1, accountId: 1, featureId: 7, name: "Image optimization", paid: true, created: at(30) },
+  { id: 3, accountId: 1, featureId: 12, name: "Origin shielding", paid: true, created: at(31) },
+  { id: 5, accountId: 1, featureId: 101, name: "Brotli compression", paid: false, created: at(5) },
+  { id: 7, accountId: 1, featureId: 102, name: "HTTP/3", paid: false, created: at(5) },
+  { id: 2, accountId: 2, featureId: 12, name: "Origin shielding", paid: true, created: at(33) },
+  { id: 4, accountId: 2, featureId: 101, name: "Brotli compression", paid: false, created: at(6) },
 ];
 
-const logsUploaderTargets: DemoLogsUploaderTarget[] = ([1, 2] as const).map((account) => ({
+/** The last check of a logs uploader target or config, in its columns. */
+const check = (status: "in_progress" | "successful", statusCode: number, statusUpdated: string) => ({ status, statusCode, statusUpdated, statusDetails: "" });
+
+const logsUploaderTargets: Row<"logsUploaderTargets">[] = ([1, 2] as const).map((account) => ({
   id: idOf(account, 1),
-  client_id: account,
+  accountId: account,
   name: `${account === 1 ? "acme" : "globex"}-cdn-logs`,
   description: "Raw CDN access logs, uploaded every 5 minutes.",
-  storage_type: account === 1 ? "s3_vendor" : "s3_amazon",
-  status: { status: "successful", code: 200, updated: at(60 + account), details: "" },
-  config: {
-    access_key_id: `AKIADEMO${hex(`access-key:${account}`, 12).toUpperCase()}`,
-    secret_access_key: `demo-secret-access-key-${hex(`secret-access-key:${account}`, 24)}`,
-    region: account === 1 ? "s-ed1" : "eu-central-1",
-    bucket_name: `${account === 1 ? "acme" : "globex"}-cdn-logs`,
-    directory: account === 1 ? "cdn/raw" : null,
-    endpoint: account === 1 ? "https://s-ed1.storage.cloudplane.example" : null,
-    use_path_style: account === 1,
-  },
+  storageType: account === 1 ? "s3_vendor" : "s3_amazon",
+  ...check("successful", 200, at(60 + account)),
+  accessKeyId: `AKIADEMO${hex(`access-key:${account}`, 12).toUpperCase()}`,
+  secretAccessKey: `demo-secret-access-key-${hex(`secret-access-key:${account}`, 24)}`,
+  region: account === 1 ? "s-ed1" : "eu-central-1",
+  bucketName: `${account === 1 ? "acme" : "globex"}-cdn-logs`,
+  directory: account === 1 ? "cdn/raw" : null,
+  endpoint: account === 1 ? "https://s-ed1.storage.cloudplane.example" : null,
+  usePathStyle: account === 1,
   created: at(58 + account),
   updated: at(60 + account),
 }));
 
-/** A policy with the platform's defaults but for `overrides`. */
-const logsUploaderPolicy = (id: number, account: AccountId, overrides: Partial<DemoLogsUploaderPolicy>): DemoLogsUploaderPolicy => ({
-  id,
-  client_id: account,
-  ...LOGS_UPLOADER_POLICY_DEFAULTS,
-  fields: [...LOGS_UPLOADER_POLICY_DEFAULTS.fields],
-  tags: {},
-  created: at(56 + account),
-  updated: at(57 + account),
-  ...overrides,
-});
+/** A row of `table` from an object in the API's field names, which are the table's SQL column names. */
+function fromColumnNames<K extends DemoTableName>(table: K, fields: object): Partial<Row<K>> {
+  const keys = new Map(Object.entries(getTableColumns(schema[table] as PgTable)).map(([key, column]) => [column.name, key]));
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [keys.get(name) ?? name, value])) as Partial<Row<K>>;
+}
 
-const logsUploaderPolicies: DemoLogsUploaderPolicy[] = [
+/** A policy with the platform's defaults but for `overrides`. */
+const logsUploaderPolicy = (id: number, account: AccountId, overrides: Partial<Row<"logsUploaderPolicies">>): Row<"logsUploaderPolicies"> =>
+  ({
+    id,
+    accountId: account,
+    ...fromColumnNames("logsUploaderPolicies", LOGS_UPLOADER_POLICY_DEFAULTS),
+    fields: [...LOGS_UPLOADER_POLICY_DEFAULTS.fields],
+    tags: {},
+    created: at(56 + account),
+    updated: at(57 + account),
+    ...overrides,
+  }) as Row<"logsUploaderPolicies">;
+
+const logsUploaderPolicies: Row<"logsUploaderPolicies">[] = [
   logsUploaderPolicy(1, 1, { name: "acme-standard", description: "Every field, the standard text format." }),
   // JSON lines of a few fields and a tag, half of the requests: the policy a test of the field rules starts from.
   logsUploaderPolicy(3, 1, {
     name: "acme-json-sample",
     description: "Half of the requests as JSON lines, tagged with the environment.",
     fields: ["remote_addr", "time_local", "request", "status", "bytes_sent", "upstream_cache_status", "env"],
-    format_type: "json",
+    formatType: "json",
     tags: { env: "production" },
-    log_sample_rate: 0.5,
-    rotate_interval_minutes: 15,
-    rotate_threshold_mb: 100,
-    include_shield_logs: true,
+    logSampleRate: 0.5,
+    rotateIntervalMinutes: 15,
+    rotateThresholdMb: 100,
+    includeShieldLogs: true,
   }),
   logsUploaderPolicy(2, 2, { name: "globex-standard" }),
 ];
 
-const logsUploaderConfigs: DemoLogsUploaderConfig[] = [
-  {
-    id: 1,
-    client_id: 1,
-    name: "acme-all-resources",
-    enabled: true,
-    for_all_resources: true,
-    policy: 1,
-    target: 1,
-    resources: [],
-    status: { status: "successful", code: 200, updated: at(62), details: "" },
-    created: at(61),
-    updated: at(62),
-  },
-  {
-    id: 3,
-    client_id: 1,
-    name: "acme-sampled",
-    enabled: false,
-    for_all_resources: false,
-    policy: 3,
-    target: 1,
-    resources: [1, 3],
-    status: { status: "in_progress", code: 0, updated: at(63), details: "" },
-    created: at(63),
-    updated: at(63),
-  },
-  {
-    id: 2,
-    client_id: 2,
-    name: "globex-static",
-    enabled: true,
-    for_all_resources: false,
-    policy: 2,
-    target: 2,
-    resources: [4],
-    status: { status: "successful", code: 200, updated: at(64), details: "" },
-    created: at(62),
-    updated: at(64),
-  },
+const logsUploaderConfigResources: Row<"logsUploaderConfigResources">[] = [];
+
+/** A logs uploader config; the resources it applies to go to their own table. */
+const logsUploaderConfig = (config: Row<"logsUploaderConfigs">, resources: number[]) =>
+  withChildren(config, logsUploaderConfigResources, resources.map((resourceId) => ({ accountId: config.accountId, configId: config.id, resourceId })));
+
+const logsUploaderConfigs: Row<"logsUploaderConfigs">[] = [
+  logsUploaderConfig(
+    {
+      id: 1,
+      accountId: 1,
+      name: "acme-all-resources",
+      enabled: true,
+      forAllResources: true,
+      policyId: 1,
+      targetId: 1,
+      ...check("successful", 200, at(62)),
+      created: at(61),
+      updated: at(62),
+    },
+    [],
+  ),
+  logsUploaderConfig(
+    {
+      id: 3,
+      accountId: 1,
+      name: "acme-sampled",
+      enabled: false,
+      forAllResources: false,
+      policyId: 3,
+      targetId: 1,
+      ...check("in_progress", 0, at(63)),
+      created: at(63),
+      updated: at(63),
+    },
+    [1, 3],
+  ),
+  logsUploaderConfig(
+    {
+      id: 2,
+      accountId: 2,
+      name: "globex-static",
+      enabled: true,
+      forAllResources: false,
+      policyId: 2,
+      targetId: 2,
+      ...check("successful", 200, at(64)),
+      created: at(62),
+      updated: at(64),
+    },
+    [4],
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Edge apps
 // ---------------------------------------------------------------------------------------------
 
-const edgePlans: DemoEdgePlan[] = [
-  { id: 1, name: "basic", max_duration_ms: 50, memory_limit_mb: 128, max_subrequests: 10 },
-  { id: 2, name: "pro", max_duration_ms: 200, memory_limit_mb: 256, max_subrequests: 50 },
-  { id: 3, name: "enterprise", max_duration_ms: 1000, memory_limit_mb: 1024, max_subrequests: 500 },
+const edgePlans: Row<"edgePlans">[] = [
+  { id: 1, name: "basic", maxDurationMs: 50, memoryLimitMb: 128, maxSubrequests: 10 },
+  { id: 2, name: "pro", maxDurationMs: 200, memoryLimitMb: 256, maxSubrequests: 50 },
+  { id: 3, name: "enterprise", maxDurationMs: 1000, memoryLimitMb: 1024, maxSubrequests: 500 },
 ];
 
 const binary = (
@@ -527,20 +502,21 @@ const binary = (
   account: AccountId | null,
   apiType: "wasi-http" | "proxy-wasm",
   day: number,
-  more: Partial<Pick<DemoEdgeBinary, "status" | "source" | "unref_since">> = {},
-): DemoEdgeBinary => ({
+  more: Partial<Pick<Row<"edgeBinaries">, "status" | "source" | "unrefSince">> = {},
+): Row<"edgeBinaries"> => ({
   id,
-  account_id: account,
-  api_type: apiType,
+  accountId: account,
+  apiType,
   checksum: hex(`binary:${id}`),
   status: 1,
-  source: ((id % 3) + 1) as DemoEdgeBinary["source"],
-  unref_since: null,
+  source: (id % 3) + 1,
+  unrefSince: null,
   created: at(day),
+  content: null,
   ...more,
 });
 
-const edgeBinaries: DemoEdgeBinary[] = [
+const edgeBinaries: Row<"edgeBinaries">[] = [
   // The platform's binaries, behind the public templates; 1003 is a newer build of 1001.
   binary(1001, null, "wasi-http", 2),
   binary(1002, null, "proxy-wasm", 2),
@@ -553,152 +529,126 @@ const edgeBinaries: DemoEdgeBinary[] = [
   binary(2, 2, "wasi-http", 25),
   binary(4, 2, "proxy-wasm", 26),
   // Binaries no app or template uses: one left over since an upgrade, one that failed to compile.
-  binary(11, 1, "wasi-http", 160, { unref_since: at(170) }),
+  binary(11, 1, "wasi-http", 160, { unrefSince: at(170) }),
   binary(13, 1, "proxy-wasm", 161, { status: 2, source: 0 }),
 ];
 
-const edgeTemplates: DemoEdgeTemplate[] = [
-  {
-    id: 1001,
-    account_id: null,
-    binary_id: 1001,
-    name: "Geo redirect",
-    short_descr: "Redirects visitors by country.",
-    long_descr: "Answers with a redirect to a per-country URL, read from the visitor's geo data.",
-    api_type: "wasi-http",
-    params: [
-      { name: "DEFAULT_URL", data_type: "string", mandatory: true, descr: "Where visitors from other countries go.", metadata: null },
-      { name: "COUNTRY_URLS", data_type: "string", mandatory: false, descr: "Comma-separated CC=URL pairs.", metadata: null },
-    ],
-    created: at(2),
-  },
-  {
-    id: 1002,
-    account_id: null,
-    binary_id: 1002,
-    name: "Header rewrite",
-    short_descr: "Adds, changes or removes headers.",
-    long_descr: "Applies header rules to requests and responses with the proxy-wasm ABI.",
-    api_type: "proxy-wasm",
-    params: [
-      { name: "REQUEST_RULES", data_type: "string", mandatory: false, descr: "Rules for request headers.", metadata: null },
-      { name: "RESPONSE_RULES", data_type: "string", mandatory: false, descr: "Rules for response headers.", metadata: null },
-    ],
-    created: at(2),
-  },
-  {
-    id: 1,
-    account_id: 1,
-    binary_id: 1,
-    name: "Image resize",
-    short_descr: "Resizes images on the fly.",
-    long_descr: "Reads width and quality from the query string and answers with a resized image.",
-    api_type: "wasi-http",
-    params: [
-      { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels.", metadata: null },
-      { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100.", metadata: null },
-      { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are.", metadata: null },
-    ],
-    created: at(20),
-  },
-  {
-    id: 3,
-    account_id: 1,
-    binary_id: 3,
-    name: "Auth gateway",
-    short_descr: "Checks JWTs before the origin.",
-    long_descr: "Validates the bearer JWT of each request and forwards the claims as headers.",
-    api_type: "proxy-wasm",
-    params: [
-      { name: "JWKS_URL", data_type: "string", mandatory: true, descr: "The key set that signs the tokens.", metadata: null },
-      { name: "AUDIENCE", data_type: "string", mandatory: false, descr: "Expected aud claim.", metadata: null },
-    ],
-    created: at(21),
-  },
-  {
-    id: 5,
-    account_id: 1,
-    binary_id: 5,
-    name: "A/B testing",
-    short_descr: "Splits traffic between two origins.",
-    long_descr: "Assigns each visitor to variant A or B with a sticky cookie.",
-    api_type: "wasi-http",
-    params: [
-      { name: "SPLIT_PERCENT", data_type: "number", mandatory: true, descr: "Share of visitors sent to B.", metadata: null },
-      { name: "COOKIE_NAME", data_type: "string", mandatory: false, descr: "Cookie that keeps the variant.", metadata: null },
-      {
-        name: "ASSIGNMENT",
-        data_type: "enum",
-        mandatory: false,
-        descr: "How a visitor is put in a variant.",
-        metadata: '{"values":["cookie","header","random"]}',
-      },
-    ],
-    created: at(22),
-  },
-  {
-    id: 2,
-    account_id: 2,
-    binary_id: 2,
-    name: "Custom router",
-    short_descr: "Routes by path prefix.",
-    long_descr: "Sends each path prefix to its own backend.",
-    api_type: "wasi-http",
-    params: [{ name: "ROUTES", data_type: "string", mandatory: true, descr: "prefix=backend pairs, comma separated.", metadata: null }],
-    created: at(25),
-  },
+const edgeTemplateParams: Row<"edgeTemplateParams">[] = [];
+
+/** The parameters of a template: name, data type, mandatory, description (and metadata where it has some). */
+type ParamSpec = [name: string, dataType: string, mandatory: boolean, descr: string, metadata?: string];
+
+/** A template, run by the binary of the same id; its parameters, in their order, go to their own table. */
+function edgeTemplate(
+  id: number,
+  account: AccountId | null,
+  apiType: "wasi-http" | "proxy-wasm",
+  day: number,
+  [name, shortDescr, longDescr]: [string, string, string],
+  params: ParamSpec[],
+): Row<"edgeTemplates"> {
+  const row = { id, accountId: account, binaryId: id, name, shortDescr, longDescr, apiType, created: at(day) };
+  return withChildren(
+    row,
+    edgeTemplateParams,
+    params.map(([paramName, dataType, mandatory, descr, metadata = null], position) => ({ templateId: id, position, name: paramName, dataType, mandatory, descr, metadata })),
+  );
+}
+
+const edgeTemplates: Row<"edgeTemplates">[] = [
+  edgeTemplate(1001, null, "wasi-http", 2, ["Geo redirect", "Redirects visitors by country.", "Answers with a redirect to a per-country URL, read from the visitor's geo data."], [
+    ["DEFAULT_URL", "string", true, "Where visitors from other countries go."],
+    ["COUNTRY_URLS", "string", false, "Comma-separated CC=URL pairs."],
+  ]),
+  edgeTemplate(1002, null, "proxy-wasm", 2, ["Header rewrite", "Adds, changes or removes headers.", "Applies header rules to requests and responses with the proxy-wasm ABI."], [
+    ["REQUEST_RULES", "string", false, "Rules for request headers."],
+    ["RESPONSE_RULES", "string", false, "Rules for response headers."],
+  ]),
+  edgeTemplate(1, 1, "wasi-http", 20, ["Image resize", "Resizes images on the fly.", "Reads width and quality from the query string and answers with a resized image."], [
+    ["MAX_WIDTH", "number", true, "Largest width served, pixels."],
+    ["QUALITY", "number", false, "JPEG and WebP quality, 1 to 100."],
+    ["ORIGIN_URL", "string", true, "Where the original images are."],
+  ]),
+  edgeTemplate(3, 1, "proxy-wasm", 21, ["Auth gateway", "Checks JWTs before the origin.", "Validates the bearer JWT of each request and forwards the claims as headers."], [
+    ["JWKS_URL", "string", true, "The key set that signs the tokens."],
+    ["AUDIENCE", "string", false, "Expected aud claim."],
+  ]),
+  edgeTemplate(5, 1, "wasi-http", 22, ["A/B testing", "Splits traffic between two origins.", "Assigns each visitor to variant A or B with a sticky cookie."], [
+    ["SPLIT_PERCENT", "number", true, "Share of visitors sent to B."],
+    ["COOKIE_NAME", "string", false, "Cookie that keeps the variant."],
+    ["ASSIGNMENT", "enum", false, "How a visitor is put in a variant.", '{"values":["cookie","header","random"]}'],
+  ]),
+  edgeTemplate(2, 2, "wasi-http", 25, ["Custom router", "Routes by path prefix.", "Sends each path prefix to its own backend."], [
+    ["ROUTES", "string", true, "prefix=backend pairs, comma separated."],
+  ]),
 ];
 
-const edgeSecrets: DemoEdgeSecret[] = [
-  {
-    id: 1,
-    account_id: 1,
-    name: "stripe-api-key",
-    comment: "Payments, rotated on 2027-01-01.",
-    secret_slots: [
+const edgeSecretSlots: Row<"edgeSecretSlots">[] = [];
+
+/** A secret; its slots go to their own table. */
+const edgeSecret = (secret: Row<"edgeSecrets">, slots: Pick<Row<"edgeSecretSlots">, "slot" | "value">[]) =>
+  withChildren(secret, edgeSecretSlots, slots.map((slot) => ({ accountId: secret.accountId, secretId: secret.id, ...slot })));
+
+const edgeSecrets: Row<"edgeSecrets">[] = [
+  edgeSecret(
+    {
+      id: 1,
+      accountId: 1,
+      name: "stripe-api-key",
+      comment: "Payments, rotated on 2027-01-01.",
+      created: at(40),
+      updated: at(40),
+    },
+    [
       { slot: 0, value: "sk_demo_acme_2a3b4c5d6e7f8091a2b3c4d5" },
       { slot: 1798761600, value: "sk_demo_acme_rotated_9f8e7d6c5b4a3928" },
     ],
-    created: at(40),
-    updated: at(40),
-  },
-  {
-    id: 3,
-    account_id: 1,
-    name: "jwt_signing_key",
-    comment: "",
-    secret_slots: [{ slot: 0, value: "demo-jwt-signing-key-acme-6b1f0c2d" }],
-    created: at(41),
-    updated: at(41),
-  },
-  {
-    id: 5,
-    account_id: 1,
-    name: "DB-PASSWORD",
-    comment: "Read-only replica.",
-    secret_slots: [{ slot: 0, value: "demo-db-password-acme-77c1e0" }],
-    created: at(42),
-    updated: at(42),
-  },
-  {
-    id: 2,
-    account_id: 2,
-    // The same name as account 1's secret: names are unique per account only.
-    name: "stripe-api-key",
-    comment: "",
-    secret_slots: [{ slot: 0, value: "sk_demo_globex_0a1b2c3d4e5f6a7b8c9d" }],
-    created: at(43),
-    updated: at(43),
-  },
-  {
-    id: 4,
-    account_id: 2,
-    name: "origin-token",
-    comment: "Shared with the origin team.",
-    secret_slots: [{ slot: 0, value: "demo-origin-token-globex-3e4f5a" }],
-    created: at(44),
-    updated: at(44),
-  },
+  ),
+  edgeSecret(
+    {
+      id: 3,
+      accountId: 1,
+      name: "jwt_signing_key",
+      comment: "",
+      created: at(41),
+      updated: at(41),
+    },
+    [{ slot: 0, value: "demo-jwt-signing-key-acme-6b1f0c2d" }],
+  ),
+  edgeSecret(
+    {
+      id: 5,
+      accountId: 1,
+      name: "DB-PASSWORD",
+      comment: "Read-only replica.",
+      created: at(42),
+      updated: at(42),
+    },
+    [{ slot: 0, value: "demo-db-password-acme-77c1e0" }],
+  ),
+  edgeSecret(
+    {
+      id: 2,
+      accountId: 2,
+      // The same name as account 1's secret: names are unique per account only.
+      name: "stripe-api-key",
+      comment: "",
+      created: at(43),
+      updated: at(43),
+    },
+    [{ slot: 0, value: "sk_demo_globex_0a1b2c3d4e5f6a7b8c9d" }],
+  ),
+  edgeSecret(
+    {
+      id: 4,
+      accountId: 2,
+      name: "origin-token",
+      comment: "Shared with the origin team.",
+      created: at(44),
+      updated: at(44),
+    },
+    [{ slot: 0, value: "demo-origin-token-globex-3e4f5a" }],
+  ),
 ];
 
 const account1AppNames = [
@@ -754,47 +704,40 @@ const templateChoices: TemplateChoice[] = [
 
 const NETWORKS = [["edge-eu"], ["edge-eu", "edge-us"], ["edge-global"], ["edge-us", "edge-asia"]] as const;
 
-function edgeApp(account: AccountId, n: number, name: string, status: DemoEdgeApp["status"], choice: TemplateChoice): DemoEdgeApp {
+function edgeApp(account: AccountId, n: number, name: string, status: number, choice: TemplateChoice): Row<"edgeApps"> {
   const id = idOf(account, n);
   // A draft made from scratch has no binary yet.
   const binaryId = status === 0 && choice.template === null && n % 2 === 0 ? null : choice.binary;
   return {
     id,
-    account_id: account,
+    accountId: account,
     name,
     url: `https://${name}-${id}.${account === 1 ? "acme" : "globex"}.edge.cloudplane.example`,
     status,
-    binary: binaryId,
-    template: choice.template,
+    binaryId,
+    templateId: choice.template,
     comment: n % 3 === 0 ? `Owned by the ${pick(["web", "video", "platform", "growth"])} team.` : "",
-    api_type: choice.apiType,
-    debug_until: n % 11 === 0 ? at(318, n) : null,
+    apiType: choice.apiType,
+    debugUntil: n % 11 === 0 ? at(318, n) : null,
     networks: [...(NETWORKS[n % NETWORKS.length] ?? [])],
-    upgradeable_to: binaryId === null ? null : choice.upgradeableTo,
-    plan_id: (n % 3) + 1,
+    upgradeableTo: binaryId === null ? null : choice.upgradeableTo,
+    planId: (n % 3) + 1,
     env: n % 4 === 0 ? { LOG_LEVEL: pick(["info", "debug", "warn"]), REGION: pick(["eu", "us"]) } : {},
-    rsp_headers: n % 5 === 0 ? { "X-Edge-App": name } : {},
+    rspHeaders: n % 5 === 0 ? { "X-Edge-App": name } : {},
     log: n % 2 === 0 ? "kafka" : "none",
-    secrets: {},
     created: at(30 + n, account),
     updated: at(200 + n, account),
   };
 }
 
 // Every status appears several times, the rare ones (3, 4, 5) at least twice.
-const statusCycle: DemoEdgeApp["status"][] = [1, 1, 2, 0, 1, 3, 2, 1, 4, 0, 5, 1];
+const statusCycle: number[] = [1, 1, 2, 0, 1, 3, 2, 1, 4, 0, 5, 1];
 
-const edgeApps: DemoEdgeApp[] = account1AppNames.map((name, index) =>
+const edgeApps: Row<"edgeApps">[] = account1AppNames.map((name, index) =>
   edgeApp(1, index + 1, name, statusCycle[index % statusCycle.length] ?? 1, templateChoices[index % templateChoices.length] as TemplateChoice),
 );
-const appSecrets: Record<string, Record<string, { id: number }>> = {
-  "auth-gateway-api": { JWT_KEY: { id: 3 } },
-  "auth-gateway-admin": { JWT_KEY: { id: 3 }, DB_PASSWORD: { id: 5 } },
-  "ab-test-checkout": { STRIPE_KEY: { id: 1 } },
-};
-for (const app of edgeApps) app.secrets = appSecrets[app.name] ?? {};
 
-const account2Apps: DemoEdgeApp[] = [
+const account2Apps: Row<"edgeApps">[] = [
   // The same name as an app of account 1: names are unique per account only.
   edgeApp(2, 1, "geo-redirect-shop", 1, { template: 1001, binary: 1001, apiType: "wasi-http", upgradeableTo: 1003 }),
   edgeApp(2, 2, "globex-router", 1, { template: 2, binary: 2, apiType: "wasi-http", upgradeableTo: null }),
@@ -802,11 +745,13 @@ const account2Apps: DemoEdgeApp[] = [
   edgeApp(2, 4, "globex-auth", 0, { template: null, binary: 4, apiType: "proxy-wasm", upgradeableTo: null }),
   edgeApp(2, 5, "globex-checkout", 3, { template: 2, binary: 2, apiType: "wasi-http", upgradeableTo: null }),
 ];
-const globexAuth = account2Apps[3];
-if (globexAuth) globexAuth.secrets = { ORIGIN_TOKEN: { id: 4 } };
-const globexCheckout = account2Apps[4];
-if (globexCheckout) globexCheckout.secrets = { STRIPE_KEY: { id: 2 } };
 edgeApps.push(...account2Apps);
+
+/** The secrets apps read, by account and app name: the environment variable and the secret's id. */
+const appSecrets: Record<AccountId, Record<string, Record<string, number>>> = {
+  1: { "auth-gateway-api": { JWT_KEY: 3 }, "auth-gateway-admin": { JWT_KEY: 3, DB_PASSWORD: 5 }, "ab-test-checkout": { STRIPE_KEY: 1 } },
+  2: { "globex-auth": { ORIGIN_TOKEN: 4 }, "globex-checkout": { STRIPE_KEY: 2 } },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Streaming
@@ -814,7 +759,7 @@ edgeApps.push(...account2Apps);
 
 const QUALITY_LADDERS = [["1080p", "720p", "480p", "360p"], ["720p", "480p"], ["2160p", "1080p", "720p"], []] as const;
 
-function stream(account: AccountId, n: number): DemoStream {
+function stream(account: AccountId, n: number): Row<"streams"> {
   const id = idOf(account, n);
   const owner = account === 1 ? "acme" : "globex";
   // Every 4th stream is live with DVR, every 6th (that is not) live without; the rest are offline.
@@ -831,89 +776,81 @@ function stream(account: AccountId, n: number): DemoStream {
   const dvrDuration = liveWithDvr ? (n % 8 === 1 ? 7200 : 3600) : n % 10 === 2 ? 1800 : 0;
   return {
     id,
-    account_id: account,
+    accountId: account,
     name: `${account === 1 ? "Acme" : "Globex"} ${pick(["news", "sports", "concert", "keynote", "studio", "webinar", "gaming", "lobby cam"])} ${n}`,
     pull,
     active: n % 9 !== 8,
-    auto_record: n % 3 === 0,
-    html_overlay: n % 8 === 2,
+    autoRecord: n % 3 === 0,
+    htmlOverlay: n % 8 === 2,
     live,
-    backup_live: liveWithDvr && n % 8 === 1,
-    client_user_id: idOf(account, n % 2 === 0 ? 1 : 3),
+    backupLive: liveWithDvr && n % 8 === 1,
+    clientUserId: idOf(account, n % 2 === 0 ? 1 : 3),
     uri: pull ? `rtmp://origin.${owner}.example/live/${n}` : null,
-    push_url: `rtmp://vp-push.cloudplane.example/in/${id}?${key}`,
-    backup_push_url: `rtmp://vp-push-backup.cloudplane.example/in/${id}?${key}`,
-    push_url_srt: `srt://vp-push.cloudplane.example:5001?streamid=${id}#${key}`,
-    backup_push_url_srt: `srt://vp-push-backup.cloudplane.example:5001?streamid=${id}#${key}`,
-    push_url_whip: `https://whip.cloudplane.example/whip/${id}/${key}`,
-    created_at: created,
-    started_at_primary: neverStarted ? null : at(300 + n, account * 10),
-    finished_at_primary: neverStarted || live ? null : at(300 + n, account * 10 + 90),
-    started_at_backup: liveWithDvr && n % 8 === 1 ? at(300 + n, account * 10 + 1) : null,
-    dvr_duration: dvrDuration,
-    recording_duration: n % 3 === 0 ? 600 * n : 0,
-    iframe_url: `${playback}/player.html`,
-    dash_url: `${playback}/index.mpd`,
-    hls_cmaf_url: `${playback}/index.m3u8`,
-    hls_mpegts_url: `${playback}/index-ts.m3u8`,
+    pushUrl: `rtmp://vp-push.cloudplane.example/in/${id}?${key}`,
+    backupPushUrl: `rtmp://vp-push-backup.cloudplane.example/in/${id}?${key}`,
+    pushUrlSrt: `srt://vp-push.cloudplane.example:5001?streamid=${id}#${key}`,
+    backupPushUrlSrt: `srt://vp-push-backup.cloudplane.example:5001?streamid=${id}#${key}`,
+    pushUrlWhip: `https://whip.cloudplane.example/whip/${id}/${key}`,
+    createdAt: created,
+    startedAtPrimary: neverStarted ? null : at(300 + n, account * 10),
+    finishedAtPrimary: neverStarted || live ? null : at(300 + n, account * 10 + 90),
+    startedAtBackup: liveWithDvr && n % 8 === 1 ? at(300 + n, account * 10 + 1) : null,
+    dvrDuration: dvrDuration,
+    recordingDuration: n % 3 === 0 ? 600 * n : 0,
+    iframeUrl: `${playback}/player.html`,
+    dashUrl: `${playback}/index.mpd`,
+    hlsCmafUrl: `${playback}/index.m3u8`,
+    hlsMpegtsUrl: `${playback}/index-ts.m3u8`,
     screenshot: `${playback}/screenshot.jpg`,
-    transcoded_qualities: [...(ladder ?? [])],
-    transcoding_speed: live ? 1 + Math.round(rand() * 20) / 100 : 0,
-    frame_rate: live ? pick([25, 29.97, 30, 50, 60]) : 0,
-    video_height: live ? height : 0,
-    video_width: live ? Math.round((height * 16) / 9) : 0,
+    transcodedQualities: [...(ladder ?? [])],
+    transcodingSpeed: live ? 1 + Math.round(rand() * 20) / 100 : 0,
+    frameRate: live ? pick([25, 29.97, 30, 50, 60]) : 0,
+    videoHeight: live ? height : 0,
+    videoWidth: live ? Math.round((height * 16) / 9) : 0,
     // No rand() below: drawing more numbers would change every later object of the fixture.
-    dvr_enabled: dvrDuration > 0,
-    broadcast_ids: [],
-    cdn_id: null,
-    client_entity_data: n % 7 === 2 ? JSON.stringify({ event_id: `${owner}-${n}` }) : null,
-    hls_mpegts_endlist_tag: n % 4 === 2,
+    cdnId: null,
+    clientEntityData: n % 7 === 2 ? JSON.stringify({ event_id: `${owner}-${n}` }) : null,
+    hlsMpegtsEndlistTag: n % 4 === 2,
     projection: n % 11 === 4 ? "vr360" : "regular",
-    quality_set_id: null,
-    record_type: n % 3 === 0 ? "transcoded" : "origin",
-    stream_source_type: live ? (!pull && n % 3 === 2 ? "srt" : "rtmp") : null,
+    qualitySetId: null,
+    recordType: n % 3 === 0 ? "transcoded" : "origin",
+    streamSourceType: live ? (!pull && n % 3 === 2 ? "srt" : "rtmp") : null,
   };
 }
 
-const streams: DemoStream[] = [
+const streams: Row<"streams">[] = [
   ...Array.from({ length: 36 }, (_, index) => stream(1, index + 1)),
   ...Array.from({ length: 8 }, (_, index) => stream(2, index + 1)),
 ];
 
-const broadcasts: DemoBroadcast[] = [
-  { id: 1, account_id: 1, stream_id: 1, name: "Morning news", status: "live", created: at(310) },
-  { id: 3, account_id: 1, stream_id: 1, name: "Evening news", status: "pending", created: at(311) },
-  { id: 5, account_id: 1, stream_id: 3, name: "Cup final", status: "finished", created: at(280) },
-  { id: 7, account_id: 1, stream_id: 9, name: "Product keynote", status: "live", created: at(312) },
-  { id: 2, account_id: 2, stream_id: 2, name: "Globex town hall", status: "pending", created: at(313) },
+const broadcasts: Row<"broadcasts">[] = [
+  { id: 1, accountId: 1, streamId: 1, name: "Morning news", status: "live", created: at(310) },
+  { id: 3, accountId: 1, streamId: 1, name: "Evening news", status: "pending", created: at(311) },
+  { id: 5, accountId: 1, streamId: 3, name: "Cup final", status: "finished", created: at(280) },
+  { id: 7, accountId: 1, streamId: 9, name: "Product keynote", status: "live", created: at(312) },
+  { id: 2, accountId: 2, streamId: 2, name: "Globex town hall", status: "pending", created: at(313) },
 ];
 
-for (const entry of streams)
-  entry.broadcast_ids = broadcasts
-    .filter((broadcast) => broadcast.stream_id === entry.id)
-    .map((broadcast) => broadcast.id)
-    .sort((a, b) => a - b);
-
-function clip(account: AccountId, n: number, streamId: number, start: number, duration: number): DemoClip {
+function clip(account: AccountId, n: number, streamId: number, start: number, duration: number): Row<"clips"> {
   const id = `clip_${hex(`clip:${account}:${n}`, 16)}`;
   const owner = account === 1 ? "acme" : "globex";
   return {
     id,
-    account_id: account,
-    stream_id: streamId,
-    created_at: new Date((start + duration) * 1000 + 5000).toISOString(),
-    vod_required: false,
-    video_id: null,
-    renditions: streams.find((candidate) => candidate.id === streamId)?.transcoded_qualities ?? [],
-    hls_master: `https://${owner}.video.cloudplane.example/clips/${id}/master.m3u8`,
-    mp4_master: `https://${owner}.video.cloudplane.example/clips/${id}/master.mp4`,
+    accountId: account,
+    streamId: streamId,
+    createdAt: new Date((start + duration) * 1000 + 5000).toISOString(),
+    vodRequired: false,
+    videoId: null,
+    renditions: streams.find((candidate) => candidate.id === streamId)?.transcodedQualities ?? [],
+    hlsMaster: `https://${owner}.video.cloudplane.example/clips/${id}/master.m3u8`,
+    mp4Master: `https://${owner}.video.cloudplane.example/clips/${id}/master.mp4`,
     start,
     duration,
     expiration: start + duration + 3600,
   };
 }
 
-const clips: DemoClip[] = [clip(1, 1, 1, 1794556800, 120), clip(1, 2, 1, 1794557400, 60), clip(2, 1, 2, 1794560000, 90)];
+const clips: Row<"clips">[] = [clip(1, 1, 1, 1794556800, 120), clip(1, 2, 1, 1794557400, 60), clip(2, 1, 2, 1794560000, 90)];
 
 // ---------------------------------------------------------------------------------------------
 // Cloud
@@ -956,47 +893,47 @@ const modelSpecs: [name: string, developer: string, category: string, modelId: s
   ["detr-resnet-50", "Facebook", "Object Detection", "facebook/detr-resnet-50", "triton", "", false],
 ];
 
-const inferenceModels: DemoInferenceModel[] = modelSpecs.map(([name, developer, category, modelId, backend, openai, eula], index) => {
+const inferenceModels: Row<"inferenceModels">[] = modelSpecs.map(([name, developer, category, modelId, backend, openai, eula], index) => {
   const large = /70B|32B|27b|24B|Mixtral|3\.5-large|FLUX\.1-dev/.test(name);
   const port = backend === "tei" || backend === "tgi" ? 80 : backend === "triton" ? 8001 : 8000;
   return {
     id: uuidFrom(`inference-model:${modelId}`),
     name,
     category,
-    default_flavor_id: large ? "inference-16vcpu-232gib-1xh100-80gb" : "inference-4vcpu-16gib-1xl40s-48gb",
+    defaultFlavorId: large ? "inference-16vcpu-232gib-1xh100-80gb" : "inference-4vcpu-16gib-1xl40s-48gb",
     description: `${name} by ${developer}, served with ${backend}.`,
     developer,
-    documentation_page: `https://huggingface.co/${modelId}`,
-    eula_url: eula ? `https://huggingface.co/${modelId}/blob/main/LICENSE` : "",
-    example_curl_request:
+    documentationPage: `https://huggingface.co/${modelId}`,
+    eulaUrl: eula ? `https://huggingface.co/${modelId}/blob/main/LICENSE` : "",
+    exampleCurlRequest:
       openai === "chat_completions"
         ? `curl -X POST https://<deployment>/v1/chat/completions -H 'Content-Type: application/json' -d '{"model": "${modelId}", "messages": [{"role": "user", "content": "Hello"}]}'`
         : openai === "embeddings"
           ? `curl -X POST https://<deployment>/v1/embeddings -H 'Content-Type: application/json' -d '{"model": "${modelId}", "input": "Hello"}'`
           : `curl -X POST https://<deployment>/predict -F file=@input`,
-    has_eula: eula,
-    image_registry_id: index % 4 === 0 ? uuidFrom(`registry:${index}`) : "",
-    image_url: `registry.cloudplane.example/inference/${backend}:${backend === "vllm" ? "0.6.3" : "1.4.0"}`,
-    inference_backend: backend,
-    inference_frontend: openai === "" ? "gradio" : "openai",
-    model_id: modelId,
-    openai_compatibility: openai,
+    hasEula: eula,
+    imageRegistryId: index % 4 === 0 ? uuidFrom(`registry:${index}`) : "",
+    imageUrl: `registry.cloudplane.example/inference/${backend}:${backend === "vllm" ? "0.6.3" : "1.4.0"}`,
+    inferenceBackend: backend,
+    inferenceFrontend: openai === "" ? "gradio" : "openai",
+    modelId: modelId,
+    openaiCompatibility: openai,
     port,
     version: index % 5 === 0 ? "2.0" : "1.0",
   };
 });
 
-const cloudRegions: DemoCloudRegion[] = [
-  { id: 1, name: "luxembourg-2", display_name: "Luxembourg-2" },
-  { id: 2, name: "frankfurt-1", display_name: "Frankfurt" },
-  { id: 3, name: "singapore-1", display_name: "Singapore" },
+const cloudRegions: Row<"cloudRegions">[] = [
+  { id: 1, name: "luxembourg-2", displayName: "Luxembourg-2" },
+  { id: 2, name: "frankfurt-1", displayName: "Frankfurt" },
+  { id: 3, name: "singapore-1", displayName: "Singapore" },
 ];
 
-const cloudProjects: DemoCloudProject[] = [
-  { id: 1, account_id: 1, name: "production", description: "Customer-facing workloads.", created: at(8) },
-  { id: 3, account_id: 1, name: "research", description: "Model training experiments.", created: at(9) },
-  { id: 2, account_id: 2, name: "default", description: "", created: at(8) },
-  { id: 4, account_id: 2, name: "ml-platform", description: "Shared GPU capacity.", created: at(12) },
+const cloudProjects: Row<"cloudProjects">[] = [
+  { id: 1, accountId: 1, name: "production", description: "Customer-facing workloads.", created: at(8) },
+  { id: 3, accountId: 1, name: "research", description: "Model training experiments.", created: at(9) },
+  { id: 2, accountId: 2, name: "default", description: "", created: at(8) },
+  { id: 4, accountId: 2, name: "ml-platform", description: "Shared GPU capacity.", created: at(12) },
 ];
 
 const imageSpecs = [
@@ -1006,7 +943,7 @@ const imageSpecs = [
   { name: "acme-llm-trainer-v3", distro: "ubuntu", version: "22.04", visibility: "private", size: 21_474_836_480, driver: null, cuda: null },
 ] as const;
 
-const gpuImages: DemoGpuImage[] = [];
+const gpuImages: Row<"gpuImages">[] = [];
 for (const [project, region, count] of [
   [1, 1, 3],
   [1, 2, 2],
@@ -1020,33 +957,34 @@ for (const [project, region, count] of [
     const name = spec.visibility === "private" && account === 2 ? "globex-inference-base" : spec.name;
     gpuImages.push({
       id: uuidFrom(`gpu-image:${project}:${region}:${index}`),
-      account_id: account,
-      project_id: project,
-      region_id: region,
+      accountId: account,
+      projectId: project,
+      regionId: region,
       name,
       architecture: "x86_64",
-      os_distro: spec.distro,
-      os_type: "linux",
-      os_version: spec.version,
-      ssh_key: spec.visibility === "private" ? "required" : "allow",
+      osDistro: spec.distro,
+      osType: "linux",
+      osVersion: spec.version,
+      sshKey: spec.visibility === "private" ? "required" : "allow",
       status: index === 2 && project === 3 && region === 2 ? "queued" : "active",
       visibility: spec.visibility,
-      created_at: at(50 + index * 7 + region, project),
-      updated_at: at(150 + index * 7 + region, project),
-      min_disk: spec.visibility === "private" ? 100 : 40,
-      min_ram: spec.visibility === "private" ? 65536 : 16384,
+      createdAt: at(50 + index * 7 + region, project),
+      updatedAt: at(150 + index * 7 + region, project),
+      minDisk: spec.visibility === "private" ? 100 : 40,
+      minRam: spec.visibility === "private" ? 65536 : 16384,
       size: spec.size,
       tags: [
         { key: "os", read_only: true, value: `${spec.distro}-${spec.version}` },
         ...(spec.visibility === "private" ? [{ key: "team", read_only: false, value: account === 1 ? "research" : "ml" }] : []),
       ],
-      task_id: index === 2 && project === 3 && region === 2 ? uuidFrom("task:image-upload") : null,
-      disk_format: spec.visibility === "private" ? "raw" : "qcow2",
-      hw_firmware_type: spec.visibility === "private" ? "uefi" : null,
-      cuda_toolkit_version: spec.cuda,
-      gpu_driver: spec.driver ? "nvidia" : null,
-      gpu_driver_type: spec.driver ? spec.driver[0] : null,
-      gpu_driver_version: spec.driver ? spec.driver[1] : null,
+      taskId: index === 2 && project === 3 && region === 2 ? uuidFrom("task:image-upload") : null,
+      diskFormat: spec.visibility === "private" ? "raw" : "qcow2",
+      hwFirmwareType: spec.visibility === "private" ? "uefi" : null,
+      cudaToolkitVersion: spec.cuda,
+      gpuDriver: spec.driver ? "nvidia" : null,
+      gpuDriverType: spec.driver ? spec.driver[0] : null,
+      gpuDriverVersion: spec.driver ? spec.driver[1] : null,
+      cowFormat: false,
     });
   }
 }
@@ -1054,46 +992,46 @@ for (const [project, region, count] of [
 // Tasks: the upload still running for the "queued" image, a finished upload (the task takes its image's
 // id, as uploads through the API do) and a finished deletion of account 2.
 const queuedImage = gpuImages.find((image) => image.status === "queued")!;
-const uploadedImage = gpuImages.find((image) => image.account_id === 1 && image.visibility === "private")!;
-const cloudTasks: DemoCloudTask[] = [
+const uploadedImage = gpuImages.find((image) => image.accountId === 1 && image.visibility === "private")!;
+const cloudTasks: Row<"cloudTasks">[] = [
   {
-    id: queuedImage.task_id!,
-    account_id: 1,
-    user_id: userOf(1, 1),
-    project_id: queuedImage.project_id,
-    region_id: queuedImage.region_id,
-    task_type: "upload_gpu_virtual_image",
+    id: queuedImage.taskId!,
+    accountId: 1,
+    userId: userOf(1, 1),
+    projectId: queuedImage.projectId,
+    regionId: queuedImage.regionId,
+    taskType: "upload_gpu_virtual_image",
     state: "RUNNING",
-    created_resources: null,
+    createdResources: null,
     data: { image_name: queuedImage.name },
-    created_on: queuedImage.created_at,
-    finished_on: null,
+    createdOn: queuedImage.createdAt,
+    finishedOn: null,
   },
   {
     id: uploadedImage.id,
-    account_id: 1,
-    user_id: userOf(1, 3),
-    project_id: uploadedImage.project_id,
-    region_id: uploadedImage.region_id,
-    task_type: "upload_gpu_virtual_image",
+    accountId: 1,
+    userId: userOf(1, 3),
+    projectId: uploadedImage.projectId,
+    regionId: uploadedImage.regionId,
+    taskType: "upload_gpu_virtual_image",
     state: "FINISHED",
-    created_resources: { images: [uploadedImage.id] },
+    createdResources: { images: [uploadedImage.id] },
     data: { image_name: uploadedImage.name },
-    created_on: uploadedImage.created_at,
-    finished_on: uploadedImage.created_at,
+    createdOn: uploadedImage.createdAt,
+    finishedOn: uploadedImage.createdAt,
   },
   {
     id: uuidFrom("task:image-delete:2"),
-    account_id: 2,
-    user_id: userOf(2, 1),
-    project_id: 2,
-    region_id: 1,
-    task_type: "delete_gpu_virtual_image",
+    accountId: 2,
+    userId: userOf(2, 1),
+    projectId: 2,
+    regionId: 1,
+    taskType: "delete_gpu_virtual_image",
     state: "FINISHED",
-    created_resources: null,
+    createdResources: null,
     data: { image_id: uuidFrom("gpu-image:2:1:deleted") },
-    created_on: at(160, 2),
-    finished_on: at(160, 2),
+    createdOn: at(160, 2),
+    finishedOn: at(160, 2),
   },
 ];
 
@@ -1121,7 +1059,7 @@ const usageSpecs: UsageSpec[] = [
   { type: "inference", flavor: "inference-4vcpu-16gib-1xl40s-48gb", instanceType: null, volumeType: null, metric: "inference_minutes", feature: "inference deployment", unit: "minutes", base: 300 * 60, price: 1.2 / 60 },
 ];
 
-const usageLines: DemoUsageLine[] = [];
+const usageLines: Row<"usageLines">[] = [];
 const usageCounter: Record<AccountId, number> = { 1: 0, 2: 0 };
 const months = ["2026-08", "2026-09", "2026-10"] as const;
 for (const account of [1, 2] as const) {
@@ -1138,18 +1076,18 @@ for (const account of [1, 2] as const) {
         const noPrice = account === 1 && spec.type === "inference" && month === "2026-10";
         usageLines.push({
           id: idOf(account, n),
-          account_id: account,
+          accountId: account,
           month,
           type: spec.type,
-          region_id: region,
+          regionId: region,
           flavor: spec.flavor,
-          instance_type: spec.instanceType,
-          volume_type: spec.volumeType,
-          billing_metric_name: spec.metric,
-          billing_feature_name: spec.feature,
-          billing_value_unit: spec.unit,
+          instanceType: spec.instanceType,
+          volumeType: spec.volumeType,
+          billingMetricName: spec.metric,
+          billingFeatureName: spec.feature,
+          billingValueUnit: spec.unit,
           currency: "EUR",
-          billing_value: billingValue,
+          billingValue: billingValue,
           // One line without a price: the cost report shows err and price_status "error" for it.
           cost: noPrice ? null : Math.round(billingValue * spec.price * 100) / 100,
           tags:
@@ -1168,190 +1106,220 @@ for (const account of [1, 2] as const) {
 
 const portList = { type: "array", items: { type: "integer", minimum: 0, maximum: 65535 }, uniqueItems: true, maxItems: 64 };
 
-const securityTemplates: DemoSecurityProfileTemplate[] = [
-  {
-    id: 1,
-    name: "Basic DDoS protection",
-    description: "Filters volumetric attacks on the listed TCP ports.",
-    base_template: null,
-    version: uuidFrom("security-template:1:v1"),
-    created: at(1),
-    template_sifter: "tcp_ports",
-    account_id: null,
-    accepts_ip_address: true,
-    fields: [
-      { id: 1, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: true, default: null, validation_schema: portList },
+const securityTemplateFields: Row<"securityTemplateFields">[] = [];
+
+/** A profile template; its fields, in their order, go to their own table. */
+const securityTemplate = (template: Row<"securityProfileTemplates">, fields: Omit<Row<"securityTemplateFields">, "templateId" | "position">[]) =>
+  withChildren(template, securityTemplateFields, fields.map((field, position) => ({ templateId: template.id, position, ...field })));
+
+const securityTemplates: Row<"securityProfileTemplates">[] = [
+  securityTemplate(
+    {
+      id: 1,
+      name: "Basic DDoS protection",
+      description: "Filters volumetric attacks on the listed TCP ports.",
+      baseTemplateId: null,
+      version: uuidFrom("security-template:1:v1"),
+      created: at(1),
+      templateSifter: "tcp_ports",
+      accountId: null,
+      acceptsIpAddress: true,
+    },
+    [
+      { id: 1, name: "tcp_ports", description: "TCP ports to protect.", fieldType: "int", required: true, default: null, validationSchema: portList },
       {
         id: 2,
         name: "bandwidth_limit_mbps",
         description: "Clean traffic limit, Mbit/s.",
-        field_type: "int",
+        fieldType: "int",
         required: false,
         default: "1000",
-        validation_schema: { type: "array", items: { type: "integer", minimum: 10, maximum: 100000 }, minItems: 1, maxItems: 1 },
+        validationSchema: { type: "array", items: { type: "integer", minimum: 10, maximum: 100000 }, minItems: 1, maxItems: 1 },
       },
     ],
-  },
-  {
-    id: 2,
-    name: "Game server",
-    description: "Basic protection plus UDP game traffic filters.",
-    base_template: 1,
-    version: uuidFrom("security-template:2:v3"),
-    created: at(3),
-    template_sifter: "tcp_ports,udp_ports,allowed_countries",
-    account_id: null,
-    accepts_ip_address: true,
-    fields: [
-      { id: 3, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: false, default: "[]", validation_schema: portList },
-      { id: 4, name: "udp_ports", description: "UDP game ports.", field_type: "int", required: true, default: null, validation_schema: portList },
+  ),
+  securityTemplate(
+    {
+      id: 2,
+      name: "Game server",
+      description: "Basic protection plus UDP game traffic filters.",
+      baseTemplateId: 1,
+      version: uuidFrom("security-template:2:v3"),
+      created: at(3),
+      templateSifter: "tcp_ports,udp_ports,allowed_countries",
+      accountId: null,
+      acceptsIpAddress: true,
+    },
+    [
+      { id: 3, name: "tcp_ports", description: "TCP ports to protect.", fieldType: "int", required: false, default: "[]", validationSchema: portList },
+      { id: 4, name: "udp_ports", description: "UDP game ports.", fieldType: "int", required: true, default: null, validationSchema: portList },
       {
         id: 5,
         name: "allowed_countries",
         description: "Only these countries may connect; every country when empty.",
-        field_type: "string",
+        fieldType: "string",
         required: false,
         default: "[]",
-        validation_schema: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
+        validationSchema: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
       },
     ],
-  },
+  ),
 ];
 
 // Templates made for one account: account 1's protects its fixed prefixes (no address per profile).
 securityTemplates.push(
-  {
-    id: 3,
-    name: "Acme edge network",
-    description: "Protects Acme's announced prefixes; the addresses are fixed by the template.",
-    base_template: 1,
-    version: uuidFrom("security-template:3:v1"),
-    created: at(5),
-    template_sifter: "tcp_ports",
-    account_id: 1,
-    accepts_ip_address: false,
-    fields: [{ id: 6, name: "tcp_ports", description: "TCP ports to protect.", field_type: "int", required: true, default: null, validation_schema: portList }],
-  },
-  {
-    id: 4,
-    name: "Globex game servers",
-    description: "Game server protection tuned for Globex.",
-    base_template: 2,
-    version: uuidFrom("security-template:4:v1"),
-    created: at(6),
-    template_sifter: "udp_ports",
-    account_id: 2,
-    accepts_ip_address: true,
-    fields: [{ id: 7, name: "udp_ports", description: "UDP game ports.", field_type: "int", required: true, default: null, validation_schema: portList }],
-  },
+  securityTemplate(
+    {
+      id: 3,
+      name: "Acme edge network",
+      description: "Protects Acme's announced prefixes; the addresses are fixed by the template.",
+      baseTemplateId: 1,
+      version: uuidFrom("security-template:3:v1"),
+      created: at(5),
+      templateSifter: "tcp_ports",
+      accountId: 1,
+      acceptsIpAddress: false,
+    },
+    [{ id: 6, name: "tcp_ports", description: "TCP ports to protect.", fieldType: "int", required: true, default: null, validationSchema: portList }],
+  ),
+  securityTemplate(
+    {
+      id: 4,
+      name: "Globex game servers",
+      description: "Game server protection tuned for Globex.",
+      baseTemplateId: 2,
+      version: uuidFrom("security-template:4:v1"),
+      created: at(6),
+      templateSifter: "udp_ports",
+      accountId: 2,
+      acceptsIpAddress: true,
+    },
+    [{ id: 7, name: "udp_ports", description: "UDP game ports.", fieldType: "int", required: true, default: null, validationSchema: portList }],
+  ),
 );
 
-const securityProfiles: DemoSecurityProfile[] = [
-  {
-    id: 1,
-    account_id: 1,
-    profile_template: 1,
-    ip_address: "203.0.113.10",
-    site: "ED",
-    options: { bgp: true, active: true, price: "120.00" },
-    protocols: [
-      { port: 443, protocol: "tcp" },
-      { port: 80, protocol: "tcp" },
+const securityProfileFields: Row<"securityProfileFields">[] = [];
+
+/** A security profile; the values it gives its template's fields go to their own table. */
+const securityProfile = (profile: Row<"securityProfiles">, fields: Pick<Row<"securityProfileFields">, "id" | "baseFieldId" | "fieldValue">[]) =>
+  withChildren(profile, securityProfileFields, fields.map((field) => ({ accountId: profile.accountId, profileId: profile.id, ...field })));
+
+const securityProfiles: Row<"securityProfiles">[] = [
+  securityProfile(
+    {
+      id: 1,
+      accountId: 1,
+      templateId: 1,
+      ipAddress: "203.0.113.10",
+      site: "ED",
+      options: { bgp: true, active: true, price: "120.00" },
+      protocols: [
+        { port: 443, protocol: "tcp" },
+        { port: 80, protocol: "tcp" },
+      ],
+      status: { status: "active", updated: at(100) },
+      plan: "standard",
+      created: at(70),
+      updated: at(100),
+      deleted: null,
+    },
+    [
+      { id: 1, baseFieldId: 1, fieldValue: [80, 443] },
+      { id: 3, baseFieldId: 2, fieldValue: [2000] },
     ],
-    status: { status: "active", updated: at(100) },
-    plan: "standard",
-    fields: [
-      { id: 1, base_field: 1, field_value: [80, 443] },
-      { id: 3, base_field: 2, field_value: [2000] },
+  ),
+  securityProfile(
+    {
+      id: 3,
+      accountId: 1,
+      templateId: 2,
+      ipAddress: "2001:db8::10",
+      site: "LU",
+      options: { bgp: false, active: true, price: "340.00" },
+      protocols: [{ port: 27015, protocol: "udp" }],
+      status: { status: "active", updated: at(110) },
+      plan: "advanced",
+      created: at(72),
+      updated: at(110),
+      deleted: null,
+    },
+    [
+      { id: 5, baseFieldId: 4, fieldValue: [27015, 27016] },
+      { id: 7, baseFieldId: 5, fieldValue: ["DE", "FR", "LU"] },
     ],
-    created: at(70),
-    updated: at(100),
-    deleted: null,
-  },
-  {
-    id: 3,
-    account_id: 1,
-    profile_template: 2,
-    ip_address: "2001:db8::10",
-    site: "LU",
-    options: { bgp: false, active: true, price: "340.00" },
-    protocols: [{ port: 27015, protocol: "udp" }],
-    status: { status: "active", updated: at(110) },
-    plan: "advanced",
-    fields: [
-      { id: 5, base_field: 4, field_value: [27015, 27016] },
-      { id: 7, base_field: 5, field_value: ["DE", "FR", "LU"] },
-    ],
-    created: at(72),
-    updated: at(110),
-    deleted: null,
-  },
-  {
-    id: 2,
-    account_id: 2,
-    profile_template: 1,
-    ip_address: "198.51.100.20",
-    site: "ED",
-    options: { bgp: true, active: false, price: "120.00" },
-    protocols: [],
-    status: { status: "pending", updated: at(120) },
-    plan: "standard",
-    fields: [{ id: 2, base_field: 1, field_value: [22, 443] }],
-    created: at(71),
-    updated: at(120),
-    deleted: null,
-  },
-  {
-    // On account 1's own template with fixed addresses: no address of its own.
-    id: 5,
-    account_id: 1,
-    profile_template: 3,
-    ip_address: null,
-    site: "ED",
-    options: { bgp: true, active: true, price: "450.00" },
-    protocols: [{ port: 443, protocol: "tcp" }],
-    status: { status: "active", updated: at(115) },
-    plan: "enterprise",
-    fields: [{ id: 9, base_field: 6, field_value: [443] }],
-    created: at(74),
-    updated: at(115),
-    deleted: null,
-  },
-  {
-    // Deleted: listed only with include_deleted=true.
-    id: 7,
-    account_id: 1,
-    profile_template: 1,
-    ip_address: "203.0.113.77",
-    site: "ED",
-    options: { bgp: false, active: false, price: "120.00" },
-    protocols: [],
-    status: { status: "deleted", updated: at(130) },
-    plan: "standard",
-    fields: [{ id: 11, base_field: 1, field_value: [8080] }],
-    created: at(76),
-    updated: at(130),
-    deleted: at(130),
-  },
+  ),
+  securityProfile(
+    {
+      id: 2,
+      accountId: 2,
+      templateId: 1,
+      ipAddress: "198.51.100.20",
+      site: "ED",
+      options: { bgp: true, active: false, price: "120.00" },
+      protocols: [],
+      status: { status: "pending", updated: at(120) },
+      plan: "standard",
+      created: at(71),
+      updated: at(120),
+      deleted: null,
+    },
+    [{ id: 2, baseFieldId: 1, fieldValue: [22, 443] }],
+  ),
+  securityProfile(
+    {
+      // On account 1's own template with fixed addresses: no address of its own.
+      id: 5,
+      accountId: 1,
+      templateId: 3,
+      ipAddress: null,
+      site: "ED",
+      options: { bgp: true, active: true, price: "450.00" },
+      protocols: [{ port: 443, protocol: "tcp" }],
+      status: { status: "active", updated: at(115) },
+      plan: "enterprise",
+      created: at(74),
+      updated: at(115),
+      deleted: null,
+    },
+    [{ id: 9, baseFieldId: 6, fieldValue: [443] }],
+  ),
+  securityProfile(
+    {
+      // Deleted: listed only with include_deleted=true.
+      id: 7,
+      accountId: 1,
+      templateId: 1,
+      ipAddress: "203.0.113.77",
+      site: "ED",
+      options: { bgp: false, active: false, price: "120.00" },
+      protocols: [],
+      status: { status: "deleted", updated: at(130) },
+      plan: "standard",
+      created: at(76),
+      updated: at(130),
+      deleted: at(130),
+    },
+    [{ id: 11, baseFieldId: 1, fieldValue: [8080] }],
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Storage
 // ---------------------------------------------------------------------------------------------
 
-const storages: DemoStorage[] = [
-  { id: 1, account_id: 1, name: "acme-s3-lux", type: "s3", location: "s-ed1", created: at(16) },
-  { id: 3, account_id: 1, name: "acme-s3-ams", type: "s3", location: "s-ams1", created: at(17) },
-  { id: 2, account_id: 2, name: "globex-s3", type: "s3", location: "s-ed1", created: at(18) },
+const storages: Row<"storages">[] = [
+  { id: 1, accountId: 1, name: "acme-s3-lux", type: "s3", location: "s-ed1", created: at(16), expires: null, serverAlias: null },
+  { id: 3, accountId: 1, name: "acme-s3-ams", type: "s3", location: "s-ams1", created: at(17), expires: null, serverAlias: null },
+  { id: 2, accountId: 2, name: "globex-s3", type: "s3", location: "s-ed1", created: at(18), expires: null, serverAlias: null },
 ];
 
-const buckets: DemoBucket[] = [
-  { id: 1, account_id: 1, storage_id: 1, name: "media-assets", allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"], created: at(20) },
-  { id: 3, account_id: 1, storage_id: 1, name: "backups", allowedOrigins: [], created: at(21) },
-  { id: 5, account_id: 1, storage_id: 3, name: "public-downloads", allowedOrigins: ["*"], created: at(22) },
+const buckets: Row<"buckets">[] = [
+  { id: 1, accountId: 1, storageId: 1, name: "media-assets", allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"], created: at(20), lifecycleDays: null, public: false },
+  { id: 3, accountId: 1, storageId: 1, name: "backups", allowedOrigins: [], created: at(21), lifecycleDays: null, public: false },
+  { id: 5, accountId: 1, storageId: 3, name: "public-downloads", allowedOrigins: ["*"], created: at(22), lifecycleDays: null, public: false },
   // The same bucket name as account 1's, in account 2's own storage.
-  { id: 2, account_id: 2, storage_id: 2, name: "media-assets", allowedOrigins: ["https://www.globex.example"], created: at(23) },
-  { id: 4, account_id: 2, storage_id: 2, name: "exports", allowedOrigins: ["https://reports.globex.example"], created: at(24) },
+  { id: 2, accountId: 2, storageId: 2, name: "media-assets", allowedOrigins: ["https://www.globex.example"], created: at(23), lifecycleDays: null, public: false },
+  { id: 4, accountId: 2, storageId: 2, name: "exports", allowedOrigins: ["https://reports.globex.example"], created: at(24), lifecycleDays: null, public: false },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1359,38 +1327,60 @@ const buckets: DemoBucket[] = [
 const byId = <T extends { id: number | string }>(rows: T[]) =>
   [...rows].sort((a, b) => (typeof a.id === "number" && typeof b.id === "number" ? a.id - b.id : String(a.id).localeCompare(String(b.id))));
 
+/** Child rows grouped by their parent's id (ascending), each parent's in the order they were given. */
+const byParent = <T, K extends keyof T>(rows: T[], parent: K) => [...rows].sort((a, b) => Number(a[parent]) - Number(b[parent]));
+
 const fixture: DemoFixture = {
-  iam: { accounts, users: byId(users), api_tokens: byId(apiTokens) },
-  cdn: {
-    shielding_pops: shieldingPops,
-    origin_groups: byId(originGroups),
-    certificates: byId(certificates),
-    resources: byId(cdnResources),
-    features: byId(cdnFeatures),
-    logs_uploader_targets: byId(logsUploaderTargets),
-    logs_uploader_policies: byId(logsUploaderPolicies),
-    logs_uploader_configs: byId(logsUploaderConfigs),
-  },
-  edge: {
-    plans: edgePlans,
-    binaries: byId(edgeBinaries),
-    templates: byId(edgeTemplates),
-    secrets: byId(edgeSecrets),
-    apps: byId(edgeApps),
-  },
-  streaming: { streams: byId(streams), broadcasts: byId(broadcasts), clips },
-  cloud: {
-    inference_models: inferenceModels,
-    regions: cloudRegions,
-    projects: byId(cloudProjects),
-    gpu_images: gpuImages,
-    tasks: cloudTasks,
-    usage_lines: byId(usageLines),
-  },
-  security: { profile_templates: securityTemplates, profiles: byId(securityProfiles) },
-  storage: { storages: byId(storages), buckets: byId(buckets) },
+  accounts,
+  users: byId(users),
+  apiTokens: byId(apiTokens),
+  shieldingPops,
+  originGroups: byId(originGroups),
+  originGroupSources: byParent(originGroupSources, "originGroupId"),
+  certificates: byId(certificates),
+  cdnResources: byId(cdnResources),
+  cdnResourceHostnames: byParent(cdnResourceHostnames, "resourceId"),
+  cdnFeatures: byId(cdnFeatures),
+  logsUploaderTargets: byId(logsUploaderTargets),
+  logsUploaderPolicies: byId(logsUploaderPolicies),
+  logsUploaderConfigs: byId(logsUploaderConfigs),
+  logsUploaderConfigResources: byParent(logsUploaderConfigResources, "configId"),
+  edgePlans,
+  edgeBinaries: byId(edgeBinaries),
+  edgeTemplates: byId(edgeTemplates),
+  edgeTemplateParams: byParent(edgeTemplateParams, "templateId"),
+  edgeSecrets: byId(edgeSecrets),
+  edgeSecretSlots: byParent(edgeSecretSlots, "secretId"),
+  edgeApps: byId(edgeApps),
+  edgeAppSecrets: byId(edgeApps).flatMap((app) =>
+    Object.entries(appSecrets[app.accountId as AccountId][app.name] ?? {}).map(([name, secretId]) => ({ accountId: app.accountId, appId: app.id, name, secretId })),
+  ),
+  streams: byId(streams),
+  broadcasts: byId(broadcasts),
+  clips,
+  inferenceModels,
+  cloudRegions,
+  cloudProjects: byId(cloudProjects),
+  gpuImages,
+  cloudTasks,
+  usageLines: byId(usageLines),
+  securityProfileTemplates: securityTemplates,
+  securityTemplateFields: byParent(securityTemplateFields, "templateId"),
+  securityProfiles: byId(securityProfiles),
+  securityProfileFields: byParent(securityProfileFields, "profileId"),
+  storages: byId(storages),
+  buckets: byId(buckets),
 };
 
+/** A row with its keys in its table's column order, a plaintext where the column it stands in for is, so the JSON reads alike however a row was written. */
+function inColumnOrder(table: DemoTableName, row: object): object {
+  const columns = Object.keys(getTableColumns(schema[table] as PgTable));
+  const plaintexts: Record<string, object> = DEMO_PLAINTEXTS[table as keyof typeof DEMO_PLAINTEXTS] ?? {};
+  const place = (key: string) => columns.indexOf(plaintexts[key] ? Object.keys(plaintexts[key])[0]! : key);
+  return Object.fromEntries(Object.entries(row).sort(([a], [b]) => place(a) - place(b)));
+}
+
+const ordered = Object.fromEntries(Object.entries(fixture).map(([table, rows]) => [table, (rows as object[]).map((row) => inColumnOrder(table as DemoTableName, row))]));
 const target = new URL("../fixtures/demo.json", import.meta.url);
-await writeFile(target, `${JSON.stringify(fixture, null, 2)}\n`);
+await writeFile(target, `${JSON.stringify(ordered, null, 2)}\n`);
 console.log(`Wrote ${fileURLToPath(target)}`);

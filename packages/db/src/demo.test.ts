@@ -5,54 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, getTableName, sql } from "drizzle-orm";
+import { loadPlatformCatalog } from "./catalog.js";
 import { decryptSecret, sha256Hex } from "./crypto.js";
-import { demoFixture } from "./demo-fixture.js";
+import { demoFixture, type DemoTableName } from "./demo-fixture.js";
 import { loadDemoData } from "./demo.js";
 import * as schema from "./schema/index.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
-const { cdn, edge, iam, streaming, cloud, security, storage } = demoFixture;
-
-/** How many rows each table holds once the fixture is loaded. */
-const EXPECTED_ROWS: Record<string, number> = {
-  accounts: iam.accounts.length,
-  users: iam.users.length,
-  api_tokens: iam.api_tokens.length,
-  shielding_pops: cdn.shielding_pops.length,
-  origin_groups: cdn.origin_groups.length,
-  origin_group_sources: cdn.origin_groups.flatMap((group) => group.sources).length,
-  certificates: cdn.certificates.length,
-  cdn_resources: cdn.resources.length,
-  cdn_resource_hostnames: cdn.resources.flatMap((resource) => resource.secondaryHostnames).length,
-  cdn_features: cdn.features.length,
-  logs_uploader_targets: cdn.logs_uploader_targets.length,
-  logs_uploader_policies: cdn.logs_uploader_policies.length,
-  logs_uploader_configs: cdn.logs_uploader_configs.length,
-  logs_uploader_config_resources: cdn.logs_uploader_configs.flatMap((config) => config.resources).length,
-  edge_plans: edge.plans.length,
-  edge_binaries: edge.binaries.length,
-  edge_templates: edge.templates.length,
-  edge_template_params: edge.templates.flatMap((template) => template.params).length,
-  edge_secrets: edge.secrets.length,
-  edge_secret_slots: edge.secrets.flatMap((secret) => secret.secret_slots).length,
-  edge_apps: edge.apps.length,
-  edge_app_secrets: edge.apps.flatMap((app) => Object.keys(app.secrets)).length,
-  streams: streaming.streams.length,
-  broadcasts: streaming.broadcasts.length,
-  clips: streaming.clips.length,
-  inference_models: cloud.inference_models.length,
-  cloud_regions: cloud.regions.length,
-  cloud_projects: cloud.projects.length,
-  gpu_images: cloud.gpu_images.length,
-  cloud_tasks: cloud.tasks.length,
-  usage_lines: cloud.usage_lines.length,
-  security_profile_templates: security.profile_templates.length,
-  security_template_fields: security.profile_templates.flatMap((template) => template.fields).length,
-  security_profiles: security.profiles.length,
-  security_profile_fields: security.profiles.flatMap((profile) => profile.fields).length,
-  storages: storage.storages.length,
-  buckets: storage.buckets.length,
-};
+/** How many rows each table (by its SQL name) holds once the fixture is loaded. */
+const EXPECTED_ROWS: Record<string, number> = Object.fromEntries(
+  (Object.keys(demoFixture) as DemoTableName[]).map((name) => [getTableName(schema[name]), demoFixture[name].length]),
+);
 
 async function rowCounts(database: TestDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -118,7 +81,7 @@ describe.each(engines())("demo data on %s", (engine) => {
   it("keeps API tokens as SHA-256 hashes only", async () => {
     const rows = await selectRows<{ id: number; token_hash: string }>(database.db, sql`select * from api_tokens order by id`);
     const everything = JSON.stringify(rows);
-    for (const token of iam.api_tokens) {
+    for (const token of demoFixture.apiTokens) {
       expect(everything).not.toContain(token.plaintext);
       expect(rows.find((row) => row.id === token.id)?.token_hash).toBe(await sha256Hex(token.plaintext));
     }
@@ -130,7 +93,7 @@ describe.each(engines())("demo data on %s", (engine) => {
       sql`select * from edge_secret_slots`,
     );
     const everything = JSON.stringify(rows);
-    const slots = edge.secrets.flatMap((secret) => secret.secret_slots.map((slot) => ({ secretId: secret.id, ...slot })));
+    const slots = demoFixture.edgeSecretSlots;
     expect(rows).toHaveLength(slots.length);
     for (const slot of slots) {
       expect(everything).not.toContain(slot.value);
@@ -144,16 +107,16 @@ describe.each(engines())("demo data on %s", (engine) => {
   it("stores the logs uploader secret access key encrypted", async () => {
     const rows = await selectRows<{ id: number; secret_access_key_encrypted: string }>(database.db, sql`select * from logs_uploader_targets`);
     const everything = JSON.stringify(rows);
-    for (const target of cdn.logs_uploader_targets) {
-      expect(everything).not.toContain(target.config.secret_access_key);
+    for (const target of demoFixture.logsUploaderTargets) {
+      expect(everything).not.toContain(target.secretAccessKey);
       const row = rows.find((candidate) => candidate.id === target.id);
       expect(row?.secret_access_key_encrypted).toMatch(/^v1\./);
-      expect(await decryptSecret(database.secretsKey, row?.secret_access_key_encrypted ?? "")).toBe(target.config.secret_access_key);
+      expect(await decryptSecret(database.secretsKey, row?.secret_access_key_encrypted ?? "")).toBe(target.secretAccessKey);
     }
   });
 
   it("refuses a plaintext where ciphertext belongs", async () => {
-    const [target] = cdn.logs_uploader_targets;
+    const [target] = demoFixture.logsUploaderTargets;
     expect(
       await failure(
         database.db.update(schema.logsUploaderTargets).set({ secretAccessKeyEncrypted: "plain-secret" }).where(eq(schema.logsUploaderTargets.id, target?.id ?? 0)),
@@ -162,9 +125,9 @@ describe.each(engines())("demo data on %s", (engine) => {
   });
 
   it("keeps edge app names unique per account", async () => {
-    const app = edge.apps.find((candidate) => candidate.account_id === 1 && candidate.status === 1);
+    const app = demoFixture.edgeApps.find((candidate) => candidate.accountId === 1 && candidate.status === 1);
     if (!app) throw new Error("The fixture has no enabled app in account 1.");
-    const copy = { accountId: 1, name: app.name, planId: app.plan_id, apiType: app.api_type, url: "https://copy.example" } as const;
+    const copy = { accountId: 1, name: app.name, planId: app.planId, apiType: app.apiType, url: "https://copy.example" } as const;
     expect(await failure(database.db.insert(schema.edgeApps).values(copy))).toBe(UNIQUE_VIOLATION);
 
     const [inOtherAccount] = await database.db.insert(schema.edgeApps).values({ ...copy, accountId: 2 }).returning();
@@ -173,7 +136,7 @@ describe.each(engines())("demo data on %s", (engine) => {
   });
 
   it("keeps edge secret names unique per account", async () => {
-    const secret = edge.secrets.find((candidate) => candidate.account_id === 2);
+    const secret = demoFixture.edgeSecrets.find((candidate) => candidate.accountId === 2);
     if (!secret) throw new Error("The fixture has no secret in account 2.");
     expect(await failure(database.db.insert(schema.edgeSecrets).values({ accountId: 2, name: secret.name }))).toBe(UNIQUE_VIOLATION);
 
@@ -184,9 +147,9 @@ describe.each(engines())("demo data on %s", (engine) => {
   });
 
   it("keeps secondary host names unique per account, whatever their case", async () => {
-    const resource = cdn.resources.find((candidate) => candidate.client === 1 && candidate.secondaryHostnames.length > 0);
-    const other = cdn.resources.find((candidate) => candidate.client === 1 && candidate.id !== resource?.id);
-    const hostname = resource?.secondaryHostnames[0] ?? "";
+    const hostnameRow = demoFixture.cdnResourceHostnames.find((candidate) => candidate.accountId === 1);
+    const other = demoFixture.cdnResources.find((candidate) => candidate.accountId === 1 && candidate.id !== hostnameRow?.resourceId);
+    const hostname = hostnameRow?.hostname ?? "";
     expect(
       await failure(
         database.db
@@ -197,26 +160,26 @@ describe.each(engines())("demo data on %s", (engine) => {
   });
 
   it("keeps references inside one account", async () => {
-    const group = cdn.origin_groups.find((candidate) => candidate.account_id === 1);
-    const resource = cdn.resources.find((candidate) => candidate.client === 2);
+    const group = demoFixture.originGroups.find((candidate) => candidate.accountId === 1);
+    const resource = demoFixture.cdnResources.find((candidate) => candidate.accountId === 2);
     // Account 2's resource may not use account 1's origin group, nor its certificate.
     expect(
       await failure(database.db.update(schema.cdnResources).set({ originGroupId: group?.id ?? 0 }).where(eq(schema.cdnResources.id, resource?.id ?? 0))),
     ).toBe(FOREIGN_KEY_VIOLATION);
-    const certificate = cdn.certificates.find((candidate) => candidate.account_id === 1);
+    const certificate = demoFixture.certificates.find((candidate) => candidate.accountId === 1);
     expect(
       await failure(database.db.update(schema.cdnResources).set({ sslDataId: certificate?.id ?? 0 }).where(eq(schema.cdnResources.id, resource?.id ?? 0))),
     ).toBe(FOREIGN_KEY_VIOLATION);
 
-    const secretOfAccount1 = edge.secrets.find((candidate) => candidate.account_id === 1);
-    const appOfAccount2 = edge.apps.find((candidate) => candidate.account_id === 2);
+    const secretOfAccount1 = demoFixture.edgeSecrets.find((candidate) => candidate.accountId === 1);
+    const appOfAccount2 = demoFixture.edgeApps.find((candidate) => candidate.accountId === 2);
     expect(
       await failure(
         database.db.insert(schema.edgeAppSecrets).values({ accountId: 2, appId: appOfAccount2?.id ?? 0, name: "STOLEN", secretId: secretOfAccount1?.id ?? 0 }),
       ),
     ).toBe(FOREIGN_KEY_VIOLATION);
 
-    const tokenUser = iam.users.find((candidate) => candidate.account_id === 1);
+    const tokenUser = demoFixture.users.find((candidate) => candidate.accountId === 1);
     expect(
       await failure(
         database.db.insert(schema.apiTokens).values({ accountId: 2, userId: tokenUser?.id ?? 0, name: "cross", tokenHash: "a".repeat(64) }),
@@ -225,14 +188,14 @@ describe.each(engines())("demo data on %s", (engine) => {
   });
 
   it("refuses values outside the API's domains", async () => {
-    const app = edge.apps[0];
+    const app = demoFixture.edgeApps[0];
     expect(await failure(database.db.update(schema.edgeApps).set({ status: 6 }).where(eq(schema.edgeApps.id, app?.id ?? 0)))).toBe(CHECK_VIOLATION);
     expect(
       await failure(database.db.insert(schema.usageLines).values({
         accountId: 1,
         month: "2026-13",
         type: "instance",
-        regionId: cloud.regions[0]?.id ?? 0,
+        regionId: demoFixture.cloudRegions[0]?.id ?? 0,
         billingMetricName: "m",
         billingFeatureName: "f",
         billingValueUnit: "u",
@@ -250,7 +213,7 @@ describe.each(engines())("demo data on %s", (engine) => {
       const [row] = await selectRows<{ max: number }>(database.db, sql`select max(id)::int as max from ${table}`);
       expect(row?.max, getTableName(table)).toBeGreaterThan(0);
     }
-    const largestTarget = Math.max(...cdn.logs_uploader_targets.map((target) => target.id));
+    const largestTarget = Math.max(...demoFixture.logsUploaderTargets.map((target) => target.id));
     const [target] = await database.db
       .insert(schema.logsUploaderTargets)
       .values({
@@ -268,7 +231,7 @@ describe.each(engines())("demo data on %s", (engine) => {
       .insert(schema.streams)
       .values({
         accountId: 2,
-        clientUserId: iam.users.find((user) => user.account_id === 2)?.id ?? 0,
+        clientUserId: demoFixture.users.find((user) => user.accountId === 2)?.id ?? 0,
         name: "new stream",
         pushUrl: "rtmp://x",
         backupPushUrl: "rtmp://x",
@@ -282,31 +245,59 @@ describe.each(engines())("demo data on %s", (engine) => {
         screenshot: "https://x",
       })
       .returning();
-    expect(stream?.id).toBeGreaterThan(Math.max(...streaming.streams.map((candidate) => candidate.id)));
+    expect(stream?.id).toBeGreaterThan(Math.max(...demoFixture.streams.map((candidate) => candidate.id)));
+  });
+
+  it("loads the platform's catalog alone: the rows of no account, with their own child rows only", async () => {
+    const fresh = await createTestDatabase({ engine, seed: false });
+    try {
+      await loadPlatformCatalog(fresh.db);
+      const publicTemplates = demoFixture.edgeTemplates.filter((template) => template.accountId === null).map((template) => template.id);
+      const commonTemplates = demoFixture.securityProfileTemplates.filter((template) => template.accountId === null).map((template) => template.id);
+      const counts = await rowCounts(fresh);
+      expect(counts).toMatchObject({
+        accounts: 0,
+        users: 0,
+        edge_binaries: demoFixture.edgeBinaries.filter((binary) => binary.accountId === null).length,
+        edge_templates: publicTemplates.length,
+        edge_template_params: demoFixture.edgeTemplateParams.filter((param) => publicTemplates.includes(param.templateId)).length,
+        security_profile_templates: commonTemplates.length,
+        security_template_fields: demoFixture.securityTemplateFields.filter((field) => commonTemplates.includes(field.templateId)).length,
+        shielding_pops: demoFixture.shieldingPops.length,
+        inference_models: demoFixture.inferenceModels.length,
+      });
+      expect(publicTemplates.length).toBeGreaterThan(0);
+      expect(counts.edge_template_params).toBeLessThan(demoFixture.edgeTemplateParams.length);
+      expect(counts.security_template_fields).toBeLessThan(demoFixture.securityTemplateFields.length);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("reads back what the fixture says, through the schema's types", async () => {
-    const resource = cdn.resources[0];
+    const resource = demoFixture.cdnResources[0];
     const row = await database.db.query.cdnResources.findFirst({
       where: eq(schema.cdnResources.id, resource?.id ?? 0),
       with: { secondaryHostnames: { orderBy: (hostnames, { asc }) => [asc(hostnames.position)] }, originGroup: true, shieldingPop: true },
     });
     expect(row?.options).toEqual(resource?.options);
-    expect(row?.secondaryHostnames.map((entry) => entry.hostname)).toEqual(resource?.secondaryHostnames);
+    expect(row?.secondaryHostnames.map((entry) => entry.hostname)).toEqual(
+      demoFixture.cdnResourceHostnames.filter((entry) => entry.resourceId === resource?.id).map((entry) => entry.hostname),
+    );
     expect(row?.created.toISOString()).toBe(resource?.created);
-    expect(row?.originGroup.name).toBe(cdn.origin_groups.find((group) => group.id === resource?.originGroup)?.name);
+    expect(row?.originGroup.name).toBe(demoFixture.originGroups.find((group) => group.id === resource?.originGroupId)?.name);
 
-    const line = cloud.usage_lines.find((candidate) => candidate.cost === null);
+    const line = demoFixture.usageLines.find((candidate) => candidate.cost === null);
     const [usage] = await database.db.select().from(schema.usageLines).where(eq(schema.usageLines.id, line?.id ?? 0));
     expect(usage?.cost).toBeNull();
-    expect(usage?.billingValue).toBe(line?.billing_value);
+    expect(usage?.billingValue).toBe(line?.billingValue);
 
-    const image = cloud.gpu_images.find((candidate) => candidate.size > 2 ** 31);
+    const image = demoFixture.gpuImages.find((candidate) => (candidate.size ?? 0) > 2 ** 31);
     const [gpuImage] = await database.db.select().from(schema.gpuImages).where(eq(schema.gpuImages.id, image?.id ?? ""));
     expect(gpuImage?.size).toBe(image?.size);
     expect(gpuImage?.tags).toEqual(image?.tags);
 
-    const clip = streaming.clips[0];
+    const clip = demoFixture.clips[0];
     const [clipRow] = await database.db.select().from(schema.clips).where(eq(schema.clips.id, clip?.id ?? ""));
     expect(clipRow?.start).toBe(clip?.start);
   });

@@ -8,7 +8,7 @@ import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const { resources, origin_groups: originGroups } = demoFixture.cdn;
+const { cdnResources: resources, originGroups } = demoFixture;
 
 /** A fixture group as the API shows it. */
 function groupView(id: number) {
@@ -16,18 +16,20 @@ function groupView(id: number) {
   return {
     id,
     name: group.name,
-    use_next: group.use_next,
-    proxy_next_upstream: group.proxy_next_upstream,
-    auth_type: group.auth_type,
-    sources: group.sources,
+    use_next: group.useNext,
+    proxy_next_upstream: group.proxyNextUpstream,
+    auth_type: group.authType,
+    sources: demoFixture.originGroupSources
+      .filter((source) => source.originGroupId === id)
+      .map(({ backup, enabled, source, hostHeaderOverride }) => ({ backup, enabled, source, host_header_override: hostHeaderOverride })),
     path: group.path,
-    has_related_resources: resources.some((resource) => resource.client === group.account_id && resource.originGroup === id && !resource.deleted),
+    has_related_resources: resources.some((resource) => resource.accountId === group.accountId && resource.originGroupId === id && !resource.deleted),
   };
 }
 
 function groupIds(account: DemoAccountId, matches: (group: ReturnType<typeof groupView>) => boolean = () => true): number[] {
   return originGroups
-    .filter((group) => group.account_id === account)
+    .filter((group) => group.accountId === account)
     .map((group) => groupView(group.id))
     .filter(matches)
     .map((group) => group.id)
@@ -88,7 +90,7 @@ describe.each(engines())("origin group lifecycle on %s", (engine) => {
   });
 
   describe("GET /cdn/origin_groups/{id}", () => {
-    it.each(originGroups.map((group) => [group.id, group.account_id] as const))(
+    it.each(originGroups.map((group) => [group.id, group.accountId] as const))(
       "answers origin group %i of account %i with its sources in order",
       async (id, accountId) => {
         const reply = await api.call("GET", `/cdn/origin_groups/${id}`, { as: [accountId as DemoAccountId, "role-2-active"] });
@@ -98,16 +100,16 @@ describe.each(engines())("origin group lifecycle on %s", (engine) => {
     );
 
     it("the fixture has both a used and an unused group in account 1", () => {
-      const groups = originGroups.filter((group) => group.account_id === 1);
-      const used = (id: number) => resources.some((resource) => resource.client === 1 && resource.originGroup === id);
+      const groups = originGroups.filter((group) => group.accountId === 1);
+      const used = (id: number) => resources.some((resource) => resource.accountId === 1 && resource.originGroupId === id);
       expect(groups.some((group) => used(group.id))).toBe(true);
       expect(groups.some((group) => !used(group.id))).toBe(true);
     });
 
     it("has_related_resources follows a resource moving onto the group and off it again", async () => {
-      const unused = originGroups.find((group) => group.account_id === 1 && !resources.some((resource) => resource.originGroup === group.id))!;
+      const unused = originGroups.find((group) => group.accountId === 1 && !resources.some((resource) => resource.originGroupId === group.id))!;
       const related = async () => (await api.call("GET", `/cdn/origin_groups/${unused.id}`)).body.has_related_resources;
-      const home = resources.find((resource) => resource.id === 3)!.originGroup;
+      const home = resources.find((resource) => resource.id === 3)!.originGroupId;
       /** Moves resource 3 (account 1's) onto `originGroup`; the answer is the resource as GET then shows it. */
       const move = async (originGroup: number) => {
         const reply = await api.call("PATCH", "/cdn/resources/3", { body: { originGroup } });
@@ -231,7 +233,7 @@ describe.each(engines())("origin group lifecycle on %s", (engine) => {
       const before = (await api.call("GET", "/cdn/origin_groups/3")).body;
       const reply = await api.call("PATCH", "/cdn/origin_groups/3", { body: { name: "acme-video-origin-renamed" } });
       expect(reply.body).toEqual({ ...before, name: "acme-video-origin-renamed" });
-      const user = resources.find((resource) => resource.client === 1 && resource.originGroup === 3)!;
+      const user = resources.find((resource) => resource.accountId === 1 && resource.originGroupId === 3)!;
       expect((await api.call("GET", `/cdn/resources/${user.id}`)).body.originGroup_name).toBe("acme-video-origin-renamed");
     });
 

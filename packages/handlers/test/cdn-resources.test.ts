@@ -8,15 +8,16 @@ import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const { resources, shielding_pops: shieldingPops, origin_groups: originGroups, certificates } = demoFixture.cdn;
-const { accounts } = demoFixture.iam;
+const { cdnResources: resources, shieldingPops, originGroups, certificates, accounts } = demoFixture;
+/** A resource's secondary host names. */
+const hostnamesOf = (id: number) => demoFixture.cdnResourceHostnames.filter((row) => row.resourceId === id).map((row) => row.hostname);
 
 const CDN_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/;
 
 /** The fixture's resource ids of an account whose fields match, in the listing's order. */
 function idsOf(account: DemoAccountId, matches: (resource: (typeof resources)[number]) => boolean = () => true): number[] {
   return resources
-    .filter((resource) => resource.client === account && matches(resource))
+    .filter((resource) => resource.accountId === account && matches(resource))
     .map((resource) => resource.id)
     .sort((a, b) => a - b);
 }
@@ -73,15 +74,15 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
       ["active=false", "?active=false", idsOf(1, (r) => !r.active)],
       ["enabled=true", "?enabled=true", idsOf(1, (r) => r.enabled)],
       ["deleted=false", "?deleted=false", idsOf(1, (r) => !r.deleted)],
-      ["originGroup", "?originGroup=1", idsOf(1, (r) => r.originGroup === 1)],
+      ["originGroup", "?originGroup=1", idsOf(1, (r) => r.originGroupId === 1)],
       ["sslEnabled", "?sslEnabled=true", idsOf(1, (r) => r.sslEnabled)],
-      ["sslData", "?sslData=1", idsOf(1, (r) => r.sslData === 1)],
-      ["sslData_in", "?sslData_in=3,1,99", idsOf(1, (r) => r.sslData === 1 || r.sslData === 3)],
-      ["shielded=true", "?shielded=true", idsOf(1, (r) => r.shielding_pop !== null)],
-      ["shielded=false", "?shielded=false", idsOf(1, (r) => r.shielding_pop === null)],
-      ["shield_dc", `?shield_dc=${shieldDc(resources[0]!.shielding_pop)}`, idsOf(1, (r) => shieldDc(r.shielding_pop) === shieldDc(resources[0]!.shielding_pop))],
-      ["vp_enabled", "?vp_enabled=true", idsOf(1, (r) => r.vp_enabled)],
-      ["secondaryHostnames, in any case", "?secondaryHostnames=STATIC.acme.example", idsOf(1, (r) => r.secondaryHostnames.includes("static.acme.example"))],
+      ["sslData", "?sslData=1", idsOf(1, (r) => r.sslDataId === 1)],
+      ["sslData_in", "?sslData_in=3,1,99", idsOf(1, (r) => r.sslDataId === 1 || r.sslDataId === 3)],
+      ["shielded=true", "?shielded=true", idsOf(1, (r) => r.shieldingPopId !== null)],
+      ["shielded=false", "?shielded=false", idsOf(1, (r) => r.shieldingPopId === null)],
+      ["shield_dc", `?shield_dc=${shieldDc(resources[0]!.shieldingPopId)}`, idsOf(1, (r) => shieldDc(r.shieldingPopId) === shieldDc(resources[0]!.shieldingPopId))],
+      ["vp_enabled", "?vp_enabled=true", idsOf(1, (r) => r.vpEnabled)],
+      ["secondaryHostnames, in any case", "?secondaryHostnames=STATIC.acme.example", idsOf(1, (r) => hostnamesOf(r.id).includes("static.acme.example"))],
       ["min_created", "?min_created=2026-01-24T00:00:00Z", idsOf(1, (r) => r.created >= "2026-01-24")],
       ["max_created", "?max_created=2026-01-24T00:00:00%2B01:00", idsOf(1, (r) => r.created < "2026-01-23T23:00:00")],
       ["two filters at once", "?sslEnabled=true&active=true", idsOf(1, (r) => r.sslEnabled && r.active)],
@@ -94,8 +95,8 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
 
     it("the filters above are not trivial on the fixture", () => {
       expect(idsOf(1, (r) => r.status === "suspended").length).toBeGreaterThan(0);
-      expect(idsOf(1, (r) => r.shielding_pop === null).length).toBeGreaterThan(0);
-      expect(idsOf(1, (r) => r.vp_enabled).length).toBeGreaterThan(0);
+      expect(idsOf(1, (r) => r.shieldingPopId === null).length).toBeGreaterThan(0);
+      expect(idsOf(1, (r) => r.vpEnabled).length).toBeGreaterThan(0);
       expect(idsOf(1, (r) => r.created >= "2026-01-24").length).toBeGreaterThan(0);
     });
 
@@ -294,11 +295,11 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
   describe("shielding", () => {
     it("GET /cdn/resources/{id}/shielding_v2 answers the POP set, and null without shielding", async () => {
       for (const resource of resources) {
-        const reply = await api.call("GET", `/cdn/resources/${resource.id}/shielding_v2`, as(resource.client as DemoAccountId, "role-2-active"));
+        const reply = await api.call("GET", `/cdn/resources/${resource.id}/shielding_v2`, as(resource.accountId as DemoAccountId, "role-2-active"));
         expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual({ shielding_pop: (await get(resource.id, resource.client as DemoAccountId)).shielded ? expect.any(Number) : null });
+        expect(reply.body).toEqual({ shielding_pop: (await get(resource.id, resource.accountId as DemoAccountId)).shielded ? expect.any(Number) : null });
       }
-      expect((await api.call("GET", "/cdn/resources/1/shielding_v2")).body).toEqual({ shielding_pop: resources[0]!.shielding_pop });
+      expect((await api.call("GET", "/cdn/resources/1/shielding_v2")).body).toEqual({ shielding_pop: resources[0]!.shieldingPopId });
     });
 
     it("follows PUT shielding_v2", async () => {
@@ -324,7 +325,7 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
   describe("the account's CDN settings", () => {
     const settingsOf = (id: DemoAccountId) => {
       const account = accounts.find((candidate) => candidate.id === id)!;
-      return { id: account.id, cname: account.cname, utilization_level: account.utilization_level, use_balancer: account.use_balancer };
+      return { id: account.id, cname: account.cname, utilization_level: account.utilizationLevel, use_balancer: account.useBalancer };
     };
 
     it("GET /cdn/clients/me answers the settings the change operation answers", async () => {
@@ -351,7 +352,7 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
   });
 
   it("the fixture has what these tests need", () => {
-    expect(certificates.some((certificate) => certificate.account_id === 1 && certificate.id === 3 && certificate.kind === "ca")).toBe(true);
-    expect(resources.some((resource) => resource.client === 1 && resource.originGroup === 5)).toBe(false);
+    expect(certificates.some((certificate) => certificate.accountId === 1 && certificate.id === 3 && certificate.kind === "ca")).toBe(true);
+    expect(resources.some((resource) => resource.accountId === 1 && resource.originGroupId === 5)).toBe(false);
   });
 });

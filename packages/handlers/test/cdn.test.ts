@@ -3,13 +3,17 @@
  * host name and option rules, shielding, client settings and features. Origin groups and the logs uploader
  * have files of their own (cdn-origin-groups.test.ts, logs-uploader.test.ts).
  */
-import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoCdnResource } from "@cloudplane/db";
+import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
-const { accounts } = demoFixture.iam;
-const { resources, origin_groups: originGroups, shielding_pops: shieldingPops, features } = demoFixture.cdn;
+const { accounts, cdnResources: resources, originGroups, shieldingPops, cdnFeatures: features } = demoFixture;
+
+type DemoCdnResource = DemoRow<"cdnResources">;
+
+/** A resource's secondary host names, in their order. */
+const hostnamesOf = (resource: DemoCdnResource) => demoFixture.cdnResourceHostnames.filter((row) => row.resourceId === resource.id).map((row) => row.hostname);
 
 /** The CDN area's timestamp (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`) of a fixture ISO time. */
 function cdnTime(iso: string): string {
@@ -28,7 +32,7 @@ function originGroupName(id: number): string {
 
 /** A fixture resource as the API returns it (the contract's `cdnResource`; `secure_key.key` never returned). */
 function resourceView(resource: DemoCdnResource) {
-  const pop = shieldingPops.find((candidate) => candidate.id === resource.shielding_pop);
+  const pop = shieldingPops.find((candidate) => candidate.id === resource.shieldingPopId);
   const { secure_key: secureKey, ...options } = resource.options;
   return {
     id: resource.id,
@@ -37,36 +41,36 @@ function resourceView(resource: DemoCdnResource) {
     enabled: resource.enabled,
     status: resource.status,
     deleted: resource.deleted,
-    client: resource.client,
+    client: resource.accountId,
     name: resource.name,
     description: resource.description,
     created: cdnTime(resource.created),
     updated: cdnTime(resource.updated),
-    originGroup: resource.originGroup,
-    originGroup_name: originGroupName(resource.originGroup),
+    originGroup: resource.originGroupId,
+    originGroup_name: originGroupName(resource.originGroupId),
     originProtocol: resource.originProtocol,
-    secondaryHostnames: resource.secondaryHostnames,
+    secondaryHostnames: hostnamesOf(resource),
     shielded: pop !== undefined,
     shield_dc: pop?.datacenter ?? null,
     shield_enabled: pop !== undefined,
-    shield_routing_map: resource.shield_routing_map,
+    shield_routing_map: resource.shieldRoutingMap,
     sslEnabled: resource.sslEnabled,
-    sslData: resource.sslData,
-    proxy_ssl_enabled: resource.proxy_ssl_enabled,
-    proxy_ssl_ca: resource.proxy_ssl_ca,
-    proxy_ssl_data: resource.proxy_ssl_data,
-    preset_applied: resource.preset_applied,
-    vp_enabled: resource.vp_enabled,
-    full_custom_enabled: resource.full_custom_enabled,
-    can_purge_by_urls: resource.can_purge_by_urls,
-    suspend_date: resource.suspend_date === null ? null : cdnTime(resource.suspend_date),
+    sslData: resource.sslDataId,
+    proxy_ssl_enabled: resource.proxySslEnabled,
+    proxy_ssl_ca: resource.proxySslCaId,
+    proxy_ssl_data: resource.proxySslDataId,
+    preset_applied: resource.presetApplied,
+    vp_enabled: resource.vpEnabled,
+    full_custom_enabled: resource.fullCustomEnabled,
+    can_purge_by_urls: resource.canPurgeByUrls,
+    suspend_date: resource.suspendDate === null ? null : cdnTime(resource.suspendDate),
     suspended: resource.suspended,
-    primary_resource: resource.primary_resource,
-    is_primary: resource.is_primary,
-    waap_domain_id: resource.waap_domain_id,
+    primary_resource: resource.primaryResourceId,
+    is_primary: resource.isPrimary,
+    waap_domain_id: resource.waapDomainId,
     rules: resource.rules,
     options: secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options,
-    waap_api_domain_enabled: resource.waap_api_domain_enabled,
+    waap_api_domain_enabled: resource.waapApiDomainEnabled,
   };
 }
 
@@ -75,7 +79,7 @@ type ResourceView = ReturnType<typeof resourceView>;
 describe.each(engines())("CDN routes on %s", (engine) => {
   const api = useApi(engine);
 
-  const ownerOf = (id: number): DemoAccountId => fixtureResource(id).client as DemoAccountId;
+  const ownerOf = (id: number): DemoAccountId => fixtureResource(id).accountId as DemoAccountId;
 
   function patch(id: number, body: unknown, account: DemoAccountId = ownerOf(id)) {
     return api.call("PATCH", `/cdn/resources/${id}`, { body, as: [account, "role-1-active"] });
@@ -108,7 +112,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
   }
 
   describe("PATCH /cdn/resources/{id}", () => {
-    it.each(resources.map((resource) => [resource.id, resource.client] as const))(
+    it.each(resources.map((resource) => [resource.id, resource.accountId] as const))(
       "PATCH {} answers resource %i (account %i) as the fixture has it, and changes nothing",
       async (id) => {
         const first = await current(id);
@@ -212,7 +216,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     });
 
     it("answers 409 for a secondary host name of another resource of the account, in any case, and changes nothing", async () => {
-      const taken = fixtureResource(1).secondaryHostnames[0]!;
+      const taken = hostnamesOf(fixtureResource(1))[0]!;
       const reply = await patch(5, { secondaryHostnames: ["new.acme.example", taken.toUpperCase()], name: "Not taken" });
       expectEnvelope(reply, 409, "conflict");
       expect(await current(5)).toEqual(resourceView(fixtureResource(5)));
@@ -221,16 +225,16 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     });
 
     it("takes a host name that a resource of the other account uses, and the resource's own in another case", async () => {
-      const ownHostname = fixtureResource(5).secondaryHostnames[0]!;
-      const otherAccountHostname = fixtureResource(2).secondaryHostnames.find(
-        (hostname) => !resources.some((resource) => resource.client === 1 && resource.secondaryHostnames.includes(hostname)),
+      const ownHostname = hostnamesOf(fixtureResource(5))[0]!;
+      const otherAccountHostname = hostnamesOf(fixtureResource(2)).find(
+        (hostname) => !resources.some((resource) => resource.accountId === 1 && hostnamesOf(resource).includes(hostname)),
       )!;
       const secondaryHostnames = [ownHostname.toUpperCase(), otherAccountHostname];
       const after = await written(await patch(5, { secondaryHostnames }));
       expect(after).toEqual({ ...resourceView(fixtureResource(5)), secondaryHostnames, updated: expect.stringMatching(CDN_TIME) });
 
       // And the other way round: account 2 takes one of account 1's host names.
-      const acmeHostname = fixtureResource(1).secondaryHostnames[1]!;
+      const acmeHostname = hostnamesOf(fixtureResource(1))[1]!;
       const globex = await written(await patch(4, { secondaryHostnames: [acmeHostname] }));
       expect(globex.secondaryHostnames).toEqual([acmeHostname]);
     });
@@ -328,7 +332,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     it("answers 404 for another account's resource", async () => {
       const reply = await put(4, { originGroup: 1 }, 1);
       expectEnvelope(reply, 404, "not_found");
-      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroup, options: fixtureResource(4).options });
+      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroupId, options: fixtureResource(4).options });
     });
   });
 
@@ -337,8 +341,8 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       api.call("PUT", `/cdn/resources/${id}/shielding_v2`, { body, as: [account, "role-1-active"] });
 
     it("sets a POP, and the resource's shielded, shield_enabled and shield_dc follow", async () => {
-      const pop = shieldingPops.find((candidate) => !resources.some((resource) => resource.shielding_pop === candidate.id))!;
-      expect(fixtureResource(3).shielding_pop).toBeNull();
+      const pop = shieldingPops.find((candidate) => !resources.some((resource) => resource.shieldingPopId === candidate.id))!;
+      expect(fixtureResource(3).shieldingPopId).toBeNull();
       const reply = await shielding(3, { shielding_pop: pop.id });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({ shielding_pop: pop.id });
@@ -358,33 +362,33 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       ["no shielding_pop", {}],
     ])("answers 400 shielding_pop for %s and changes nothing", async (_what, body) => {
       const fixture = fixtureResource(1);
-      expect(fixture.shielding_pop).not.toBeNull();
+      expect(fixture.shieldingPopId).not.toBeNull();
       const before = await current(1);
       expectEnvelope(await shielding(1, body), 400, "validation_error", ["shielding_pop"]);
       expect(await current(1)).toEqual(before);
-      expect(before.shield_dc).toBe(shieldingPops.find((pop) => pop.id === fixture.shielding_pop)!.datacenter);
+      expect(before.shield_dc).toBe(shieldingPops.find((pop) => pop.id === fixture.shieldingPopId)!.datacenter);
     });
 
     it("answers 404 for another account's resource and leaves its shielding alone", async () => {
       const reply = await shielding(2, { shielding_pop: null });
       expectEnvelope(reply, 404, "not_found");
-      expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shielding_pop)!.datacenter });
+      expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shieldingPopId)!.datacenter });
     });
   });
 
   describe("the account's CDN settings and features", () => {
     it.each([1, 2] as const)("GET /cdn/clients/me/features lists account %i's paid and free features", async (accountId) => {
-      const own = features.filter((feature) => feature.account_id === accountId).sort((a, b) => a.id - b.id);
+      const own = features.filter((feature) => feature.accountId === accountId).sort((a, b) => a.id - b.id);
       const reply = await api.call("GET", "/cdn/clients/me/features", { as: [accountId, "role-2-active"] });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({
         id: accountId,
         paid_features: own
           .filter((feature) => feature.paid)
-          .map((feature) => ({ feature_id: feature.feature_id, name: feature.name, paid_feature_id: feature.id, create_date: cdnTime(feature.create_date) })),
+          .map((feature) => ({ feature_id: feature.featureId, name: feature.name, paid_feature_id: feature.id, create_date: cdnTime(feature.created) })),
         free_features: own
           .filter((feature) => !feature.paid)
-          .map((feature) => ({ feature_id: feature.feature_id, name: feature.name, free_feature_id: feature.id, create_date: cdnTime(feature.create_date) })),
+          .map((feature) => ({ feature_id: feature.featureId, name: feature.name, free_feature_id: feature.id, create_date: cdnTime(feature.created) })),
       });
       expect(reply.body.paid_features.length).toBeGreaterThan(0);
       expect(reply.body.free_features.length).toBeGreaterThan(0);
@@ -392,25 +396,25 @@ describe.each(engines())("CDN routes on %s", (engine) => {
 
     it("PUT /cdn/clients/me sets utilization_level and answers the account's settings", async () => {
       const account = accounts.find((candidate) => candidate.id === 1)!;
-      const level = account.utilization_level + 4;
+      const level = account.utilizationLevel + 4;
       const reply = await api.call("PUT", "/cdn/clients/me", { body: { utilization_level: level } });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({
         id: 1,
         created: cdnTime(account.created),
         updated: expect.stringMatching(CDN_TIME),
-        service: { enabled: account.service.enabled, status: account.service.status, updated: cdnTime(account.service.updated) },
+        service: { enabled: account.cdnServiceEnabled, status: account.cdnServiceStatus, updated: cdnTime(account.cdnServiceUpdated) },
         utilization_level: level,
         cname: account.cname,
-        use_balancer: account.use_balancer,
-        auto_suspend_enabled: account.auto_suspend_enabled,
-        cdn_resources_rules_max_count: account.cdn_resources_rules_max_count,
+        use_balancer: account.useBalancer,
+        auto_suspend_enabled: account.autoSuspendEnabled,
+        cdn_resources_rules_max_count: account.cdnResourcesRulesMaxCount,
       });
       expect(reply.body.updated > cdnTime(account.updated)).toBe(true);
 
       // Account 2's settings are its own.
       const [other] = await selectRows(api.database.db, sql`select utilization_level from accounts where id = 2`);
-      expect(other!.utilization_level).toBe(accounts.find((candidate) => candidate.id === 2)!.utilization_level);
+      expect(other!.utilization_level).toBe(accounts.find((candidate) => candidate.id === 2)!.utilizationLevel);
     });
 
     it.each([

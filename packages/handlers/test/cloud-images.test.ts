@@ -2,15 +2,18 @@
  * Integration tests of the Cloud routes that change things or fetch one object: an inference model by
  * id, GPU images (page, get, upload, delete) and the tasks uploads and deletions answer with.
  */
-import { demoFixture, sql, type DemoGpuImage } from "@cloudplane/db";
+import { byColumnName, demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
-const { inference_models: models, gpu_images: images, tasks, projects } = demoFixture.cloud;
+const { inferenceModels: models, gpuImages: images, cloudTasks: tasks, cloudProjects: projects } = demoFixture;
 
-/** An image as the API shows it: the fixture's row without the keys it is stored under. */
-function shown({ account_id: _account, project_id: _project, region_id: _region, ...image }: DemoGpuImage) {
+type DemoGpuImage = DemoRow<"gpuImages">;
+
+/** An image as the API shows it: the fixture's row without the keys it is stored under (nor cow_format, which it keeps to itself). */
+function shown(row: DemoGpuImage) {
+  const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
   return image;
 }
 
@@ -20,13 +23,13 @@ const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";
 /** Account 1's project 3 in region 1: four images, one of them its own (private). */
 const busy = { project: 3, region: 1 };
 const busyImages = images
-  .filter((image) => image.project_id === busy.project && image.region_id === busy.region)
+  .filter((image) => image.projectId === busy.project && image.regionId === busy.region)
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
 const privateImage = busyImages.find((image) => image.visibility === "private")!;
 const publicImage = busyImages.find((image) => image.visibility === "public")!;
 const queuedImage = images.find((image) => image.status === "queued")!;
-const theirProject = projects.find((project) => project.account_id === 2)!;
-const theirImage = images.find((image) => image.project_id === theirProject.id)!;
+const theirProject = projects.find((project) => project.accountId === 2)!;
+const theirImage = images.find((image) => image.projectId === theirProject.id)!;
 
 const upload = {
   name: "acme-finetune-base",
@@ -66,11 +69,11 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
       for (const model of models.slice(0, 3)) {
         const reply = await api.call("GET", `/cloud/v2/inference/models/${model.id}`, { as: [2, "role-2-active"] });
         expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual(model);
+        expect(reply.body).toEqual(byColumnName("inferenceModels", model));
       }
       const v3 = await api.call("GET", `/cloud/v3/inference/models/${models[0]!.id}`);
       expect(v3.status, v3.text).toBe(200);
-      expect(v3.body).toEqual(models[0]);
+      expect(v3.body).toEqual(byColumnName("inferenceModels", models[0]!));
     });
 
     it("answers 404 for an unknown id and 400 path.model_id for one that is not a UUID", async () => {
@@ -106,18 +109,18 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
   describe("GET …/images/{image_id}", () => {
     it("answers the image with its disk format and GPU driver fields", async () => {
       for (const image of [privateImage, publicImage, queuedImage]) {
-        const reply = await api.call("GET", `${imagesPath(image.project_id, image.region_id)}/${image.id}`, { as: [1, "role-2-active"] });
+        const reply = await api.call("GET", `${imagesPath(image.projectId, image.regionId)}/${image.id}`, { as: [1, "role-2-active"] });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toEqual(shown(image));
       }
-      expect(publicImage.gpu_driver).toBe("nvidia");
-      expect(privateImage.disk_format).toBe("raw");
+      expect(publicImage.gpuDriver).toBe("nvidia");
+      expect(privateImage.diskFormat).toBe("raw");
     });
 
     it("answers 404 for another account's image, an image of another region, and an unknown one", async () => {
-      const owner = await api.call("GET", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`, { as: [2, "role-1-active"] });
+      const owner = await api.call("GET", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`, { as: [2, "role-1-active"] });
       expect(owner.status, owner.text).toBe(200);
-      expectEnvelope(await api.call("GET", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`), 404, "not_found");
+      expectEnvelope(await api.call("GET", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`), 404, "not_found");
       const otherRegion = busy.region === 1 ? 2 : 1;
       expectEnvelope(await api.call("GET", `${imagesPath(busy.project, otherRegion)}/${privateImage.id}`), 404, "not_found");
       expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}/${NO_SUCH_UUID}`), 404, "not_found");
@@ -145,7 +148,7 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
         updated_on: task.body.created_on,
         finished_on: task.body.created_on,
         client_id: 1,
-        user_id: demoFixture.iam.api_tokens.find((token) => token.account_id === 1 && token.name === "role-5-active")!.user_id,
+        user_id: demoFixture.apiTokens.find((token) => token.accountId === 1 && token.name === "role-5-active")!.userId,
         project_id: 1,
         region_id: 2,
         created_resources: { images: [taskId] },
@@ -252,19 +255,19 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
     });
 
     it("refuses to delete a public image (403), an image a running task holds (409), and another account's (404)", async () => {
-      const reply = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(publicImage.project_id, publicImage.region_id)}/${publicImage.id}`));
+      const reply = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(publicImage.projectId, publicImage.regionId)}/${publicImage.id}`));
       expectEnvelope(reply, 403, "permission_denied");
-      expect(queuedImage.task_id).not.toBeNull();
-      const held = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(queuedImage.project_id, queuedImage.region_id)}/${queuedImage.id}`));
+      expect(queuedImage.taskId).not.toBeNull();
+      const held = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(queuedImage.projectId, queuedImage.regionId)}/${queuedImage.id}`));
       expectEnvelope(held, 409, "conflict");
-      const theirs = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(theirImage.project_id, theirImage.region_id)}/${theirImage.id}`));
+      const theirs = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`));
       expectEnvelope(theirs, 404, "not_found");
     });
 
     it("lets only writers upload and delete: Users and the Purge and Prefetch roles get 403", async () => {
       for (const token of ["role-2-active", "role-3022-active", "role-3009-active"] as const) {
         expectEnvelope(await expectRefusedUnchanged(() => api.call("POST", imagesPath(1, 1), { body: upload, as: [1, token] })), 403, "permission_denied");
-        const remove = () => api.call("DELETE", `${imagesPath(privateImage.project_id, privateImage.region_id)}/${privateImage.id}`, { as: [1, token] });
+        const remove = () => api.call("DELETE", `${imagesPath(privateImage.projectId, privateImage.regionId)}/${privateImage.id}`, { as: [1, token] });
         expectEnvelope(await expectRefusedUnchanged(remove), 403, "permission_denied");
       }
     });
@@ -273,21 +276,21 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
   describe("GET /cloud/v1/tasks/{task_id}", () => {
     it("answers the fixture's tasks to their account, a running one too", async () => {
       for (const task of tasks) {
-        const reply = await api.call("GET", `/cloud/v1/tasks/${task.id}`, { as: [task.account_id as 1 | 2, "role-2-active"] });
+        const reply = await api.call("GET", `/cloud/v1/tasks/${task.id}`, { as: [task.accountId as 1 | 2, "role-2-active"] });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toEqual({
           id: task.id,
-          task_type: task.task_type,
+          task_type: task.taskType,
           state: task.state,
           detailed_state: task.state,
-          created_on: task.created_on,
-          updated_on: task.finished_on ?? task.created_on,
-          finished_on: task.finished_on,
-          client_id: task.account_id,
-          user_id: task.user_id,
-          project_id: task.project_id,
-          region_id: task.region_id,
-          created_resources: task.created_resources,
+          created_on: task.createdOn,
+          updated_on: task.finishedOn ?? task.createdOn,
+          finished_on: task.finishedOn,
+          client_id: task.accountId,
+          user_id: task.userId,
+          project_id: task.projectId,
+          region_id: task.regionId,
+          created_resources: task.createdResources,
           data: task.data,
           error: null,
           acknowledged_at: null,
@@ -298,7 +301,7 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
     });
 
     it("answers 404 for another account's task and an unknown one, 400 for an id that is not a UUID", async () => {
-      const theirs = tasks.find((task) => task.account_id === 2)!;
+      const theirs = tasks.find((task) => task.accountId === 2)!;
       expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${theirs.id}`), 404, "not_found");
       expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${NO_SUCH_UUID}`), 404, "not_found");
       expectEnvelope(await api.call("GET", "/cloud/v1/tasks/42"), 400, "validation_error", ["path.task_id"]);

@@ -2,13 +2,16 @@
  * Integration tests of the Cloud routes: the inference model catalogue, a project's GPU images, and
  * cost report totals checked against sums of the demo fixture's usage lines made here, in the test.
  */
-import { demoFixture, type DemoAccountId, type DemoInferenceModel, type DemoTokenName, type DemoUsageLine } from "@cloudplane/db";
+import { byColumnName, demoFixture, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
 const MODELS = "/cloud/v2/inference/models";
 const TOTALS = "/cloud/v1/reservation_cost_report/totals";
-const { inference_models: models, projects, regions, gpu_images: images, usage_lines: usageLines } = demoFixture.cloud;
+const { inferenceModels: models, cloudProjects: projects, cloudRegions: regions, gpuImages: images, usageLines } = demoFixture;
+
+type DemoInferenceModel = DemoRow<"inferenceModels">;
+type DemoUsageLine = DemoRow<"usageLines">;
 
 /** Code-point order: the order the API promises whatever the database's collation. */
 function byCodePoint(a: string, b: string): number {
@@ -35,7 +38,8 @@ interface ExpectedTotal {
 
 const GROUP_FIELDS = ["type", "region_id", "flavor", "billing_metric_name", "billing_feature_name", "billing_value_unit", "currency"] as const;
 
-function groupKey(line: Pick<DemoUsageLine, (typeof GROUP_FIELDS)[number]>): string {
+/** A line's group, from its fields in the API's names. */
+function groupKey(line: Partial<Record<(typeof GROUP_FIELDS)[number], unknown>>): string {
   return JSON.stringify(GROUP_FIELDS.map((field) => line[field]));
 }
 
@@ -43,22 +47,22 @@ function groupKey(line: Pick<DemoUsageLine, (typeof GROUP_FIELDS)[number]>): str
 function expectedTotals(lines: DemoUsageLine[]): Map<string, ExpectedTotal> {
   const totals = new Map<string, ExpectedTotal>();
   for (const line of lines) {
-    const key = groupKey(line);
+    const key = groupKey(byColumnName("usageLines", line));
     const total = totals.get(key);
     if (total) {
-      total.billing_value += line.billing_value;
+      total.billing_value += line.billingValue;
       total.cost += line.cost ?? 0;
       total.unpriced ||= line.cost === null;
     } else {
       totals.set(key, {
         type: line.type,
-        region_id: line.region_id,
+        region_id: line.regionId,
         flavor: line.flavor,
-        billing_metric_name: line.billing_metric_name,
-        billing_feature_name: line.billing_feature_name,
-        billing_value_unit: line.billing_value_unit,
+        billing_metric_name: line.billingMetricName,
+        billing_feature_name: line.billingFeatureName,
+        billing_value_unit: line.billingValueUnit,
         currency: line.currency,
-        billing_value: line.billing_value,
+        billing_value: line.billingValue,
         cost: line.cost ?? 0,
         unpriced: line.cost === null,
       });
@@ -90,7 +94,7 @@ function expectReport(reply: Reply, lines: DemoUsageLine[]): void {
 }
 
 /** Fixture usage of account 1 (the default caller). */
-const accountOneLines = usageLines.filter((line) => line.account_id === 1);
+const accountOneLines = usageLines.filter((line) => line.accountId === 1);
 const allMonths = { time_from: "2026-01", time_to: "2026-12" };
 
 describe.each(engines())("cloud routes on %s", (engine) => {
@@ -102,7 +106,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.count).toBe(models.length);
       // The default limit (1000) is above the catalogue's size: every model, whole.
-      expect(reply.body.results).toEqual(sortedModels("name", "asc"));
+      expect(reply.body.results).toEqual(sortedModels("name", "asc").map((model) => byColumnName("inferenceModels", model)));
     });
 
     it.each(["name", "id", "category", "developer"] as const)("orders by %s, ascending and descending, ties by id", async (field) => {
@@ -167,13 +171,17 @@ describe.each(engines())("cloud routes on %s", (engine) => {
   });
 
   describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images", () => {
-    const cases = projects.flatMap((project) => regions.map((region) => [project.account_id, project.id, region.id] as const));
+    const cases = projects.flatMap((project) => regions.map((region) => [project.accountId, project.id, region.id] as const));
 
     it.each(cases)("account %i, project %i, region %i: the fixture's images", async (accountId, projectId, regionId) => {
       const expected = images
-        .filter((image) => image.account_id === accountId && image.project_id === projectId && image.region_id === regionId)
-        .map(({ account_id: _account, project_id: _project, region_id: _region, ...image }) => image)
-        .sort((a, b) => byCodePoint(a.id, b.id));
+        .filter((image) => image.accountId === accountId && image.projectId === projectId && image.regionId === regionId)
+        .map((row) => {
+          // As the API shows an image: not the keys it is stored under, nor cow_format, which it keeps to itself.
+          const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
+          return image;
+        })
+        .sort((a, b) => byCodePoint(a.id as string, b.id as string));
       const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${regionId}/images`, { as: [accountId as DemoAccountId, "role-2-active"] });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.count).toBe(expected.length);
@@ -181,19 +189,19 @@ describe.each(engines())("cloud routes on %s", (engine) => {
     });
 
     it("answers 404 for the other account's project, as for one that does not exist", async () => {
-      const theirs = projects.find((project) => project.account_id === 2)!;
-      const theirImage = images.find((image) => image.project_id === theirs.id)!;
+      const theirs = projects.find((project) => project.accountId === 2)!;
+      const theirImage = images.find((image) => image.projectId === theirs.id)!;
       // The owner sees images there, so the 404 below is about whose project it is.
-      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.region_id}/images`, { as: [2, "role-1-active"] });
+      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.regionId}/images`, { as: [2, "role-1-active"] });
       expect(owner.body.results).toContainEqual(expect.objectContaining({ id: theirImage.id }));
       for (const projectId of [theirs.id, 999_999]) {
-        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.region_id}/images`);
+        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.regionId}/images`);
         expectEnvelope(reply, 404, "not_found");
       }
     });
 
     it("answers 404 for an unknown region", async () => {
-      const ours = projects.find((project) => project.account_id === 1)!;
+      const ours = projects.find((project) => project.accountId === 1)!;
       const unknownRegion = Math.max(...regions.map((region) => region.id)) + 1000;
       const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${ours.id}/${unknownRegion}/images`);
       expectEnvelope(reply, 404, "not_found");
@@ -216,7 +224,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
     });
 
     it("counts only the caller's account's usage", async () => {
-      const theirs = usageLines.filter((line) => line.account_id === 2);
+      const theirs = usageLines.filter((line) => line.accountId === 2);
       expect(theirs.length).toBeGreaterThan(0);
       expectReport(await totals(allMonths, [2, "role-1-active"]), theirs);
     });
@@ -242,7 +250,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
       for (const regionIds of [[2], [1, 3], [3]]) {
         expectReport(
           await totals({ ...allMonths, regions: regionIds }),
-          accountOneLines.filter((line) => regionIds.includes(line.region_id)),
+          accountOneLines.filter((line) => regionIds.includes(line.regionId)),
         );
       }
     });
@@ -258,7 +266,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
 
     it("combines months, regions and types", async () => {
       const lines = accountOneLines.filter(
-        (line) => line.month >= "2026-09" && line.region_id === 2 && ["inference", "volume"].includes(line.type),
+        (line) => line.month >= "2026-09" && line.regionId === 2 && ["inference", "volume"].includes(line.type),
       );
       expectReport(await totals({ time_from: "2026-09", time_to: "2026-10", regions: [2], types: ["inference", "volume"] }), lines);
     });
@@ -269,7 +277,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
       ["floatingip", "billing_metric_name", ["no such metric"]],
       ["backup", "flavor", ["anything"]],
     ] as const)("schema_filter on %s.%s keeps those lines of that type only", async (type, field, values) => {
-      const lines = accountOneLines.filter((line) => line.type !== type || (values as readonly string[]).includes(line[field]));
+      const lines = accountOneLines.filter((line) => line.type !== type || (values as readonly string[]).includes(byColumnName("usageLines", line)[field] as string));
       const reply = await totals({ ...allMonths, schema_filter: { type, field, values } });
       expectReport(reply, lines);
       // Other types keep every line.
@@ -397,7 +405,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
     });
 
     it.each([
-      ["egress_traffic", "instance_type", ["vm"], (line: DemoUsageLine) => line.type !== "egress_traffic" || line.instance_type === "vm"],
+      ["egress_traffic", "instance_type", ["vm"], (line: DemoUsageLine) => line.type !== "egress_traffic" || line.instanceType === "vm"],
       ["egress_traffic", "instance_type", ["router"], (line: DemoUsageLine) => line.type !== "egress_traffic"],
       ["volume", "volume_type", ["ssd_hiiops"], () => true],
       ["volume", "volume_type", ["standard"], (line: DemoUsageLine) => line.type !== "volume"],
@@ -424,7 +432,7 @@ describe.each(engines())("cloud routes on %s", (engine) => {
 
     it("may be called by Users and Engineers (it is a read), not by the Purge and Prefetch roles", async () => {
       expectReport(await totals(allMonths, [1, "role-2-active"]), accountOneLines);
-      expectReport(await totals(allMonths, [2, "role-5-active"]), usageLines.filter((line) => line.account_id === 2));
+      expectReport(await totals(allMonths, [2, "role-5-active"]), usageLines.filter((line) => line.accountId === 2));
       for (const role of ["role-3022-active", "role-3009-active"] as const) {
         const reply = await totals(allMonths, [1, role]);
         expectEnvelope(reply, 403, "permission_denied");

@@ -14,7 +14,7 @@ const RESOURCE = 1;
 /** A valid value for every option key: the demo fixture's where it has one, else a hand-made one. */
 function optionValues(): Record<string, Record<string, unknown>> {
   const values: Record<string, Record<string, unknown>> = {};
-  for (const resource of demoFixture.cdn.resources)
+  for (const resource of demoFixture.cdnResources)
     for (const [key, option] of Object.entries(resource.options)) values[key] ??= option;
   values.secure_key ??= { enabled: true, key: "concurrency-secure-key", type: 2 };
   for (const key of CDN_OPTION_NAMES) values[key] ??= { enabled: true, value: true };

@@ -15,12 +15,14 @@ import {
   type EdgeBinary,
   type EdgeBinaryList,
 } from "@cloudplane/contract";
-import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoEdgeBinary, type DemoTokenName } from "@cloudplane/db";
+import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
-const { edge } = demoFixture;
+const { edgeApps, edgeTemplates, edgePlans, edgeBinaries, edgeSecrets } = demoFixture;
+
+type DemoEdgeBinary = DemoRow<"edgeBinaries">;
 
 const ADMIN_2: [DemoAccountId, DemoTokenName] = [2, "role-1-active"];
 const USER_1: [DemoAccountId, DemoTokenName] = [1, "role-2-active"];
@@ -45,26 +47,30 @@ function wasmModule(exports: string[] = [], padding = 0): Uint8Array<ArrayBuffer
   return bytes;
 }
 
-const binariesOf = (account: number | null) => edge.binaries.filter((binary) => binary.account_id === account);
-const templatesOf = (account: number | null) => edge.templates.filter((template) => template.account_id === account);
-const secretsOf = (account: number) => edge.secrets.filter((secret) => secret.account_id === account);
-const appsOf = (account: number) => edge.apps.filter((app) => app.account_id === account);
+const binariesOf = (account: number | null) => edgeBinaries.filter((binary) => binary.accountId === account);
+const templatesOf = (account: number | null) => edgeTemplates.filter((template) => template.accountId === account);
+const secretsOf = (account: number) => edgeSecrets.filter((secret) => secret.accountId === account);
+const appsOf = (account: number) => edgeApps.filter((app) => app.accountId === account);
+/** The ids of the secrets an app reads. */
+const appSecretIds = (appId: number) => demoFixture.edgeAppSecrets.filter((row) => row.appId === appId).map((row) => row.secretId);
+/** A secret's slots, in the fixture's order. */
+const slotsOf = (secretId: number) => demoFixture.edgeSecretSlots.filter((slot) => slot.secretId === secretId);
 
 /** The demo binary as the API shows it. */
 function binaryView(binary: DemoEdgeBinary): EdgeBinary {
-  const { id, api_type, status, source, checksum, unref_since } = binary;
-  return { id, api_type, status, source, checksum, unref_since };
+  const { id, apiType, status, source, checksum, unrefSince } = binary;
+  return { id, api_type: apiType, status, source, checksum, unref_since: unrefSince };
 }
 
 /** A binary of account 1 that no app runs and no template uses. */
 const unusedBinary = binariesOf(1).find(
-  (binary) => !edge.apps.some((app) => app.binary === binary.id) && !edge.templates.some((template) => template.binary_id === binary.id),
+  (binary) => !edgeApps.some((app) => app.binaryId === binary.id) && !edgeTemplates.some((template) => template.binaryId === binary.id),
 )!;
 /** A binary of account 1 that apps run. */
-const runBinary = binariesOf(1).find((binary) => binary.api_type === "wasi-http" && edge.apps.some((app) => app.binary === binary.id))!;
+const runBinary = binariesOf(1).find((binary) => binary.apiType === "wasi-http" && edgeApps.some((app) => app.binaryId === binary.id))!;
 /** A template of account 1 and the api_type it has. */
-const ownTemplate = templatesOf(1).find((template) => template.api_type === "wasi-http")!;
-const publicTemplate = templatesOf(null).find((template) => template.api_type === "proxy-wasm")!;
+const ownTemplate = templatesOf(1).find((template) => template.apiType === "wasi-http")!;
+const publicTemplate = templatesOf(null).find((template) => template.apiType === "proxy-wasm")!;
 
 describe.each(engines())("edge lifecycles on %s", (engine) => {
   const api = useApi(engine);
@@ -116,7 +122,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
 
   describe("apps", () => {
     it("create → get → list → update → delete → 404: the whole lifecycle of an app made from a binary", async () => {
-      const plans = [...edge.plans].sort((a, b) => a.id - b.id);
+      const plans = [...edgePlans].sort((a, b) => a.id - b.id);
       const created = await createApp({ name: "lifecycle-app", binary: runBinary.id, comment: "Made by the test", env: { MODE: "env-value-8812" } });
       expect(Object.keys(created).sort()).toEqual(APP_FIELDS);
       expect(created).toEqual({
@@ -128,7 +134,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
         template: null,
         template_name: null,
         comment: "Made by the test",
-        api_type: runBinary.api_type,
+        api_type: runBinary.apiType,
         debug_until: null,
         networks: [],
         upgradeable_to: null,
@@ -159,16 +165,16 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     it("an app made from a template alone runs the template's binary, of its api_type", async () => {
       const created = await createApp({ name: "from-public-template", template: publicTemplate.id, status: 1 });
       expect(created).toMatchObject({
-        binary: publicTemplate.binary_id,
+        binary: publicTemplate.binaryId,
         template: publicTemplate.id,
         template_name: publicTemplate.name,
-        api_type: publicTemplate.api_type,
+        api_type: publicTemplate.apiType,
         status: 1,
       });
     });
 
     it("secrets given at creation are linked (app_count counts the app) and go with the app when it is deleted", async () => {
-      const secret = edge.secrets.find((candidate) => candidate.account_id === 1)!;
+      const secret = edgeSecrets.find((candidate) => candidate.accountId === 1)!;
       const before = (await api.call("GET", `/edge/v1/secrets/${secret.id}`)).body as EdgeAppSecret;
       const created = await createApp({ name: "with-secrets", binary: runBinary.id, secrets: { TOKEN: { id: secret.id } } });
       expect(await rows(sql`select name, secret_id from edge_app_secrets where app_id = ${created.id}`)).toEqual([{ name: "TOKEN", secret_id: secret.id }]);
@@ -180,7 +186,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     });
 
     it("a binary's unref_since clears while an app runs it and is set when the last one is deleted", async () => {
-      expect(unusedBinary.unref_since).not.toBeNull();
+      expect(unusedBinary.unrefSince).not.toBeNull();
       const created = await createApp({ name: "runs-unused", binary: unusedBinary.id });
       expect((await binaryRow(unusedBinary.id)).unref_since).toBeNull();
       const before = Date.now();
@@ -191,7 +197,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
       const shown = (await api.call("GET", `/edge/v1/binaries/${unusedBinary.id}`)).body as EdgeBinary;
       expect(Date.parse(shown.unref_since!)).toBe(since);
       // The binaries' tests below compare with the fixture.
-      await api.database.db.execute(sql`update edge_binaries set unref_since = ${unusedBinary.unref_since} where id = ${unusedBinary.id}`);
+      await api.database.db.execute(sql`update edge_binaries set unref_since = ${unusedBinary.unrefSince} where id = ${unusedBinary.id}`);
     });
 
     it.each([
@@ -204,7 +210,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
       [{ name: "their-binary", binary: binariesOf(2)[0]!.id }, "binary"],
       [{ name: "no-such-binary", binary: 999_999 }, "binary"],
       [{ name: "their-template", template: templatesOf(2)[0]!.id }, "template"],
-      [{ name: "mixed-types", template: ownTemplate.id, binary: binariesOf(1).find((b) => b.api_type !== ownTemplate.api_type)!.id }, "binary"],
+      [{ name: "mixed-types", template: ownTemplate.id, binary: binariesOf(1).find((b) => b.apiType !== ownTemplate.apiType)!.id }, "binary"],
       [{ name: "their-secret", binary: runBinary.id, secrets: { KEY: { id: secretsOf(2)[0]!.id } } }, "secrets.KEY.id"],
     ])("%j is 400 naming %s, and nothing is made", async (body, field) => {
       const before = await edgeCounts();
@@ -318,27 +324,27 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
   });
 
   describe("templates", () => {
-    const short = (template: (typeof edge.templates)[number], caller: number): EdgeAppTemplateShort => ({
+    const short = (template: (typeof edgeTemplates)[number], caller: number): EdgeAppTemplateShort => ({
       id: template.id,
       name: template.name,
-      api_type: template.api_type,
-      owned: template.account_id === caller,
-      short_descr: template.short_descr,
-      long_descr: template.long_descr,
+      api_type: template.apiType,
+      owned: template.accountId === caller,
+      short_descr: template.shortDescr,
+      long_descr: template.longDescr,
     });
 
     it.each([1, 2] as const)("account %s lists its own and the public templates by id; only_mine and api_type filter", async (account) => {
       const as: [DemoAccountId, DemoTokenName] = [account, "role-1-active"];
-      const visible = edge.templates.filter((template) => template.account_id === account || template.account_id === null).sort((a, b) => a.id - b.id);
+      const visible = edgeTemplates.filter((template) => template.accountId === account || template.accountId === null).sort((a, b) => a.id - b.id);
       const all = (await api.call("GET", "/edge/v1/template?limit=1000", { as })).body as EdgeAppTemplateList;
       expect(all).toEqual({ templates: visible.map((template) => short(template, account)), count: visible.length });
 
-      const mine = visible.filter((template) => template.account_id === account);
+      const mine = visible.filter((template) => template.accountId === account);
       expect((await api.call("GET", "/edge/v1/template?only_mine=true", { as })).body).toEqual({
         templates: mine.map((template) => short(template, account)),
         count: mine.length,
       });
-      const proxy = visible.filter((template) => template.api_type === "proxy-wasm");
+      const proxy = visible.filter((template) => template.apiType === "proxy-wasm");
       expect((await api.call("GET", "/edge/v1/template?api_type=proxy-wasm", { as })).body).toEqual({
         templates: proxy.map((template) => short(template, account)),
         count: proxy.length,
@@ -357,7 +363,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     });
 
     it("create → get → replace → delete → 404, with parameters and their metadata", async () => {
-      const binary = binariesOf(1).find((candidate) => candidate.api_type === "proxy-wasm")!;
+      const binary = binariesOf(1).find((candidate) => candidate.apiType === "proxy-wasm")!;
       const created = await createTemplate({
         binary_id: binary.id,
         name: "Lifecycle template",
@@ -385,7 +391,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
         ],
       } satisfies EdgeAppTemplate);
 
-      const other = binariesOf(1).find((candidate) => candidate.api_type === "wasi-http")!;
+      const other = binariesOf(1).find((candidate) => candidate.apiType === "wasi-http")!;
       const replaced = await api.call("PUT", `/edge/v1/template/${created.id}`, {
         body: { binary_id: other.id, name: "Replaced template", params: [{ name: "ONLY", data_type: "number", mandatory: true }] },
       });
@@ -490,8 +496,8 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
       expect(found.length).toBeGreaterThan(0);
       expect((await api.call("GET", `/edge/v1/secrets?search=${search}`)).body).toEqual({ secrets: found.map(view), count: found.length });
 
-      const app = appsOf(1).find((candidate) => Object.keys(candidate.secrets).length > 1)!;
-      const ids = new Set(Object.values(app.secrets).map((ref) => ref.id));
+      const app = appsOf(1).find((candidate) => appSecretIds(candidate.id).length > 1)!;
+      const ids = new Set(appSecretIds(app.id));
       const ofApp = mine.filter((secret) => ids.has(secret.id));
       expect((await api.call("GET", `/fastedge/v1/secrets?app_id=${app.id}`)).body).toEqual({ secrets: ofApp.map(view), count: ofApp.length });
       expect((await api.call("GET", `/edge/v1/secrets?app_id=${appsOf(2)[3]!.id}`)).body).toEqual({ secrets: [], count: 0 });
@@ -502,7 +508,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     });
 
     it("get shows each slot's checksum by slot, never a value; the other account's secret is 404", async () => {
-      const secret = secretsOf(1).find((candidate) => candidate.secret_slots.length > 1)!;
+      const secret = secretsOf(1).find((candidate) => slotsOf(candidate.id).length > 1)!;
       const reply = await api.call("GET", `/edge/v1/secrets/${secret.id}`);
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({
@@ -510,9 +516,9 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
         name: secret.name,
         comment: secret.comment,
         app_count: (await appCounts()).get(secret.id) ?? 0,
-        secret_slots: [...secret.secret_slots].sort((a, b) => a.slot - b.slot).map(({ slot, value }) => ({ slot, checksum: sha256(value) })),
+        secret_slots: [...slotsOf(secret.id)].sort((a, b) => a.slot - b.slot).map(({ slot, value }) => ({ slot, checksum: sha256(value) })),
       });
-      for (const { value } of secret.secret_slots) expect(reply.text).not.toContain(value);
+      for (const { value } of slotsOf(secret.id)) expect(reply.text).not.toContain(value);
       expectEnvelope(await api.call("GET", `/edge/v1/secrets/${secretsOf(2)[0]!.id}`), 404, "not_found");
     });
 
@@ -580,7 +586,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     });
 
     it("a name another secret of the account has is 409 on PATCH and PUT, and nothing changes", async () => {
-      const [first, second] = secretsOf(1) as [(typeof edge.secrets)[number], (typeof edge.secrets)[number]];
+      const [first, second] = secretsOf(1) as [(typeof edgeSecrets)[number], (typeof edgeSecrets)[number]];
       const before = await rows(sql`select * from edge_secrets where id = ${first.id}`);
       expectEnvelope(await api.call("PATCH", `/edge/v1/secrets/${first.id}`, { body: { name: second.name, comment: "x" } }), 409, "conflict");
       expectEnvelope(await api.call("PUT", `/edge/v1/secrets/${first.id}`, { body: { name: second.name } }), 409, "conflict");
@@ -598,7 +604,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
     });
 
     it("deleting a secret apps use is 409 and changes nothing; force=true takes it out of the apps and deletes it", async () => {
-      const used = secretsOf(1).find((secret) => edge.apps.some((app) => Object.values(app.secrets).some((ref) => ref.id === secret.id)))!;
+      const used = secretsOf(1).find((secret) => edgeApps.some((app) => appSecretIds(app.id).includes(secret.id)))!;
       const before = await edgeCounts();
       expectEnvelope(await api.call("DELETE", `/edge/v1/secrets/${used.id}`), 409, "conflict");
       expect(await edgeCounts()).toEqual(before);
@@ -692,7 +698,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
       const app = appsOf(1)[0]!;
       await api.database.db.execute(sql`update edge_apps set upgradeable_to = ${binary.id} where id = ${app.id}`);
       expectEnvelope(await api.call("DELETE", `/edge/v1/binaries/${binary.id}`), 409, "conflict");
-      await api.database.db.execute(sql`update edge_apps set upgradeable_to = ${app.upgradeable_to} where id = ${app.id}`);
+      await api.database.db.execute(sql`update edge_apps set upgradeable_to = ${app.upgradeableTo} where id = ${app.id}`);
       expectNoContent(await api.call("DELETE", `/edge/v1/binaries/${binary.id}`));
     });
 
@@ -791,7 +797,7 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
   });
 
   it("deletes racing writes that refer to the same secret or template end in 2xx, 400 or 409, never a 5xx", async () => {
-    const app = appsOf(1).find((candidate) => candidate.api_type === "wasi-http")!;
+    const app = appsOf(1).find((candidate) => candidate.apiType === "wasi-http")!;
     for (let round = 0; round < 5; round += 1) {
       const secret = await createSecret(`raced-${round}`);
       const template = await createTemplate({ binary_id: runBinary.id, name: `Raced ${round}`, params: [] });

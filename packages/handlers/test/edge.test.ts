@@ -11,14 +11,16 @@ import {
   type EdgeAppSecret,
   type EdgeAppTemplate,
 } from "@cloudplane/contract";
-import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoEdgeApp, type DemoTokenName } from "@cloudplane/db";
+import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
-const { edge } = demoFixture;
-const planNames = new Map(edge.plans.map((plan) => [plan.id, plan.name]));
-const templateNames = new Map(edge.templates.map((template) => [template.id, template.name]));
+const { edgeApps, edgeTemplates, edgePlans, edgeBinaries, edgeSecrets } = demoFixture;
+
+type DemoEdgeApp = DemoRow<"edgeApps">;
+const planNames = new Map(edgePlans.map((plan) => [plan.id, plan.name]));
+const templateNames = new Map(edgeTemplates.map((template) => [template.id, template.name]));
 
 const APP_FIELDS = Object.keys(edgeApp.shape).sort();
 const WRITE_ONLY_FIELDS = ["env", "rsp_headers", "log", "debug", "secrets"];
@@ -28,13 +30,13 @@ const ADMIN_1: [DemoAccountId, DemoTokenName] = [1, "role-1-active"];
 const ADMIN_2: [DemoAccountId, DemoTokenName] = [2, "role-1-active"];
 
 function fixtureApp(id: number): DemoEdgeApp {
-  const app = edge.apps.find((candidate) => candidate.id === id);
+  const app = edgeApps.find((candidate) => candidate.id === id);
   if (!app) throw new Error(`The demo fixture has no edge app ${id}.`);
   return app;
 }
 
 function appsOf(accountId: number): DemoEdgeApp[] {
-  return edge.apps.filter((app) => app.account_id === accountId);
+  return edgeApps.filter((app) => app.accountId === accountId);
 }
 
 /** The app as the API shows it: read fields only; a debug window that has passed shows as null. */
@@ -44,16 +46,16 @@ function readFields(app: DemoEdgeApp): EdgeApp {
     name: app.name,
     url: app.url,
     status: app.status,
-    binary: app.binary,
-    template: app.template,
-    template_name: app.template === null ? null : templateNames.get(app.template)!,
+    binary: app.binaryId,
+    template: app.templateId,
+    template_name: app.templateId === null ? null : templateNames.get(app.templateId)!,
     comment: app.comment,
-    api_type: app.api_type,
-    debug_until: app.debug_until !== null && Date.parse(app.debug_until) > Date.now() ? app.debug_until : null,
+    api_type: app.apiType,
+    debug_until: app.debugUntil !== null && Date.parse(app.debugUntil) > Date.now() ? app.debugUntil : null,
     networks: app.networks,
-    upgradeable_to: app.upgradeable_to,
-    plan_id: app.plan_id,
-    plan: planNames.get(app.plan_id)!,
+    upgradeable_to: app.upgradeableTo,
+    plan_id: app.planId,
+    plan: planNames.get(app.planId)!,
   };
 }
 
@@ -62,9 +64,9 @@ const orderValue: Record<OrderField, (app: DemoEdgeApp) => string | number | nul
   name: (app) => app.name,
   status: (app) => app.status,
   id: (app) => app.id,
-  template: (app) => app.template,
-  binary: (app) => app.binary,
-  plan: (app) => app.plan_id,
+  template: (app) => app.templateId,
+  binary: (app) => app.binaryId,
+  plan: (app) => app.planId,
 };
 
 /** Nulls sort after every value ascending and before every value descending, as PostgreSQL (and the platform) sort them. */
@@ -149,13 +151,13 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("shows template_name and plan from the template and plan tables", async () => {
-      const withTemplate = appsOf(1).find((app) => app.template !== null && app.template > 1000)!;
-      const withoutTemplate = appsOf(1).find((app) => app.template === null)!;
+      const withTemplate = appsOf(1).find((app) => app.templateId !== null && app.templateId > 1000)!;
+      const withoutTemplate = appsOf(1).find((app) => app.templateId === null)!;
       const { apps } = await list("?limit=1000");
       const shown = new Map(apps.map((app) => [app.id, app]));
-      expect(shown.get(withTemplate.id)?.template_name).toBe(edge.templates.find((t) => t.id === withTemplate.template)!.name);
+      expect(shown.get(withTemplate.id)?.template_name).toBe(edgeTemplates.find((t) => t.id === withTemplate.templateId)!.name);
       expect(shown.get(withoutTemplate.id)?.template_name).toBeNull();
-      for (const app of apps) expect(app.plan).toBe(edge.plans.find((plan) => plan.id === app.plan_id)!.name);
+      for (const app of apps) expect(app.plan).toBe(edgePlans.find((plan) => plan.id === app.plan_id)!.name);
     });
 
     const nameFilters = ["router", "ROUTER", "Geo-Redirect", "resize-e", "-", "_", "%", "image_resize", "image%us", "\\", "zzz"];
@@ -191,11 +193,11 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
     type Filter = [string, string | number, (app: DemoEdgeApp) => boolean];
     const filters: Filter[] = [
-      ...(["wasi-http", "proxy-wasm"] as const).map((type): Filter => ["api_type", type, (app) => app.api_type === type]),
+      ...(["wasi-http", "proxy-wasm"] as const).map((type): Filter => ["api_type", type, (app) => app.apiType === type]),
       ...[0, 1, 2, 3, 4, 5].map((status): Filter => ["status", status, (app) => app.status === status]),
-      ...edge.templates.map((template): Filter => ["template", template.id, (app) => app.template === template.id]),
-      ...edge.binaries.map((binary): Filter => ["binary", binary.id, (app) => app.binary === binary.id]),
-      ...edge.plans.map((plan): Filter => ["plan", plan.id, (app) => app.plan_id === plan.id]),
+      ...edgeTemplates.map((template): Filter => ["template", template.id, (app) => app.templateId === template.id]),
+      ...edgeBinaries.map((binary): Filter => ["binary", binary.id, (app) => app.binaryId === binary.id]),
+      ...edgePlans.map((plan): Filter => ["plan", plan.id, (app) => app.planId === plan.id]),
     ];
     it.each(filters)("%s=%s filters by equality", async (parameter, value, matches) => {
       const expected = appsOf(1).filter(matches);
@@ -208,7 +210,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("combines filters with AND", async () => {
-      const expected = appsOf(1).filter((app) => app.status === 1 && app.api_type === "proxy-wasm" && app.plan_id === 3);
+      const expected = appsOf(1).filter((app) => app.status === 1 && app.apiType === "proxy-wasm" && app.planId === 3);
       expect(expected.length).toBeGreaterThan(0);
       const page = await list("?status=1&api_type=proxy-wasm&plan=3&name=A");
       const named = expected.filter((app) => app.name.includes("a"));
@@ -216,8 +218,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("a filter naming the other account's template or binary matches nothing", async () => {
-      const theirTemplate = edge.templates.find((template) => template.account_id === 2)!;
-      const theirBinary = edge.binaries.find((binary) => binary.account_id === 2)!;
+      const theirTemplate = edgeTemplates.find((template) => template.accountId === 2)!;
+      const theirBinary = edgeBinaries.find((binary) => binary.accountId === 2)!;
       expect(await list(`?template=${theirTemplate.id}`)).toEqual({ apps: [], count: 0 });
       expect(await list(`?binary=${theirBinary.id}`)).toEqual({ apps: [], count: 0 });
     });
@@ -238,7 +240,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
     it("filters, orders and pages together; count is the number of matches before paging", async () => {
       const matches = ordered(
-        appsOf(1).filter((app) => app.api_type === "wasi-http"),
+        appsOf(1).filter((app) => app.apiType === "wasi-http"),
         "-status",
       );
       const page = await list("?api_type=wasi-http&ordering=-status&limit=3&offset=2");
@@ -277,35 +279,41 @@ describe.each(engines())("edge apps area on %s", (engine) => {
   });
 
   describe("GET /edge/v1/template/{id}", () => {
+    /** A template's parameters as the API shows them, in their order. */
+    const paramsOf = (templateId: number) =>
+      demoFixture.edgeTemplateParams
+        .filter((param) => param.templateId === templateId)
+        .map(({ name, dataType, mandatory, descr, metadata }) => ({ name, data_type: dataType, mandatory, descr, metadata }));
+
     function expectedTemplate(id: number, caller: number): EdgeAppTemplate {
-      const template = edge.templates.find((candidate) => candidate.id === id)!;
+      const template = edgeTemplates.find((candidate) => candidate.id === id)!;
       return {
         id: template.id,
-        binary_id: template.binary_id,
+        binary_id: template.binaryId,
         name: template.name,
-        short_descr: template.short_descr,
-        long_descr: template.long_descr,
-        api_type: template.api_type,
-        owned: template.account_id === caller,
-        params: template.params,
+        short_descr: template.shortDescr,
+        long_descr: template.longDescr,
+        api_type: template.apiType,
+        owned: template.accountId === caller,
+        params: paramsOf(template.id),
       };
     }
 
     it.each([1, 2] as const)("account %s sees its own templates (owned) and the public ones (not owned), params in order", async (account) => {
-      const visible = edge.templates.filter((template) => template.account_id === account || template.account_id === null);
-      expect(visible.some((template) => template.account_id === null)).toBe(true);
+      const visible = edgeTemplates.filter((template) => template.accountId === account || template.accountId === null);
+      expect(visible.some((template) => template.accountId === null)).toBe(true);
       for (const template of visible) {
         const reply = await api.call("GET", `/edge/v1/template/${template.id}`, { as: [account, "role-1-active"] });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toEqual(expectedTemplate(template.id, account));
-        expect((reply.body as EdgeAppTemplate).owned).toBe(template.account_id !== null);
+        expect((reply.body as EdgeAppTemplate).owned).toBe(template.accountId !== null);
       }
     });
 
     it("a template with several params lists them in the fixture's order", async () => {
-      const template = edge.templates.find((candidate) => candidate.account_id === 1 && candidate.params.length >= 3)!;
+      const template = edgeTemplates.find((candidate) => candidate.accountId === 1 && paramsOf(candidate.id).length >= 3)!;
       const reply = await api.call("GET", `/edge/v1/template/${template.id}`);
-      expect((reply.body as EdgeAppTemplate).params.map((param) => param.name)).toEqual(template.params.map((param) => param.name));
+      expect((reply.body as EdgeAppTemplate).params.map((param) => param.name)).toEqual(paramsOf(template.id).map((param) => param.name));
     });
 
     it("the other account's private template and an unknown id are 404", async () => {
@@ -313,7 +321,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
         [1, 2],
         [2, 1],
       ] as const) {
-        const theirs = edge.templates.find((template) => template.account_id === other)!;
+        const theirs = edgeTemplates.find((template) => template.accountId === other)!;
         const reply = await api.call("GET", `/edge/v1/template/${theirs.id}`, { as: [account, "role-1-active"] });
         expectEnvelope(reply, 404, "not_found");
         expect(reply.text).not.toContain(theirs.name);
@@ -325,9 +333,9 @@ describe.each(engines())("edge apps area on %s", (engine) => {
   describe("PUT /edge/v1/apps/{id}", () => {
     it("changes each writable field, returns read fields only and stores the write-only ones", async () => {
       const app = fixtureApp(25);
-      const secret = edge.secrets.find((candidate) => candidate.account_id === 1)!;
-      const binary = edge.binaries.find((candidate) => candidate.account_id === 1 && candidate.api_type === app.api_type && candidate.id !== app.binary)!;
-      const template = edge.templates.find((candidate) => candidate.account_id === 1 && candidate.api_type === app.api_type)!;
+      const secret = edgeSecrets.find((candidate) => candidate.accountId === 1)!;
+      const binary = edgeBinaries.find((candidate) => candidate.accountId === 1 && candidate.apiType === app.apiType && candidate.id !== app.binaryId)!;
+      const template = edgeTemplates.find((candidate) => candidate.accountId === 1 && candidate.apiType === app.apiType)!;
       const body = {
         name: "edge-router-v2",
         comment: "Routes by path prefix.",
@@ -392,8 +400,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
     it("a public template and a platform binary of the app's api_type are allowed", async () => {
       const app = fixtureApp(29);
-      const publicTemplate = edge.templates.find((template) => template.account_id === null && template.api_type === app.api_type)!;
-      const platformBinary = edge.binaries.find((binary) => binary.account_id === null && binary.api_type === app.api_type)!;
+      const publicTemplate = edgeTemplates.find((template) => template.accountId === null && template.apiType === app.apiType)!;
+      const platformBinary = edgeBinaries.find((binary) => binary.accountId === null && binary.apiType === app.apiType)!;
       const reply = await putApp(app.id, { template: publicTemplate.id, binary: platformBinary.id });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({
@@ -407,9 +415,9 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     it("the other account's binary or template, an unknown one, or a binary of another api_type is 400", async () => {
       const app = fixtureApp(29);
       const before = await appRow(app.id);
-      const theirBinary = edge.binaries.find((binary) => binary.account_id === 2 && binary.api_type === app.api_type)!;
-      const theirTemplate = edge.templates.find((template) => template.account_id === 2)!;
-      const otherType = edge.binaries.find((binary) => binary.account_id === 1 && binary.api_type !== app.api_type)!;
+      const theirBinary = edgeBinaries.find((binary) => binary.accountId === 2 && binary.apiType === app.apiType)!;
+      const theirTemplate = edgeTemplates.find((template) => template.accountId === 2)!;
+      const otherType = edgeBinaries.find((binary) => binary.accountId === 1 && binary.apiType !== app.apiType)!;
       expectEnvelope(await putApp(app.id, { binary: theirBinary.id }), 400, "validation_error", ["binary"]);
       expectEnvelope(await putApp(app.id, { binary: 999_999 }), 400, "validation_error", ["binary"]);
       expectEnvelope(await putApp(app.id, { binary: otherType.id }), 400, "validation_error", ["binary"]);
@@ -424,7 +432,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       const app = fixtureApp(33);
 
       it.each(moves)("%s → %s", async (from, to) => {
-        expect(app.binary).not.toBeNull();
+        expect(app.binaryId).not.toBeNull();
         // The service, not a caller, puts apps in 3, 4 and 5, so the starting status is set in the database.
         await api.database.db.execute(sql`update edge_apps set status = ${from} where id = ${app.id}`);
         const before = await appRow(app.id);
@@ -443,7 +451,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       });
 
       it("enabling an app without a binary is 409, from draft and from disabled", async () => {
-        const drafts = appsOf(1).filter((candidate) => candidate.binary === null && candidate.status === 0);
+        const drafts = appsOf(1).filter((candidate) => candidate.binaryId === null && candidate.status === 0);
         expect(drafts.length).toBeGreaterThanOrEqual(2);
         const [first, second] = drafts as [DemoEdgeApp, DemoEdgeApp];
         const before = await appRow(first.id);
@@ -457,8 +465,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       });
 
       it("a binary given with status 1 lets a draft without one be enabled", async () => {
-        const draft = appsOf(1).find((candidate) => candidate.binary === null && candidate.status === 0)!;
-        const binary = edge.binaries.find((candidate) => candidate.account_id === 1 && candidate.api_type === draft.api_type)!;
+        const draft = appsOf(1).find((candidate) => candidate.binaryId === null && candidate.status === 0)!;
+        const binary = edgeBinaries.find((candidate) => candidate.accountId === 1 && candidate.apiType === draft.apiType)!;
         const reply = await putApp(draft.id, { binary: binary.id, status: 1 });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toMatchObject({ binary: binary.id, status: 1 });
@@ -516,9 +524,12 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     describe("secrets", () => {
       it("stores the references, replacing the previous ones; {} clears them", async () => {
         const app = fixtureApp(13);
-        const mine = edge.secrets.filter((secret) => secret.account_id === 1);
+        const mine = edgeSecrets.filter((secret) => secret.accountId === 1);
         expect(await appSecretRows(app.id)).toEqual(
-          Object.entries(app.secrets).map(([name, ref]) => ({ name, secret_id: ref.id })).sort((a, b) => a.name.localeCompare(b.name)),
+          demoFixture.edgeAppSecrets
+            .filter((row) => row.appId === app.id)
+            .map((row) => ({ name: row.name, secret_id: row.secretId }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
         );
         const reply = await putApp(app.id, { secrets: { A_KEY: { id: mine[0]!.id }, B_KEY: { id: mine[1]!.id } } });
         expect(reply.status, reply.text).toBe(200);
@@ -533,8 +544,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
       it("a secret of the other account or an unknown one is 400 errors[secrets.<NAME>.id], and nothing changes", async () => {
         const app = fixtureApp(11);
-        const theirs = edge.secrets.find((secret) => secret.account_id === 2)!;
-        const mine = edge.secrets.find((secret) => secret.account_id === 1)!;
+        const theirs = edgeSecrets.find((secret) => secret.accountId === 2)!;
+        const mine = edgeSecrets.find((secret) => secret.accountId === 1)!;
         const secretsBefore = await appSecretRows(app.id);
         const before = await appRow(app.id);
         expectEnvelope(
@@ -574,7 +585,7 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
     it("a write that fails late (duplicate name) rolls back the secrets and fields it had already written", async () => {
       const app = fixtureApp(1);
-      const mine = edge.secrets.find((secret) => secret.account_id === 1)!;
+      const mine = edgeSecrets.find((secret) => secret.accountId === 1)!;
       const before = await appRow(app.id);
       const secretsBefore = await appSecretRows(app.id);
       const reply = await putApp(app.id, {
@@ -652,9 +663,9 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("a name the account already has is 409; a name only the other account has is fine", async () => {
-      const mine = edge.secrets.find((secret) => secret.account_id === 1)!;
-      const theirsOnly = edge.secrets.find(
-        (secret) => secret.account_id === 2 && !edge.secrets.some((other) => other.account_id === 1 && other.name === secret.name),
+      const mine = edgeSecrets.find((secret) => secret.accountId === 1)!;
+      const theirsOnly = edgeSecrets.find(
+        (secret) => secret.accountId === 2 && !edgeSecrets.some((other) => other.accountId === 1 && other.name === secret.name),
       )!;
       const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from edge_secrets`)) as [{ total: number }];
       expectEnvelope(
@@ -671,8 +682,8 @@ describe.each(engines())("edge apps area on %s", (engine) => {
     });
 
     it("the same name in both accounts: account 2 may create a name account 1 has", async () => {
-      const mineOnly = edge.secrets.find(
-        (secret) => secret.account_id === 1 && !edge.secrets.some((other) => other.account_id === 2 && other.name === secret.name),
+      const mineOnly = edgeSecrets.find(
+        (secret) => secret.accountId === 1 && !edgeSecrets.some((other) => other.accountId === 2 && other.name === secret.name),
       )!;
       const reply = await api.call("POST", "/edge/v1/secrets", { as: ADMIN_2, body: { name: mineOnly.name, secret_slots: [{ slot: 0, value: "y" }] } });
       expect(reply.status, reply.text).toBe(200);

@@ -137,23 +137,46 @@ function bodyPasses(route: AppRoute, text: string): boolean {
 // ------------------------------------------------------------------------------------------------
 
 function fixtureBodies(name: string): unknown[] {
-  const { cdn, edge } = demoFixture;
+  const fixture = demoFixture;
   switch (name) {
     case "cdn.updateResource":
-      return cdn.resources.map((resource) => ({ options: resource.options, secondaryHostnames: resource.secondaryHostnames, name: resource.name }));
+      return fixture.cdnResources.map((resource) => ({
+        options: resource.options,
+        secondaryHostnames: fixture.cdnResourceHostnames.filter((row) => row.resourceId === resource.id).map((row) => row.hostname),
+        name: resource.name,
+      }));
     case "cdn.replaceResource":
-      return cdn.resources.map((resource) => ({ originGroup: resource.originGroup, options: resource.options, originProtocol: resource.originProtocol }));
+      return fixture.cdnResources.map((resource) => ({ originGroup: resource.originGroupId, options: resource.options, originProtocol: resource.originProtocol }));
     case "cdn.createLogsUploaderTarget":
-      return cdn.logs_uploader_targets.map((target) => ({
-        storage_type: target.storage_type,
+      return fixture.logsUploaderTargets.map((target) => ({
+        storage_type: target.storageType,
         name: target.name,
         description: target.description,
-        config: { ...target.config, directory: target.config.directory ?? undefined, endpoint: target.config.endpoint ?? undefined },
+        config: {
+          access_key_id: target.accessKeyId,
+          secret_access_key: target.secretAccessKey,
+          region: target.region,
+          bucket_name: target.bucketName,
+          directory: target.directory ?? undefined,
+          endpoint: target.endpoint ?? undefined,
+          use_path_style: target.usePathStyle,
+        },
       }));
     case "edge.createSecret":
-      return edge.secrets.map((secret) => ({ name: secret.name, comment: secret.comment, secret_slots: secret.secret_slots }));
+      return fixture.edgeSecrets.map((secret) => ({
+        name: secret.name,
+        comment: secret.comment,
+        secret_slots: fixture.edgeSecretSlots.filter((slot) => slot.secretId === secret.id).map(({ slot, value }) => ({ slot, value })),
+      }));
     case "edge.updateApp":
-      return edge.apps.map((app) => ({ name: app.name, comment: app.comment, env: app.env, rsp_headers: app.rsp_headers, log: app.log, secrets: app.secrets }));
+      return fixture.edgeApps.map((app) => ({
+        name: app.name,
+        comment: app.comment,
+        env: app.env,
+        rsp_headers: app.rspHeaders,
+        log: app.log,
+        secrets: Object.fromEntries(fixture.edgeAppSecrets.filter((row) => row.appId === app.id).map((row) => [row.name, { id: row.secretId }])),
+      }));
     default:
       return [];
   }

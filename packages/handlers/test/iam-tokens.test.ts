@@ -9,13 +9,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createHandler } from "../src/index.js";
 import { buildRequest, engines, expectEnvelope, replyOf, useApi, type CallOptions, type Handler } from "./harness.js";
 
-const { users } = demoFixture.iam;
+const { users } = demoFixture;
 const user = (id: number) => users.find((candidate) => candidate.id === id)!;
-const userOf = (account: DemoAccountId, name: DemoTokenName) => user(demoToken(account, name).user_id);
+const userOf = (account: DemoAccountId, name: DemoTokenName) => user(demoToken(account, name).userId);
 
 const ENGINEER = userOf(1, "role-5-active");
 const ADMIN = userOf(1, "role-1-active");
-const DELETED_USER = users.find((candidate) => candidate.account_id === 1 && candidate.deleted)!;
+const DELETED_USER = users.find((candidate) => candidate.accountId === 1 && candidate.deleted)!;
 const OTHER_ACCOUNT_USER = userOf(2, "role-1-active");
 
 
@@ -28,12 +28,12 @@ const shownSince = (since: number) =>
   });
 
 const clientUserOf = (member: (typeof users)[number], roleName: string) => ({
-  role: { id: member.role_id, name: roleName },
+  role: { id: member.roleId, name: roleName },
   deleted: false,
   user_id: member.id,
   user_name: member.name,
   user_email: member.email,
-  client_id: member.account_id,
+  client_id: member.accountId,
 });
 
 describe.each(engines())("API tokens' lifecycle on %s", (engine) => {
@@ -232,12 +232,12 @@ describe.each(engines())("API tokens' lifecycle on %s", (engine) => {
   ] as const)("GET /iam/clients/me shows account %i to its %s token: the account, the calling user and its users", async (account, name) => {
     const reply = await api.call("GET", "/iam/clients/me", { as: [account, name] });
     expect(reply.status, reply.text).toBe(200);
-    const members = users.filter((member) => member.account_id === account).sort((a, b) => a.id - b.id);
+    const members = users.filter((member) => member.accountId === account).sort((a, b) => a.id - b.id);
     const roleNames: Record<number, string> = { 1: "Administrators", 2: "Users", 5: "Engineers", 3009: "Purge and Prefetch only (API and Web)", 3022: "Purge and Prefetch only (API)" };
     expect(reply.body).toEqual({
       id: account,
-      companyName: demoFixture.iam.accounts.find((candidate) => candidate.id === account)!.name,
-      currentUser: demoToken(account, name).user_id,
+      companyName: demoFixture.accounts.find((candidate) => candidate.id === account)!.name,
+      currentUser: demoToken(account, name).userId,
       email: null,
       deleted: false,
       status: "active",
@@ -248,7 +248,7 @@ describe.each(engines())("API tokens' lifecycle on %s", (engine) => {
         email: member.email,
         deleted: member.deleted,
         client: account,
-        groups: [{ id: member.role_id, name: roleNames[member.role_id] }],
+        groups: [{ id: member.roleId, name: roleNames[member.roleId] }],
       })),
     });
   });

@@ -2,11 +2,13 @@
  * Integration tests of the IAM token listing: who sees which tokens, the role and issuer filters, the
  * inverted `deleted` filter and `expired`, checked against the demo fixture's tokens and users.
  */
-import { demoFixture, hashToken, type DemoAccountId, type DemoApiToken, type DemoTokenName } from "@cloudplane/db";
+import { demoFixture, hashToken, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
+
+type DemoApiToken = DemoRow<"apiTokens">;
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const { users, api_tokens: tokens } = demoFixture.iam;
+const { users, apiTokens: tokens } = demoFixture;
 
 /** The role names, as the guide's Roles section shows them. */
 const ROLE_NAMES: Record<number, string> = {
@@ -34,36 +36,36 @@ const recentUse = expect.toSatisfy(
  * each call is a use, so their `last_usage` is recent.
  */
 function expectedToken(token: DemoApiToken, used: ReadonlySet<number>) {
-  const user = users.find((candidate) => candidate.id === token.user_id)!;
+  const user = users.find((candidate) => candidate.id === token.userId)!;
   return {
     id: token.id,
     name: token.name,
     description: token.description,
-    exp_date: token.exp_date === null ? null : iamTime(token.exp_date),
+    exp_date: token.expDate === null ? null : iamTime(token.expDate),
     created: iamTime(token.created),
-    last_usage: used.has(token.id) ? recentUse : token.last_usage === null ? null : iamTime(token.last_usage),
+    last_usage: used.has(token.id) ? recentUse : token.lastUsage === null ? null : iamTime(token.lastUsage),
     deleted: token.deleted,
-    expired: token.exp_date !== null && Date.parse(token.exp_date) <= Date.now(),
+    expired: token.expDate !== null && Date.parse(token.expDate) <= Date.now(),
     client_user: {
-      role: { id: user.role_id, name: ROLE_NAMES[user.role_id] },
+      role: { id: user.roleId, name: ROLE_NAMES[user.roleId] },
       deleted: user.deleted,
       user_id: user.id,
       user_name: user.name,
       user_email: user.email,
-      client_id: user.account_id,
+      client_id: user.accountId,
     },
   };
 }
 
 function tokensOf(accountId: number, used: ReadonlySet<number>, keep: (token: DemoApiToken) => boolean = () => true) {
   return tokens
-    .filter((token) => token.account_id === accountId && keep(token))
+    .filter((token) => token.accountId === accountId && keep(token))
     .sort((a, b) => a.id - b.id)
     .map((token) => expectedToken(token, used));
 }
 
 function tokenOf(accountId: DemoAccountId, name: DemoTokenName): DemoApiToken {
-  return tokens.find((token) => token.account_id === accountId && token.name === name)!;
+  return tokens.find((token) => token.accountId === accountId && token.name === name)!;
 }
 
 describe.each(engines())("IAM routes on %s", (engine) => {
@@ -94,7 +96,7 @@ describe.each(engines())("IAM routes on %s", (engine) => {
     expect(used.has(caller.id)).toBe(false);
     const reply = await list(1, "", "role-1-ci");
     expect(reply.body).toEqual(expectTokens(1));
-    expect(reply.body.find((token: { id: number }) => token.id === caller.id).last_usage).not.toBe(iamTime(caller.last_usage!));
+    expect(reply.body.find((token: { id: number }) => token.id === caller.id).last_usage).not.toBe(iamTime(caller.lastUsage!));
   });
 
   it.each([
@@ -103,38 +105,38 @@ describe.each(engines())("IAM routes on %s", (engine) => {
   ] as const)("%s sees only the tokens issued for themselves", async (_who, name) => {
     const caller = tokenOf(1, name);
     const reply = await list(1, "", name);
-    expect(reply.body).toEqual(expectTokens(1, (token) => token.user_id === caller.user_id));
+    expect(reply.body).toEqual(expectTokens(1, (token) => token.userId === caller.userId));
     expect(reply.body.length).toBeGreaterThan(1);
   });
 
   it("a User's filters apply inside their own tokens only", async () => {
     const caller = tokenOf(1, "role-2-active");
     const admin = tokenOf(1, "role-1-active");
-    expect((await list(1, `?issued_by=${admin.user_id}`, "role-2-active")).body).toEqual([]);
+    expect((await list(1, `?issued_by=${admin.userId}`, "role-2-active")).body).toEqual([]);
     expect((await list(1, "?role=1", "role-2-active")).body).toEqual([]);
     expect((await list(1, "?deleted=false", "role-2-active")).body).toEqual(
-      expectTokens(1, (token) => token.user_id === caller.user_id && token.deleted),
+      expectTokens(1, (token) => token.userId === caller.userId && token.deleted),
     );
   });
 
   it.each([1, 2, 5, 3009, 3022])("role=%i lists the tokens of users with that role", async (role) => {
     const reply = await list(1, `?role=${role}`);
-    expect(reply.body).toEqual(expectTokens(1, (token) => users.find((user) => user.id === token.user_id)!.role_id === role));
+    expect(reply.body).toEqual(expectTokens(1, (token) => users.find((user) => user.id === token.userId)!.roleId === role));
     expect(reply.body.length).toBeGreaterThan(0);
   });
 
   it("issued_by and not_issued_by split the account's tokens by the user they were issued for", async () => {
-    const engineer = tokenOf(1, "role-5-active").user_id;
+    const engineer = tokenOf(1, "role-5-active").userId;
     const issued = await list(1, `?issued_by=${engineer}`);
     const notIssued = await list(1, `?not_issued_by=${engineer}`);
-    expect(issued.body).toEqual(expectTokens(1, (token) => token.user_id === engineer));
+    expect(issued.body).toEqual(expectTokens(1, (token) => token.userId === engineer));
     expect(issued.body.length).toBeGreaterThan(1);
-    expect(notIssued.body).toEqual(expectTokens(1, (token) => token.user_id !== engineer));
+    expect(notIssued.body).toEqual(expectTokens(1, (token) => token.userId !== engineer));
     expect(notIssued.body.length).toBeGreaterThan(1);
   });
 
   it("issued_by a user of another account lists nothing", async () => {
-    const otherUser = users.find((user) => user.account_id === 2)!;
+    const otherUser = users.find((user) => user.accountId === 2)!;
     expect((await list(1, `?issued_by=${otherUser.id}`)).body).toEqual([]);
   });
 
@@ -152,7 +154,7 @@ describe.each(engines())("IAM routes on %s", (engine) => {
   it("filters combine", async () => {
     const reply = await list(1, "?role=2&deleted=false");
     expect(reply.body).toEqual(
-      expectTokens(1, (token) => token.deleted && users.find((user) => user.id === token.user_id)!.role_id === 2),
+      expectTokens(1, (token) => token.deleted && users.find((user) => user.id === token.userId)!.roleId === 2),
     );
     expect(reply.body).toHaveLength(1);
   });
@@ -163,10 +165,10 @@ describe.each(engines())("IAM routes on %s", (engine) => {
     const future = tokenOf(1, "role-2-active");
     const never = tokenOf(1, "role-1-active");
     const byId = new Map(reply.body.map((token: { id: number; expired: boolean }) => [token.id, token.expired]));
-    expect(Date.parse(expired.exp_date!)).toBeLessThan(Date.now());
+    expect(Date.parse(expired.expDate!)).toBeLessThan(Date.now());
     expect(byId.get(expired.id)).toBe(true);
     expect(byId.get(future.id)).toBe(false);
-    expect(never.exp_date).toBeNull();
+    expect(never.expDate).toBeNull();
     expect(byId.get(never.id)).toBe(false);
   });
 

@@ -86,17 +86,16 @@ const probes: Probe[] = ROUTES.flatMap(({ id, route }) => {
 const integerProbes = probes.filter((probe) => probe.field.kind === "integer");
 const sizeProbes = probes.filter((probe) => probe.field.kind !== "integer" && probe.where === "body");
 
-const { edge, security } = demoFixture;
-const app = edge.apps.find((candidate) => candidate.account_id === 1)!;
-const secret = edge.secrets.find((candidate) => candidate.account_id === 1)!;
-const gameProfile = security.profiles.find((candidate) => candidate.account_id === 1 && candidate.profile_template === 2)!;
-const gameTemplate = security.profile_templates.find((candidate) => candidate.id === 2)!;
-const fieldId = (name: string) => gameTemplate.fields.find((field) => field.name === name)!.id;
+const app = demoFixture.edgeApps.find((candidate) => candidate.accountId === 1)!;
+const secret = demoFixture.edgeSecrets.find((candidate) => candidate.accountId === 1)!;
+const gameProfile = demoFixture.securityProfiles.find((candidate) => candidate.accountId === 1 && candidate.templateId === 2)!;
+const gameTemplate = demoFixture.securityProfileTemplates.find((candidate) => candidate.id === 2)!;
+const fieldId = (name: string) => demoFixture.securityTemplateFields.find((field) => field.templateId === gameTemplate.id && field.name === name)!.id;
 
 /** A valid body for the game profile with `fields` as its values. */
 const gameBody = (fields: { base_field: number; field_value: unknown }[]) => ({
   profile_template: gameTemplate.id,
-  ip_address: gameProfile.ip_address,
+  ip_address: gameProfile.ipAddress,
   site: gameProfile.site,
   fields,
 });

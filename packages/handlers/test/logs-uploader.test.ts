@@ -4,50 +4,73 @@
  * the offline checks, and 409 for a target or policy in use.
  */
 import { LOGS_UPLOADER_POLICY_DEFAULTS, LOGS_UPLOADER_POLICY_FIELDS } from "@cloudplane/contract";
-import {
-  decryptSecret,
-  demoFixture,
-  sql,
-  type DemoLogsUploaderConfig,
-  type DemoLogsUploaderPolicy,
-  type DemoLogsUploaderTarget,
-} from "@cloudplane/db";
+import { byColumnName, decryptSecret, demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { BASE, engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
 
-const { logs_uploader_targets: targets, logs_uploader_policies: policies, logs_uploader_configs: configs } = demoFixture.cdn;
+const { logsUploaderTargets: targets, logsUploaderPolicies: policies, logsUploaderConfigs: configs } = demoFixture;
 
 const TARGETS = "/cdn/logs_uploader/targets";
 const POLICIES = "/cdn/logs_uploader/policies";
 const CONFIGS = "/cdn/logs_uploader/configs";
 
-const relatedTo = (field: "target" | "policy", id: number) =>
+const relatedTo = (field: "targetId" | "policyId", id: number) =>
   configs.filter((config) => config[field] === id).map((config) => config.id).sort((a, b) => a - b);
 
+/** The last check of a fixture target or config as the API shows it. */
+const checkView = (row: DemoRow<"logsUploaderTargets" | "logsUploaderConfigs">) => ({
+  status: row.status,
+  code: row.statusCode,
+  updated: row.statusUpdated,
+  details: row.statusDetails,
+});
+
 /** A fixture target as the API answers it: the secret left out, related configs derived. */
-function targetView(target: DemoLogsUploaderTarget) {
-  const { secret_access_key: _secret, ...config } = target.config;
+function targetView(target: DemoRow<"logsUploaderTargets">) {
   return {
     id: target.id,
-    client_id: target.client_id,
+    client_id: target.accountId,
     created: target.created,
     updated: target.updated,
-    storage_type: target.storage_type,
+    storage_type: target.storageType,
     name: target.name,
     description: target.description,
-    related_uploader_configs: relatedTo("target", target.id),
-    status: target.status,
-    config,
+    related_uploader_configs: relatedTo("targetId", target.id),
+    status: checkView(target),
+    config: {
+      access_key_id: target.accessKeyId,
+      region: target.region,
+      bucket_name: target.bucketName,
+      directory: target.directory,
+      endpoint: target.endpoint,
+      use_path_style: target.usePathStyle,
+    },
   };
 }
 
-function policyView(policy: DemoLogsUploaderPolicy) {
-  return { ...policy, related_uploader_configs: relatedTo("policy", policy.id) };
+function policyView(policy: DemoRow<"logsUploaderPolicies">) {
+  const { account_id: account, ...fields } = byColumnName("logsUploaderPolicies", policy);
+  return { ...fields, id: policy.id, client_id: account, related_uploader_configs: relatedTo("policyId", policy.id) };
 }
 
-function configView(config: DemoLogsUploaderConfig) {
-  return { ...config, resources: [...config.resources].sort((a, b) => a - b) };
+function configView(config: DemoRow<"logsUploaderConfigs">) {
+  return {
+    id: config.id,
+    client_id: config.accountId,
+    name: config.name,
+    enabled: config.enabled,
+    for_all_resources: config.forAllResources,
+    policy: config.policyId,
+    target: config.targetId,
+    resources: demoFixture.logsUploaderConfigResources
+      .filter((row) => row.configId === config.id)
+      .map((row) => row.resourceId)
+      .sort((a, b) => a - b),
+    status: checkView(config),
+    created: config.created,
+    updated: config.updated,
+  };
 }
 
 const byId = <T extends { id: number }>(rows: T[], id: number) => rows.find((row) => row.id === id)!;
@@ -96,7 +119,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
   describe("targets", () => {
     it("GET lists the caller's targets only, with the configs that use each", async () => {
       for (const account of [1, 2] as const) {
-        const own = targets.filter((target) => target.client_id === account);
+        const own = targets.filter((target) => target.accountId === account);
         const reply = await api.call("GET", `${TARGETS}?search=cdn-logs`, { as: [account, "role-2-active"] });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toEqual({ count: own.length, next: null, previous: null, results: own.map(targetView) });
@@ -104,7 +127,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("GET filters by config_ids (repeated or comma-separated) and by search on the name or the id", async () => {
-      const target = targets.find((row) => row.client_id === 1)!;
+      const target = targets.find((row) => row.accountId === 1)!;
       const ids = async (query: string) => {
         const reply = await api.call("GET", `${TARGETS}?${query}`);
         expect(reply.status, reply.text).toBe(200);
@@ -145,11 +168,11 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("GET /{id} answers the target; another account's and unknown ids are 404", async () => {
-      const [own, other] = [targets.find((row) => row.client_id === 1)!, targets.find((row) => row.client_id === 2)!];
+      const [own, other] = [targets.find((row) => row.accountId === 1)!, targets.find((row) => row.accountId === 2)!];
       const reply = await api.call("GET", `${TARGETS}/${own.id}`, { as: [1, "role-2-active"] });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual(targetView(own));
-      expect(reply.text).not.toContain(own.config.secret_access_key);
+      expect(reply.text).not.toContain(own.secretAccessKey);
       expectEnvelope(await api.call("GET", `${TARGETS}/${other.id}`), 404, "not_found");
       expectEnvelope(await api.call("GET", `${TARGETS}/2147483000`), 404, "not_found");
       expectEnvelope(await api.call("GET", `${TARGETS}/0`), 400, "validation_error", ["path.id"]);
@@ -266,7 +289,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("PATCH with no field changes nothing, updated included", async () => {
-      const target = targets.find((row) => row.client_id === 1)!;
+      const target = targets.find((row) => row.accountId === 1)!;
       const reply = await api.call("PATCH", `${TARGETS}/${target.id}`, { body: {} });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual(targetView(target));
@@ -281,7 +304,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("PUT without the secret is 400 and changes nothing", async () => {
-      const target = targets.find((row) => row.client_id === 1)!;
+      const target = targets.find((row) => row.accountId === 1)!;
       const reply = await api.call("PUT", `${TARGETS}/${target.id}`, {
         body: { storage_type: "s3_vendor", config: { ...newConfig, secret_access_key: undefined } },
       });
@@ -290,7 +313,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("another account's target: PATCH, PUT, validate and DELETE are 404 and change nothing", async () => {
-      const other = targets.find((row) => row.client_id === 2)!;
+      const other = targets.find((row) => row.accountId === 2)!;
       const path = `${TARGETS}/${other.id}`;
       expectEnvelope(await api.call("PATCH", path, { body: { description: "taken" } }), 404, "not_found");
       expectEnvelope(await api.call("PUT", path, { body: { storage_type: "s3_vendor", config: newConfig } }), 404, "not_found");
@@ -300,9 +323,9 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
     });
 
     it("DELETE of a target a config uses is 409 and deletes nothing", async () => {
-      const target = targets.find((row) => row.client_id === 1)!;
+      const target = targets.find((row) => row.accountId === 1)!;
       const reply = expectEnvelope(await api.call("DELETE", `${TARGETS}/${target.id}`), 409, "conflict");
-      expect(reply.message).toContain(relatedTo("target", target.id).join(", "));
+      expect(reply.message).toContain(relatedTo("targetId", target.id).join(", "));
       expect((await api.call("GET", `${TARGETS}/${target.id}`)).status).toBe(200);
     });
   });
@@ -399,7 +422,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
         count: 1,
         next: null,
         previous: null,
-        results: configs.filter((config) => config.client_id === 2).map(configView),
+        results: configs.filter((config) => config.accountId === 2).map(configView),
       });
       const listing = await api.call("GET", `${CONFIGS}?resource_ids=1`);
       expect(listing.body.results).toEqual([configView(byId(configs, 3))]);
@@ -422,7 +445,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
         resources: [1, 3],
         status: { status: "in_progress", code: 0, updated: expect.any(String), details: "" },
       });
-      expect((await api.call("GET", `${TARGETS}/1`)).body.related_uploader_configs).toEqual([...relatedTo("target", 1), made.id]);
+      expect((await api.call("GET", `${TARGETS}/1`)).body.related_uploader_configs).toEqual([...relatedTo("targetId", 1), made.id]);
       expect((await api.call("GET", `${POLICIES}/${policy.id}`)).body.related_uploader_configs).toEqual([made.id]);
 
       const checked = await api.call("POST", `${CONFIGS}/${made.id}/validate`);
@@ -446,7 +469,7 @@ describe.each(engines())("logs uploader routes on %s", (engine) => {
 
       expect((await api.call("DELETE", `${CONFIGS}/${made.id}`)).status).toBe(204);
       expectEnvelope(await api.call("GET", `${CONFIGS}/${made.id}`), 404, "not_found");
-      expect((await api.call("GET", `${TARGETS}/1`)).body.related_uploader_configs).toEqual(relatedTo("target", 1));
+      expect((await api.call("GET", `${TARGETS}/1`)).body.related_uploader_configs).toEqual(relatedTo("targetId", 1));
       expect((await api.call("DELETE", `${POLICIES}/${policy.id}`)).status).toBe(204);
     });
 

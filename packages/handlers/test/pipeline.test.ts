@@ -131,7 +131,7 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     expect(entry).toMatchObject({ request_id: "log-check", method: "GET", path: "/edge/v1/apps", status: 200 });
     expect(entry.duration_ms).toBeGreaterThanOrEqual(0);
     const logged = JSON.stringify(api.logs);
-    for (const account of demoFixture.iam.api_tokens) expect(logged).not.toContain(account.plaintext);
+    for (const account of demoFixture.apiTokens) expect(logged).not.toContain(account.plaintext);
   });
 
   it("serves under a base path and answers 404 outside it", async () => {

@@ -20,13 +20,12 @@ export interface Secret {
 /** Every secret of the demo fixture: token plaintexts, secret slot values, storage keys, secure keys. */
 export function fixtureSecrets(): Secret[] {
   const secrets: Secret[] = [];
-  for (const token of demoFixture.iam.api_tokens)
-    secrets.push({ value: token.plaintext, source: `fixture api_tokens ${token.account_id}/${token.name}` });
-  for (const secret of demoFixture.edge.secrets)
-    for (const slot of secret.secret_slots) secrets.push({ value: slot.value, source: `fixture edge secret ${secret.id} slot ${slot.slot}` });
-  for (const target of demoFixture.cdn.logs_uploader_targets)
-    secrets.push({ value: target.config.secret_access_key, source: `fixture logs uploader target ${target.id} secret_access_key` });
-  for (const resource of demoFixture.cdn.resources) {
+  for (const token of demoFixture.apiTokens)
+    secrets.push({ value: token.plaintext, source: `fixture api_tokens ${token.accountId}/${token.name}` });
+  for (const slot of demoFixture.edgeSecretSlots) secrets.push({ value: slot.value, source: `fixture edge secret ${slot.secretId} slot ${slot.slot}` });
+  for (const target of demoFixture.logsUploaderTargets)
+    secrets.push({ value: target.secretAccessKey, source: `fixture logs uploader target ${target.id} secret_access_key` });
+  for (const resource of demoFixture.cdnResources) {
     const key = resource.options.secure_key?.key;
     if (typeof key === "string") secrets.push({ value: key, source: `fixture CDN resource ${resource.id} secure_key` });
   }

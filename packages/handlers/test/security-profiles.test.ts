@@ -2,45 +2,49 @@
  * Integration tests of the lifecycle of security profiles (list, create, get, delete) and of the
  * profile templates an account may use: the common ones and its own.
  */
-import { demoFixture, sql, type DemoSecurityProfileTemplate } from "@cloudplane/db";
+import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
 
-const { profile_templates: templates, profiles } = demoFixture.security;
+const { securityProfileTemplates: templates, securityProfiles: profiles } = demoFixture;
+
+type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
 
 const PROFILES = "/security/iaas/v2/profiles";
 const TEMPLATES = "/security/iaas/profile-templates";
 
 const template = (id: number) => templates.find((candidate) => candidate.id === id)!;
-const fieldOf = (templateId: number, name: string) => template(templateId).fields.find((field) => field.name === name)!;
+/** A template's fields, in their order. */
+const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
+const fieldOf = (templateId: number, name: string) => fieldsOf(templateId).find((field) => field.name === name)!;
 
 /** The templates account `account` may use, by id. */
-const visibleTo = (account: number) => templates.filter((candidate) => candidate.account_id === null || candidate.account_id === account);
+const visibleTo = (account: number) => templates.filter((candidate) => candidate.accountId === null || candidate.accountId === account);
 const common = template(1);
-const fixedOfAccount1 = templates.find((candidate) => candidate.account_id === 1 && !candidate.accepts_ip_address)!;
-const ownOfAccount2 = templates.find((candidate) => candidate.account_id === 2)!;
-const deletedOfAccount1 = profiles.find((candidate) => candidate.account_id === 1 && candidate.deleted !== null)!;
-const liveOf = (account: number) => profiles.filter((candidate) => candidate.account_id === account && candidate.deleted === null);
+const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
+const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
+const deletedOfAccount1 = profiles.find((candidate) => candidate.accountId === 1 && candidate.deleted !== null)!;
+const liveOf = (account: number) => profiles.filter((candidate) => candidate.accountId === account && candidate.deleted === null);
 
 function templateAsShown(shown: DemoSecurityProfileTemplate) {
   return {
     id: shown.id,
     name: shown.name,
     description: shown.description,
-    fields: shown.fields.map(({ id, name, description, field_type, required, default: fallback, validation_schema }) => ({
+    fields: fieldsOf(shown.id).map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
       id,
       name,
       description,
-      field_type,
+      field_type: fieldType,
       required,
       default: fallback,
-      validation_schema,
+      validation_schema: validationSchema,
     })),
-    base_template: shown.base_template,
+    base_template: shown.baseTemplateId,
     version: shown.version,
     created: shown.created,
-    template_sifter: shown.template_sifter,
+    template_sifter: shown.templateSifter,
   };
 }
 
@@ -84,7 +88,7 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
 
     it("filters by accepts_ip_address and pages with limit and offset", async () => {
       const accepting = await api.call("GET", `${TEMPLATES}?accepts_ip_address=true`);
-      expect(accepting.body.map((shown: { id: number }) => shown.id)).toEqual(visibleTo(1).filter((shown) => shown.accepts_ip_address).map((shown) => shown.id));
+      expect(accepting.body.map((shown: { id: number }) => shown.id)).toEqual(visibleTo(1).filter((shown) => shown.acceptsIpAddress).map((shown) => shown.id));
       const fixed = await api.call("GET", `${TEMPLATES}?accepts_ip_address=false`);
       expect(fixed.body).toEqual([templateAsShown(fixedOfAccount1)]);
       const page = await api.call("GET", `${TEMPLATES}?limit=1&offset=1`);
@@ -104,7 +108,7 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
       expect(reply.body.map((profile: { id: number }) => profile.id)).toEqual(liveOf(1).map((profile) => profile.id));
       const withDeleted = await api.call("GET", `${PROFILES}?include_deleted=true`);
       expect(withDeleted.body.map((profile: { id: number }) => profile.id)).toEqual(
-        profiles.filter((profile) => profile.account_id === 1).map((profile) => profile.id),
+        profiles.filter((profile) => profile.accountId === 1).map((profile) => profile.id),
       );
       const shownDeleted = withDeleted.body.find((profile: { id: number }) => profile.id === deletedOfAccount1.id);
       expect(shownDeleted.options.active).toBe(false);
@@ -116,14 +120,14 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
 
     it("filters by ip_address, site and exclude_empty_address, and pages", async () => {
       const first = liveOf(1)[0]!;
-      const byAddress = await api.call("GET", `${PROFILES}?ip_address=${encodeURIComponent(first.ip_address!)}`);
+      const byAddress = await api.call("GET", `${PROFILES}?ip_address=${encodeURIComponent(first.ipAddress!)}`);
       expect(byAddress.body.map((profile: { id: number }) => profile.id)).toEqual([first.id]);
       const bySite = await api.call("GET", `${PROFILES}?site=LU`);
       expect(bySite.body.map((profile: { id: number }) => profile.id)).toEqual(liveOf(1).filter((profile) => profile.site === "LU").map((profile) => profile.id));
-      expect(liveOf(1).some((profile) => profile.ip_address === null)).toBe(true);
+      expect(liveOf(1).some((profile) => profile.ipAddress === null)).toBe(true);
       const withAddress = await api.call("GET", `${PROFILES}?exclude_empty_address=true`);
       expect(withAddress.body.map((profile: { id: number }) => profile.id)).toEqual(
-        liveOf(1).filter((profile) => profile.ip_address !== null).map((profile) => profile.id),
+        liveOf(1).filter((profile) => profile.ipAddress !== null).map((profile) => profile.id),
       );
       const page = await api.call("GET", `${PROFILES}?limit=1&offset=1`);
       expect(page.body.map((profile: { id: number }) => profile.id)).toEqual([liveOf(1)[1]!.id]);
@@ -179,13 +183,13 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
 
     it("creates a profile of a fixed-address template without an address, and of the account's own template", async () => {
       const fixed = await api.call("POST", PROFILES, {
-        body: { profile_template: fixedOfAccount1.id, site: "ED", fields: [{ base_field: fixedOfAccount1.fields[0]!.id, field_value: [443] }] },
+        body: { profile_template: fixedOfAccount1.id, site: "ED", fields: [{ base_field: fieldsOf(fixedOfAccount1.id)[0]!.id, field_value: [443] }] },
       });
       expect(fixed.status, fixed.text).toBe(201);
       expect(fixed.body).toMatchObject({ ip_address: null, profile_template: templateAsShown(fixedOfAccount1) });
       const own = await api.call("POST", PROFILES, {
         as: [2, "role-1-active"],
-        body: { profile_template: ownOfAccount2.id, ip_address: "2001:db8::99", site: "ED", fields: [{ base_field: ownOfAccount2.fields[0]!.id, field_value: [27015] }] },
+        body: { profile_template: ownOfAccount2.id, ip_address: "2001:db8::99", site: "ED", fields: [{ base_field: fieldsOf(ownOfAccount2.id)[0]!.id, field_value: [27015] }] },
       });
       expect(own.status, own.text).toBe(201);
       expect(own.body.profile_template.id).toBe(ownOfAccount2.id);
@@ -200,7 +204,7 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
       ["a null address for a template that takes one", basicBody({ ip_address: null }), ["ip_address"]],
       [
         "an address for a fixed-address template",
-        basicBody({ profile_template: fixedOfAccount1.id, fields: [{ base_field: fixedOfAccount1.fields[0]!.id, field_value: [443] }] }),
+        basicBody({ profile_template: fixedOfAccount1.id, fields: [{ base_field: fieldsOf(fixedOfAccount1.id)[0]!.id, field_value: [443] }] }),
         ["ip_address"],
       ],
       ["a missing required field", basicBody({ fields: [] }), ["fields"]],

@@ -2,23 +2,27 @@
  * Integration tests of the Security routes: replacing a protection profile, with its values checked
  * against the template's fields, and rejected writes leaving the stored profiles as they were.
  */
-import { demoFixture, sql, type DemoSecurityProfileTemplate } from "@cloudplane/db";
+import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply, type TestApi } from "./harness.js";
 
-const { profile_templates: templates, profiles } = demoFixture.security;
+const { securityProfileTemplates: templates, securityProfiles: profiles } = demoFixture;
+
+type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
 
 const template = (id: number) => templates.find((candidate) => candidate.id === id)!;
 const profile = (id: number) => profiles.find((candidate) => candidate.id === id)!;
-const fieldNamed = (templateId: number, name: string) => template(templateId).fields.find((field) => field.name === name)!;
+/** A template's fields, in their order. */
+const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
+const fieldNamed = (templateId: number, name: string) => fieldsOf(templateId).find((field) => field.name === name)!;
 
 /** The fixture's profiles of each account, and the templates (platform-wide) the tests use. */
-const ours = profiles.find((candidate) => candidate.account_id === 1 && candidate.profile_template === 1)!;
-const oursToo = profiles.find((candidate) => candidate.account_id === 1 && candidate.profile_template === 2)!;
-const theirs = profiles.find((candidate) => candidate.account_id === 2)!;
-const basic = template(ours.profile_template);
-const game = template(oursToo.profile_template);
+const ours = profiles.find((candidate) => candidate.accountId === 1 && candidate.templateId === 1)!;
+const oursToo = profiles.find((candidate) => candidate.accountId === 1 && candidate.templateId === 2)!;
+const theirs = profiles.find((candidate) => candidate.accountId === 2)!;
+const basic = template(ours.templateId);
+const game = template(oursToo.templateId);
 
 const path = (id: number) => `/security/iaas/v2/profiles/${id}`;
 
@@ -48,15 +52,15 @@ function basicBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** A template field as the API shows it. */
-function fieldMeta(field: DemoSecurityProfileTemplate["fields"][number]) {
+function fieldMeta(field: DemoRow<"securityTemplateFields">) {
   return {
     id: field.id,
     name: field.name,
     description: field.description,
-    field_type: field.field_type,
+    field_type: field.fieldType,
     required: field.required,
     default: field.default,
-    validation_schema: field.validation_schema,
+    validation_schema: field.validationSchema,
   };
 }
 
@@ -65,11 +69,11 @@ function templateAsShown(shown: DemoSecurityProfileTemplate) {
     id: shown.id,
     name: shown.name,
     description: shown.description,
-    fields: shown.fields.map(fieldMeta),
-    base_template: shown.base_template,
+    fields: fieldsOf(shown.id).map(fieldMeta),
+    base_template: shown.baseTemplateId,
     version: shown.version,
     created: shown.created,
-    template_sifter: shown.template_sifter,
+    template_sifter: shown.templateSifter,
   };
 }
 
@@ -103,7 +107,7 @@ describe.each(engines())("security routes on %s", (engine) => {
         profile_template: templateAsShown(game),
         ip_address: body.ip_address,
         fields: body.fields.map((value) => ({
-          ...fieldMeta(game.fields.find((field) => field.id === value.base_field)!),
+          ...fieldMeta(fieldsOf(game.id).find((field) => field.id === value.base_field)!),
           field_value: value.field_value,
           base_field: value.base_field,
         })),
@@ -180,7 +184,7 @@ describe.each(engines())("security routes on %s", (engine) => {
       const engineer = await api.call("PUT", path(oursToo.id), { as: [1, "role-5-active"], body: gameBody({ site: "ED" }) });
       expect(engineer.status, engineer.text).toBe(200);
       expect(engineer.body.site).toBe("ED");
-      const own = await api.call("PUT", path(theirs.id), { as: [2, "role-1-active"], body: basicBody({ ip_address: theirs.ip_address }) });
+      const own = await api.call("PUT", path(theirs.id), { as: [2, "role-1-active"], body: basicBody({ ip_address: theirs.ipAddress }) });
       expect(own.status, own.text).toBe(200);
       expect(own.body.id).toBe(theirs.id);
       expect(own.body.options).toEqual(theirs.options);
@@ -293,7 +297,7 @@ describe.each(engines())("security routes on %s", (engine) => {
     it("still holds the fixture's other profiles as they were", async () => {
       // Account 2's profile was replaced above with its own address; account 1's writes never reached it.
       const [stored] = await selectRows(api.database.db, sql`select account_id, ip_address from security_profiles where id = ${theirs.id}`);
-      expect(stored).toEqual({ account_id: theirs.account_id, ip_address: profile(theirs.id).ip_address });
+      expect(stored).toEqual({ account_id: theirs.accountId, ip_address: profile(theirs.id).ipAddress });
     });
   });
 });

@@ -12,12 +12,14 @@ import {
   type Storage,
   type StorageList,
 } from "@cloudplane/contract";
-import { demoFixture, sql, type DemoAccountId, type DemoStorage, type DemoTokenName } from "@cloudplane/db";
+import { demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
 
-const { storages, buckets } = demoFixture.storage;
+const { storages, buckets } = demoFixture;
+
+type DemoStorage = DemoRow<"storages">;
 
 const STORAGE_FIELDS = Object.keys(storageSchema.shape).sort();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -30,7 +32,7 @@ function shown(entry: DemoStorage): Storage {
     type: entry.type as Storage["type"],
     location: entry.location as Storage["location"],
     address: `${entry.location}.storage.cloudplane.example`,
-    client_id: entry.account_id,
+    client_id: entry.accountId,
     created_at: entry.created,
     provisioning_status: "active",
     can_restore: false,
@@ -45,19 +47,19 @@ function shown(entry: DemoStorage): Storage {
 }
 
 function storagesOf(accountId: DemoAccountId): DemoStorage[] {
-  return storages.filter((entry) => entry.account_id === accountId).sort((a, b) => a.id - b.id);
+  return storages.filter((entry) => entry.accountId === accountId).sort((a, b) => a.id - b.id);
 }
 
 function bucketNames(storageId: number): string[] {
   return buckets
-    .filter((bucket) => bucket.storage_id === storageId)
+    .filter((bucket) => bucket.storageId === storageId)
     .map((bucket) => bucket.name)
     .sort();
 }
 
 const [luxStorage, amsStorage] = storagesOf(1);
 const theirStorage = storagesOf(2)[0]!;
-const theirBucket = buckets.find((bucket) => bucket.storage_id === theirStorage.id)!;
+const theirBucket = buckets.find((bucket) => bucket.storageId === theirStorage.id)!;
 
 const storagePath = (id: number | string) => `/storage/provisioning/v1/storage/${id}`;
 const bucketPath = (id: number, name: string) => `/storage/provisioning/v1/storage/${id}/s3/bucket/${name}`;
@@ -223,7 +225,7 @@ describe.each(engines())("Object storage lifecycles on %s", (engine) => {
       expect(reply.status, reply.text).toBe(201);
       const made = reply.body as Storage;
       expect(made).toEqual({
-        ...shown({ id: made.id, account_id: 1, name: "acme_archive-2", type: "s3", location: "fra", created: made.created_at }),
+        ...shown({ id: made.id, accountId: 1, name: "acme_archive-2", type: "s3", location: "fra", created: made.created_at, expires: null, serverAlias: null }),
       });
       expect(made.created_at).toMatch(ISO);
       expect(Math.abs(Date.parse(made.created_at) - Date.now())).toBeLessThan(60_000);
@@ -593,7 +595,7 @@ describe.each(engines())("Object storage lifecycles on %s", (engine) => {
     const corsPath = (storageId: number, name: string) => `${bucketPath(storageId, name)}/cors`;
 
     it("replaces the origins and answers them as the GET does; repeats are kept once; [] allows none", async () => {
-      const bucket = buckets.find((item) => item.storage_id === luxStorage!.id && item.allowedOrigins.length > 0)!;
+      const bucket = buckets.find((item) => item.storageId === luxStorage!.id && item.allowedOrigins.length > 0)!;
       const origins = ["https://cdn.acme.example", "http://localhost:5173", "https://cdn.acme.example", "*"];
       const reply = await call("POST", corsPath(luxStorage!.id, bucket.name), { allowedOrigins: origins });
       expect(reply.status, reply.text).toBe(200);
@@ -613,7 +615,7 @@ describe.each(engines())("Object storage lifecycles on %s", (engine) => {
       [`${BUCKET_CORS_ORIGINS_MAX + 1} origins`, { allowedOrigins: Array.from({ length: BUCKET_CORS_ORIGINS_MAX + 1 }, (_, n) => `https://o${n}.example`) }, ["allowedOrigins"]],
       ["an unknown field", { allowedOrigins: [], maxAgeSeconds: 60 }, ["maxAgeSeconds"]],
     ])("%s is 400 naming the fields, and changes nothing", async (_what, body, fields) => {
-      const bucket = buckets.find((item) => item.storage_id === luxStorage!.id && item.allowedOrigins.length > 0)!;
+      const bucket = buckets.find((item) => item.storageId === luxStorage!.id && item.allowedOrigins.length > 0)!;
       const before = await corsOf(api, luxStorage!.id, bucket.name);
       expectEnvelope(await call("POST", corsPath(luxStorage!.id, bucket.name), body), 400, "validation_error", fields);
       expect(await corsOf(api, luxStorage!.id, bucket.name)).toEqual(before);

@@ -6,7 +6,7 @@ import { demoFixture } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const { storages, buckets } = demoFixture.storage;
+const { storages, buckets } = demoFixture;
 
 function corsPath(storageId: number, bucketName: string): string {
   return `/storage/provisioning/v1/storage/${storageId}/s3/bucket/${bucketName}/cors`;
@@ -15,7 +15,7 @@ function corsPath(storageId: number, bucketName: string): string {
 describe.each(engines())("Object storage routes on %s", (engine) => {
   const api = useApi(engine);
 
-  it.each(buckets.map((bucket) => [bucket.account_id, bucket.storage_id, bucket.name, bucket] as const))(
+  it.each(buckets.map((bucket) => [bucket.accountId, bucket.storageId, bucket.name, bucket] as const))(
     "account %i reads the CORS of storage %i bucket %s as the fixture has it",
     async (accountId, storageId, name, bucket) => {
       const reply = await api.call("GET", corsPath(storageId, name), { as: [accountId as 1 | 2, "role-1-active"] });
@@ -25,15 +25,15 @@ describe.each(engines())("Object storage routes on %s", (engine) => {
   );
 
   it("a read-only User may read a bucket's CORS", async () => {
-    const bucket = buckets.find((item) => item.account_id === 1 && item.allowedOrigins.length > 1)!;
-    const reply = await api.call("GET", corsPath(bucket.storage_id, bucket.name), { as: [1, "role-2-active"] });
+    const bucket = buckets.find((item) => item.accountId === 1 && item.allowedOrigins.length > 1)!;
+    const reply = await api.call("GET", corsPath(bucket.storageId, bucket.name), { as: [1, "role-2-active"] });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data.allowedOrigins).toEqual(bucket.allowedOrigins);
   });
 
   it("another account's storage answers 404, even for a bucket name the caller also has", async () => {
-    const otherStorage = storages.find((storage) => storage.account_id === 2)!;
-    const shared = buckets.find((bucket) => bucket.storage_id === otherStorage.id && buckets.some((own) => own.account_id === 1 && own.name === bucket.name))!;
+    const otherStorage = storages.find((storage) => storage.accountId === 2)!;
+    const shared = buckets.find((bucket) => bucket.storageId === otherStorage.id && buckets.some((own) => own.accountId === 1 && own.name === bucket.name))!;
     expect(shared, "the fixture has a bucket name in both accounts").toBeDefined();
     const reply = await api.call("GET", corsPath(otherStorage.id, shared.name));
     expectEnvelope(reply, 404, "not_found");
@@ -41,9 +41,9 @@ describe.each(engines())("Object storage routes on %s", (engine) => {
   });
 
   it("an unknown bucket, a bucket of another storage of the account, and an unknown storage answer 404 alike", async () => {
-    const ownStorages = storages.filter((storage) => storage.account_id === 1);
+    const ownStorages = storages.filter((storage) => storage.accountId === 1);
     const [first, second] = ownStorages;
-    const elsewhere = buckets.find((bucket) => bucket.storage_id === second!.id)!;
+    const elsewhere = buckets.find((bucket) => bucket.storageId === second!.id)!;
     const replies = [
       await api.call("GET", corsPath(first!.id, "no-such-bucket")),
       await api.call("GET", corsPath(first!.id, elsewhere.name)),

@@ -3,12 +3,14 @@
  * engine: defaults, the checks across fields, 404 for other accounts, and what a delete takes with it.
  */
 import { CLIPS_LIST_MAX, DVR_DURATION_DEFAULT, stream as streamSchema, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { demoFixture, demoToken, sql, type DemoAccountId, type DemoStream, type DemoTokenName } from "@cloudplane/db";
+import { byColumnName, demoFixture, demoToken, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
 
-const { streaming, iam, cdn } = demoFixture;
+const { streams, broadcasts, users, cdnResources } = demoFixture;
+
+type DemoStream = DemoRow<"streams">;
 
 const STREAM_FIELDS = Object.keys(streamSchema.shape)
   .filter((field) => field !== "broadcasts")
@@ -16,23 +18,30 @@ const STREAM_FIELDS = Object.keys(streamSchema.shape)
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function streamsOf(accountId: DemoAccountId): DemoStream[] {
-  return streaming.streams.filter((stream) => stream.account_id === accountId);
+  return streams.filter((stream) => stream.accountId === accountId);
 }
 
-/** The stream as the API shows it: the fixture's fields but the account. */
+/** The ids of the broadcasts of a fixture stream, ascending. */
+const broadcastIdsOf = (stream: DemoStream) =>
+  broadcasts
+    .filter((broadcast) => broadcast.streamId === stream.id)
+    .map((broadcast) => broadcast.id)
+    .sort((a, b) => a - b);
+
+/** The stream as the API shows it: the fixture's fields but the account, and what the API derives from them. */
 function shown(stream: DemoStream): Stream {
-  const { account_id: _account, ...fields } = stream;
-  return fields;
+  const { account_id: _account, ...fields } = byColumnName("streams", stream);
+  return { ...fields, dvr_enabled: stream.dvrDuration > 0, broadcast_ids: broadcastIdsOf(stream) } as Stream;
 }
 
 const administrator = demoToken(1, "role-1-active");
-const otherUser = iam.users.find((user) => user.account_id === 1 && !user.deleted && user.id !== administrator.user_id)!;
-const theirUser = iam.users.find((user) => user.account_id === 2 && !user.deleted)!;
-const deletedUser = iam.users.find((user) => user.account_id === 1 && user.deleted)!;
-const ownResource = cdn.resources.find((resource) => resource.client === 1 && !resource.deleted)!;
-const theirResource = cdn.resources.find((resource) => resource.client === 2)!;
-const liveWithDvr = streamsOf(1).filter((stream) => stream.live && stream.dvr_duration > 0);
-const withBroadcasts = streamsOf(1).find((stream) => stream.broadcast_ids.length > 0 && stream.live)!;
+const otherUser = users.find((user) => user.accountId === 1 && !user.deleted && user.id !== administrator.userId)!;
+const theirUser = users.find((user) => user.accountId === 2 && !user.deleted)!;
+const deletedUser = users.find((user) => user.accountId === 1 && user.deleted)!;
+const ownResource = cdnResources.find((resource) => resource.accountId === 1 && !resource.deleted)!;
+const theirResource = cdnResources.find((resource) => resource.accountId === 2)!;
+const liveWithDvr = streamsOf(1).filter((stream) => stream.live && stream.dvrDuration > 0);
+const withBroadcasts = streamsOf(1).find((stream) => broadcastIdsOf(stream).length > 0 && stream.live)!;
 const theirStream = streamsOf(2)[0]!;
 
 function nowSeconds(): number {
@@ -68,15 +77,6 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
     expect(theirResource).toBeDefined();
     expect(liveWithDvr.length).toBeGreaterThanOrEqual(2);
     expect(withBroadcasts).toBeDefined();
-    for (const stream of streaming.streams) {
-      expect(stream.dvr_enabled).toBe(stream.dvr_duration > 0);
-      expect(stream.broadcast_ids).toEqual(
-        streaming.broadcasts
-          .filter((broadcast) => broadcast.stream_id === stream.id)
-          .map((broadcast) => broadcast.id)
-          .sort((a, b) => a - b),
-      );
-    }
   });
 
   describe("POST /streaming/streams", () => {
@@ -87,7 +87,7 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       const created = reply.body as Stream;
       expect(Object.keys(created).sort()).toEqual(STREAM_FIELDS);
       const { id } = created;
-      expect(id).toBeGreaterThan(Math.max(...streaming.streams.map((stream) => stream.id)));
+      expect(id).toBeGreaterThan(Math.max(...streams.map((stream) => stream.id)));
       const key = /^rtmp:\/\/vp-push\.cloudplane\.example\/in\/(\d+)\?([0-9a-f]{12})$/.exec(created.push_url);
       expect(key?.[1]).toBe(String(id));
       const secret = key![2]!;
@@ -101,7 +101,7 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
         html_overlay: false,
         live: false,
         backup_live: false,
-        client_user_id: administrator.user_id,
+        client_user_id: administrator.userId,
         uri: null,
         push_url: `rtmp://vp-push.cloudplane.example/in/${id}?${secret}`,
         backup_push_url: `rtmp://vp-push-backup.cloudplane.example/in/${id}?${secret}`,
@@ -182,7 +182,7 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       const reply = await create({ name: "Globex feed" }, [2, "role-1-active"]);
       expect(reply.status, reply.text).toBe(201);
       const made = reply.body as Stream;
-      expect(made.client_user_id).toBe(demoToken(2, "role-1-active").user_id);
+      expect(made.client_user_id).toBe(demoToken(2, "role-1-active").userId);
       expect(made.hls_cmaf_url).toBe(`https://video.cloudplane.example/accounts/2/streams/${made.id}/index.m3u8`);
       expectEnvelope(await api.call("GET", `/streaming/streams/${made.id}`), 404, "not_found");
     });
@@ -239,11 +239,11 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
   describe("PATCH /streaming/streams/{stream_id}", () => {
     it("changes only the fields given in stream; the name may be left out", async () => {
       const original = withBroadcasts;
-      const reply = await update(original.id, { stream: { auto_record: !original.auto_record, projection: "vr360tb" } });
+      const reply = await update(original.id, { stream: { auto_record: !original.autoRecord, projection: "vr360tb" } });
       expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toEqual({ ...shown(original), auto_record: !original.auto_record, projection: "vr360tb" });
+      expect(reply.body).toEqual({ ...shown(original), auto_record: !original.autoRecord, projection: "vr360tb" });
       expect(await api.call("GET", `/streaming/streams/${original.id}`).then((got) => got.body)).toEqual(reply.body);
-      const again = await update(original.id, { stream: { name: "Renamed", auto_record: original.auto_record } });
+      const again = await update(original.id, { stream: { name: "Renamed", auto_record: original.autoRecord } });
       expect(again.body).toEqual({ ...shown(original), name: "Renamed", projection: "vr360tb" });
     });
 
@@ -314,7 +314,7 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
     it("lists the stream's unexpired clips, newest first; expired ones are left out", async () => {
       const stream = liveWithDvr[0]!;
       const now = nowSeconds();
-      const unexpiredFixture = streaming.clips.filter((clip) => clip.stream_id === stream.id && clip.expiration > now);
+      const unexpiredFixture = demoFixture.clips.filter((clip) => clip.streamId === stream.id && clip.expiration > now);
       const made: ClipRecording[] = [];
       for (const duration of [30, 40]) {
         const reply = await api.call("PUT", `/streaming/streams/${stream.id}/clip_recording`, { body: { duration } });
@@ -387,7 +387,7 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       expectEnvelope(await api.call("DELETE", `/streaming/streams/${id}`), 404, "not_found");
       // The other account's broadcasts are untouched.
       const [theirs] = await selectRows<{ total: number }>(api.database.db, sql`select count(*)::int as total from broadcasts where account_id = 2`);
-      expect(theirs!.total).toBe(streaming.broadcasts.filter((broadcast) => broadcast.account_id === 2).length);
+      expect(theirs!.total).toBe(broadcasts.filter((broadcast) => broadcast.accountId === 2).length);
     });
   });
 });

@@ -3,12 +3,14 @@
  * engine, with the demo fixture as the source of every expected value.
  */
 import { clipRecording, STREAMS_PAGE_SIZE, stream as streamSchema, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { demoFixture, sql, type DemoAccountId, type DemoStream } from "@cloudplane/db";
+import { byColumnName, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const { streaming } = demoFixture;
+const { streams, broadcasts, clips } = demoFixture;
+
+type DemoStream = DemoRow<"streams">;
 
 const STREAM_FIELDS = Object.keys(streamSchema.shape)
   .filter((field) => field !== "broadcasts")
@@ -18,7 +20,7 @@ const CLIP_FIELDS = Object.keys(clipRecording.shape).sort();
 const CLIP_ID = /^clip_[0-9a-f]{16}$/;
 
 function streamsOf(accountId: DemoAccountId): DemoStream[] {
-  return streaming.streams.filter((stream) => stream.account_id === accountId);
+  return streams.filter((stream) => stream.accountId === accountId);
 }
 
 /** Newest first, as the listing orders them. */
@@ -26,18 +28,18 @@ function newestFirst(accountId: DemoAccountId): DemoStream[] {
   return [...streamsOf(accountId)].sort((a, b) => b.id - a.id);
 }
 
-/** The stream as the API shows it: the fixture's fields but the account. */
+/** The broadcasts of a fixture stream, by id. */
+const broadcastsOf = (stream: DemoStream) =>
+  broadcasts.filter((broadcast) => broadcast.accountId === stream.accountId && broadcast.streamId === stream.id).sort((a, b) => a.id - b.id);
+
+/** The stream as the API shows it: the fixture's fields but the account, and what the API derives from them. */
 function shown(stream: DemoStream): Stream {
-  const { account_id: _account, ...fields } = stream;
-  return fields;
+  const { account_id: _account, ...fields } = byColumnName("streams", stream);
+  return { ...fields, dvr_enabled: stream.dvrDuration > 0, broadcast_ids: broadcastsOf(stream).map((broadcast) => broadcast.id) } as Stream;
 }
 
 function withBroadcasts(stream: DemoStream): Stream {
-  const broadcasts = streaming.broadcasts
-    .filter((broadcast) => broadcast.account_id === stream.account_id && broadcast.stream_id === stream.id)
-    .sort((a, b) => a.id - b.id)
-    .map(({ id, name, status }) => ({ id, name, status }));
-  return { ...shown(stream), broadcasts };
+  return { ...shown(stream), broadcasts: broadcastsOf(stream).map(({ id, name, status }) => ({ id, name, status })) };
 }
 
 function nowSeconds(): number {
@@ -45,10 +47,10 @@ function nowSeconds(): number {
 }
 
 // The streams the clip tests need, found in the fixture rather than assumed.
-const liveWithDvr = streamsOf(1).filter((stream) => stream.live && stream.dvr_duration > 0);
-const notLive = streamsOf(1).find((stream) => !stream.live && stream.dvr_duration > 0);
-const liveWithoutDvr = streamsOf(1).find((stream) => stream.live && stream.dvr_duration === 0);
-const theirLive = streamsOf(2).find((stream) => stream.live && stream.dvr_duration > 0);
+const liveWithDvr = streamsOf(1).filter((stream) => stream.live && stream.dvrDuration > 0);
+const notLive = streamsOf(1).find((stream) => !stream.live && stream.dvrDuration > 0);
+const liveWithoutDvr = streamsOf(1).find((stream) => stream.live && stream.dvrDuration === 0);
+const theirLive = streamsOf(2).find((stream) => stream.live && stream.dvrDuration > 0);
 
 describe.each(engines())("streaming area on %s", (engine) => {
   const api = useApi(engine);
@@ -95,7 +97,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
     it("with_broadcasts=1 adds each stream's broadcasts (an empty list for none), on every page", async () => {
       const all = newestFirst(1);
       // Broadcasts hang off the oldest streams, so page 2 is where most of them show.
-      expect(streaming.broadcasts.some((broadcast) => all.slice(STREAMS_PAGE_SIZE).some((stream) => stream.id === broadcast.stream_id))).toBe(true);
+      expect(broadcasts.some((broadcast) => all.slice(STREAMS_PAGE_SIZE).some((stream) => stream.id === broadcast.streamId))).toBe(true);
       for (const page of [1, 2]) {
         const reply = await api.call("GET", `/streaming/streams?page=${page}&with_broadcasts=1`);
         expect(reply.status, reply.text).toBe(200);
@@ -135,7 +137,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
         expect(reply.body).toEqual(shown(stream));
         expect(Object.keys(reply.body as Stream).sort()).toEqual(STREAM_FIELDS);
       }
-      const finished = streamsOf(1).find((stream) => stream.finished_at_primary !== null)!;
+      const finished = streamsOf(1).find((stream) => stream.finishedAtPrimary !== null)!;
       const body = (await api.call("GET", `/streaming/streams/${finished.id}`)).body as Stream;
       for (const value of [body.created_at, body.started_at_primary, body.finished_at_primary])
         expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -162,17 +164,17 @@ describe.each(engines())("streaming area on %s", (engine) => {
     }
 
     it("the fixture has the streams these tests need: live with DVR, not live, and live without DVR", () => {
-      for (const example of streaming.clips) {
-        const source = streaming.streams.find((stream) => stream.id === example.stream_id)!;
+      for (const example of clips) {
+        const source = streams.find((stream) => stream.id === example.streamId)!;
         expect(example.id).toMatch(CLIP_ID);
-        expect(example.hls_master).toBe(`${new URL(source.hls_mpegts_url).origin}/clips/${example.id}/master.m3u8`);
-        expect(example.mp4_master).toBe(`${new URL(source.hls_mpegts_url).origin}/clips/${example.id}/master.mp4`);
+        expect(example.hlsMaster).toBe(`${new URL(source.hlsMpegtsUrl).origin}/clips/${example.id}/master.m3u8`);
+        expect(example.mp4Master).toBe(`${new URL(source.hlsMpegtsUrl).origin}/clips/${example.id}/master.mp4`);
       }
       expect(liveWithDvr.length).toBeGreaterThanOrEqual(2);
       expect(notLive).toBeDefined();
       expect(liveWithoutDvr).toBeDefined();
       expect(theirLive).toBeDefined();
-      expect(new Set(liveWithDvr.map((stream) => stream.transcoded_qualities.join()))).not.toEqual(new Set([""]));
+      expect(new Set(liveWithDvr.map((stream) => stream.transcodedQualities.join()))).not.toEqual(new Set([""]));
     });
 
     it("defaults: start now, expiration start + duration + 3600; renditions are the stream's qualities", async () => {
@@ -190,7 +192,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as string,
         vod_required: false,
         video_id: null,
-        renditions: stream.transcoded_qualities,
+        renditions: stream.transcodedQualities,
         hls_master: expect.any(String) as string,
         mp4_master: expect.any(String) as string,
         start: created.start,
@@ -200,7 +202,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
       expect(Math.abs(Date.parse(created.created_at) - Date.now())).toBeLessThan(60_000);
 
       // New clips look like the fixture's: a clip_ id, files under the stream owner's video host.
-      const origin = new URL(stream.hls_mpegts_url).origin;
+      const origin = new URL(stream.hlsMpegtsUrl).origin;
       expect(created.id).toMatch(CLIP_ID);
       expect(created.hls_master).toBe(`${origin}/clips/${created.id}/master.m3u8`);
       expect(created.mp4_master).toBe(`${origin}/clips/${created.id}/master.mp4`);
@@ -213,12 +215,12 @@ describe.each(engines())("streaming area on %s", (engine) => {
 
     it("takes start and expiration as given, inside their bounds", async () => {
       const stream = liveWithDvr[1]!;
-      const start = nowSeconds() - stream.dvr_duration + 120;
-      const duration = stream.dvr_duration;
+      const start = nowSeconds() - stream.dvrDuration + 120;
+      const duration = stream.dvrDuration;
       for (const expiration of [start + duration + 60, start + duration + 4 * 3600]) {
         const reply = await clip(stream.id, { start, duration, expiration });
         expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toMatchObject({ start, duration, expiration, renditions: stream.transcoded_qualities });
+        expect(reply.body).toMatchObject({ start, duration, expiration, renditions: stream.transcodedQualities });
       }
       const ahead = nowSeconds() + 3600 - 120;
       const reply = await clip(stream.id, { start: ahead, duration: 30 });
@@ -229,7 +231,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
     it("a duration over the stream's dvr_duration is 400 errors.duration", async () => {
       const stream = liveWithDvr[0]!;
       const before = await clipCount();
-      expectEnvelope(await clip(stream.id, { duration: stream.dvr_duration + 1 }), 400, "validation_error", ["duration"]);
+      expectEnvelope(await clip(stream.id, { duration: stream.dvrDuration + 1 }), 400, "validation_error", ["duration"]);
       expectEnvelope(await clip(stream.id, { duration: 0 }), 400, "validation_error", ["duration"]);
       expectEnvelope(await clip(stream.id, {}), 400, "validation_error", ["duration"]);
       expect(await clipCount()).toBe(before);
@@ -249,15 +251,15 @@ describe.each(engines())("streaming area on %s", (engine) => {
       const stream = liveWithDvr[0]!;
       const before = await clipCount();
       const now = nowSeconds();
-      for (const start of [now - stream.dvr_duration - 60, now + 3600 + 60, 0])
+      for (const start of [now - stream.dvrDuration - 60, now + 3600 + 60, 0])
         expectEnvelope(await clip(stream.id, { start, duration: 10 }), 400, "validation_error", ["start"]);
       expect(await clipCount()).toBe(before);
     });
 
     it("names every offending field at once", async () => {
       const stream = liveWithDvr[0]!;
-      const start = nowSeconds() - stream.dvr_duration - 600;
-      expectEnvelope(await clip(stream.id, { start, duration: stream.dvr_duration + 1, expiration: start }), 400, "validation_error", ["duration", "expiration", "start"]);
+      const start = nowSeconds() - stream.dvrDuration - 600;
+      expectEnvelope(await clip(stream.id, { start, duration: stream.dvrDuration + 1, expiration: start }), 400, "validation_error", ["duration", "expiration", "start"]);
     });
 
     it("a stream that is not live, and a live one with DVR off, are 422 unprocessable", async () => {
@@ -274,7 +276,7 @@ describe.each(engines())("streaming area on %s", (engine) => {
       expect(await clipCount()).toBe(before);
       const theirs = await clip(theirLive!.id, { duration: 10 }, [2, "role-1-active"]);
       expect(theirs.status, theirs.text).toBe(200);
-      expect(theirs.body).toMatchObject({ renditions: theirLive!.transcoded_qualities, duration: 10 });
+      expect(theirs.body).toMatchObject({ renditions: theirLive!.transcodedQualities, duration: 10 });
     });
 
     it("is refused to the read-only Users role, and read-only fields are rejected", async () => {

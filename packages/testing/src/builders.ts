@@ -31,7 +31,7 @@ import {
   users,
   type Database,
   type DemoFixture,
-  type DemoUsageLine,
+  type DemoRow,
 } from "@cloudplane/db";
 
 /** A role by its name in `ROLE_IDS` of the contract: `"administrators"`, `"engineers"`, `"users"`, … */
@@ -76,8 +76,11 @@ export interface BuiltCdnResource {
   originGroup: OriginGroup;
 }
 
-/** A usage line of the cost report, as the platform keeps it. Every field has a default. */
-export type UsageLineInput = Partial<Omit<DemoUsageLine, "id" | "account_id">>;
+/** A usage line of the cost report, as the platform keeps it (the `usageLines` table's row). */
+export type UsageLine = DemoRow<"usageLines">;
+
+/** A usage line of the cost report in the table's column keys (`billingValue`, `regionId`, …). Every field has a default. */
+export type UsageLineInput = Partial<Omit<UsageLine, "id" | "accountId">>;
 
 /** What the builders need of their platform. */
 export interface BuilderContext {
@@ -97,9 +100,7 @@ export function uniqueName(prefix: string): string {
   return `${prefix}-${made}`;
 }
 
-const EMPTY_FIXTURE: DemoFixture = Object.fromEntries(
-  Object.entries(platformCatalog()).map(([area, tables]) => [area, Object.fromEntries(Object.keys(tables as object).map((table) => [table, []]))]),
-) as unknown as DemoFixture;
+const EMPTY_FIXTURE = Object.fromEntries(Object.keys(platformCatalog()).map((table) => [table, []])) as unknown as DemoFixture;
 
 /** This month, as the cost report's lines name months (YYYY-MM, UTC). */
 function thisMonth(): string {
@@ -213,31 +214,31 @@ export class Builders {
    * account (or `in` another). There is no route that adds them: they are inserted as the demo data's are.
    * Defaults: this month, an instance in the first region, 60 minutes costing 1 EUR, no tags.
    */
-  async usageLines(lines: UsageLineInput[], options: InAccount = {}): Promise<DemoUsageLine[]> {
+  async usageLines(lines: UsageLineInput[], options: InAccount = {}): Promise<UsageLine[]> {
     const accountId = this.#accountId(options);
     const db = this.#context.db;
     const [region] = await db.select({ id: cloudRegions.id }).from(cloudRegions).orderBy(asc(cloudRegions.id)).limit(1);
     const [last] = await db.select({ id: sql<number>`coalesce(max(${usageLines.id}), 0)` }).from(usageLines);
-    const rows: DemoUsageLine[] = lines.map((line, index) => ({
+    const rows: UsageLine[] = lines.map((line, index) => ({
       month: thisMonth(),
       type: "instance",
-      region_id: region?.id ?? 1,
+      regionId: region?.id ?? 1,
       flavor: "",
-      instance_type: null,
-      volume_type: null,
-      billing_metric_name: "vm_minutes",
-      billing_feature_name: "instance",
-      billing_value_unit: "minutes",
+      instanceType: null,
+      volumeType: null,
+      billingMetricName: "vm_minutes",
+      billingFeatureName: "instance",
+      billingValueUnit: "minutes",
       currency: "EUR",
-      billing_value: 60,
+      billingValue: 60,
       cost: 1,
       tags: {},
       ...line,
       id: Number(last?.id ?? 0) + index + 1,
-      account_id: accountId,
+      accountId,
     }));
     // Through the demo data's loader: one place that knows how a usage line is stored.
-    await loadDemoData(db, { secretsKey: this.#context.secretsKey, fixture: { ...EMPTY_FIXTURE, cloud: { ...EMPTY_FIXTURE.cloud, usage_lines: rows } } });
+    await loadDemoData(db, { secretsKey: this.#context.secretsKey, fixture: { ...EMPTY_FIXTURE, usageLines: rows } });
     return rows;
   }
 }

@@ -20,6 +20,7 @@ export {
   type InAccount,
   type RoleName,
   type TokenOptions,
+  type UsageLine,
   type UsageLineInput,
 } from "./builders.js";
 export {

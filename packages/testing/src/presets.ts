@@ -37,7 +37,7 @@ export const PRESETS: Record<Preset, PresetDefinition> = {
     async seed(db, secretsKey) {
       await loadDemoData(db, { secretsKey });
       const token = demoToken(1, "role-1-active");
-      return { accountId: token.account_id, userId: token.user_id, tokenId: token.id, token: token.plaintext };
+      return { accountId: token.accountId, userId: token.userId, tokenId: token.id, token: token.plaintext };
     },
     fingerprint: () => JSON.stringify(demoFixture),
   },

@@ -121,14 +121,14 @@ describe("build.originGroup and build.cdnResource", () => {
 
 describe("build.usageLines", () => {
   it("adds usage lines with defaults that the cost report then sums, in the account asked for", async () => {
-    const lines = await platform.build.usageLines([{ month: "2026-05", billing_value: 120, cost: 2.5 }, { month: "2026-05", billing_value: 30, cost: 0.5 }]);
+    const lines = await platform.build.usageLines([{ month: "2026-05", billingValue: 120, cost: 2.5 }, { month: "2026-05", billingValue: 30, cost: 0.5 }]);
     expect(lines).toEqual([
-      expect.objectContaining({ account_id: platform.administrator.accountId, month: "2026-05", type: "instance", currency: "EUR", billing_value: 120, cost: 2.5, tags: {} }),
-      expect.objectContaining({ billing_value: 30, cost: 0.5 }),
+      expect.objectContaining({ accountId: platform.administrator.accountId, month: "2026-05", type: "instance", currency: "EUR", billingValue: 120, cost: 2.5, tags: {} }),
+      expect.objectContaining({ billingValue: 30, cost: 0.5 }),
     ]);
     expect(lines[1]!.id).toBe(lines[0]!.id + 1);
     const report = await platform.client.cloud.costReports.totals({ time_from: "2026-05", time_to: "2026-05" });
-    expect(report.results).toEqual([expect.objectContaining({ type: "instance", billing_value: 150, cost: 3, currency: "EUR", region_id: lines[0]!.region_id })]);
+    expect(report.results).toEqual([expect.objectContaining({ type: "instance", billing_value: 150, cost: 3, currency: "EUR", region_id: lines[0]!.regionId })]);
 
     const other = await platform.build.account();
     await platform.build.usageLines([{ month: "2026-05", cost: 100 }], { in: other });
@@ -140,11 +140,11 @@ describe("build.usageLines", () => {
 
   it("are gone from the cost report after a reset, which the database's monthly totals follow", async () => {
     const month = { time_from: "2026-07", time_to: "2026-07" };
-    await platform.build.usageLines([{ month: "2026-07", billing_value: 10, cost: 1 }]);
+    await platform.build.usageLines([{ month: "2026-07", billingValue: 10, cost: 1 }]);
     expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([expect.objectContaining({ billing_value: 10, cost: 1 })]);
     await platform.reset();
     expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([]);
-    await platform.build.usageLines([{ month: "2026-07", billing_value: 4, cost: 0.25 }]);
+    await platform.build.usageLines([{ month: "2026-07", billingValue: 4, cost: 0.25 }]);
     expect((await platform.client.cloud.costReports.totals(month)).results).toEqual([expect.objectContaining({ billing_value: 4, cost: 0.25 })]);
   });
 

@@ -24,7 +24,7 @@ describe("a platform with the empty preset", () => {
 
   it("holds the platform's catalog and nothing of an account", async () => {
     const models = await platform.client.cloud.inference.models.list({ limit: 1000 });
-    expect(models.total).toBe(platformCatalog().cloud.inference_models.length);
+    expect(models.total).toBe(platformCatalog().inferenceModels.length);
     expect(models.total).toBeGreaterThan(0);
     expect((await platform.client.streaming.streams.list()).items).toEqual([]);
     expect((await platform.client.edge.apps.list()).total).toBe(0);
@@ -100,11 +100,11 @@ describe("a platform with the demo preset", () => {
     const account = await platform.client.iam.account.get();
     expect(account.id).toBe(1);
     const apps = await platform.client.edge.apps.list({ limit: 1000 });
-    expect(apps.total).toBe(demoFixture.edge.apps.filter((app) => app.account_id === 1).length);
+    expect(apps.total).toBe(demoFixture.edgeApps.filter((app) => app.accountId === 1).length);
   });
 
   it("comes back to the demo data after reset()", async () => {
-    const [stream] = demoFixture.streaming.streams.filter((item) => item.account_id === 1);
+    const [stream] = demoFixture.streams.filter((item) => item.accountId === 1);
     await platform.client.streaming.streams.delete(stream!.id);
     await expect(platform.client.streaming.streams.get(stream!.id)).rejects.toBeInstanceOf(NotFoundError);
     await platform.reset();

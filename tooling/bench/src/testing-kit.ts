@@ -157,7 +157,7 @@ export async function measureTestingKit(): Promise<TestingKitPart> {
     // Account 1's first stream, as part 1's "GET a stream" reads it. The two clients take turns by blocks of
     // calls, so that noise from elsewhere falls on both alike, while neither call pays for the other's
     // leftovers (the HTTP client's socket reads, its garbage).
-    const streamId = demoFixture.streaming.streams.find((stream) => stream.account_id === BENCH_ACCOUNT_ID)!.id;
+    const streamId = demoFixture.streams.find((stream) => stream.accountId === BENCH_ACCOUNT_ID)!.id;
     const kitCalls: number[] = [];
     const httpCalls: number[] = [];
     for (let round = 0; round < ROUNDS.callsWarmup; round++) {

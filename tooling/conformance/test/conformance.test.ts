@@ -94,7 +94,7 @@ describe("the conformance suite against the handler over HTTP", () => {
     fault = (request, handler) => {
       if (request.headers.has("authorization")) return handler(request);
       const headers = new Headers(request.headers);
-      headers.set("authorization", `apikey ${demoFixture.iam.api_tokens[0]!.plaintext}`);
+      headers.set("authorization", `apikey ${demoFixture.apiTokens[0]!.plaintext}`);
       return handler(new Request(request, { headers }));
     };
     const failed = failures(await runConformance({ baseUrl, grep: "auth: no Authorization header" }));

@@ -5,16 +5,15 @@ import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
 import { type AreaRouteCases, first, uniqueName } from "./case.js";
 
 export function cdnRouteCases(fixture: DemoFixture) {
-  const { cdn } = fixture;
-  const resources = (account: DemoAccountId) => cdn.resources.filter((resource) => resource.client === account && !resource.deleted);
+  const resources = (account: DemoAccountId) => fixture.cdnResources.filter((resource) => resource.accountId === account && !resource.deleted);
   const resource = (account: DemoAccountId, index: number) => {
     const found = resources(account)[index];
     if (!found) throw new Error(`The demo fixture has fewer than ${index + 1} CDN resources in account ${account}.`);
     return found;
   };
-  const originGroup = (account: DemoAccountId) => first(cdn.origin_groups, `origin group of account ${account}`, (group) => group.account_id === account);
-  const pop = first(cdn.shielding_pops, "shielding POP", () => true);
-  const certificates = cdn.certificates.filter((item) => item.kind === "ssl").map((item) => item.id);
+  const originGroup = (account: DemoAccountId) => first(fixture.originGroups, `origin group of account ${account}`, (group) => group.accountId === account);
+  const pop = first(fixture.shieldingPops, "shielding POP", () => true);
+  const certificates = fixture.certificates.filter((item) => item.kind === "ssl").map((item) => item.id);
   return {
     "cdn.listResources": {
       // The same query for both accounts: each sees its own resources with its own certificates.

@@ -5,12 +5,11 @@ import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
 import { type AreaRouteCases, first, uniqueName } from "./case.js";
 
 export function cloudRouteCases(fixture: DemoFixture) {
-  const { cloud } = fixture;
-  const image = (account: DemoAccountId) => first(cloud.gpu_images, `GPU image of account ${account}`, (candidate) => candidate.account_id === account);
-  const task = (account: DemoAccountId) => first(cloud.tasks, `cloud task of account ${account}`, (candidate) => candidate.account_id === account);
-  const images = (account: DemoAccountId) => `/cloud/v3/gpu/virtual/${image(account).project_id}/${image(account).region_id}/images`;
-  const model = first(cloud.inference_models, "inference model", () => true);
-  const months = cloud.usage_lines.map((line) => line.month).sort();
+  const image = (account: DemoAccountId) => first(fixture.gpuImages, `GPU image of account ${account}`, (candidate) => candidate.accountId === account);
+  const task = (account: DemoAccountId) => first(fixture.cloudTasks, `cloud task of account ${account}`, (candidate) => candidate.accountId === account);
+  const images = (account: DemoAccountId) => `/cloud/v3/gpu/virtual/${image(account).projectId}/${image(account).regionId}/images`;
+  const model = first(fixture.inferenceModels, "inference model", () => true);
+  const months = fixture.usageLines.map((line) => line.month).sort();
   return {
     "cloud.listInferenceModels": { path: () => "/cloud/v2/inference/models?limit=5", ownsObjects: false },
     "cloud.getInferenceModel": { path: () => `/cloud/v2/inference/models/${model.id}`, ownsObjects: false },
@@ -36,7 +35,7 @@ export function cloudRouteCases(fixture: DemoFixture) {
         time_from: months[0] ?? "2026-01",
         time_to: months.at(-1) ?? "2026-12",
         types: ["instance", "egress_traffic", "volume"],
-        regions: [image(1).region_id, image(2).region_id],
+        regions: [image(1).regionId, image(2).regionId],
         schema_filter: { type: "instance", field: "flavor", values: ["g1-gpu-1", "it's \"quoted\""] },
       }),
     },

@@ -9,11 +9,10 @@ import { type AreaRouteCases, first, uniqueName } from "./case.js";
 const missingId = (account: DemoAccountId) => 2_147_483_000 + account;
 
 export function edgeRouteCases(fixture: DemoFixture) {
-  const { edge } = fixture;
-  const app = (account: DemoAccountId) => first(edge.apps, `edge app of account ${account}`, (candidate) => candidate.account_id === account);
-  const template = (account: DemoAccountId) => first(edge.templates, `private template of account ${account}`, (candidate) => candidate.account_id === account);
-  const secret = (account: DemoAccountId) => first(edge.secrets, `secret of account ${account}`, (candidate) => candidate.account_id === account);
-  const binary = (account: DemoAccountId) => first(edge.binaries, `binary of account ${account}`, (candidate) => candidate.account_id === account);
+  const app = (account: DemoAccountId) => first(fixture.edgeApps, `edge app of account ${account}`, (candidate) => candidate.accountId === account);
+  const template = (account: DemoAccountId) => first(fixture.edgeTemplates, `private template of account ${account}`, (candidate) => candidate.accountId === account);
+  const secret = (account: DemoAccountId) => first(fixture.edgeSecrets, `secret of account ${account}`, (candidate) => candidate.accountId === account);
+  const binary = (account: DemoAccountId) => first(fixture.edgeBinaries, `binary of account ${account}`, (candidate) => candidate.accountId === account);
   const templateBody = (account: DemoAccountId) => ({
     binary_id: binary(account).id,
     name: uniqueName("Route case template"),

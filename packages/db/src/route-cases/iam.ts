@@ -6,7 +6,7 @@ import { type AreaRouteCases, first, uniqueName } from "./case.js";
 
 export function iamRouteCases(fixture: DemoFixture) {
   const adminToken = (account: DemoAccountId) =>
-    first(fixture.iam.api_tokens, `role-1-active token of account ${account}`, (token) => token.account_id === account && token.name === "role-1-active");
+    first(fixture.apiTokens, `role-1-active token of account ${account}`, (token) => token.accountId === account && token.name === "role-1-active");
   return {
     "iam.listTokens": { path: (account) => `/iam/clients/${account}/tokens`, ownsObjects: true },
     "iam.createToken": {

@@ -9,10 +9,9 @@ import { type AreaRouteCases, first, uniqueName } from "./case.js";
 const noSuchId = (account: DemoAccountId) => 2_147_483_000 + account;
 
 export function logsUploaderRouteCases(fixture: DemoFixture) {
-  const { cdn } = fixture;
-  const target = (account: DemoAccountId) => first(cdn.logs_uploader_targets, `logs uploader target of account ${account}`, (row) => row.client_id === account);
-  const policy = (account: DemoAccountId) => first(cdn.logs_uploader_policies, `logs uploader policy of account ${account}`, (row) => row.client_id === account);
-  const config = (account: DemoAccountId) => first(cdn.logs_uploader_configs, `logs uploader config of account ${account}`, (row) => row.client_id === account);
+  const target = (account: DemoAccountId) => first(fixture.logsUploaderTargets, `logs uploader target of account ${account}`, (row) => row.accountId === account);
+  const policy = (account: DemoAccountId) => first(fixture.logsUploaderPolicies, `logs uploader policy of account ${account}`, (row) => row.accountId === account);
+  const config = (account: DemoAccountId) => first(fixture.logsUploaderConfigs, `logs uploader config of account ${account}`, (row) => row.accountId === account);
   const targetPath = (account: DemoAccountId) => `/cdn/logs_uploader/targets/${target(account).id}`;
   const policyPath = (account: DemoAccountId) => `/cdn/logs_uploader/policies/${policy(account).id}`;
   const configPath = (account: DemoAccountId) => `/cdn/logs_uploader/configs/${config(account).id}`;
@@ -35,8 +34,8 @@ export function logsUploaderRouteCases(fixture: DemoFixture) {
       ownsObjects: true,
       // The target as it is, with a new secret: the configs that use it keep working.
       body: (account) => {
-        const { storage_type: storageType, name, description, config: stored } = target(account);
-        const { directory, endpoint, ...config } = stored;
+        const { storageType, name, description, accessKeyId, region, bucketName, directory, endpoint, usePathStyle } = target(account);
+        const config = { access_key_id: accessKeyId, region, bucket_name: bucketName, use_path_style: usePathStyle };
         return {
           storage_type: storageType,
           name,
@@ -94,8 +93,9 @@ export function logsUploaderRouteCases(fixture: DemoFixture) {
       ownsObjects: true,
       // The config as the fixture has it.
       body: (account) => {
-        const { name, policy: policyId, target: targetId, enabled, for_all_resources: forAll, resources } = config(account);
-        return { name, policy: policyId, target: targetId, enabled, for_all_resources: forAll, resources };
+        const { id, name, policyId, targetId, enabled, forAllResources } = config(account);
+        const resources = fixture.logsUploaderConfigResources.filter((row) => row.configId === id).map((row) => row.resourceId);
+        return { name, policy: policyId, target: targetId, enabled, for_all_resources: forAllResources, resources };
       },
     },
     "cdn.updateLogsUploaderConfig": {

@@ -5,17 +5,18 @@ import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
 import { type AreaRouteCases, first } from "./case.js";
 
 export function securityRouteCases(fixture: DemoFixture) {
-  const { security } = fixture;
   const profile = (account: DemoAccountId) =>
-    first(security.profiles, `live security profile of account ${account}`, (candidate) => candidate.account_id === account && candidate.deleted === null);
+    first(fixture.securityProfiles, `live security profile of account ${account}`, (candidate) => candidate.accountId === account && candidate.deleted === null);
   /** The profile's own settings: valid against its template by construction. */
   const ownSettings = (account: DemoAccountId) => {
     const own = profile(account);
     return {
-      profile_template: own.profile_template,
-      ip_address: own.ip_address,
+      profile_template: own.templateId,
+      ip_address: own.ipAddress,
       site: own.site,
-      fields: own.fields.map((field) => ({ base_field: field.base_field, field_value: field.field_value })),
+      fields: fixture.securityProfileFields
+        .filter((field) => field.profileId === own.id)
+        .map((field) => ({ base_field: field.baseFieldId, field_value: field.fieldValue })),
     };
   };
   return {

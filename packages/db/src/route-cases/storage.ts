@@ -13,11 +13,10 @@ function uniqueBucketName(): string {
 }
 
 export function storageRouteCases(fixture: DemoFixture) {
-  const { storage } = fixture;
-  const bucket = (account: DemoAccountId) => first(storage.buckets, `bucket of account ${account}`, (candidate) => candidate.account_id === account);
+  const bucket = (account: DemoAccountId) => first(fixture.buckets, `bucket of account ${account}`, (candidate) => candidate.accountId === account);
   const s3Storage = (account: DemoAccountId) =>
-    first(storage.storages, `S3 storage of account ${account}`, (candidate) => candidate.account_id === account && candidate.type === "s3");
-  const bucketPath = (account: DemoAccountId) => `/storage/provisioning/v1/storage/${bucket(account).storage_id}/s3/bucket/${encodeURIComponent(bucket(account).name)}`;
+    first(fixture.storages, `S3 storage of account ${account}`, (candidate) => candidate.accountId === account && candidate.type === "s3");
+  const bucketPath = (account: DemoAccountId) => `/storage/provisioning/v1/storage/${bucket(account).storageId}/s3/bucket/${encodeURIComponent(bucket(account).name)}`;
   const corsPath = (account: DemoAccountId) => `${bucketPath(account)}/cors`;
   /** The bucket made by createBucket in the account's first S3 storage; without one, a name no bucket has. */
   const madeBucketPath = (account: DemoAccountId, made?: MadeObject) =>

@@ -5,10 +5,9 @@ import type { DemoFixture, DemoAccountId } from "../demo-fixture.js";
 import { type AreaRouteCases, first, uniqueName } from "./case.js";
 
 export function streamingRouteCases(fixture: DemoFixture) {
-  const { streaming } = fixture;
-  const stream = (account: DemoAccountId) => first(streaming.streams, `stream of account ${account}`, (candidate) => candidate.account_id === account);
+  const stream = (account: DemoAccountId) => first(fixture.streams, `stream of account ${account}`, (candidate) => candidate.accountId === account);
   const dvrStream = (account: DemoAccountId) =>
-    first(streaming.streams, `live stream with DVR of account ${account}`, (candidate) => candidate.account_id === account && candidate.live && candidate.dvr_duration > 0);
+    first(fixture.streams, `live stream with DVR of account ${account}`, (candidate) => candidate.accountId === account && candidate.live && candidate.dvrDuration > 0);
   return {
     "streaming.listStreams": { path: () => "/streaming/streams", ownsObjects: false },
     "streaming.getStream": { path: (account) => `/streaming/streams/${stream(account).id}`, ownsObjects: true },
@@ -31,7 +30,7 @@ export function streamingRouteCases(fixture: DemoFixture) {
     "streaming.createClipRecording": {
       path: (account) => `/streaming/streams/${dvrStream(account).id}/clip_recording`,
       ownsObjects: true,
-      body: (account) => ({ duration: Math.min(30, dvrStream(account).dvr_duration) }),
+      body: (account) => ({ duration: Math.min(30, dvrStream(account).dvrDuration) }),
     },
   } satisfies AreaRouteCases<"streaming">;
 }

@@ -35,14 +35,14 @@ export const isolationChecks: ConformanceCheck[] = [
       // Other checks create objects, so a list holds the account's demo objects and maybe more, never another account's.
       const apps = await context.client.call("GET", "/edge/v1/apps?limit=1000", { as: [2, "role-1-active"] });
       const listed = new Set((apps.body as { apps: { id: number }[] }).apps.map((app) => app.id));
-      const theirs = context.fixture.edge.apps.filter((app) => app.account_id === 2).map((app) => app.id);
-      const ours = context.fixture.edge.apps.filter((app) => app.account_id === 1).map((app) => app.id);
+      const theirs = context.fixture.edgeApps.filter((app) => app.accountId === 2).map((app) => app.id);
+      const ours = context.fixture.edgeApps.filter((app) => app.accountId === 1).map((app) => app.id);
       expectEqual(theirs.filter((id) => !listed.has(id)), [], "account 2's demo apps missing from its list", apps);
       expectEqual(ours.filter((id) => listed.has(id)), [], "account 1's apps in account 2's list", apps);
       const tokens = await context.client.call("GET", "/iam/clients/1/tokens");
       const listedTokens = tokens.body as { id: number; client_user: { client_id: number } }[];
       const tokenIds = new Set(listedTokens.map((token) => token.id));
-      const demoTokens = context.fixture.iam.api_tokens.filter((token) => token.account_id === 1).map((token) => token.id);
+      const demoTokens = context.fixture.apiTokens.filter((token) => token.accountId === 1).map((token) => token.id);
       expectEqual(demoTokens.filter((id) => !tokenIds.has(id)), [], "account 1's demo tokens missing from its list", tokens);
       expectEqual(listedTokens.filter((token) => token.client_user.client_id !== 1).map((token) => token.id), [], "other accounts' tokens", tokens);
     },

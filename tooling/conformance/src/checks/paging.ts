@@ -24,7 +24,7 @@ export const pagingChecks: ConformanceCheck[] = [
       };
       // The account's apps now: the demo data's, and any a client made since (other checks make some).
       const expected = (await list("?limit=1000")).ids as number[];
-      const demo = fixture.edge.apps.filter((app) => app.account_id === 1).map((app) => app.id);
+      const demo = fixture.edgeApps.filter((app) => app.accountId === 1).map((app) => app.id);
       expectEqual(demo.filter((id) => !expected.includes(id)), [], "the demo data's apps missing from the list");
       expectEqual([...expected].sort((a, b) => a - b), expected, "the list in id order");
       const first = await list("");
@@ -50,7 +50,7 @@ export const pagingChecks: ConformanceCheck[] = [
       const expected: number[] = [];
       for (let page = 1; page <= Math.ceil(total / STREAMS_PAGE_SIZE); page++)
         expected.push(...arrayBody(await client.call("GET", `/streaming/streams?page=${page}`)).map((stream) => stream.id as number));
-      const demo = fixture.streaming.streams.filter((stream) => stream.account_id === 1).map((stream) => stream.id);
+      const demo = fixture.streams.filter((stream) => stream.accountId === 1).map((stream) => stream.id);
       expectEqual(demo.filter((id) => !expected.includes(id)), [], "the demo data's streams missing from the list");
       expectEqual([...expected].sort((a, b) => b - a), expected, "the list newest first");
       const pages = Math.ceil(expected.length / STREAMS_PAGE_SIZE);
@@ -71,7 +71,7 @@ export const pagingChecks: ConformanceCheck[] = [
   {
     name: "paging: inference models page by limit and offset, by name by default; count is the catalogue's size",
     async run({ client, fixture }) {
-      const models = fixture.cloud.inference_models;
+      const models = fixture.inferenceModels;
       const list = async (query: string): Promise<Page> => {
         const reply = await client.call("GET", `/cloud/v2/inference/models${query}`);
         expectStatus(reply, 200);
