@@ -2,7 +2,8 @@
  * Every example of the docs runs against the local app on the demo data, with the demo administrator's
  * key. For each operation of the reference (openapi.json, as the app serves it at /docs/), three forms
  * of its example must make one and the same request: the curl sample run by a shell, the TypeScript
- * sample run as a program of its own with the client, and the reference's Test Request (the parameters'
+ * sample run as a program of its own with the client (an alias's calls its primary's method, so its
+ * request has the primary's method and path), and the reference's Test Request (the parameters'
  * and the body's examples, sent to the first server the document names). The curl sample goes on to
  * the app, which must answer with the operation's documented success status. On PGlite always, and on
  * PostgreSQL when DATABASE_URL is set. And in Chromium (at /usr/bin/chromium), on the reference page the
@@ -163,6 +164,14 @@ function primaryOf(operation: Operation & { description?: string }): string | un
   return named ? `${named[1]!.toLowerCase()} ${named[2]!.replace(/:(\w+)/g, "{$1}")}` : undefined;
 }
 
+/** `concrete`, a path of the pattern `from` (`/iam/v2/clients/{clientId}/tokens`), moved to the pattern `to` with the same parameters. */
+function samePathAt(from: string, to: string, concrete: string): string {
+  const names = [...from.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const values = new RegExp(`^${from.replace(/\{\w+\}/g, "([^/]+)")}$`).exec(concrete)?.slice(1);
+  if (!values) throw new Error(`${concrete} is not a path of ${from}.`);
+  return to.replace(/\{(\w+)\}/g, (whole, name: string) => (names.includes(name) ? values[names.indexOf(name)]! : whole));
+}
+
 /**
  * The rounds the examples run in, each on an app of its own with the demo data: the operations in the
  * document's order, then again with each alias in its primary's place (the nth alias in round n), since
@@ -250,8 +259,12 @@ function examplesSuite(current: () => LocalProcess, another: () => Promise<Local
     expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
     expect(request.method, operation.operationId).toBe(method.toUpperCase());
     if (request.body !== undefined) expect(request.contentType?.split(";")[0], operation.operationId).toBe(Object.keys(operation.requestBody!.content)[0]);
+    // An alias's TypeScript sample calls its primary's method: the same request, with the primary's method and path.
+    const [primaryMethod, primaryPath] = primaryOf(operation)?.split(" ") ?? [];
     expect({ ...fromClient, status: undefined, answered: undefined, contentType: fromClient?.contentType?.split(";")[0] }, `${operation.operationId}: client and curl differ`).toEqual({
       ...request,
+      method: primaryMethod ? primaryMethod.toUpperCase() : request.method,
+      path: primaryPath ? samePathAt(path, primaryPath, request.path) : request.path,
       status: undefined,
       answered: undefined,
       contentType: request.contentType?.split(";")[0],

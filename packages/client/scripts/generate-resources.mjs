@@ -120,9 +120,10 @@ function renderMethod(area, entry, name, paging, lines) {
     input.push(`body: bytes as Body<${R}>`);
   } else if (body === "json") {
     // A body typed by a type parameter escapes the check for unknown fields: its fields the route does not have are `never`.
-    args.push(answer ? `body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<${R}>>, never>` : `body: Body<${R}>`);
+    const given = name.bodyOptional ? "body?" : "body";
+    args.push(answer ? `${given}: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<${R}>>, never>` : `${given}: Body<${R}>`);
     input.push("body");
-  } else if ("body" in route) input.push("body: undefined");
+  }
   if (name.query) {
     args.push(`query?: Query<${R}>`);
     input.push("query");

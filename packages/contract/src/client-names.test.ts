@@ -41,7 +41,10 @@ describe("client names", () => {
     expect(where("storage.listBuckets")).toBe("storage.s3.buckets.list(storageId)");
     expect(where("edge.uploadBinary")).toBe("edge.binaries.upload()");
     expect(clientMethodOf("edge.uploadBinary").body).toBe("raw");
-    expect(clientMethodOf("cdn.validateLogsUploaderTarget").body).toBeUndefined();
+    // A body that may be left out is an optional argument; one that may not is a required one.
+    expect(clientMethodOf("cdn.validateLogsUploaderTarget")).toMatchObject({ body: "json", bodyOptional: true });
+    expect(clientMethodOf("cdn.createResource")).toMatchObject({ body: "json" });
+    expect(clientMethodOf("cdn.createResource").bodyOptional).toBeUndefined();
   });
 
   it("take a route's own name from its metadata, and give an alias its primary's", () => {

@@ -36,11 +36,10 @@ export interface ClientMethod {
   method: string;
   /** The path parameters in path order, each with the name of its argument (`resource_id` → `resourceId`, `:id` of apps → `appId`). */
   args: Array<{ param: string; name: string }>;
-  /**
-   * The body argument, after the path parameters: `json` (the body as the route takes it), `raw` (bytes), or
-   * none, for a route without a body or whose body may be left out (it is sent as none).
-   */
+  /** The body argument, after the path parameters: `json` (the body as the route takes it), `raw` (bytes), or none, for a route without a body. */
   body?: "json" | "raw";
+  /** Whether the body may be left out (an optional argument, sent as no body when it is). */
+  bodyOptional?: boolean;
   /** Whether the route takes a query, an optional argument after the body. */
   query: boolean;
 }
@@ -161,15 +160,14 @@ function methodOf(entry: ContractRoute, segments: string[], shared: number, coll
   const own = clientNameOf(route);
   const ownResource = own?.resource?.split(".");
   const method = own?.method ?? crud[route.method] ?? actionName(name, ownResource ?? resource);
-  const body = bodyArgumentOf(route);
-  return { resource: ownResource ?? resource, method, args, ...(body ? { body } : {}), query: Boolean(route.query) };
+  return { resource: ownResource ?? resource, method, args, ...bodyArgumentOf(route), query: Boolean(route.query) };
 }
 
-function bodyArgumentOf(route: AppRoute): ClientMethod["body"] {
-  if (!("body" in route) || typeof route.body === "symbol" || route.body === null) return undefined;
-  if (bodyTypeOf(route) === RAW_BODY) return "raw";
+function bodyArgumentOf(route: AppRoute): Pick<ClientMethod, "body" | "bodyOptional"> {
+  if (!("body" in route) || typeof route.body === "symbol" || route.body === null) return {};
+  if (bodyTypeOf(route) === RAW_BODY) return { body: "raw" };
   const schema = route.body as { safeParse?: (value: unknown) => { success: boolean } };
-  return schema.safeParse?.(undefined).success ? undefined : "json";
+  return schema.safeParse?.(undefined).success ? { body: "json", bodyOptional: true } : { body: "json" };
 }
 
 /** An action's name: the route's name without the words of its resource (`getBucketCors` of `s3.buckets` → `getCors`). */

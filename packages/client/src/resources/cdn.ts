@@ -89,8 +89,8 @@ export class CdnLogsUploaderTargets extends APIResource {
    * code 400, `details` saying why) when it does not: an s3_other target has no default endpoint, so it needs
    * `config.endpoint`. s3_vendor and s3_amazon use their type's endpoint when none is given.
    */
-  validate(targetId: PathParam<Route<"validateLogsUploaderTarget">, "id">, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderTarget">>> {
-    return this.transport.request(cdnRoutes.validateLogsUploaderTarget, { params: { id: targetId }, body: undefined }, options);
+  validate(targetId: PathParam<Route<"validateLogsUploaderTarget">, "id">, body?: Body<Route<"validateLogsUploaderTarget">>, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderTarget">>> {
+    return this.transport.request(cdnRoutes.validateLogsUploaderTarget, { params: { id: targetId }, body }, options);
   }
 }
 
@@ -228,8 +228,8 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * fails (failed, code 400) with `details` naming each unmet condition. The target's own status is not changed by this
    * check.
    */
-  validate(configId: PathParam<Route<"validateLogsUploaderConfig">, "id">, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderConfig">>> {
-    return this.transport.request(cdnRoutes.validateLogsUploaderConfig, { params: { id: configId }, body: undefined }, options);
+  validate(configId: PathParam<Route<"validateLogsUploaderConfig">, "id">, body?: Body<Route<"validateLogsUploaderConfig">>, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderConfig">>> {
+    return this.transport.request(cdnRoutes.validateLogsUploaderConfig, { params: { id: configId }, body }, options);
   }
 }
 

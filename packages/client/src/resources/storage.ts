@@ -73,8 +73,8 @@ export class StorageS3Buckets extends APIResource {
    * storage's keys. A public bucket stays public. Answers the policy as the GET shows it, `true` (the platform answers
    * with no body). 404 when the storage is not the account's or has no such bucket.
    */
-  setPolicy(storageId: PathParam<Route<"setBucketPolicy">, "id">, bucketName: PathParam<Route<"setBucketPolicy">, "name">, options?: RequestOptions): APIPromise<Success<Route<"setBucketPolicy">>> {
-    return this.transport.request(storageRoutes.setBucketPolicy, { params: { id: storageId, name: bucketName }, body: undefined }, options);
+  setPolicy(storageId: PathParam<Route<"setBucketPolicy">, "id">, bucketName: PathParam<Route<"setBucketPolicy">, "name">, body?: Body<Route<"setBucketPolicy">>, options?: RequestOptions): APIPromise<Success<Route<"setBucketPolicy">>> {
+    return this.transport.request(storageRoutes.setBucketPolicy, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
   /**
@@ -91,8 +91,8 @@ export class StorageS3Buckets extends APIResource {
    * path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the bucket (the
    * platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).
    */
-  create(storageId: PathParam<Route<"createBucket">, "id">, bucketName: PathParam<Route<"createBucket">, "name">, options?: RequestOptions): APIPromise<Success<Route<"createBucket">>> {
-    return this.transport.request(storageRoutes.createBucket, { params: { id: storageId, name: bucketName }, body: undefined }, options);
+  create(storageId: PathParam<Route<"createBucket">, "id">, bucketName: PathParam<Route<"createBucket">, "name">, body?: Body<Route<"createBucket">>, options?: RequestOptions): APIPromise<Success<Route<"createBucket">>> {
+    return this.transport.request(storageRoutes.createBucket, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
   /**
