@@ -18,9 +18,9 @@ try {
   const tarball = join(dir, readdirSync(dir).find((name) => name.endsWith(".tgz")));
   // publint passes a condition it does not know even when its file is not in the tarball.
   run("tar", ["-xzf", tarball, "-C", dir, "package/package.json"]);
-  const packed = readFileSync(join(dir, "package", "package.json"), "utf8");
-  if (packed.includes(SOURCE_CONDITION)) {
-    console.error(`check-package: the packed package.json still has the ${SOURCE_CONDITION} condition, whose sources are not published: give the package a publishConfig.exports without it.`);
+  const packed = JSON.parse(readFileSync(join(dir, "package", "package.json"), "utf8"));
+  if (JSON.stringify(packed.exports ?? {}).includes(SOURCE_CONDITION)) {
+    console.error(`check-package: the packed package.json's exports still have the ${SOURCE_CONDITION} condition, whose sources are not published: give the package a publishConfig.exports without it.`);
     process.exit(1);
   }
   run("publint", ["run", tarball, "--strict"]);
