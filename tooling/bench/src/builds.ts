@@ -8,7 +8,7 @@
  * whose contract has every area three times (see `tripleContract`). Each figure is printed with the
  * load average (`uptime`), since the machine is shared.
  *
- *   node --import tsx src/builds.ts [--before <dir>] [--scale 1|3] [--skip start] [--skip typecheck]
+ *   node --import tsx src/builds.ts [--before <dir>] [--scale 1|3] [--skip build|typecheck|start]…
  *
  * Its figures go to builds.json (a row per checkout and run) and to the "9. Builds" section of
  * results.md, which is rewritten in place; the rest of results.md is left as it is.
@@ -88,7 +88,8 @@ function editDescription(repo: string): () => void {
   const at = original.indexOf('.describe("');
   if (at === -1) throw new Error("no .describe(\"…\") in packages/contract/src/cdn.ts");
   const start = at + '.describe("'.length;
-  writeFileSync(file, `${original.slice(0, start)}Edited by the bench. ${original.slice(start)}`);
+  // A text no run made before: turbo's cache (shared by the worktrees of a clone) must not have its result.
+  writeFileSync(file, `${original.slice(0, start)}Edited by the bench at ${new Date().toISOString()}. ${original.slice(start)}`);
   return () => writeFileSync(file, original);
 }
 
@@ -216,7 +217,7 @@ export interface Checkout {
  * Each step in every checkout in turn (cold build in each, then cold typecheck in each, …), so that the
  * load other work puts on the machine falls on all of them alike.
  */
-export async function measureBuilds(checkouts: Checkout[], options: { scale: number; skipStart?: boolean; skipTypecheck?: boolean }): Promise<BuildFigures[]> {
+export async function measureBuilds(checkouts: Checkout[], options: { scale: number; skipBuild?: boolean; skipStart?: boolean; skipTypecheck?: boolean }): Promise<BuildFigures[]> {
   const copies: string[] = [];
   try {
     const runs = checkouts.map(({ repo, label }) => {
@@ -232,7 +233,9 @@ export async function measureBuilds(checkouts: Checkout[], options: { scale: num
       console.log(`  ${label.padEnd(7)} ${name}: ${t.seconds.toFixed(1)} s${t.ok ? "" : " (FAILED)"}   load average at its start: ${t.load}`);
     for (const r of runs) console.log(`9. Builds, scale ${options.scale}×: ${r.label}: ${r.repo} (${r.commit}), ${r.routes} routes`);
 
+    const skipped: Timed = { seconds: Number.NaN, load: "not measured", ok: false };
     const coldBuild = runs.map((r) => {
+      if (options.skipBuild) return skipped;
       cleanBuildState(r.repo);
       const t = run(r.repo, turbo(r.repo), ["run", "build", "--force", "--output-logs=errors-only"]);
       show(r.label, "cold pnpm build (turbo run build --force)", t);
@@ -240,12 +243,11 @@ export async function measureBuilds(checkouts: Checkout[], options: { scale: num
     });
     const dtsBytes = runs.map((r) => {
       const dts = join(r.repo, "packages/contract/dist/index.d.ts");
-      const bytes = existsSync(dts) ? statSync(dts).size : null;
+      const bytes = !options.skipBuild && existsSync(dts) ? statSync(dts).size : null;
       console.log(`  ${r.label.padEnd(7)} the contract's index.d.ts: ${bytes === null ? "none" : `${(bytes / 1024).toFixed(0)} KiB`}`);
       return bytes;
     });
 
-    const skipped: Timed = { seconds: Number.NaN, load: "not measured", ok: false };
     const coldTypecheck = runs.map((r) => {
       if (options.skipTypecheck) return skipped;
       cleanBuildState(r.repo);
@@ -299,7 +301,8 @@ export async function measureBuilds(checkouts: Checkout[], options: { scale: num
 const GOALS = { 1: { coldBuild: 60, editLoop: 15, warmStart: 5 }, 3: { coldBuild: 120, editLoop: 20 } } as Record<number, Partial<Record<"coldBuild" | "editLoop" | "warmStart", number>>>;
 
 function cell(t: Timed | null, goal?: number): string {
-  if (!t || Number.isNaN(t.seconds)) return "not measured";
+  // A step left out is NaN in the run, null once written to builds.json.
+  if (!t || t.seconds === null || Number.isNaN(t.seconds)) return "not measured";
   const figure = `${t.seconds.toFixed(1)} s${t.ok ? "" : " (failed)"} (load ${t.load.split(",")[0]})`;
   return goal === undefined ? figure : `${figure} ${t.ok && t.seconds < goal ? "✓" : "✗"}`;
 }
@@ -381,6 +384,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     scale: Number(values.scale ?? 1),
     skipStart: values.skip?.includes("start") ?? false,
     skipTypecheck: values.skip?.includes("typecheck") ?? false,
+    skipBuild: values.skip?.includes("build") ?? false,
   });
   for (const figures of all) recordBuilds(figures);
   console.log(`  recorded in ${BUILDS_JSON} and the "${SECTION}" section of ${RESULTS_MD}`);
