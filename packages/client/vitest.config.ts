@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The workspace packages from their sources (the first condition of their exports), as TypeScript reads
+  // them: a test run needs no build of theirs first.
+  resolve: { conditions: ["@cloudplane/source"] },
+  ssr: { resolve: { conditions: ["@cloudplane/source"] } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // The handlers' secrets scan: every reply, log entry and error report of the harness, searched once all files ran.

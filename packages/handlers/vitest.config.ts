@@ -1,10 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 // `vitest run --mode soak` (the test:soak script) runs only the soak, which takes minutes and is not part of `pnpm test`.
+// The workspace packages from their sources (the first condition of their exports), as TypeScript reads
+// them: a test run needs no build of theirs first.
+const fromSources = { resolve: { conditions: ["@cloudplane/source"] }, ssr: { resolve: { conditions: ["@cloudplane/source"] } } };
+
 export default defineConfig(({ mode }) =>
   mode === "soak"
-    ? { test: { include: ["test/soak.ts"], globalSetup: ["test/global-setup.ts"], testTimeout: 300_000, hookTimeout: 120_000 } }
+    ? { ...fromSources, test: { include: ["test/soak.ts"], globalSetup: ["test/global-setup.ts"], testTimeout: 300_000, hookTimeout: 120_000 } }
     : {
+        ...fromSources,
         test: {
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           // Makes the secrets scan's folder before the files run and scans it after they all have.

@@ -37,6 +37,8 @@ export async function buildLambda(outdir = join(LAMBDA_DIR, "dist")): Promise<La
     outfile: file,
     bundle: true,
     platform: "node",
+    // The workspace packages from their sources, as the tests and `pnpm start` read them: no build of theirs first.
+    conditions: ["@cloudplane/source"],
     target: "node20",
     format: "esm",
     minify: true,

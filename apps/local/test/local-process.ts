@@ -1,5 +1,5 @@
 /**
- * Starts the local app the way `pnpm start` does (`node --import tsx src/main.ts`) with the given
+ * Starts the local app the way `pnpm start` does (`node --conditions=@cloudplane/source --import tsx src/main.ts`) with the given
  * environment, reads what it prints, and stops it with a signal.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -25,7 +25,7 @@ export interface LocalProcess {
 }
 
 export async function startLocalProcess(env: Record<string, string | undefined>): Promise<LocalProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--conditions=@cloudplane/source", "--import", "tsx", "src/main.ts"], {
     cwd: APP_DIR,
     // No DATABASE_URL unless the test gives one: CI sets it for the PostgreSQL suites.
     env: { ...process.env, DATABASE_URL: undefined, CLOUDPLANE_SECRETS_KEY: undefined, PORT: "0", ...env },

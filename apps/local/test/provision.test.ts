@@ -39,7 +39,7 @@ interface Run {
 
 /** Runs `cloudplane-admin` as `pnpm provision` does (`node --import tsx src/admin.ts …`) with the given settings. */
 function admin(args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/admin.ts", ...args], {
+  const child = spawn(process.execPath, ["--conditions=@cloudplane/source", "--import", "tsx", "src/admin.ts", ...args], {
     cwd: APP_DIR,
     // No DATABASE_URL unless the test gives one: CI sets it for the PostgreSQL suites.
     env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env },

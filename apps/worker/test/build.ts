@@ -16,7 +16,8 @@ export async function buildWorker(outdir: string): Promise<WorkerBuild> {
   const wrangler = fileURLToPath(new URL("../node_modules/.bin/wrangler", import.meta.url));
   const { stdout, stderr } = await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir], {
     cwd: WORKER_DIR,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    // The package.json's build sets the same conditions: the workspace packages from their sources, then wrangler's own.
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", WRANGLER_BUILD_CONDITIONS: "@cloudplane/source,workerd,worker,browser" },
   });
   const output = `${stdout}${stderr}`;
   const size = /Total Upload: [\d.]+ KiB \/ gzip: ([\d.]+) KiB/.exec(output);

@@ -16,6 +16,7 @@ import { measureTestingKit, type TestingKitPart } from "./testing-kit.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
+import { measureBuilds, recordBuilds, writeBuildsSection } from "./builds.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
@@ -68,11 +69,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability,testing), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability,testing,builds), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability" | "testing";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability" | "testing" | "builds";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -138,6 +139,15 @@ if (runs("testing"))
   testingKit = benchEngines().includes("pglite") ? await orNotMeasured("pglite", measureTestingKit) : { engine: "pglite", why: "not in BENCH_ENGINES" };
 if (!isMeasured(testingKit)) console.log(`  not measured: ${testingKit.why}`);
 
+console.log("\n9. Builds: cold build and typecheck, the edit loop, a warm start; at today's size and at 3×");
+// Only when named (BENCH_PARTS=builds): it deletes every dist/ and builds the repository cold, twice.
+if (chosenParts?.includes("builds")) {
+  // Its own section of results.md and builds.json, written even by a partial run: it is the one part
+  // also measured in another checkout (`src/builds.ts --before <dir>`).
+  const repo = fileURLToPath(new URL("../../..", import.meta.url));
+  for (const scale of [1, 3]) for (const figures of await measureBuilds([{ repo, label: "now" }], { scale, skipStart: scale !== 1 })) recordBuilds(figures);
+}
+
 endLoadAverage(machine);
 const measured = {
   date: started.toISOString(),
@@ -175,4 +185,5 @@ if (partial) {
 }
 await writeFile(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
 await writeFile(RESULTS_MD, renderMarkdown(results, before));
+writeBuildsSection();
 console.log(`\nWrote ${RESULTS_MD} and ${RESULTS_JSON} (${Math.round(results.durationSeconds / 60)} min).`);

@@ -116,7 +116,7 @@ describe("the conformance suite against the handler over HTTP", () => {
 
   describe("the conformance command", () => {
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, CONFORMANCE_BASE_URL: "" } }).then(
+      promisify(execFile)(process.execPath, ["--conditions=@cloudplane/source", BIN, ...args], { env: { ...process.env, CONFORMANCE_BASE_URL: "" } }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
       );
