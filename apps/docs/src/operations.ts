@@ -1,6 +1,6 @@
 /**
- * What the docs show for each operation beyond its route: the example call from the contract's
- * `ROUTE_EXAMPLES` (path parameters, query, body, response), and the variable its client snippet
+ * What the docs show for each operation beyond its route: the example call the route declares beside
+ * it in the contract (path parameters, query, body, response), and the variable its client snippet
  * assigns the result to. Derived for every route of `ROUTES`, with no row written per route; a route
  * without an example still builds, with no example values and no snippet body.
  */

@@ -7,7 +7,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { conformanceChecks, conformanceContext, type ConformanceContext } from "@cloudplane/conformance";
+import { conformanceChecks, conformanceContext, conformanceTokens, type ConformanceContext } from "@cloudplane/conformance";
+import { demoFixture } from "@cloudplane/db";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLambda, type LambdaBuild } from "../scripts/build.js";
@@ -86,7 +87,7 @@ if (process.env.DATABASE_URL)
       database = await createTestDatabase({ engine: "postgres" });
       setEnvironment({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
       bridge = await startBridge(handler);
-      context = conformanceContext(bridge.url);
+      context = await conformanceContext(bridge.url, conformanceTokens(demoFixture));
     });
     afterAll(async () => {
       await bridge?.close();

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { conformanceChecks, conformanceContext, type ConformanceContext } from "@cloudplane/conformance";
+import { conformanceChecks, conformanceContext, conformanceTokens, type ConformanceContext } from "@cloudplane/conformance";
 import { demoFixture, demoToken } from "@cloudplane/db";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,8 +18,8 @@ const ADMIN_KEY = demoToken(1, "role-1-active").plaintext;
 function conformanceSuite(current: () => LocalProcess) {
   describe("conformance", () => {
     let context: ConformanceContext;
-    beforeAll(() => {
-      context = conformanceContext(current().url);
+    beforeAll(async () => {
+      context = await conformanceContext(current().url, conformanceTokens(demoFixture));
     });
     for (const check of conformanceChecks) it(check.name, () => check.run(context));
   });

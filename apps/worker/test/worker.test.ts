@@ -8,7 +8,8 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { conformanceChecks, conformanceContext, type ConformanceContext } from "@cloudplane/conformance";
+import { conformanceChecks, conformanceContext, conformanceTokens, type ConformanceContext } from "@cloudplane/conformance";
+import { demoFixture } from "@cloudplane/db";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,7 +99,7 @@ if (process.env.DATABASE_URL)
       database = await createTestDatabase({ engine: "postgres" });
       miniflare = startWorker({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "" }, logs);
       const url = await miniflare.ready;
-      context = conformanceContext(url.toString());
+      context = await conformanceContext(url.toString(), conformanceTokens(demoFixture));
     });
     afterAll(async () => {
       await miniflare?.dispose();

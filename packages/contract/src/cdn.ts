@@ -31,7 +31,10 @@ import {
 import { COUNTRY_CODES } from "./country-codes.js";
 import { logsUploaderContract } from "./logs-uploader.js";
 import type { ClientMetadata } from "./client-names.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
 
 export * from "./logs-uploader.js";
 
@@ -1027,9 +1030,58 @@ const ORIGIN_GROUP_RULES =
   "host origin; `host_header_override` sets the Host header sent to that origin.";
 
 /** The CDN area's routes (the aliases are added to them in `cdnContract`). */
+// The examples' objects: the demo data's, of account 1.
+const resource = examples.cdnResourceExample;
+const group = examples.originGroupExample;
+
+/** A resource as it is right after its creation: no shielding, no host names, the options given. */
+const createdResource = {
+  ...resource,
+  id: 8,
+  cname: "assets.acme.example",
+  name: "Acme assets",
+  description: "",
+  created: "2026-05-04 10:00:00.000000+00:00",
+  updated: "2026-05-04 10:00:00.000000+00:00",
+  secondaryHostnames: [],
+  shielded: false,
+  shield_dc: null,
+  shield_enabled: false,
+  sslEnabled: false,
+  sslData: null,
+  proxy_ssl_enabled: false,
+  proxy_ssl_ca: null,
+  proxy_ssl_data: null,
+  options: { gzipOn: { enabled: true, value: true } },
+  waap_api_domain_enabled: false,
+};
+
+const newGroup = {
+  id: 6,
+  name: "acme-assets-origins",
+  use_next: true,
+  proxy_next_upstream: ["error", "timeout", "http_502"] as ("error" | "timeout" | "http_502")[],
+  auth_type: "none",
+  sources: [
+    { backup: false, enabled: true, source: "assets-1.acme.example", host_header_override: "assets.acme.example" },
+    { backup: true, enabled: true, source: "203.0.113.80:8080", host_header_override: null },
+  ],
+  path: "",
+  has_related_resources: false,
+};
+
+// The cases' objects: the account's resources, its first origin group, the first shielding POP.
+const resourceOf = (w: CaseWorld, index: number) => {
+  const found = w.list("cdn.listResources").filter((resource) => !resource.deleted)[index];
+  if (!found) throw new Error(`The route cases need ${index + 1} CDN resources in account ${w.account}.`);
+  return found;
+};
+const originGroupOf = (w: CaseWorld) => w.first("cdn.listOriginGroups");
+const popOf = (w: CaseWorld) => w.first("cdn.listShieldingPops");
+
 const cdnRoutes = {
   ...logsUploaderContract,
-  listResources: {
+  listResources: route({
     method: "GET",
     path: "/cdn/resources",
     query: listCdnResourcesQuery,
@@ -1044,8 +1096,18 @@ const cdnRoutes = {
       "the service itself marked deleted. The platform's `rules` and `suspend` filters are not taken here (unknown " +
       "parameters are ignored).",
     metadata: read,
-  },
-  createResource: {
+  }, {
+    example: {
+      query: { status: "active", limit: 25, offset: 0 },
+      response: { count: 1, results: [resource] },
+    },
+    case: {
+      // The same query for both accounts: each sees its own resources with its own certificates.
+      path: () => `/cdn/resources?sslEnabled=true&sslData_in=1,2&limit=10`,
+      ownsObjects: false,
+    },
+  }),
+  createResource: route({
     method: "POST",
     path: "/cdn/resources",
     body: createCdnResourceBody,
@@ -1061,8 +1123,30 @@ const cdnRoutes = {
       "A new resource has status active, enabled true and no shielding. Answers 201 with the resource as the change " +
       "operations return it.",
     metadata: write,
-  },
-  getResource: {
+  }, {
+    example: {
+      body: {
+        cname: createdResource.cname,
+        originGroup: createdResource.originGroup,
+        name: createdResource.name,
+        originProtocol: createdResource.originProtocol,
+        options: createdResource.options,
+      },
+      response: createdResource,
+    },
+    case: {
+      path: () => "/cdn/resources",
+      ownsObjects: false,
+      // Inactive, so that the delete's case can delete what this one makes.
+      body: (w) => ({
+        cname: `${uniqueName("route-case")}.cdn-cases.example`,
+        originGroup: originGroupOf(w).id,
+        active: false,
+        options: { gzipOn: { enabled: true, value: true } },
+      }),
+    },
+  }),
+  getResource: route({
     method: "GET",
     path: "/cdn/resources/:resource_id",
     pathParams: resourceIdParams,
@@ -1070,8 +1154,11 @@ const cdnRoutes = {
     summary: "Get a CDN resource",
     description: "One CDN resource of the account, as the change operations return it.",
     metadata: read,
-  },
-  deleteResource: {
+  }, {
+    example: { pathParams: { resource_id: resource.id }, response: resource },
+    case: { path: (w) => `/cdn/resources/${resourceOf(w, 0).id}`, ownsObjects: true },
+  }),
+  deleteResource: route({
     method: "DELETE",
     path: "/cdn/resources/:resource_id",
     pathParams: resourceIdParams,
@@ -1083,8 +1170,18 @@ const cdnRoutes = {
       "change operation): deleting an active resource answers 409 and changes nothing. Its origin group stays. Answers " +
       "204 with no body.",
     metadata: write,
-  },
-  updateResource: {
+  }, {
+    example: {
+      pathParams: { resource_id: 7 },
+      // A 204 has no body; the example type asks for one.
+    },
+    case: {
+      path: (w, made) => `/cdn/resources/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createResource",
+    },
+  }),
+  updateResource: route({
     method: "PATCH",
     path: "/cdn/resources/:resource_id",
     pathParams: resourceIdParams,
@@ -1097,8 +1194,19 @@ const cdnRoutes = {
       "taken by the full-replace operation. 409 when a secondary host name is used by another resource of the account. " +
       "A PATCH with no field changes nothing (`updated` included) and answers the resource as it is.",
     metadata: write,
-  },
-  replaceResource: {
+  }, {
+    example: {
+      pathParams: { resource_id: examples.cdnResourceExample.id },
+      body: examples.updateCdnResourceExample,
+      response: examples.cdnResourceExample,
+    },
+    case: {
+      path: (w) => `/cdn/resources/${resourceOf(w, 0).id}`,
+      ownsObjects: true,
+      body: () => ({ description: uniqueName("Changed by the route cases") }),
+    },
+  }),
+  replaceResource: route({
     method: "PUT",
     path: "/cdn/resources/:resource_id",
     pathParams: resourceIdParams,
@@ -1110,8 +1218,20 @@ const cdnRoutes = {
       "the default of a new resource (options {}, secondaryHostnames [], description \"\", active true, SSL " +
       "booleans false, certificate ids null). Also takes `waap_api_domain_enabled`.",
     metadata: write,
-  },
-  getResourceShielding: {
+  }, {
+    example: {
+      pathParams: { resource_id: examples.cdnResourceExample.id },
+      body: examples.replaceCdnResourceExample,
+      response: examples.cdnResourceExample,
+    },
+    case: {
+      // The second resource, so that the full replace leaves the first one's options for other checks.
+      path: (w) => `/cdn/resources/${resourceOf(w, 1).id}`,
+      ownsObjects: true,
+      body: (w) => ({ originGroup: originGroupOf(w).id, name: "Replaced by the route cases" }),
+    },
+  }),
+  getResourceShielding: route({
     method: "GET",
     path: "/cdn/resources/:resource_id/shielding_v2",
     pathParams: resourceIdParams,
@@ -1119,8 +1239,14 @@ const cdnRoutes = {
     summary: "Get the origin shielding of a CDN resource",
     description: "The shielding POP the resource's requests to its origin go through (`shielding_pop`), or null when shielding is off.",
     metadata: read,
-  },
-  updateResourceShielding: {
+  }, {
+    example: {
+      pathParams: { resource_id: resource.id },
+      response: examples.shieldingSettingExample,
+    },
+    case: { path: (w) => `/cdn/resources/${resourceOf(w, 0).id}/shielding_v2`, ownsObjects: true },
+  }),
+  updateResourceShielding: route({
     method: "PUT",
     path: "/cdn/resources/:resource_id/shielding_v2",
     pathParams: resourceIdParams,
@@ -1131,8 +1257,19 @@ const cdnRoutes = {
       "Routes the resource's requests to its origin through one shielding POP (`shielding_pop`), or switches " +
       "shielding off with null.",
     metadata: write,
-  },
-  listShieldingPops: {
+  }, {
+    example: {
+      pathParams: { resource_id: examples.cdnResourceExample.id },
+      body: examples.shieldingSettingExample,
+      response: examples.shieldingSettingExample,
+    },
+    case: {
+      path: (w) => `/cdn/resources/${resourceOf(w, 0).id}/shielding_v2`,
+      ownsObjects: true,
+      body: (w) => ({ shielding_pop: popOf(w).id }),
+    },
+  }),
+  listShieldingPops: route({
     method: "GET",
     path: "/cdn/shieldingpop_v2",
     query: listShieldingPopsQuery,
@@ -1144,8 +1281,20 @@ const cdnRoutes = {
       "envelope `{count, results}`.",
     // The path's `shieldingpop` is one word to the rule: named here in the API's two words.
     metadata: { ...read, client: { resource: "shieldingPops" } } satisfies ClientMetadata,
-  },
-  getClientFeatures: {
+  }, {
+    example: {
+      query: { limit: 1000, offset: 0 },
+      response: {
+        count: 2,
+        results: [
+          { id: 1, datacenter: "fra-2", country: "DE", city: "Frankfurt" },
+          { id: 2, datacenter: "ams-1", country: "NL", city: "Amsterdam" },
+        ],
+      },
+    },
+    case: { path: () => "/cdn/shieldingpop_v2?limit=10", ownsObjects: false },
+  }),
+  getClientFeatures: route({
     method: "GET",
     path: "/cdn/clients/me/features",
     responses: { 200: cdnFeatures, ...errorResponses() },
@@ -1153,8 +1302,11 @@ const cdnRoutes = {
     description: "The paid and free CDN features of the caller's account.",
     // The account's CDN features, which the path files under `clients/me`.
     metadata: { ...read, client: { resource: "features", method: "get" } } satisfies ClientMetadata,
-  },
-  getClientSettings: {
+  }, {
+    example: { response: examples.cdnFeaturesExample },
+    case: { path: () => "/cdn/clients/me/features", ownsObjects: false },
+  }),
+  getClientSettings: route({
     method: "GET",
     path: "/cdn/clients/me",
     responses: { 200: cdnClientSettings, ...errorResponses() },
@@ -1162,8 +1314,11 @@ const cdnRoutes = {
     description: "The account-level CDN settings of the caller's account, as the change operation returns them.",
     // `/cdn/clients/me` is the account's CDN settings, not an account.
     metadata: { ...read, client: { resource: "clientSettings" } } satisfies ClientMetadata,
-  },
-  updateClientSettings: {
+  }, {
+    example: { response: examples.cdnClientSettingsExample },
+    case: { path: () => "/cdn/clients/me", ownsObjects: false },
+  }),
+  updateClientSettings: route({
     method: "PUT",
     path: "/cdn/clients/me",
     body: updateCdnClientSettingsBody,
@@ -1171,8 +1326,14 @@ const cdnRoutes = {
     summary: "Change the account's CDN settings",
     description: "Sets the account's `utilization_level` (an integer from 0 to 2147483647) and returns the account-level CDN settings.",
     metadata: { ...write, client: { resource: "clientSettings" } } satisfies ClientMetadata,
-  },
-  listOriginGroups: {
+  }, {
+    example: {
+      body: { utilization_level: examples.cdnClientSettingsExample.utilization_level },
+      response: examples.cdnClientSettingsExample,
+    },
+    case: { path: () => "/cdn/clients/me", ownsObjects: false, body: () => ({ utilization_level: 2 }) },
+  }),
+  listOriginGroups: route({
     method: "GET",
     path: "/cdn/origin_groups",
     query: listOriginGroupsQuery,
@@ -1184,8 +1345,14 @@ const cdnRoutes = {
       `account uses from the others. Paged by \`limit\` (default 25, at most ${CDN_PAGE_MAX}) and \`offset\`; \`count\` is ` +
       "the number of all matches. Ordered by id ascending; always the page envelope `{count, results}`.",
     metadata: read,
-  },
-  createOriginGroup: {
+  }, {
+    example: {
+      query: { has_related_resources: true, limit: 25, offset: 0 },
+      response: { count: 1, results: [group] },
+    },
+    case: { path: () => "/cdn/origin_groups?has_related_resources=true", ownsObjects: false },
+  }),
+  createOriginGroup: route({
     method: "POST",
     path: "/cdn/origin_groups",
     body: createOriginGroupBody,
@@ -1193,8 +1360,31 @@ const cdnRoutes = {
     summary: "Create an origin group",
     description: `Creates an origin group of 1 to 20 sources, at least one of them enabled. ${ORIGIN_GROUP_RULES} Answers 201 with the group.`,
     metadata: write,
-  },
-  getOriginGroup: {
+  }, {
+    example: {
+      body: {
+        name: newGroup.name,
+        use_next: newGroup.use_next,
+        proxy_next_upstream: newGroup.proxy_next_upstream,
+        sources: [
+          { source: "assets-1.acme.example", host_header_override: "assets.acme.example" },
+          { source: "203.0.113.80:8080", backup: true },
+        ],
+      },
+      response: newGroup,
+    },
+    case: {
+      path: () => "/cdn/origin_groups",
+      ownsObjects: false,
+      body: () => ({
+        name: uniqueName("route-case-origins"),
+        use_next: true,
+        proxy_next_upstream: ["error", "http_502"],
+        sources: [{ source: "origin.cdn-cases.example", host_header_override: "www.cdn-cases.example" }, { source: "203.0.113.9:8080", backup: true }],
+      }),
+    },
+  }),
+  getOriginGroup: route({
     method: "GET",
     path: "/cdn/origin_groups/:origin_group_id",
     pathParams: originGroupIdParams,
@@ -1202,8 +1392,14 @@ const cdnRoutes = {
     summary: "Get an origin group",
     description: "One origin group of the account; `has_related_resources` tells whether a CDN resource uses it.",
     metadata: read,
-  },
-  updateOriginGroup: {
+  }, {
+    example: {
+      pathParams: { origin_group_id: examples.originGroupExample.id },
+      response: examples.originGroupExample,
+    },
+    case: { path: (w) => `/cdn/origin_groups/${originGroupOf(w).id}`, ownsObjects: true },
+  }),
+  updateOriginGroup: route({
     method: "PATCH",
     path: "/cdn/origin_groups/:origin_group_id",
     pathParams: originGroupIdParams,
@@ -1214,8 +1410,19 @@ const cdnRoutes = {
       "Changes only the fields given; `sources`, when given, replaces the whole list. " +
       `${ORIGIN_GROUP_RULES} The CDN resources that use the group use its new settings at once.`,
     metadata: write,
-  },
-  replaceOriginGroup: {
+  }, {
+    example: {
+      pathParams: { origin_group_id: group.id },
+      body: { use_next: false },
+      response: { ...group, use_next: false },
+    },
+    case: {
+      path: (w) => `/cdn/origin_groups/${originGroupOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ proxy_next_upstream: ["error", "timeout", "http_503"] }),
+    },
+  }),
+  replaceOriginGroup: route({
     method: "PUT",
     path: "/cdn/origin_groups/:origin_group_id",
     pathParams: originGroupIdParams,
@@ -1226,8 +1433,26 @@ const cdnRoutes = {
       "Replaces every writable field: `name`, `sources` and `use_next` are required; proxy_next_upstream, auth_type and " +
       `path left out return to their defaults ([error, timeout], "none", ""). ${ORIGIN_GROUP_RULES}`,
     metadata: write,
-  },
-  deleteOriginGroup: {
+  }, {
+    example: {
+      pathParams: { origin_group_id: newGroup.id },
+      body: { name: newGroup.name, use_next: false, sources: [{ source: "assets-2.acme.example" }] },
+      response: {
+        ...newGroup,
+        use_next: false,
+        proxy_next_upstream: ["error", "timeout"],
+        sources: [{ backup: false, enabled: true, source: "assets-2.acme.example", host_header_override: null }],
+      },
+    },
+    case: {
+      // The group made by the create case, so that the demo groups keep their sources for other checks.
+      path: (w, made) => `/cdn/origin_groups/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createOriginGroup",
+      body: () => ({ name: uniqueName("route-case-replaced"), use_next: false, sources: [{ source: "replaced.cdn-cases.example" }] }),
+    },
+  }),
+  deleteOriginGroup: route({
     method: "DELETE",
     path: "/cdn/origin_groups/:origin_group_id",
     pathParams: originGroupIdParams,
@@ -1237,7 +1462,17 @@ const cdnRoutes = {
       "Deletes the origin group and its sources. 409 while a CDN resource of the account uses it (move the resources to " +
       "another group, or delete them, first); nothing is changed then. Answers 204 with no body.",
     metadata: write,
-  },
+  }, {
+    example: {
+      pathParams: { origin_group_id: 5 },
+      // A 204 has no body; the example type asks for one.
+    },
+    case: {
+      path: (w, made) => `/cdn/origin_groups/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createOriginGroup",
+    },
+  }),
 } as const;
 
 export const cdnContract = c.router({

@@ -7,7 +7,10 @@ import { z } from "zod";
 import { alias } from "./alias.js";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, mapOf, stringEnum, strictObject, uuid, withBody } from "./common.js";
 import type { ClientMetadata } from "./client-names.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { uniqueName, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -381,8 +384,23 @@ const write: RouteMetadata = { access: "write" };
 const imagePathParams = z.object({ project_id: idParam("The project id."), region_id: idParam("The region id.") });
 const imageIdPathParams = imagePathParams.extend({ image_id: uuid.describe("The image id, a UUID.") });
 
+// The examples' objects: the demo data's, of account 1.
+/** A GPU image of the demo data: account 1's project 1 ("production") in region 1. */
+const demoImageId = "d342b423-7ae4-4628-ab4f-3c665cb04dcd";
+const uploadTaskId = "0d3f7c52-8e61-4d2a-9b7e-3c1a5f9e2b40";
+/** Account 1's own image of the demo data (project 3, "research", region 1), and the task that uploaded it. */
+const demoPrivateImageId = "a38cee96-647e-42be-8b60-2b98d82b9e2a";
+const demoTaskId = "27f197ca-ad26-40dd-ad43-3e8918557fd9";
+/** The first inference model of the demo data's catalog. */
+const demoModelId = "3374e2b7-2871-41fe-8b39-1164b7eb7ded";
+
+// The cases' objects. The GPU images are those of the account's project in the region the demo data's images are in.
+const DEMO_REGION_ID = 1;
+const imagesPath = (w: CaseWorld) => `/cloud/v3/gpu/virtual/${w.account}/${DEMO_REGION_ID}/images`;
+const imageOf = (w: CaseWorld) => w.first("cloud.listGpuImages", { params: { project_id: w.account, region_id: DEMO_REGION_ID } });
+
 const cloudRoutes = {
-  listInferenceModels: {
+  listInferenceModels: route({
     method: "GET",
     path: "/cloud/v2/inference/models",
     query: listInferenceModelsQuery,
@@ -392,8 +410,14 @@ const cloudRoutes = {
       "The catalogue of inference models, paged by `limit` (default and maximum 1000) and `offset`, ordered by " +
       "`order_by` (default name.asc). The envelope is `{ count, results }`, as in the rest of the Cloud area.",
     metadata: read,
-  },
-  getInferenceModel: {
+  }, {
+    example: {
+      query: { limit: 100, offset: 0, order_by: "name.asc" },
+      response: { count: 1, results: [examples.inferenceModelExample] },
+    },
+    case: { path: () => "/cloud/v2/inference/models?limit=5", ownsObjects: false },
+  }),
+  getInferenceModel: route({
     method: "GET",
     path: "/cloud/v2/inference/models/:model_id",
     pathParams: z.object({ model_id: uuid.describe("The model's id (its `id`, a UUID; not its `model_id` at the developer).") }),
@@ -403,8 +427,14 @@ const cloudRoutes = {
       "One model of the catalogue by its `id`. The catalogue is the platform's: every account sees the same models. " +
       "An id that is not a UUID answers 400 `path.model_id`, an unknown one 404.",
     metadata: read,
-  },
-  listGpuImages: {
+  }, {
+    example: {
+      pathParams: { model_id: demoModelId },
+      response: { ...examples.inferenceModelExample, id: demoModelId },
+    },
+    case: { path: (w) => `/cloud/v2/inference/models/${w.first("cloud.listInferenceModels").id}`, ownsObjects: false },
+  }),
+  listGpuImages: route({
     method: "GET",
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images",
     pathParams: imagePathParams,
@@ -416,8 +446,16 @@ const cloudRoutes = {
       "(default and maximum 1000) and `offset`; `count` is the number of all of them. The project must be the account's " +
       "and the region must exist (404 otherwise).",
     metadata: read,
-  },
-  getGpuImage: {
+  }, {
+    example: {
+      // Project 1 ("production") of the demo data; region 1 is the region of the cost report example.
+      pathParams: { project_id: 1, region_id: examples.costReportTotalsExample.results[0]!.region_id },
+      query: { limit: 100, offset: 0 },
+      response: { count: 1, results: [examples.gpuImageExample] },
+    },
+    case: { path: (w) => `${imagesPath(w)}?limit=10`, ownsObjects: true },
+  }),
+  getGpuImage: route({
     method: "GET",
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id",
     pathParams: imageIdPathParams,
@@ -427,8 +465,14 @@ const cloudRoutes = {
       "One image of a project in a region. 404 when the project is not the account's, or the image is not in that " +
       "project and region.",
     metadata: read,
-  },
-  uploadGpuImage: {
+  }, {
+    example: {
+      pathParams: { project_id: 1, region_id: 1, image_id: demoImageId },
+      response: { ...examples.gpuImageExample, id: demoImageId },
+    },
+    case: { path: (w) => `${imagesPath(w)}/${imageOf(w).id}`, ownsObjects: true },
+  }),
+  uploadGpuImage: route({
     method: "POST",
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images",
     pathParams: imagePathParams,
@@ -442,8 +486,28 @@ const cloudRoutes = {
       "the task's created_resources.images names it (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is " +
       "kept nowhere and never shown back.",
     metadata: write,
-  },
-  deleteGpuImage: {
+  }, {
+    example: {
+      pathParams: { project_id: 1, region_id: 1 },
+      body: {
+        name: "acme-finetune-base",
+        url: "https://images.acme.example/acme-finetune-base.qcow2",
+        architecture: "x86_64",
+        os_distro: "ubuntu",
+        os_type: "linux",
+        os_version: "24.04",
+        ssh_key: "required",
+        tags: { team: "research" },
+      },
+      response: { tasks: [uploadTaskId] },
+    },
+    case: {
+      path: (w) => imagesPath(w),
+      ownsObjects: true,
+      body: () => ({ name: uniqueName("route-case-image"), url: "https://images.cloud-cases.example/route-case.qcow2", tags: { made_by: "route cases" } }),
+    },
+  }),
+  deleteGpuImage: route({
     method: "DELETE",
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id",
     pathParams: imageIdPathParams,
@@ -455,8 +519,20 @@ const cloudRoutes = {
       "images cannot be deleted (403), and an image a task still holds (task_id set) answers 409 first. No volumes are " +
       "made from images here, so cow_format never holds a deletion back.",
     metadata: write,
-  },
-  getTask: {
+  }, {
+    example: {
+      // Only a project's own images can be deleted, not the platform's public ones.
+      pathParams: { project_id: 3, region_id: 1, image_id: demoPrivateImageId },
+      response: { tasks: ["5b2e8d17-4c3a-4f9e-a6d0-8e1f2a3b4c5d"] },
+    },
+    case: {
+      // An upload's task id is the new image's id.
+      path: (w, made) => `${imagesPath(w)}/${(made?.tasks as string[] | undefined)?.[0] ?? `00000000-0000-4000-8000-00000000000${w.account}`}`,
+      ownsObjects: true,
+      makes: "cloud.uploadGpuImage",
+    },
+  }),
+  getTask: route({
     method: "GET",
     path: "/cloud/v1/tasks/:task_id",
     pathParams: z.object({ task_id: uuid.describe("The task id, a UUID.") }),
@@ -466,8 +542,32 @@ const cloudRoutes = {
       "A task of the account, as started by an image upload or deletion. Every task here is already FINISHED when its " +
       "id is answered, so one look is enough. Another account's task answers 404.",
     metadata: read,
-  },
-  getReservationCostReportTotals: {
+  }, {
+    example: {
+      // A task of the demo data: an upload still running.
+      pathParams: { task_id: demoTaskId },
+      response: {
+        id: demoTaskId,
+        task_type: "upload_gpu_virtual_image",
+        state: "RUNNING",
+        detailed_state: "RUNNING",
+        created_on: "2026-03-12T09:03:00.000Z",
+        updated_on: "2026-03-12T09:03:00.000Z",
+        finished_on: null,
+        client_id: 1,
+        user_id: 1,
+        project_id: 3,
+        region_id: 2,
+        created_resources: null,
+        data: { image_name: "debian-12-x64-nvidia-535" },
+        error: null,
+        acknowledged_at: null,
+        acknowledged_by: null,
+      },
+    },
+    case: { path: (w, made) => `/cloud/v1/tasks/${(made?.tasks as string[] | undefined)?.[0] ?? `00000000-0000-4000-8000-00000000001${w.account}`}`, ownsObjects: true, makes: "cloud.uploadGpuImage" },
+  }),
+  getReservationCostReportTotals: route({
     method: "POST",
     path: "/cloud/v1/reservation_cost_report/totals",
     body: costReportTotalsBody,
@@ -485,7 +585,24 @@ const cloudRoutes = {
       "from change in the same transaction as the lines they sum, never later. A read: Users may call it.",
     // A report's totals are asked for with a POST, which the rule would call creating them; the answer is CSV text when asked for.
     metadata: { ...read, client: { resource: "costReports", method: "totals", answer: "CostReportTotalsAnswer" } } satisfies ClientMetadata,
-  },
+  }, {
+    example: {
+      body: examples.costReportTotalsRequestExample,
+      response: examples.costReportTotalsExample,
+    },
+    case: {
+      path: () => "/cloud/v1/reservation_cost_report/totals",
+      ownsObjects: false,
+      // Lists as filters too: every deployment's driver must send them as arrays.
+      body: () => ({
+        time_from: "2026-08",
+        time_to: "2026-10",
+        types: ["instance", "egress_traffic", "volume"],
+        regions: [DEMO_REGION_ID],
+        schema_filter: { type: "instance", field: "flavor", values: ["g1-gpu-1", "it's \"quoted\""] },
+      }),
+    },
+  }),
 } as const;
 
 export const cloudContract = c.router({

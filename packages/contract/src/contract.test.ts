@@ -11,7 +11,6 @@ import {
   updateSecurityProfileBody as securityBody,
   type FieldPath,
   ROUTES,
-  ROUTE_EXAMPLES,
   routeById,
   routeExample,
   apiToken,
@@ -191,13 +190,16 @@ describe("the example of every route", () => {
   const asText = (values: Record<string, unknown> | undefined) =>
     Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, String(value)]));
 
-  it("exists for each primary route of ROUTES, and for no other id; an alias shows its primary's", () => {
-    const primaries = ROUTES.filter(({ aliasOf }) => !aliasOf);
-    expect(Object.keys(ROUTE_EXAMPLES).sort()).toEqual(primaries.map(({ id }) => id).sort());
-    for (const { id, aliasOf } of ROUTES) {
-      const example = ROUTE_EXAMPLES[(aliasOf ?? id) as keyof typeof ROUTE_EXAMPLES];
-      expect(example, id).toBeDefined();
-      expect(routeExample(id), id).toBe(example);
+  it("is declared beside each primary route, with its case; an alias shows its primary's", () => {
+    for (const { id, route, aliasOf } of ROUTES) {
+      const metadata = route.metadata as { example?: unknown; case?: unknown };
+      expect(metadata.example, id).toBeDefined();
+      expect(metadata.case, id).toBeDefined();
+      if (aliasOf) {
+        const primary = routeById(aliasOf).route.metadata as { example?: unknown; case?: unknown };
+        expect(routeExample(id), id).toBe(primary.example);
+        expect(metadata.case, id).toBe(primary.case);
+      } else expect(routeExample(id), id).toBe(metadata.example);
     }
   });
 

@@ -21,7 +21,10 @@ import {
   strictObject,
   withBody,
 } from "./common.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -599,9 +602,38 @@ const SECRET_VALUES_TEXT =
   "Values are encrypted at rest (AES-GCM) and never returned: the response shows each slot with the hex SHA-256 " +
   "`checksum` of its value.";
 
+// The examples' objects: the demo data's, of account 1.
+const app = examples.edgeAppExample;
+const template = examples.edgeAppTemplateExample;
+const secret = examples.edgeAppSecretExample;
+/** The id of the first template made on the demo data (its templates go up to 1002). */
+const madeTemplateId = 1003;
+
+const templateShort = {
+  id: template.id,
+  name: template.name,
+  api_type: template.api_type,
+  owned: template.owned,
+  short_descr: template.short_descr,
+  long_descr: template.long_descr,
+};
+
+const binary = { id: app.binary!, api_type: app.api_type, status: 1, source: 2, checksum: "6f1ed002ab5595859014ebf0951522d9", unref_since: null };
+
+// The cases' objects: the first of each kind the account has.
+const appOf = (w: CaseWorld) => w.first("edge.listApps");
+const templateOf = (w: CaseWorld) => w.first("edge.listTemplates", { query: "only_mine=true" });
+const secretOf = (w: CaseWorld) => w.first("edge.listSecrets");
+const binaryOf = (w: CaseWorld) => w.first("edge.listBinaries");
+const templateBody = (w: CaseWorld) => ({
+  binary_id: binaryOf(w).id,
+  name: uniqueName("Route case template"),
+  params: [{ name: "GREETING", data_type: "string", mandatory: true, descr: "What the app says." }],
+});
+
 /** The edge area's routes at the specification's paths; the platform's /fastedge/v1 paths are aliases of these. */
 const edgeRoutes = {
-  listApps: {
+  listApps: route({
     method: "GET",
     path: "/edge/v1/apps",
     query: listEdgeAppsQuery,
@@ -612,8 +644,14 @@ const edgeRoutes = {
       "filters match exactly. Paged by `limit` (default 25, at most 1000) and `offset`; `count` is the total number " +
       "of matches. Default order: id ascending.",
     metadata: read,
-  },
-  createApp: {
+  }, {
+    example: {
+      query: { name: "image", status: app.status, limit: 25, offset: 0, ordering: "name" },
+      response: { apps: [app], count: 1 },
+    },
+    case: { path: () => "/edge/v1/apps?limit=5", ownsObjects: false },
+  }),
+  createApp: route({
     method: "POST",
     path: "/edge/v1/apps",
     body: createEdgeAppBody,
@@ -629,8 +667,29 @@ const edgeRoutes = {
       "account already has an app of that name. `log` defaults to kafka, as on the platform. Answers 200 with the app, " +
       "as the platform does; the write-only fields are stored, never returned.",
     metadata: write,
-  },
-  getApp: {
+  }, {
+    example: {
+      body: { name: "image-resize-staging", template: template.id, comment: "Staging copy", env: { MAX_WIDTH: "1200" } },
+      response: {
+        ...app,
+        id: 73,
+        name: "image-resize-staging",
+        url: "https://image-resize-staging-73.1.edge.cloudplane.example",
+        status: 0,
+        comment: "Staging copy",
+        networks: [],
+        upgradeable_to: null,
+        plan_id: 1,
+        plan: "basic",
+      },
+    },
+    case: {
+      path: () => "/edge/v1/apps",
+      ownsObjects: false,
+      body: (w) => ({ name: uniqueName("route-case"), binary: binaryOf(w).id, comment: "Made by the route cases" }),
+    },
+  }),
+  getApp: route({
     method: "GET",
     path: "/edge/v1/apps/:id",
     pathParams: appId,
@@ -638,8 +697,14 @@ const edgeRoutes = {
     summary: "Get an edge app",
     description: "One app of the account, with its read fields; the write-only fields (env, rsp_headers, log, debug, secrets) are never returned.",
     metadata: read,
-  },
-  updateApp: {
+  }, {
+    example: {
+      pathParams: { id: app.id },
+      response: app,
+    },
+    case: { path: (w) => `/edge/v1/apps/${appOf(w).id}`, ownsObjects: true },
+  }),
+  updateApp: route({
     method: "PUT",
     path: "/edge/v1/apps/:id",
     pathParams: appId,
@@ -653,8 +718,19 @@ const edgeRoutes = {
       "`secrets` entry must name a secret of the account (400 with the field's path otherwise). `env`, `rsp_headers`, " +
       "`log`, `debug` and `secrets` are write-only.",
     metadata: write,
-  },
-  patchApp: {
+  }, {
+    example: {
+      pathParams: { id: app.id },
+      body: examples.updateEdgeAppExample,
+      response: { ...app, status: examples.updateEdgeAppExample.status! },
+    },
+    case: {
+      path: (w) => `/edge/v1/apps/${appOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ comment: uniqueName("Changed by the route cases") }),
+    },
+  }),
+  patchApp: route({
     method: "PATCH",
     path: "/edge/v1/apps/:id",
     pathParams: appId,
@@ -670,8 +746,19 @@ const edgeRoutes = {
       "path otherwise); `secrets`, when given, replaces the app's secrets. A name another app of the account has is " +
       "409. `env`, `rsp_headers`, `log`, `debug` and `secrets` are write-only.",
     metadata: write,
-  },
-  deleteApp: {
+  }, {
+    example: {
+      pathParams: { id: app.id },
+      body: { comment: "Resizes product images" },
+      response: { ...app, comment: "Resizes product images" },
+    },
+    case: {
+      path: (w) => `/edge/v1/apps/${appOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ comment: uniqueName("Patched by the route cases") }),
+    },
+  }),
+  deleteApp: route({
     method: "DELETE",
     path: "/edge/v1/apps/:id",
     pathParams: appId,
@@ -681,8 +768,18 @@ const edgeRoutes = {
       "Deletes the app and its links to secrets (the secrets themselves stay). Its binary stays too, for other apps or " +
       "a later one; when no app runs it any more, the binary's `unref_since` is set. Answers 204 with no body.",
     metadata: write,
-  },
-  listTemplates: {
+  }, {
+    example: {
+      pathParams: { id: app.id },
+      // A 204 has no body; the example type asks for one.
+    },
+    case: {
+      path: (w, made) => `/edge/v1/apps/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.createApp",
+    },
+  }),
+  listTemplates: route({
     method: "GET",
     path: "/edge/v1/template",
     query: listEdgeAppTemplatesQuery,
@@ -693,8 +790,14 @@ const edgeRoutes = {
       "api_type if `api_type` is given. Ordered by id ascending; paged by `limit` (default 25, at most 1000) and " +
       "`offset`; `count` is the total number of matches.",
     metadata: read,
-  },
-  createTemplate: {
+  }, {
+    example: {
+      query: { api_type: template.api_type, only_mine: true, limit: 25, offset: 0 },
+      response: { templates: [templateShort], count: 1 },
+    },
+    case: { path: () => "/edge/v1/template?limit=5", ownsObjects: false },
+  }),
+  createTemplate: route({
     method: "POST",
     path: "/edge/v1/template",
     body: edgeAppTemplateBody,
@@ -705,8 +808,25 @@ const edgeRoutes = {
       "platform binary); its api_type is the binary's. 409 when the account already has a template of that name. " +
       "Answers 200 with the template without its parameters, as the platform does.",
     metadata: write,
-  },
-  getTemplate: {
+  }, {
+    example: {
+      body: {
+        binary_id: template.binary_id,
+        name: `${template.name} (staging)`,
+        short_descr: template.short_descr,
+        long_descr: template.long_descr,
+        params: [
+          { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels." },
+          { name: "QUALITY", data_type: "number", mandatory: false, descr: "JPEG and WebP quality, 1 to 100." },
+          { name: "ORIGIN_URL", data_type: "string", mandatory: true, descr: "Where the original images are." },
+        ],
+      },
+      // The demo data's templates go up to id 1002: the first template made on it is 1003.
+      response: { ...templateShort, id: madeTemplateId, name: `${template.name} (staging)`, owned: true },
+    },
+    case: { path: () => "/edge/v1/template", ownsObjects: false, body: templateBody },
+  }),
+  getTemplate: route({
     method: "GET",
     path: "/edge/v1/template/:id",
     pathParams: templateId,
@@ -714,8 +834,14 @@ const edgeRoutes = {
     summary: "Get an edge app template",
     description: "One of the account's own templates, or a public one, with its parameters.",
     metadata: read,
-  },
-  replaceTemplate: {
+  }, {
+    example: {
+      pathParams: { id: template.id },
+      response: template,
+    },
+    case: { path: (w) => `/edge/v1/template/${templateOf(w).id}`, ownsObjects: true },
+  }),
+  replaceTemplate: route({
     method: "PUT",
     path: "/edge/v1/template/:id",
     pathParams: templateId,
@@ -728,8 +854,28 @@ const edgeRoutes = {
       "template answers 403 (it is the platform's); another account's or an unknown id 404; a name another of the " +
       "account's templates has 409.",
     metadata: write,
-  },
-  deleteTemplate: {
+  }, {
+    example: {
+      pathParams: { id: template.id },
+      body: {
+        binary_id: template.binary_id,
+        name: template.name,
+        short_descr: "Resizes and re-encodes images.",
+        params: [
+          { name: "MAX_WIDTH", data_type: "number", mandatory: true, descr: "Largest width served, pixels." },
+          { name: "FORMAT", data_type: "enum", descr: "Output format.", metadata: '{"values":["webp","avif"]}' },
+        ],
+      },
+      response: { ...templateShort, short_descr: "Resizes and re-encodes images.", long_descr: "" },
+    },
+    case: {
+      path: (w, made) => `/edge/v1/template/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.createTemplate",
+      body: templateBody,
+    },
+  }),
+  deleteTemplate: route({
     method: "DELETE",
     path: "/edge/v1/template/:id",
     pathParams: templateId,
@@ -741,8 +887,19 @@ const edgeRoutes = {
       "its id) it answers 409, unless `force=true`, which detaches those apps first. A public template answers 403. " +
       "Answers 204 with no body.",
     metadata: write,
-  },
-  listSecrets: {
+  }, {
+    example: {
+      // The template createTemplate's example made: every template of the demo data is in use.
+      pathParams: { id: madeTemplateId },
+      query: { force: false },
+    },
+    case: {
+      path: (w, made) => `/edge/v1/template/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.createTemplate",
+    },
+  }),
+  listSecrets: route({
     method: "GET",
     path: "/edge/v1/secrets",
     query: listEdgeAppSecretsQuery,
@@ -753,8 +910,17 @@ const edgeRoutes = {
       "`secret_name` (exact) and `search` (a case-insensitive substring of the name). Ordered by id ascending; paged by " +
       "`limit` (default 1000, at most 1000) and `offset`; `count` is the total number of matches.",
     metadata: read,
-  },
-  createSecret: {
+  }, {
+    example: {
+      query: { search: "payment", limit: 1000, offset: 0 },
+      response: {
+        secrets: [{ id: secret.id, name: secret.name, comment: secret.comment, app_count: secret.app_count }],
+        count: 1,
+      },
+    },
+    case: { path: () => "/edge/v1/secrets?limit=5", ownsObjects: false },
+  }),
+  createSecret: route({
     method: "POST",
     path: "/edge/v1/secrets",
     body: createEdgeAppSecretBody,
@@ -764,8 +930,18 @@ const edgeRoutes = {
       `Creates a named secret with one or more slots. ${SECRET_VALUES_TEXT} Answers 200, as the platform does. ` +
       "409 when the account already has a secret of that name.",
     metadata: write,
-  },
-  getSecret: {
+  }, {
+    example: {
+      body: examples.createEdgeAppSecretExample,
+      response: secret,
+    },
+    case: {
+      path: () => "/edge/v1/secrets",
+      ownsObjects: false,
+      body: () => ({ name: uniqueName("route-case"), comment: "Made by the route cases", secret_slots: [{ slot: 0, value: "route-case-value" }] }),
+    },
+  }),
+  getSecret: route({
     method: "GET",
     path: "/edge/v1/secrets/:id",
     pathParams: secretId,
@@ -773,8 +949,14 @@ const edgeRoutes = {
     summary: "Get an edge app secret",
     description: `One secret of the account with its slots. ${SECRET_VALUES_TEXT}`,
     metadata: read,
-  },
-  updateSecret: {
+  }, {
+    example: {
+      pathParams: { id: secret.id },
+      response: secret,
+    },
+    case: { path: (w) => `/edge/v1/secrets/${secretOf(w).id}`, ownsObjects: true },
+  }),
+  updateSecret: route({
     method: "PATCH",
     path: "/edge/v1/secrets/:id",
     pathParams: secretId,
@@ -786,8 +968,19 @@ const edgeRoutes = {
       "slot without one keeps its stored value (400 on that slot if it has none), a slot not listed is removed. " +
       `${SECRET_VALUES_TEXT} Apps that use the secret see the change. 409 when another secret of the account has the name.`,
     metadata: write,
-  },
-  replaceSecret: {
+  }, {
+    example: {
+      pathParams: { id: secret.id },
+      body: { comment: "Rotated in January", secret_slots: [{ slot: 1767225600 }] },
+      response: { ...secret, comment: "Rotated in January", secret_slots: secret.secret_slots.slice(1) },
+    },
+    case: {
+      path: (w) => `/edge/v1/secrets/${secretOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ comment: uniqueName("Changed by the route cases") }),
+    },
+  }),
+  replaceSecret: route({
     method: "PUT",
     path: "/edge/v1/secrets/:id",
     pathParams: secretId,
@@ -798,8 +991,20 @@ const edgeRoutes = {
       "Sets the secret's name (required) and comment (empty when absent); `secret_slots`, when given, works as in the " +
       `PATCH. ${SECRET_VALUES_TEXT} 409 when another secret of the account has the name.`,
     metadata: write,
-  },
-  deleteSecret: {
+  }, {
+    example: {
+      pathParams: { id: secret.id },
+      body: { name: secret.name, comment: secret.comment },
+      response: secret,
+    },
+    case: {
+      path: (w, made) => `/edge/v1/secrets/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.createSecret",
+      body: () => ({ name: uniqueName("route-case"), comment: "Replaced by the route cases" }),
+    },
+  }),
+  deleteSecret: route({
     method: "DELETE",
     path: "/edge/v1/secrets/:id",
     pathParams: secretId,
@@ -810,8 +1015,18 @@ const edgeRoutes = {
       "Deletes the secret and its slots. While apps use it (`app_count` > 0) it answers 409, unless `force=true`, which " +
       "removes it from those apps first. Answers 204 with no body.",
     metadata: write,
-  },
-  listBinaries: {
+  }, {
+    example: {
+      pathParams: { id: secret.id },
+      query: { force: false },
+    },
+    case: {
+      path: (w, made) => `/edge/v1/secrets/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.createSecret",
+    },
+  }),
+  listBinaries: route({
     method: "GET",
     path: "/edge/v1/binaries",
     query: listEdgeBinariesQuery,
@@ -821,8 +1036,14 @@ const edgeRoutes = {
       "The account's own binaries (not the platform's, behind public templates), by id ascending. Paged by `limit` " +
       "(default 1000, at most 1000) and `offset`; `count` is how many the account has.",
     metadata: read,
-  },
-  getBinary: {
+  }, {
+    example: {
+      query: { limit: 1000, offset: 0 },
+      response: { binaries: [binary], count: 1 },
+    },
+    case: { path: () => "/edge/v1/binaries?limit=5", ownsObjects: false },
+  }),
+  getBinary: route({
     method: "GET",
     path: "/edge/v1/binaries/:id",
     pathParams: binaryId,
@@ -830,8 +1051,14 @@ const edgeRoutes = {
     summary: "Get an edge app binary",
     description: "One binary of the account. The platform's binaries behind public templates are not the account's: 404.",
     metadata: read,
-  },
-  uploadBinary: {
+  }, {
+    example: {
+      pathParams: { id: binary.id },
+      response: binary,
+    },
+    case: { path: (w) => `/edge/v1/binaries/${binaryOf(w).id}`, ownsObjects: true },
+  }),
+  uploadBinary: route({
     method: "POST",
     path: "/edge/v1/binaries/raw",
     body: edgeBinaryUpload,
@@ -853,8 +1080,23 @@ const edgeRoutes = {
       "make two binaries. The bytes are stored and never returned. Answers 201 with the binary (the platform's SDKs " +
       "take any 2xx).",
     metadata: rawWrite,
-  },
-  deleteBinary: {
+  }, {
+    example: {
+      // The smallest module there is: its 8-byte header.
+      body: emptyWasmModule(),
+      response: {
+        id: 1004,
+        api_type: "wasi-http",
+        status: 1,
+        source: 0,
+        checksum: "93a44bbb96c751218e4c00d479e4c14358122a389acca16205b1e4d0dc5f9476",
+        unref_since: null,
+      },
+    },
+    // Raw bytes, not JSON: the smallest WebAssembly module, its 8-byte header (sent as application/octet-stream).
+    case: { path: () => "/edge/v1/binaries/raw", ownsObjects: false, body: () => emptyWasmModule() },
+  }),
+  deleteBinary: route({
     method: "DELETE",
     path: "/edge/v1/binaries/:id",
     pathParams: binaryId,
@@ -866,7 +1108,17 @@ const edgeRoutes = {
       "delete those first; there is no force. The platform's binaries behind public templates and the other " +
       "account's are 404. Answers 204 with no body.",
     metadata: write,
-  },
+  }, {
+    example: {
+      // A binary of the demo data that no app or template uses (one that failed to compile).
+      pathParams: { id: 13 },
+    },
+    case: {
+      path: (w, made) => `/edge/v1/binaries/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "edge.uploadBinary",
+    },
+  }),
 } as const;
 
 export const edgeContract = c.router({

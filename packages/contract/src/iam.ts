@@ -17,7 +17,10 @@ import {
   withBody,
 } from "./common.js";
 import type { ClientMetadata } from "./client-names.js";
+import * as examples from "./examples.js";
 import { ROLE_IDS, ROLE_NAMES, ROLE_TABLE_DESCRIPTION, type RoleId } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseObject, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -190,8 +193,23 @@ const TOKEN_VISIBILITY =
   "Administrators reach every token of the account; Engineers and Users only the tokens issued for themselves " +
   "(another user's token answers 404, as an unknown id does).";
 
+// The examples' objects: the demo data's, of account 1.
+const clientId = examples.apiTokenExample.client_user.client_id;
+const user = examples.apiTokenExample.client_user;
+
+// The cases' objects: the account's id, and a token of its administrator that is in use.
+const clientIdOf = (w: CaseWorld) => (w.get("iam.getAccount") as { id: number }).id;
+const adminTokenOf = (w: CaseWorld) =>
+  w.first("iam.listTokens", {
+    params: { clientId: clientIdOf(w) },
+    where: (token: CaseObject) => {
+      const { client_user, deleted, expired } = token as unknown as { client_user: { role: { id: number } }; deleted: boolean; expired: boolean };
+      return client_user.role.id === ROLE_IDS.administrators && !deleted && !expired;
+    },
+  });
+
 const iamRoutes = {
-  listTokens: {
+  listTokens: route({
     method: "GET",
     path: "/iam/clients/:clientId/tokens",
     pathParams: z.object({ clientId: clientIdParam }),
@@ -205,8 +223,15 @@ const iamRoutes = {
       "at request time. " +
       ROLE_TABLE_DESCRIPTION,
     metadata: { access: "read" },
-  },
-  createToken: {
+  }, {
+    example: {
+      pathParams: { clientId },
+      query: { role: examples.apiTokenExample.client_user.role.id, deleted: true },
+      response: [examples.apiTokenExample],
+    },
+    case: { path: (w) => `/iam/clients/${clientIdOf(w)}/tokens`, ownsObjects: true },
+  }),
+  createToken: route({
     method: "POST",
     path: "/iam/clients/:clientId/tokens",
     pathParams: z.object({ clientId: clientIdParam }),
@@ -221,8 +246,31 @@ const iamRoutes = {
       "role, issue it for a user with that role. The token works from the next request. `exp_date` absent or null: " +
       "it never expires.",
     metadata: { access: "write" },
-  },
-  getToken: {
+  }, {
+    example: {
+      pathParams: { clientId },
+      body: {
+        name: examples.apiTokenExample.name,
+        description: examples.apiTokenExample.description,
+        exp_date: "2099-01-01T00:00:00Z",
+        client_user: { user_id: user.user_id, role: { id: ROLE_IDS.administrators, name: ROLE_NAMES[ROLE_IDS.administrators] } },
+      },
+      response: {
+        ...examples.apiTokenExample,
+        exp_date: "2099-01-01 00:00:00+00:00",
+        last_usage: null,
+        token: "cp_3f9a0c6e1b7d4a28e5c2f0b9d6a3e1c47b8f2d0a9e6c3b1f5d8a7e4c2b0f9d6a",
+      },
+    },
+    case: {
+      path: (w) => `/iam/clients/${clientIdOf(w)}/tokens`,
+      ownsObjects: true,
+      body: () => ({ name: uniqueName("route-case"), description: "Made by the route cases", exp_date: "2099-01-01T00:00:00Z" }),
+      // Only Administrators create tokens.
+      roleStatus: { 5: 403 },
+    },
+  }),
+  getToken: route({
     method: "GET",
     path: "/iam/clients/:clientId/tokens/:tokenId",
     pathParams: tokenPathParams,
@@ -230,8 +278,15 @@ const iamRoutes = {
     summary: "Get an API token",
     description: `One API token of the account, revoked ones included (\`deleted\`: true). ${TOKEN_VISIBILITY}`,
     metadata: { access: "read" },
-  },
-  deleteToken: {
+  }, {
+    example: {
+      pathParams: { clientId, tokenId: examples.apiTokenExample.id },
+      response: examples.apiTokenExample,
+    },
+    // The administrator's own token: other roles see only the tokens issued for themselves.
+    case: { path: (w) => `/iam/clients/${clientIdOf(w)}/tokens/${adminTokenOf(w).id}`, ownsObjects: true, roleStatus: { 2: 404, 5: 404 } },
+  }),
+  deleteToken: route({
     method: "DELETE",
     path: "/iam/clients/:clientId/tokens/:tokenId",
     pathParams: tokenPathParams,
@@ -243,8 +298,20 @@ const iamRoutes = {
       "reuses a token's lookup for up to a second). A token may revoke itself. Revoking a revoked token answers " +
       `204 again. ${TOKEN_VISIBILITY}`,
     metadata: { access: "write" },
-  },
-  getAccount: {
+  }, {
+    example: {
+      // The demo's revoked token of account 1: the example may run again and again (revoking it again answers 204) and revokes nothing in use.
+      pathParams: { clientId, tokenId: 13 },
+      // A 204 has no body; the example type asks for one (see the report to the lead).
+    },
+    case: {
+      path: (w, made) => `/iam/clients/${clientIdOf(w)}/tokens/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "iam.createToken",
+      roleStatus: { 5: 404 },
+    },
+  }),
+  getAccount: route({
     method: "GET",
     path: "/iam/clients/me",
     responses: { 200: accountOverview, ...errorResponses() },
@@ -254,7 +321,30 @@ const iamRoutes = {
       "with their roles. Open to every role that may read.",
     // `/iam/clients/me` is the caller's account: "clients" is the platform's word for accounts.
     metadata: { access: "read", client: { resource: "account" } } satisfies ClientMetadata,
-  },
+  }, {
+    example: {
+      response: {
+        id: clientId,
+        companyName: "Acme Media",
+        currentUser: user.user_id,
+        email: null,
+        deleted: false,
+        status: "active",
+        has_active_admin: true,
+        users: [
+          {
+            id: user.user_id,
+            name: user.user_name,
+            email: user.user_email,
+            deleted: false,
+            client: clientId,
+            groups: [{ id: user.role.id, name: user.role.name }],
+          },
+        ],
+      },
+    },
+    case: { path: () => "/iam/clients/me", ownsObjects: false },
+  }),
 } as const;
 
 export const iamContract = c.router({

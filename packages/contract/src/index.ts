@@ -6,16 +6,26 @@ export { AREAS, contract, type Contract } from "./contract.js";
 export { ROUTES, routeById, type Area, type ContractRoute, type PrimaryRouteId, type RouteId } from "./routes.js";
 export { clientMethodOf, clientMethods, type ClientMetadata, type ClientMethod, type ClientNameMetadata } from "./client-names.js";
 export { alias, aliasOf, primaryRoutes, type AliasMetadata, type AliasNames, type PrimaryRoutes } from "./alias.js";
+export { routeCases, routeExample, type AnyRouteExample } from "./route-examples.js";
+export { route, type RouteExtras } from "./route.js";
+export type { ExampleResponseHeader, RouteExample } from "./route-example.js";
 export {
-  ROUTE_EXAMPLES,
-  routeExample,
-  type AnyRouteExample,
-  type AreaRouteExamples,
-  type ExampleResponseHeader,
-  type RouteExample,
-  type RouteExamples,
-  type RouteOf,
-} from "./route-examples.js";
+  caseSpecOf,
+  fillPath,
+  missingId,
+  pathParams,
+  prepareRouteCases,
+  routeCasePath,
+  uniqueName,
+  type CaseAccount,
+  type CaseObject,
+  type CaseReadOptions,
+  type CaseRoute,
+  type CaseSend,
+  type CaseWorld,
+  type RouteCase,
+  type RouteCaseSpec,
+} from "./route-case.js";
 export * from "./common.js";
 export { bodyTypeOf, isBytes, JSON_BODY, RAW_BODY, rawBytes, type BodyType, type RawBodyMetadata } from "./body.js";
 export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";

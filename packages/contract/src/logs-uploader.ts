@@ -5,7 +5,10 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, isoTimestamp, listOf, mapOf, PAGE_MAX, paging, stringEnum, strictObject, withBody } from "./common.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -506,9 +509,83 @@ const LIST_RULES =
 
 const CHANGE_RESETS_CHECK = "A change answers the object with its status back at in_progress (code 0): the last check no longer holds.";
 
+// The examples' objects: the demo data's, of account 1.
+const checked: LogsUploaderValidation = { status: "successful", code: 200, updated: "2026-03-02T09:00:00.000Z", details: "" };
+const unchecked: LogsUploaderValidation = { status: "in_progress", code: 0, updated: "2026-03-02T09:00:00.000Z", details: "" };
+
+const target: LogsUploaderTarget = {
+  id: 1,
+  client_id: 1,
+  created: "2026-03-01T12:00:00.000Z",
+  updated: "2026-03-02T09:00:00.000Z",
+  storage_type: "s3_vendor",
+  name: "acme-cdn-logs",
+  description: "Raw CDN access logs, uploaded every 5 minutes.",
+  related_uploader_configs: [1, 3],
+  status: checked,
+  config: {
+    access_key_id: "AKIAEXAMPLE",
+    region: "s-ed1",
+    bucket_name: "acme-cdn-logs",
+    directory: "cdn/raw",
+    endpoint: "https://s-ed1.storage.cloudplane.example",
+    use_path_style: true,
+  },
+};
+
+const policyBody = {
+  name: "acme-json-sample",
+  description: "Half of the requests as JSON lines, tagged with the environment.",
+  fields: ["remote_addr", "time_local", "request", "status", "bytes_sent", "upstream_cache_status", "env"],
+  format_type: "json",
+  tags: { env: "production" },
+  log_sample_rate: 0.5,
+  rotate_interval_minutes: 15,
+  rotate_threshold_mb: 100,
+  include_shield_logs: true,
+} satisfies LogsUploaderPolicyBody;
+
+const policy: LogsUploaderPolicy = {
+  id: 3,
+  client_id: 1,
+  created: "2026-03-01T12:00:00.000Z",
+  updated: "2026-03-02T09:00:00.000Z",
+  include_empty_logs: false,
+  escape_special_characters: false,
+  retry_interval_minutes: 60,
+  rotate_threshold_lines: 0,
+  date_format: "",
+  field_delimiter: '"',
+  field_separator: " ",
+  file_name_template: "{{YYYY}}/{{MM}}/{{DD}}/{{HH}}/{{mm}}/{{ss}}/{{HOST}}_{{CNAME}}_access.log.gz",
+  ...policyBody,
+  related_uploader_configs: [3],
+};
+
+const configBody = { name: "acme-sampled", policy: 3, target: 1, enabled: false, for_all_resources: false, resources: [1, 3] };
+
+const config: LogsUploaderConfig = {
+  id: 3,
+  client_id: 1,
+  created: "2026-03-01T12:00:00.000Z",
+  updated: "2026-03-02T09:00:00.000Z",
+  ...configBody,
+  status: unchecked,
+};
+
+const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+// The cases' objects: the account's first target, policy and config.
+const targetOf = (w: CaseWorld) => w.first("cdn.listLogsUploaderTargets");
+const policyOf = (w: CaseWorld) => w.first("cdn.listLogsUploaderPolicies");
+const configOf = (w: CaseWorld) => w.first("cdn.listLogsUploaderConfigs");
+const targetPath = (w: CaseWorld) => `/cdn/logs_uploader/targets/${targetOf(w).id}`;
+const policyPath = (w: CaseWorld) => `/cdn/logs_uploader/policies/${policyOf(w).id}`;
+const configPath = (w: CaseWorld) => `/cdn/logs_uploader/configs/${configOf(w).id}`;
+
 /** The logs uploader's routes, spread into the cdn area's router. */
 export const logsUploaderContract = c.router({
-  listLogsUploaderTargets: {
+  listLogsUploaderTargets: route({
     method: "GET",
     path: "/cdn/logs_uploader/targets",
     query: listLogsUploaderTargetsQuery,
@@ -516,8 +593,11 @@ export const logsUploaderContract = c.router({
     summary: "List logs uploader targets",
     description: `The account's logs uploader targets. ${LIST_RULES}`,
     metadata: read,
-  },
-  createLogsUploaderTarget: {
+  }, {
+    example: { query: { search: "acme", limit: 100 }, response: page([target]) },
+    case: { path: () => "/cdn/logs_uploader/targets?limit=10", ownsObjects: false },
+  }),
+  createLogsUploaderTarget: route({
     method: "POST",
     path: "/cdn/logs_uploader/targets",
     body: createLogsUploaderTargetBody,
@@ -527,8 +607,23 @@ export const logsUploaderContract = c.router({
       "Adds an S3-style bucket that CDN logs can be uploaded to. The new target starts with status in_progress " +
       "(code 0). `config.secret_access_key` is stored encrypted and never returned.",
     metadata: write,
-  },
-  getLogsUploaderTarget: {
+  }, {
+    example: {
+      body: examples.createLogsUploaderTargetExample,
+      response: examples.logsUploaderTargetExample,
+    },
+    case: {
+      path: () => "/cdn/logs_uploader/targets",
+      ownsObjects: false,
+      body: () => ({
+        storage_type: "s3_other",
+        name: uniqueName("route-case-target"),
+        description: "Made by the route cases",
+        config: { access_key_id: "AKIAROUTECASES", secret_access_key: "route-case-secret-access-key", region: "eu-1", bucket_name: "route-case-logs" },
+      }),
+    },
+  }),
+  getLogsUploaderTarget: route({
     method: "GET",
     path: "/cdn/logs_uploader/targets/:id",
     pathParams: idParams("target"),
@@ -536,8 +631,11 @@ export const logsUploaderContract = c.router({
     summary: "Get a logs uploader target",
     description: "One target of the account, with the configs that use it. The secret access key is never returned.",
     metadata: read,
-  },
-  replaceLogsUploaderTarget: {
+  }, {
+    example: { pathParams: { id: 1 }, response: target },
+    case: { path: targetPath, ownsObjects: true },
+  }),
+  replaceLogsUploaderTarget: route({
     method: "PUT",
     path: "/cdn/logs_uploader/targets/:id",
     pathParams: idParams("target"),
@@ -549,8 +647,36 @@ export const logsUploaderContract = c.router({
       'required; a description left out becomes "", config fields left out their defaults; the name is kept when ' +
       `left out. The configs that use the target keep using it. ${CHANGE_RESETS_CHECK}`,
     metadata: write,
-  },
-  updateLogsUploaderTarget: {
+  }, {
+    example: {
+      pathParams: { id: 1 },
+      body: {
+        storage_type: "s3_vendor",
+        description: target.description,
+        config: {
+          access_key_id: "AKIAEXAMPLE",
+          secret_access_key: "<secret access key>",
+          region: "s-ed1",
+          bucket_name: "acme-cdn-logs",
+          directory: "cdn/raw",
+          endpoint: "https://s-ed1.storage.cloudplane.example",
+          use_path_style: true,
+        },
+      },
+      response: { ...target, status: unchecked },
+    },
+    case: {
+      path: targetPath,
+      ownsObjects: true,
+      // The target as it is, with a new secret: the configs that use it keep working.
+      body: (w) => {
+        const { storage_type, name, description, config } = targetOf(w) as unknown as Pick<LogsUploaderTarget, "storage_type" | "name" | "description" | "config">;
+        const written = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null));
+        return { storage_type, name, description, config: { ...written, secret_access_key: "route-case-replaced-secret" } };
+      }
+    },
+  }),
+  updateLogsUploaderTarget: route({
     method: "PATCH",
     path: "/cdn/logs_uploader/targets/:id",
     pathParams: idParams("target"),
@@ -563,8 +689,19 @@ export const logsUploaderContract = c.router({
       "target's status back at in_progress (code 0); a change of name or description keeps it. A PATCH with no field " +
       "changes nothing (`updated` included).",
     metadata: write,
-  },
-  deleteLogsUploaderTarget: {
+  }, {
+    example: {
+      pathParams: { id: 1 },
+      body: { description: "Raw CDN access logs." },
+      response: { ...target, description: "Raw CDN access logs." },
+    },
+    case: {
+      path: targetPath,
+      ownsObjects: true,
+      body: () => ({ description: uniqueName("Changed by the route cases") }),
+    },
+  }),
+  deleteLogsUploaderTarget: route({
     method: "DELETE",
     path: "/cdn/logs_uploader/targets/:id",
     pathParams: idParams("target"),
@@ -574,8 +711,19 @@ export const logsUploaderContract = c.router({
       "Deletes the target for good, with its stored secret. 409 `conflict` while a config sends logs to it: delete " +
       "those configs, or point them at another target, first. Answers 204 with no body.",
     metadata: write,
-  },
-  validateLogsUploaderTarget: {
+  }, {
+    example: {
+      // Target 3, the one the create example makes (targets 1 and 2 are in use: 409).
+      pathParams: { id: examples.logsUploaderTargetExample.id },
+      // A 204 has no body; the example type asks for one (reported to the lead).
+    },
+    case: {
+      path: (w, made) => `/cdn/logs_uploader/targets/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createLogsUploaderTarget",
+    },
+  }),
+  validateLogsUploaderTarget: route({
     method: "POST",
     path: "/cdn/logs_uploader/targets/:id/validate",
     pathParams: idParams("target"),
@@ -588,9 +736,12 @@ export const logsUploaderContract = c.router({
       "needed to reach its bucket, and fails (failed, code 400, `details` saying why) when it does not: an s3_other " +
       "target has no default endpoint, so it needs `config.endpoint`. s3_vendor and s3_amazon use their type's endpoint when none is given.",
     metadata: write,
-  },
+  }, {
+    example: { pathParams: { id: 1 }, body: {}, response: checked },
+    case: { path: (w) => `${targetPath(w)}/validate`, ownsObjects: true },
+  }),
 
-  listLogsUploaderPolicies: {
+  listLogsUploaderPolicies: route({
     method: "GET",
     path: "/cdn/logs_uploader/policies",
     query: listLogsUploaderPoliciesQuery,
@@ -598,8 +749,11 @@ export const logsUploaderContract = c.router({
     summary: "List logs uploader policies",
     description: `The account's logs uploader policies. ${LIST_RULES}`,
     metadata: read,
-  },
-  createLogsUploaderPolicy: {
+  }, {
+    example: { query: { config_ids: 3 }, response: page([policy]) },
+    case: { path: () => "/cdn/logs_uploader/policies?limit=10", ownsObjects: false },
+  }),
+  createLogsUploaderPolicy: route({
     method: "POST",
     path: "/cdn/logs_uploader/policies",
     body: createLogsUploaderPolicyBody,
@@ -611,8 +765,15 @@ export const logsUploaderContract = c.router({
       "its default). Each of `fields` must be a field `GET /cdn/logs_uploader/policies/fields` lists, `-`, or a name in " +
       "`tags` (400 `errors.fields.<index>` otherwise); with format_type json no field may appear twice.",
     metadata: write,
-  },
-  getLogsUploaderPolicyFields: {
+  }, {
+    example: { body: policyBody, response: { ...policy, id: 4, related_uploader_configs: [] } },
+    case: {
+      path: () => "/cdn/logs_uploader/policies",
+      ownsObjects: false,
+      body: () => ({ name: uniqueName("route-case-policy"), fields: ["remote_addr", "status"] }),
+    },
+  }),
+  getLogsUploaderPolicyFields: route({
     method: "GET",
     path: "/cdn/logs_uploader/policies/fields",
     responses: {
@@ -622,8 +783,11 @@ export const logsUploaderContract = c.router({
     summary: "List the fields a logs uploader policy may include",
     description: "The log fields a policy's `fields` may name: the same list for every account. `-` stands for an empty column.",
     metadata: read,
-  },
-  getLogsUploaderPolicy: {
+  }, {
+    example: { response: ["-", "remote_addr", "remote_user", "time_local", "request", "status"] },
+    case: { path: () => "/cdn/logs_uploader/policies/fields", ownsObjects: false },
+  }),
+  getLogsUploaderPolicy: route({
     method: "GET",
     path: "/cdn/logs_uploader/policies/:id",
     pathParams: idParams("policy"),
@@ -631,8 +795,11 @@ export const logsUploaderContract = c.router({
     summary: "Get a logs uploader policy",
     description: "One policy of the account, with the configs that use it.",
     metadata: read,
-  },
-  replaceLogsUploaderPolicy: {
+  }, {
+    example: { pathParams: { id: 3 }, response: policy },
+    case: { path: policyPath, ownsObjects: true },
+  }),
+  replaceLogsUploaderPolicy: route({
     method: "PUT",
     path: "/cdn/logs_uploader/policies/:id",
     pathParams: idParams("policy"),
@@ -643,8 +810,16 @@ export const logsUploaderContract = c.router({
       "Replaces every field of the policy: fields left out go back to their defaults, as in a new policy (the name " +
       "included). The rules of `fields` are those of the create. The configs that use the policy keep using it.",
     metadata: write,
-  },
-  updateLogsUploaderPolicy: {
+  }, {
+    example: { pathParams: { id: 3 }, body: policyBody, response: policy },
+    case: {
+      // The account's first policy has the defaults: a replace that names it keeps it as it is.
+      path: policyPath,
+      ownsObjects: true,
+      body: (w) => ({ name: policyOf(w).name }),
+    },
+  }),
+  updateLogsUploaderPolicy: route({
     method: "PATCH",
     path: "/cdn/logs_uploader/policies/:id",
     pathParams: idParams("policy"),
@@ -656,8 +831,15 @@ export const logsUploaderContract = c.router({
       "hold for the policy as it is after the change (a tag removed while `fields` names it is 400 `errors.fields.<index>`). " +
       "A PATCH with no field changes nothing (`updated` included).",
     metadata: write,
-  },
-  deleteLogsUploaderPolicy: {
+  }, {
+    example: { pathParams: { id: 3 }, body: { log_sample_rate: 0.25 }, response: { ...policy, log_sample_rate: 0.25 } },
+    case: {
+      path: policyPath,
+      ownsObjects: true,
+      body: () => ({ description: uniqueName("Changed by the route cases") }),
+    },
+  }),
+  deleteLogsUploaderPolicy: route({
     method: "DELETE",
     path: "/cdn/logs_uploader/policies/:id",
     pathParams: idParams("policy"),
@@ -667,9 +849,19 @@ export const logsUploaderContract = c.router({
       "Deletes the policy for good. 409 `conflict` while a config uses it: delete those configs, or give them another " +
       "policy, first. Answers 204 with no body.",
     metadata: write,
-  },
+  }, {
+    example: {
+      // Policy 4, the one the create example makes (policies 1 to 3 are in use: 409).
+      pathParams: { id: 4 },
+    },
+    case: {
+      path: (w, made) => `/cdn/logs_uploader/policies/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createLogsUploaderPolicy",
+    },
+  }),
 
-  listLogsUploaderConfigs: {
+  listLogsUploaderConfigs: route({
     method: "GET",
     path: "/cdn/logs_uploader/configs",
     query: listLogsUploaderConfigsQuery,
@@ -677,8 +869,11 @@ export const logsUploaderContract = c.router({
     summary: "List logs uploader configs",
     description: `The account's logs uploader configs. ${LIST_RULES}`,
     metadata: read,
-  },
-  createLogsUploaderConfig: {
+  }, {
+    example: { query: { resource_ids: 1 }, response: page([config]) },
+    case: { path: () => "/cdn/logs_uploader/configs?limit=10", ownsObjects: false },
+  }),
+  createLogsUploaderConfig: route({
     method: "POST",
     path: "/cdn/logs_uploader/configs",
     body: createLogsUploaderConfigBody,
@@ -690,8 +885,15 @@ export const logsUploaderContract = c.router({
       "count). enabled defaults to true, for_all_resources to false, resources to []. The new config starts with " +
       "status in_progress (code 0).",
     metadata: write,
-  },
-  getLogsUploaderConfig: {
+  }, {
+    example: { body: configBody, response: { ...config, id: 4 } },
+    case: {
+      path: () => "/cdn/logs_uploader/configs",
+      ownsObjects: false,
+      body: (w) => ({ name: uniqueName("route-case-config"), policy: policyOf(w).id, target: targetOf(w).id, enabled: false }),
+    },
+  }),
+  getLogsUploaderConfig: route({
     method: "GET",
     path: "/cdn/logs_uploader/configs/:id",
     pathParams: idParams("config"),
@@ -699,8 +901,11 @@ export const logsUploaderContract = c.router({
     summary: "Get a logs uploader config",
     description: "One config of the account.",
     metadata: read,
-  },
-  replaceLogsUploaderConfig: {
+  }, {
+    example: { pathParams: { id: 3 }, response: config },
+    case: { path: configPath, ownsObjects: true },
+  }),
+  replaceLogsUploaderConfig: route({
     method: "PUT",
     path: "/cdn/logs_uploader/configs/:id",
     pathParams: idParams("config"),
@@ -711,8 +916,19 @@ export const logsUploaderContract = c.router({
       "Replaces every field: `name`, `policy` and `target` are required; enabled left out becomes true, " +
       `for_all_resources false and resources []. The rules of the create hold. ${CHANGE_RESETS_CHECK}`,
     metadata: write,
-  },
-  updateLogsUploaderConfig: {
+  }, {
+    example: { pathParams: { id: 3 }, body: configBody, response: config },
+    case: {
+      path: configPath,
+      ownsObjects: true,
+      // The config as the fixture has it.
+      body: (w) => {
+        const { name, policy, target, enabled, for_all_resources, resources } = configOf(w) as unknown as LogsUploaderConfig;
+        return { name, policy, target, enabled, for_all_resources, resources };
+      }
+    },
+  }),
+  updateLogsUploaderConfig: route({
     method: "PATCH",
     path: "/cdn/logs_uploader/configs/:id",
     pathParams: idParams("config"),
@@ -724,8 +940,19 @@ export const logsUploaderContract = c.router({
       "any field but the name puts the status back at in_progress (code 0). A PATCH with no field changes nothing " +
       "(`updated` included).",
     metadata: write,
-  },
-  deleteLogsUploaderConfig: {
+  }, {
+    example: {
+      pathParams: { id: 3 },
+      body: { enabled: true },
+      response: { ...config, enabled: true },
+    },
+    case: {
+      path: configPath,
+      ownsObjects: true,
+      body: () => ({ name: uniqueName("route-case-config") }),
+    },
+  }),
+  deleteLogsUploaderConfig: route({
     method: "DELETE",
     path: "/cdn/logs_uploader/configs/:id",
     pathParams: idParams("config"),
@@ -734,8 +961,16 @@ export const logsUploaderContract = c.router({
     description:
       "Deletes the config for good: its resources' logs are no longer uploaded. Its policy and target stay. Answers 204 with no body.",
     metadata: write,
-  },
-  validateLogsUploaderConfig: {
+  }, {
+    // Config 4, the one the create example makes.
+    example: { pathParams: { id: 4 } },
+    case: {
+      path: (w, made) => `/cdn/logs_uploader/configs/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "cdn.createLogsUploaderConfig",
+    },
+  }),
+  validateLogsUploaderConfig: route({
     method: "POST",
     path: "/cdn/logs_uploader/configs/:id/validate",
     pathParams: idParams("config"),
@@ -749,5 +984,12 @@ export const logsUploaderContract = c.router({
       "resource in `resources`); otherwise it fails (failed, code 400) with `details` naming each unmet condition. " +
       "The target's own status is not changed by this check.",
     metadata: write,
-  },
+  }, {
+    example: {
+      pathParams: { id: 3 },
+      body: {},
+      response: checked,
+    },
+    case: { path: (w) => `${configPath(w)}/validate`, ownsObjects: true },
+  }),
 });

@@ -17,7 +17,10 @@ import {
   uuid,
   withBody,
 } from "./common.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -201,8 +204,20 @@ const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
 const profileIdParams = z.object({ id: idParam("The profile id.") });
 
+// The cases' objects: the account's first profile, and its own settings (valid against its template by construction).
+const profileOf = (w: CaseWorld) => w.first("security.listProfiles");
+const ownSettings = (w: CaseWorld) => {
+  const own = profileOf(w) as unknown as SecurityProfile;
+  return {
+    profile_template: own.profile_template.id,
+    ip_address: own.ip_address,
+    site: own.site,
+    fields: own.fields.map((field) => ({ base_field: field.base_field, field_value: field.field_value })),
+  };
+};
+
 export const securityContract = c.router({
-  listProfileTemplates: {
+  listProfileTemplates: route({
     method: "GET",
     path: "/security/iaas/profile-templates",
     query: listProfileTemplatesQuery,
@@ -212,8 +227,14 @@ export const securityContract = c.router({
       "The templates the account may build profiles on: the platform's common ones and those made for the account, " +
       "ordered by id. An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
     metadata: read,
-  },
-  listProfiles: {
+  }, {
+    example: {
+      query: { accepts_ip_address: true },
+      response: [examples.securityProfileExample.profile_template],
+    },
+    case: { path: () => "/security/iaas/profile-templates?accepts_ip_address=true", ownsObjects: false },
+  }),
+  listProfiles: route({
     method: "GET",
     path: "/security/iaas/v2/profiles",
     query: listSecurityProfilesQuery,
@@ -223,8 +244,14 @@ export const securityContract = c.router({
       "The account's protection profiles, ordered by id, after the filters; deleted ones only with include_deleted=true. " +
       "An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
     metadata: read,
-  },
-  getProfile: {
+  }, {
+    example: {
+      query: { site: "ED", exclude_empty_address: true },
+      response: [examples.securityProfileExample],
+    },
+    case: { path: () => "/security/iaas/v2/profiles?include_deleted=true&limit=10", ownsObjects: false },
+  }),
+  getProfile: route({
     method: "GET",
     path: "/security/iaas/v2/profiles/:id",
     pathParams: profileIdParams,
@@ -232,8 +259,14 @@ export const securityContract = c.router({
     summary: "Get a security profile",
     description: "One protection profile of the account. A deleted profile, or another account's, answers 404.",
     metadata: read,
-  },
-  createProfile: {
+  }, {
+    example: {
+      pathParams: { id: examples.securityProfileExample.id },
+      response: examples.securityProfileExample,
+    },
+    case: { path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}`, ownsObjects: true },
+  }),
+  createProfile: route({
     method: "POST",
     path: "/security/iaas/v2/profiles",
     body: createSecurityProfileBody,
@@ -245,8 +278,26 @@ export const securityContract = c.router({
       '`{ bgp: false, active: true, price: "0.00" }`, no protocols, status `{ status: "active", updated }` and plan ' +
       '"standard" until the service sets them. Several profiles may protect the same address.',
     metadata: write,
-  },
-  updateProfile: {
+  }, {
+    example: {
+      body: { ...examples.updateSecurityProfileExample, ip_address: "203.0.113.25" },
+      response: {
+        ...examples.securityProfileExample,
+        id: 8,
+        ip_address: "203.0.113.25",
+        options: { bgp: false, active: true, price: "0.00" },
+        protocols: [],
+        status: { status: "active", updated: "2026-11-02T10:15:00.000Z" },
+        plan: "standard",
+      },
+    },
+    case: {
+      path: () => "/security/iaas/v2/profiles",
+      ownsObjects: false,
+      body: (w) => ownSettings(w),
+    },
+  }),
+  updateProfile: route({
     method: "PUT",
     path: "/security/iaas/v2/profiles/:id",
     pathParams: profileIdParams,
@@ -257,8 +308,19 @@ export const securityContract = c.router({
       "Sets the profile's template, address, field values and site. The values are validated against the template: " +
       "required fields, known fields, and each field's JSON Schema. A deleted profile answers 404.",
     metadata: write,
-  },
-  deleteProfile: {
+  }, {
+    example: {
+      pathParams: { id: examples.securityProfileExample.id },
+      body: examples.updateSecurityProfileExample,
+      response: examples.securityProfileExample,
+    },
+    case: {
+      path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}`,
+      ownsObjects: true,
+      body: (w) => ownSettings(w),
+    },
+  }),
+  deleteProfile: route({
     method: "DELETE",
     path: "/security/iaas/v2/profiles/:id",
     pathParams: profileIdParams,
@@ -268,5 +330,15 @@ export const securityContract = c.router({
       "Turns the profile's protection off and deletes it: it answers 404 from then on, and shows in the list only " +
       'with include_deleted=true (options.active false, status.status "deleted"). Answers 204 with no body.',
     metadata: write,
-  },
+  }, {
+    example: {
+      pathParams: { id: 8 },
+      // A 204 has no body; the example type asks for one.
+    },
+    case: {
+      path: (w, made) => `/security/iaas/v2/profiles/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "security.createProfile",
+    },
+  }),
 });

@@ -17,7 +17,10 @@ import {
   stringEnum,
   withBody,
 } from "./common.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseObject, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -342,8 +345,63 @@ const bucketPathParams = z.object({
 const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
 
+// The examples' objects: the demo data's, of account 1.
+/** Storage 1 of the demo data. */
+const luxStorage: Storage = {
+  id: 1,
+  name: "acme-s3-lux",
+  type: "s3",
+  location: "s-ed1",
+  address: "s-ed1.storage.cloudplane.example",
+  client_id: 1,
+  created_at: "2026-01-21T09:00:00.000Z",
+  provisioning_status: "active",
+  can_restore: false,
+  deleted_at: null,
+  expires: null,
+  server_alias: null,
+  disable_http: false,
+  custom_config_file: false,
+  rewrite_rules: null,
+  reseller_id: null,
+};
+
+/** The SFTP storage the createStorage example makes. */
+const acmeFiles: Storage = {
+  ...luxStorage,
+  id: 4,
+  name: "acme-files",
+  type: "sftp",
+  location: "ams",
+  address: "ams.storage.cloudplane.example",
+  created_at: "2026-11-23T19:30:00.000Z",
+};
+
+/**
+ * A bucket name no earlier run used, of digits after its prefix: the suites compare the 404 of another
+ * account's bucket with that of a bucket that does not exist with every number written N.
+ */
+function uniqueBucketName(): string {
+  return `route-case-${Date.now()}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+}
+
+// The cases' objects: the account's first S3 storage and the first bucket in it.
+const s3StorageOf = (w: CaseWorld) => w.first("storage.listStorages", { where: (storage) => storage.type === "s3" });
+const bucketParams = (w: CaseWorld) => {
+  const storage = s3StorageOf(w);
+  return { params: { id: storage.id, name: String(w.first("storage.listBuckets", { params: { id: storage.id } }).name) } };
+};
+const bucketPath = (w: CaseWorld) => {
+  const { id, name } = bucketParams(w).params;
+  return `/storage/provisioning/v1/storage/${id}/s3/bucket/${encodeURIComponent(name)}`;
+};
+const corsPath = (w: CaseWorld) => `${bucketPath(w)}/cors`;
+/** The bucket made by createBucket in the account's first S3 storage; without one, a name no bucket has. */
+const madeBucketPath = (w: CaseWorld, made?: CaseObject) =>
+  `/storage/provisioning/v1/storage/${s3StorageOf(w).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${missingId(w.account)}`}`;
+
 export const storageContract = c.router({
-  getBucketCors: {
+  getBucketCors: route({
     method: "GET",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors",
     pathParams: bucketPathParams,
@@ -353,8 +411,15 @@ export const storageContract = c.router({
       "The origins allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). " +
       "404 when the storage is not the account's or has no such bucket.",
     metadata: read,
-  },
-  setBucketCors: {
+  }, {
+    example: {
+      // Storage 1 of the demo data and its bucket media-assets, whose CORS origins bucketCorsExample shows.
+      pathParams: { id: 1, name: "media-assets" },
+      response: examples.bucketCorsExample,
+    },
+    case: { path: corsPath, ownsObjects: true },
+  }),
+  setBucketCors: route({
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/cors",
     pathParams: bucketPathParams,
@@ -366,8 +431,20 @@ export const storageContract = c.router({
       "as the GET shows them (the platform answers with no body). Repeated origins are kept once, in the order first given. " +
       "404 when the storage is not the account's or has no such bucket.",
     metadata: write,
-  },
-  setBucketLifecycle: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "backups" },
+      body: { allowedOrigins: ["https://admin.acme.example"] },
+      response: { data: { allowedOrigins: ["https://admin.acme.example"] } },
+    },
+    case: {
+      path: corsPath,
+      ownsObjects: true,
+      // The bucket's own origins: the case may run any number of times without changing the demo data.
+      body: (w) => ({ allowedOrigins: (w.get("storage.getBucketCors", bucketParams(w)) as BucketCors).data.allowedOrigins }),
+    },
+  }),
+  setBucketLifecycle: route({
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle",
     pathParams: bucketPathParams,
@@ -379,8 +456,22 @@ export const storageContract = c.router({
       "the lifecycle the bucket had. Answers the bucket as the bucket listing shows it, its `lifecycle` the days (the " +
       "platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
     metadata: write,
-  },
-  deleteBucketLifecycle: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "backups" },
+      body: { expiration_days: 30 },
+      response: { name: "backups", lifecycle: 30 },
+    },
+    // Setting a lifecycle or a policy works on a fresh bucket, so that the demo buckets keep theirs; removing them
+    // from a demo bucket (which has none) changes nothing.
+    case: {
+      path: (w, made) => `${madeBucketPath(w, made)}/lifecycle`,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+      body: () => ({ expiration_days: 30 }),
+    },
+  }),
+  deleteBucketLifecycle: route({
     method: "DELETE",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/lifecycle",
     pathParams: bucketPathParams,
@@ -390,8 +481,14 @@ export const storageContract = c.router({
       "Removes the bucket's lifecycle: its objects no longer expire, and its `lifecycle` is null. A bucket without one " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
     metadata: write,
-  },
-  getBucketPolicy: {
+  }, {
+    example: {
+      // The lifecycle setBucketLifecycle's example sets.
+      pathParams: { id: 1, name: "backups" },
+    },
+    case: { path: (w) => `${bucketPath(w)}/lifecycle`, ownsObjects: true },
+  }),
+  getBucketPolicy: route({
     method: "GET",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
     pathParams: bucketPathParams,
@@ -401,8 +498,14 @@ export const storageContract = c.router({
       "Whether the bucket is public, as a bare JSON `true` or `false` as the platform answers it. A new bucket is not. " +
       "404 when the storage is not the account's or has no such bucket.",
     metadata: read,
-  },
-  setBucketPolicy: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "media-assets" },
+      response: false,
+    },
+    case: { path: (w) => `${bucketPath(w)}/policy`, ownsObjects: true },
+  }),
+  setBucketPolicy: route({
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
     pathParams: bucketPathParams,
@@ -414,8 +517,20 @@ export const storageContract = c.router({
       "writing still needs the storage's keys. A public bucket stays public. Answers the policy as the GET shows it, " +
       "`true` (the platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
     metadata: write,
-  },
-  deleteBucketPolicy: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "media-assets" },
+      body: {},
+      response: true,
+    },
+    case: {
+      path: (w, made) => `${madeBucketPath(w, made)}/policy`,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+      body: () => ({}),
+    },
+  }),
+  deleteBucketPolicy: route({
     method: "DELETE",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
     pathParams: bucketPathParams,
@@ -425,8 +540,13 @@ export const storageContract = c.router({
       "Removes the bucket's public-read policy: reading its objects needs the storage's keys again. A private bucket " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
     metadata: write,
-  },
-  createBucket: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "media-assets" },
+    },
+    case: { path: (w) => `${bucketPath(w)}/policy`, ownsObjects: true },
+  }),
+  createBucket: route({
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name",
     pathParams: bucketPathParams,
@@ -439,8 +559,19 @@ export const storageContract = c.router({
       "Makes an empty bucket named by the path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the " +
       "bucket (the platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).",
     metadata: write,
-  },
-  listBuckets: {
+  }, {
+    example: {
+      pathParams: { id: 1, name: "press-kit" },
+      body: {},
+      response: { name: "press-kit", lifecycle: null },
+    },
+    case: {
+      path: (w) => `/storage/provisioning/v1/storage/${s3StorageOf(w).id}/s3/bucket/${uniqueBucketName()}`,
+      ownsObjects: true,
+      body: () => ({}),
+    },
+  }),
+  listBuckets: route({
     method: "GET",
     path: "/storage/provisioning/v2/storage/:id/s3/buckets",
     pathParams: storagePathParams,
@@ -454,8 +585,21 @@ export const storageContract = c.router({
       "A page of the storage's buckets by name (ascending), `limit` (default 100, at most 1000) from `offset`; `count` is the " +
       "total. An SFTP storage has none. 404 when the storage is not the account's.",
     metadata: read,
-  },
-  deleteBucket: {
+  }, {
+    example: {
+      pathParams: { id: 1 },
+      query: { limit: 100, offset: 0 },
+      response: {
+        count: 2,
+        results: [
+          { name: "backups", lifecycle: null },
+          { name: "media-assets", lifecycle: null },
+        ],
+      },
+    },
+    case: { path: (w) => `/storage/provisioning/v2/storage/${s3StorageOf(w).id}/s3/buckets`, ownsObjects: true },
+  }),
+  deleteBucket: route({
     method: "DELETE",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name",
     pathParams: bucketPathParams,
@@ -465,8 +609,19 @@ export const storageContract = c.router({
       "Deletes the bucket with everything in it (its objects, CORS settings, lifecycle and policy), as the platform does. " +
       "Answers 204 with no body.",
     metadata: write,
-  },
-  listStorages: {
+  }, {
+    example: {
+      // The bucket createBucket's example makes.
+      pathParams: { id: 1, name: "press-kit" },
+      // A 204 has no body; the example type asks for one (reported to the lead).
+    },
+    case: {
+      path: madeBucketPath,
+      ownsObjects: true,
+      makes: "storage.createBucket",
+    },
+  }),
+  listStorages: route({
     method: "GET",
     path: "/storage/provisioning/v3/storage",
     query: listStoragesQuerySchema,
@@ -477,8 +632,20 @@ export const storageContract = c.router({
       "sorted by `order_by` and `order_direction` (default id ascending; ties by id ascending). `count` is the number of " +
       "matches before paging. Names are compared exactly.",
     metadata: read,
-  },
-  getStorage: {
+  }, {
+    example: {
+      query: { limit: 100, offset: 0, type: "s3", order_by: "name" },
+      response: {
+        count: 2,
+        results: [
+          { ...luxStorage, id: 3, name: "acme-s3-ams", location: "s-ams1", address: "s-ams1.storage.cloudplane.example", created_at: "2026-01-22T09:00:00.000Z" },
+          luxStorage,
+        ],
+      },
+    },
+    case: { path: () => "/storage/provisioning/v3/storage", ownsObjects: false },
+  }),
+  getStorage: route({
     method: "GET",
     path: "/storage/provisioning/v1/storage/:id",
     pathParams: storagePathParams,
@@ -486,8 +653,14 @@ export const storageContract = c.router({
     summary: "Get a storage",
     description: "One storage of the account; never its credentials.",
     metadata: read,
-  },
-  createStorage: {
+  }, {
+    example: {
+      pathParams: { id: 1 },
+      response: luxStorage,
+    },
+    case: { path: (w) => `/storage/provisioning/v1/storage/${s3StorageOf(w).id}`, ownsObjects: true },
+  }),
+  createStorage: route({
     method: "POST",
     path: "/storage/provisioning/v2/storage",
     body: createStorageBody,
@@ -497,8 +670,18 @@ export const storageContract = c.router({
       "A new, empty storage of the account, `active` at once. A name the account already uses is 409. The platform returns " +
       "the storage's credentials here; this API never returns secrets, so the answer is the storage without them.",
     metadata: write,
-  },
-  updateStorage: {
+  }, {
+    example: {
+      body: { name: "acme-files", type: "sftp", location: "ams" },
+      response: acmeFiles,
+    },
+    case: {
+      path: () => "/storage/provisioning/v2/storage",
+      ownsObjects: false,
+      body: () => ({ name: uniqueName("route-case-storage"), type: "s3", location: "s-ed1" }),
+    },
+  }),
+  updateStorage: route({
     method: "PATCH",
     path: "/storage/provisioning/v2/storage/:id",
     pathParams: storagePathParams,
@@ -512,8 +695,21 @@ export const storageContract = c.router({
       "alias: giving it either a value is 422, removing them is accepted and changes nothing. A server alias another " +
       "storage has, in any account, is 409.",
     metadata: write,
-  },
-  deleteStorage: {
+  }, {
+    example: {
+      // The SFTP storage createStorage's example makes.
+      pathParams: { id: 4 },
+      body: { expires: "1 year", server_alias: "files.acme.example" },
+      response: { ...acmeFiles, expires: "2027-11-23T19:45:00.000Z", server_alias: "files.acme.example" },
+    },
+    case: {
+      // The demo storages are S3 ones, which take removing the expiry and alias (changing nothing).
+      path: (w) => `/storage/provisioning/v2/storage/${s3StorageOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ expires: null, server_alias: "" }),
+    },
+  }),
+  deleteStorage: route({
     method: "DELETE",
     path: "/storage/provisioning/v1/storage/:id",
     pathParams: storagePathParams,
@@ -524,5 +720,15 @@ export const storageContract = c.router({
       "deletes a storage's data. Answers 204 with no body. The platform can restore a deleted S3 storage for two weeks; " +
       "here a delete is final, so there is no restore.",
     metadata: write,
-  },
+  }, {
+    example: {
+      pathParams: { id: 3 },
+      // A 204 has no body; the example type asks for one (reported to the lead).
+    },
+    case: {
+      path: (w, made) => `/storage/provisioning/v1/storage/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "storage.createStorage",
+    },
+  }),
 });

@@ -6,7 +6,10 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "./common.js";
 import type { ClientMetadata } from "./client-names.js";
+import * as examples from "./examples.js";
 import type { RouteMetadata } from "./roles.js";
+import { route } from "./route.js";
+import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
 
 const c = initContract();
 
@@ -279,8 +282,44 @@ const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
 const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
 
+// The examples' objects: the demo data's, of account 1.
+/** A push stream as it is made: not live, DVR on with a 30-minute window, ingest and playback URLs from its id and a fresh key. */
+const createdStream: Stream = {
+  ...examples.streamExample,
+  id: 72,
+  name: "Acme town hall",
+  live: false,
+  backup_live: false,
+  push_url: "rtmp://vp-push.cloudplane.example/in/72?3f9a1c07d2e8",
+  backup_push_url: "rtmp://vp-push-backup.cloudplane.example/in/72?3f9a1c07d2e8",
+  push_url_srt: "srt://vp-push.cloudplane.example:5001?streamid=72#3f9a1c07d2e8",
+  backup_push_url_srt: "srt://vp-push-backup.cloudplane.example:5001?streamid=72#3f9a1c07d2e8",
+  push_url_whip: "https://whip.cloudplane.example/whip/72/3f9a1c07d2e8",
+  created_at: "2026-11-23T19:30:00.000Z",
+  started_at_primary: null,
+  started_at_backup: null,
+  dvr_duration: 1800,
+  iframe_url: "https://video.cloudplane.example/accounts/1/streams/72/player.html",
+  dash_url: "https://video.cloudplane.example/accounts/1/streams/72/index.mpd",
+  hls_cmaf_url: "https://video.cloudplane.example/accounts/1/streams/72/index.m3u8",
+  hls_mpegts_url: "https://video.cloudplane.example/accounts/1/streams/72/index-ts.m3u8",
+  screenshot: "https://video.cloudplane.example/accounts/1/streams/72/screenshot.jpg",
+  transcoded_qualities: [],
+  transcoding_speed: 0,
+  frame_rate: 0,
+  video_height: 0,
+  video_width: 0,
+  broadcast_ids: [],
+  client_entity_data: '{"event":"town-hall-2026"}',
+  stream_source_type: null,
+};
+
+// The cases' objects: the account's first stream, and its first live stream with DVR on.
+const streamOf = (w: CaseWorld) => w.first("streaming.listStreams");
+const dvrStreamOf = (w: CaseWorld) => w.first("streaming.listStreams", { where: (stream) => stream.live === true && (stream.dvr_duration as number) > 0 });
+
 export const streamingContract = c.router({
-  listStreams: {
+  listStreams: route({
     method: "GET",
     path: "/streaming/streams",
     query: z.object({
@@ -297,8 +336,17 @@ export const streamingContract = c.router({
       `The account's streams, newest first (id descending), ${STREAMS_PAGE_SIZE} a page. The body is a bare array; ` +
       "the `X-Total-Count` response header carries the total number of streams. A page past the end is an empty array.",
     metadata: { ...read, client: { pageSize: STREAMS_PAGE_SIZE } } satisfies ClientMetadata,
-  },
-  getStream: {
+  }, {
+    example: {
+      query: { page: 1 },
+      response: [examples.streamExample],
+      responseHeaders: {
+        "X-Total-Count": { description: "The total number of the account's streams, on every page.", example: 1, type: "integer" },
+      },
+    },
+    case: { path: () => "/streaming/streams", ownsObjects: false },
+  }),
+  getStream: route({
     method: "GET",
     path: "/streaming/streams/:stream_id",
     pathParams: streamIdParams,
@@ -306,8 +354,14 @@ export const streamingContract = c.router({
     summary: "Get a stream",
     description: "One stream of the account.",
     metadata: read,
-  },
-  createStream: {
+  }, {
+    example: {
+      pathParams: { stream_id: examples.streamExample.id },
+      response: examples.streamExample,
+    },
+    case: { path: (w) => `/streaming/streams/${streamOf(w).id}`, ownsObjects: true },
+  }),
+  createStream: route({
     method: "POST",
     path: "/streaming/streams",
     body: createStreamBody,
@@ -318,8 +372,18 @@ export const streamingContract = c.router({
       "playback URLs are made from its id. The body is the stream's fields as they are (the platform wraps only changes in " +
       "`stream`). A pull stream needs `uri`; a push stream may not have one.",
     metadata: write,
-  },
-  updateStream: {
+  }, {
+    example: {
+      body: { name: "Acme town hall", dvr_enabled: true, dvr_duration: 1800, client_entity_data: '{"event":"town-hall-2026"}' },
+      response: createdStream,
+    },
+    case: {
+      path: () => "/streaming/streams",
+      ownsObjects: false,
+      body: () => ({ name: uniqueName("route-case-stream"), dvr_enabled: true }),
+    },
+  }),
+  updateStream: route({
     method: "PATCH",
     path: "/streaming/streams/:stream_id",
     pathParams: streamIdParams,
@@ -331,8 +395,19 @@ export const streamingContract = c.router({
       "may be left out here). Switching `pull` off clears `uri`; switching it on needs a `uri`, given or already set. " +
       "Changes apply to the next live session.",
     metadata: write,
-  },
-  deleteStream: {
+  }, {
+    example: {
+      pathParams: { stream_id: examples.streamExample.id },
+      body: { stream: { name: "Acme lobby cam 1 (main entrance)", record_type: "transcoded" } },
+      response: { ...examples.streamExample, name: "Acme lobby cam 1 (main entrance)", record_type: "transcoded" },
+    },
+    case: {
+      path: (w) => `/streaming/streams/${streamOf(w).id}`,
+      ownsObjects: true,
+      body: () => ({ stream: { auto_record: true } }),
+    },
+  }),
+  deleteStream: route({
     method: "DELETE",
     path: "/streaming/streams/:stream_id",
     pathParams: streamIdParams,
@@ -342,8 +417,18 @@ export const streamingContract = c.router({
       "Deletes the stream for good, with its clips and its broadcasts (a broadcast here belongs to one stream). " +
       "A live stream may be deleted too: its ingest stops. Answers 204 with no body.",
     metadata: write,
-  },
-  listClipRecordings: {
+  }, {
+    example: {
+      pathParams: { stream_id: 71 },
+      // A 204 has no body; the example type asks for one (reported to the lead).
+    },
+    case: {
+      path: (w, made) => `/streaming/streams/${made?.id ?? missingId(w.account)}`,
+      ownsObjects: true,
+      makes: "streaming.createStream",
+    },
+  }),
+  listClipRecordings: route({
     method: "GET",
     path: "/streaming/streams/:stream_id/clip_recording",
     pathParams: streamIdParams,
@@ -353,8 +438,14 @@ export const streamingContract = c.router({
       `The stream's clips that have not expired (\`expiration\` after now), newest first (by creation, then id), at most ${CLIPS_LIST_MAX}. ` +
       "The body is a bare array, as the platform answers; a stream without clips answers an empty one.",
     metadata: read,
-  },
-  createClipRecording: {
+  }, {
+    example: {
+      pathParams: { stream_id: examples.streamExample.id },
+      response: [examples.clipRecordingExample],
+    },
+    case: { path: (w) => `/streaming/streams/${dvrStreamOf(w).id}/clip_recording`, ownsObjects: true },
+  }),
+  createClipRecording: route({
     method: "PUT",
     path: "/streaming/streams/:stream_id/clip_recording",
     pathParams: streamIdParams,
@@ -366,5 +457,16 @@ export const streamingContract = c.router({
       "The stream must be live with DVR on (`dvr_duration` > 0), otherwise 422. `duration` is at most the stream's " +
       "`dvr_duration`; `expiration` must fall between 1 minute and 4 hours after the clip ends.",
     metadata: write,
-  },
+  }, {
+    example: {
+      pathParams: { stream_id: examples.streamExample.id },
+      body: examples.createClipRecordingExample,
+      response: examples.clipRecordingExample,
+    },
+    case: {
+      path: (w) => `/streaming/streams/${dvrStreamOf(w).id}/clip_recording`,
+      ownsObjects: true,
+      body: (w) => ({ duration: Math.min(30, (dvrStreamOf(w).dvr_duration as number)) }),
+    },
+  }),
 });

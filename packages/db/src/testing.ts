@@ -1,7 +1,6 @@
 /**
  * @cloudplane/db/testing: fresh, migrated and seeded databases for tests, on PGlite (in memory) or on
- * the PostgreSQL server of DATABASE_URL (a database of its own per call, dropped on close), and one
- * valid request for every route of the contract on the demo data (`routeCases`).
+ * the PostgreSQL server of DATABASE_URL (a database of its own per call, dropped on close).
  */
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
@@ -110,17 +109,3 @@ export async function selectRows<Row extends Record<string, unknown> = Record<st
   if (Array.isArray(result)) return [...(result as Row[])];
   return (result as { rows: Row[] }).rows;
 }
-
-export {
-  pathParams,
-  routeCasePath,
-  routeCaseTable,
-  routeCases,
-  uniqueName,
-  type AreaRouteCases,
-  type MadeObject,
-  type RouteCase,
-  type RouteCaseRequest,
-  type RouteCaseSend,
-  type RouteCaseTable,
-} from "./route-cases.js";

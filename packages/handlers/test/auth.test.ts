@@ -64,8 +64,9 @@ describe.each(engines())("auth matrix on %s", (engine) => {
       if (route.route.path.includes(":clientId")) expectEnvelope(reply, 403, "permission_denied");
       else {
         expectEnvelope(reply, 404, "not_found");
-        // The first id of the path: a number, or a UUID where the path has no number (cloud tasks).
-        const missingPath = NUMERIC_ID.test(route.path) ? route.path.replace(NUMERIC_ID, "/999999") : route.path.replace(UUID_ID, `/${MISSING_UUID}`);
+        // The same path with its first id one no object has: a number, or a UUID where the path has no number (cloud tasks).
+        const otherPath = route.otherPath!;
+        const missingPath = NUMERIC_ID.test(otherPath) ? otherPath.replace(NUMERIC_ID, "/999999") : otherPath.replace(UUID_ID, `/${MISSING_UUID}`);
         const missing = await api.call(route.route.method, missingPath, { body: route.body?.(1) });
         expectEnvelope(missing, 404, "not_found");
         const shape = (message: string) => message.replace(UUID_TEXT, "U").replace(/\d+/g, "N");

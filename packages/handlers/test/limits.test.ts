@@ -7,12 +7,14 @@
  */
 import { INT32_MAX, limitedFields, ROUTES, type FieldPath, type LimitedField } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
-import { routeCases, selectRows, type RouteCase } from "@cloudplane/db/testing";
+import type { RouteCase } from "@cloudplane/contract";
+import { selectRows } from "@cloudplane/db/testing";
+import { preparedCases } from "./routes.js";
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
-const cases = routeCases();
+const cases = await preparedCases();
 const caseOf = (id: string): RouteCase => cases.find((candidate) => candidate.id === id)!;
 
 /** A deep copy of `root` with `value` set at `path`, making the objects and arrays on the way (an index makes an array). */

@@ -57,7 +57,10 @@ describe.each(engines())("methods on %s", (engine) => {
     it("answers every GET route with the GET's status and headers, the body's length and no body", async () => {
       const gets = routeCases.filter(({ route }) => route.method === "GET");
       expect(gets.length).toBeGreaterThan(5);
-      for (const { name, path } of gets) {
+      for (const routeCase of gets) {
+        const { name } = routeCase;
+        // A route whose case makes its object (a task of an upload) gets a fresh one.
+        const path = await routeCase.pathOn(api, 1);
         const get = await api.call("GET", path);
         const headReply = await head(path);
         expect(headReply.status, name).toBe(get.status);

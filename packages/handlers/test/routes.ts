@@ -1,13 +1,12 @@
 /**
  * One valid request for every route of the contract, on account 1's demo objects, and the same
  * request aimed at account 2's objects: the table the auth matrix, isolation, fuzz and soak tests
- * walk. It is the route-case table the conformance suite walks too (`@cloudplane/db/testing`), keyed
- * by route id there, so a route without a case fails to compile.
+ * walk. Each route declares its case beside it in the contract, as the conformance suite reads them
+ * too; the cases find their objects through the API's own read routes, here on a fresh demo database
+ * (every one holds the same objects under the same ids) before the file's tests are collected.
  */
-import type { RouteId } from "@cloudplane/contract";
-import { demoFixture } from "@cloudplane/db";
-import { routeCasePath, routeCases as sharedRouteCases, type RouteCase as SharedRouteCase } from "@cloudplane/db/testing";
-import type { TestApi } from "./harness.js";
+import { routeCasePath, routeCases as contractRouteCases, type CaseSend, type RouteCase as SharedRouteCase, type RouteId } from "@cloudplane/contract";
+import { startApi, type TestApi } from "./harness.js";
 import type { AppRoute } from "@ts-rest/core";
 
 export interface RouteCase {
@@ -34,8 +33,8 @@ export interface RouteCase {
 }
 
 /** Every route of the contract, in ROUTES' order, with its case on the demo data the test databases hold. */
-export const routeCases: RouteCase[] = sharedRouteCases(demoFixture).map((routeCase) => ({
-  name: routeCase.id,
+export const routeCases: RouteCase[] = (await preparedCases()).map((routeCase) => ({
+  name: routeCase.id as RouteId,
   route: routeCase.route,
   path: routeCase.path(1),
   otherPath: routeCase.ownsObjects ? routeCase.path(2) : null,
@@ -46,8 +45,25 @@ export const routeCases: RouteCase[] = sharedRouteCases(demoFixture).map((routeC
   ...(routeCase.body ? { body: routeCase.body } : {}),
 }));
 
+/** The contract's cases with their objects found on a fresh demo database. */
+export async function preparedCases(): Promise<SharedRouteCase[]> {
+  const api = await startApi("pglite");
+  try {
+    const cases = await contractRouteCases(asAdministrator(api));
+    if (api.errors.length) throw new Error(`Reading the route cases' objects made the handler report errors: ${String(api.errors[0])}`);
+    return cases;
+  } finally {
+    await api.close();
+  }
+}
+
+/** How the cases call `api`: as the administrator of the account they are aimed at. */
+export function asAdministrator(api: TestApi): CaseSend {
+  return (account, method, path, body) => api.call(method, path, { body, as: [account, "role-1-active"] });
+}
+
 function pathOn(api: TestApi, routeCase: SharedRouteCase, account: 1 | 2): Promise<string> {
-  return routeCasePath(routeCase, account, (method, path, body) => api.call(method, path, { body, as: [account, "role-1-active"] }));
+  return routeCasePath(routeCase, account, asAdministrator(api));
 }
 
 export function isRead(route: AppRoute): boolean {

@@ -1,12 +1,60 @@
 /**
- * The suite's HTTP client: plain `fetch` against a base URL, with the demo fixture's tokens, so it
- * sees a deployment exactly as any other client does.
+ * The suite's HTTP client: plain `fetch` against a base URL, with the tokens it is given, so it sees a
+ * deployment exactly as any other client does.
  */
-import { demoToken, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
+
+/** The two accounts the suite calls: 1, the account checked, and 2, another account of the same deployment. */
+export type ConformanceAccount = 1 | 2;
+
+/**
+ * The tokens the suite calls with, named by role group id: an active token of each role (1
+ * Administrators, 2 Users, 5 Engineers, 3009 and 3022 Purge and Prefetch), an expired Engineers token
+ * and a revoked Users token. Account 2 needs only its administrator's.
+ */
+export const CONFORMANCE_TOKEN_NAMES = [
+  "role-1-active",
+  "role-2-active",
+  "role-5-active",
+  "role-3009-active",
+  "role-3022-active",
+  "role-5-expired",
+  "role-2-deleted",
+] as const;
+
+export type ConformanceTokenName = (typeof CONFORMANCE_TOKEN_NAMES)[number];
+
+/** The tokens' plaintexts, by account and name. */
+export type ConformanceTokens = { 1: Record<ConformanceTokenName, string>; 2: Pick<Record<ConformanceTokenName, string>, "role-1-active"> & Partial<Record<ConformanceTokenName, string>> };
+
+interface TokenRow {
+  accountId: number;
+  name: string;
+  plaintext: string;
+}
+
+/**
+ * The tokens of a JSON document: `{ "1": { "role-1-active": "…", … }, "2": { "role-1-active": "…" } }`,
+ * or rows `{ accountId, name, plaintext }` (a list, or an object's `apiTokens` list, as the demo data's
+ * file holds them), accounts 1 and 2. Names a missing token.
+ */
+export function conformanceTokens(document: unknown): ConformanceTokens {
+  const rows = Array.isArray(document) ? document : (document as { apiTokens?: unknown } | null)?.apiTokens;
+  const byAccount: Record<string, Record<string, unknown>> = Array.isArray(rows)
+    ? Object.fromEntries(
+        ["1", "2"].map((account) => [account, Object.fromEntries((rows as TokenRow[]).filter((row) => String(row.accountId) === account).map((row) => [row.name, row.plaintext]))]),
+      )
+    : ((document ?? {}) as Record<string, Record<string, unknown>>);
+  const missing = [
+    ...CONFORMANCE_TOKEN_NAMES.filter((name) => typeof byAccount["1"]?.[name] !== "string").map((name) => `1 ${name}`),
+    ...(typeof byAccount["2"]?.["role-1-active"] === "string" ? [] : ["2 role-1-active"]),
+  ];
+  if (missing.length) throw new Error(`The tokens lack ${missing.join(", ")} (account and name).`);
+  return byAccount as unknown as ConformanceTokens;
+}
 
 export interface CallOptions {
   /** Whose token: [account, token name]. Default: account 1's administrator. */
-  as?: [DemoAccountId, DemoTokenName];
+  as?: [ConformanceAccount, ConformanceTokenName];
   /** The whole Authorization header instead (null: none). */
   authorization?: string | null;
   /** A JSON body; a Uint8Array is sent as it is, as application/octet-stream (a route that takes raw bytes). */
@@ -28,11 +76,9 @@ export interface Reply {
 
 export interface ConformanceClient {
   baseUrl: string;
+  /** The Authorization header of a token: `apikey <token>`. */
+  apikey(as: [ConformanceAccount, ConformanceTokenName]): string;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
-}
-
-export function apikey(as: [DemoAccountId, DemoTokenName]): string {
-  return `apikey ${demoToken(as[0], as[1]).plaintext}`;
 }
 
 /** How many times a call answered 429 is sent again, after the Retry-After it names. */
@@ -58,10 +104,16 @@ export async function politeFetch(url: string, init: RequestInit): Promise<Respo
   return response;
 }
 
-export function createClient(baseUrl: string): ConformanceClient {
+export function createClient(baseUrl: string, tokens: ConformanceTokens): ConformanceClient {
   const base = new URL(baseUrl).toString().replace(/\/+$/, "");
+  const apikey = ([account, name]: [ConformanceAccount, ConformanceTokenName]) => {
+    const token = tokens[account][name];
+    if (token === undefined) throw new Error(`The suite was given no token ${name} of account ${account}.`);
+    return `apikey ${token}`;
+  };
   return {
     baseUrl: base,
+    apikey,
     async call(method, path, options = {}) {
       const headers = new Headers(options.headers);
       const authorization = options.authorization === undefined ? apikey(options.as ?? [1, "role-1-active"]) : options.authorization;

@@ -1,5 +1,5 @@
 /** Runs the checks one after another against a base URL and reports each one's outcome. */
-import { demoFixture, type DemoFixture } from "@cloudplane/db";
+import { routeCases } from "@cloudplane/contract";
 import { authChecks } from "./checks/auth.js";
 import { errorChecks } from "./checks/errors.js";
 import { isolationChecks } from "./checks/isolation.js";
@@ -8,9 +8,8 @@ import { rawChecks } from "./checks/raw.js";
 import { routeChecks } from "./checks/routes.js";
 import { validationChecks } from "./checks/validation.js";
 import { writeChecks } from "./checks/writes.js";
-import type { ConformanceCheck, ConformanceContext } from "./check.js";
-import { createClient } from "./client.js";
-import { routeCases } from "./route-cases.js";
+import { asAdministrator, type ConformanceCheck, type ConformanceContext } from "./check.js";
+import { createClient, type ConformanceTokens } from "./client.js";
 
 /**
  * Every check of the suite, in the order they run. Paging first: it counts the demo data's objects, and
@@ -30,8 +29,8 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
 export interface ConformanceOptions {
   /** Where the deployment answers, e.g. `http://127.0.0.1:8787` (a path prefix is kept). */
   baseUrl: string;
-  /** The demo data the deployment was loaded with. Default: the bundled demo fixture. */
-  fixture?: DemoFixture;
+  /** The tokens to call with (see `conformanceTokens`). */
+  tokens: ConformanceTokens;
   /** Run only the checks whose name contains this text. */
   grep?: string;
   /** Called after each check. */
@@ -52,13 +51,17 @@ export interface ConformanceReport {
   results: CheckResult[];
 }
 
-/** The context the checks run in: a client for the base URL, the fixture and the route table. */
-export function conformanceContext(baseUrl: string, fixture: DemoFixture = demoFixture): ConformanceContext {
-  return { client: createClient(baseUrl), fixture, cases: routeCases(fixture) };
+/**
+ * The context the checks run in: a client for the base URL, and every route's case, whose objects are
+ * found on the deployment through its read routes, as each account's administrator.
+ */
+export async function conformanceContext(baseUrl: string, tokens: ConformanceTokens): Promise<ConformanceContext> {
+  const client = createClient(baseUrl, tokens);
+  return { client, cases: await routeCases(asAdministrator(client)) };
 }
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
-  const context = conformanceContext(options.baseUrl, options.fixture);
+  const context = await conformanceContext(options.baseUrl, options.tokens);
   const results: CheckResult[] = [];
   for (const check of conformanceChecks) {
     if (options.grep && !check.name.includes(options.grep)) continue;

@@ -13,11 +13,14 @@ import { demoFixture } from "@cloudplane/db";
 import { serve } from "@cloudplane/handlers/node";
 import { useApi, type Handler } from "@cloudplane/handlers/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { conformanceChecks, routeCases, runConformance, type ConformanceReport } from "../src/index.js";
+import { conformanceChecks, conformanceContext, conformanceTokens, runConformance, type ConformanceReport } from "../src/index.js";
 
 type Fault = (request: Request, handler: Handler) => Promise<Response>;
 
 const BIN = fileURLToPath(new URL("../bin/conformance.js", import.meta.url));
+/** The demo data's file: the tokens the handler's demo database holds, as the command reads them. */
+const DEMO_DATA = fileURLToPath(new URL("../../../packages/db/fixtures/demo.json", import.meta.url));
+const tokens = conformanceTokens(demoFixture);
 
 function failures(report: ConformanceReport): Record<string, string> {
   return Object.fromEntries(report.results.filter((result) => !result.passed).map((result) => [result.name, String((result.error as Error).message)]));
@@ -55,27 +58,28 @@ describe("the conformance suite against the handler over HTTP", () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  it("has a case for every route of the contract", () => {
-    expect(routeCases(demoFixture).map((route) => route.id)).toEqual(ROUTES.map((entry) => entry.id));
+  it("has a case for every route of the contract, its objects found on the deployment", async () => {
+    const context = await conformanceContext(baseUrl, tokens);
+    expect(context.cases.map((route) => route.id)).toEqual(ROUTES.map((entry) => entry.id));
   });
 
   it("passes every check of routes, auth, isolation, validation, paging and writes where the API behaves", async () => {
     const topics = ["routes:", "auth:", "isolation:", "validation:", "paging:", "writes:"];
     const expected = conformanceChecks.filter((check) => topics.some((topic) => check.name.startsWith(topic)));
-    const reports = await Promise.all(topics.map((grep) => runConformance({ baseUrl, grep })));
+    const reports = await Promise.all(topics.map((grep) => runConformance({ baseUrl, tokens, grep })));
     expect(reports.flatMap((report) => Object.entries(failures(report)))).toEqual([]);
     expect(reports.reduce((sum, report) => sum + report.passed, 0)).toBe(expected.length);
   });
 
   it("passes again on the same database: created names are fresh each run", async () => {
-    const report = await runConformance({ baseUrl, grep: "writes:" });
+    const report = await runConformance({ baseUrl, tokens, grep: "writes:" });
     expect(failures(report)).toEqual({});
     expect(report.passed).toBeGreaterThan(0);
   });
 
   it("fails a success body with a field the contract does not have", async () => {
     fault = rewriteJson((body, response) => (response.status < 300 && body && typeof body === "object" && !Array.isArray(body) ? { ...body, token_hash: "leaked" } : body));
-    const report = await runConformance({ baseUrl, grep: "routes: every route answers" });
+    const report = await runConformance({ baseUrl, tokens, grep: "routes: every route answers" });
     expect(failures(report)).toEqual({
       "routes: every route answers its success status to the administrator, with a body the contract accepts": expect.stringMatching(
         // The first route that answers an object: creating a token.
@@ -86,7 +90,7 @@ describe("the conformance suite against the handler over HTTP", () => {
 
   it("fails an error envelope whose request_id is not the x-request-id header", async () => {
     fault = rewriteJson((body, response) => (response.status >= 400 ? { ...(body as object), request_id: "something-else" } : body));
-    const failed = failures(await runConformance({ baseUrl, grep: "errors: a sent x-request-id" }));
+    const failed = failures(await runConformance({ baseUrl, tokens, grep: "errors: a sent x-request-id" }));
     expect(Object.values(failed)).toEqual([expect.stringContaining("request_id in the body equals the x-request-id header")]);
   });
 
@@ -97,7 +101,7 @@ describe("the conformance suite against the handler over HTTP", () => {
       headers.set("authorization", `apikey ${demoFixture.apiTokens[0]!.plaintext}`);
       return handler(new Request(request, { headers }));
     };
-    const failed = failures(await runConformance({ baseUrl, grep: "auth: no Authorization header" }));
+    const failed = failures(await runConformance({ baseUrl, tokens, grep: "auth: no Authorization header" }));
     expect(Object.values(failed)).toEqual([expect.stringContaining("expected status 401")]);
   });
 
@@ -107,7 +111,7 @@ describe("the conformance suite against the handler over HTTP", () => {
       url.searchParams.delete("offset");
       return handler(new Request(url, request));
     };
-    const failed = failures(await runConformance({ baseUrl, grep: "paging:" }));
+    const failed = failures(await runConformance({ baseUrl, tokens, grep: "paging:" }));
     expect(Object.keys(failed)).toEqual([
       "paging: edge apps page by limit and offset in id order; count is the total before paging",
       "paging: inference models page by limit and offset, by name by default; count is the catalogue's size",
@@ -116,13 +120,13 @@ describe("the conformance suite against the handler over HTTP", () => {
 
   describe("the conformance command", () => {
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ["--conditions=@cloudplane/source", BIN, ...args], { env: { ...process.env, CONFORMANCE_BASE_URL: "" } }).then(
+      promisify(execFile)(process.execPath, ["--conditions=@cloudplane/source", BIN, ...args], { env: { ...process.env, CONFORMANCE_BASE_URL: "", CONFORMANCE_TOKENS: "" } }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
       );
 
     it("prints one line per check and exits 0 when every check passes", async () => {
-      const result = await run(["--base-url", baseUrl, "--grep", "isolation:"]);
+      const result = await run(["--base-url", baseUrl, "--tokens", DEMO_DATA, "--grep", "isolation:"]);
       expect(result.code).toBe(0);
       const isolation = conformanceChecks.filter((check) => check.name.startsWith("isolation:"));
       for (const check of isolation) expect(result.stdout).toContain(`ok      ${check.name}`);
@@ -131,14 +135,15 @@ describe("the conformance suite against the handler over HTTP", () => {
 
     it("prints why a check failed and exits 1", async () => {
       fault = rewriteJson((body, response) => (response.status >= 400 ? { ...(body as object), request_id: "something-else" } : body));
-      const result = await run([`--base-url=${baseUrl}`, "--grep", "errors: unknown routes"]);
+      const result = await run([`--base-url=${baseUrl}`, `--tokens=${DEMO_DATA}`, "--grep", "errors: unknown routes"]);
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/FAILED {2}errors: unknown routes[^\n]*\n {8}request_id in the body equals the x-request-id header/);
       expect(result.stdout).toContain("0 passed, 1 failed");
     });
 
-    it("exits 2 with the usage when the base URL is missing or not a URL", async () => {
-      for (const args of [[], ["--base-url", "not a url"], ["--unknown"]]) {
+    it("exits 2 with the usage when the base URL or the tokens are missing or wrong", async () => {
+      const noTokens = fileURLToPath(new URL("../package.json", import.meta.url));
+      for (const args of [[], ["--base-url", "not a url"], ["--unknown"], ["--base-url", baseUrl], ["--base-url", baseUrl, "--tokens", noTokens]]) {
         const result = await run(args);
         expect(result.code).toBe(2);
         expect(result.stderr).toContain("Usage: conformance --base-url <url>");

@@ -1,7 +1,5 @@
 /** Authentication and roles (the guide's Authentication and Roles sections), on every route. */
 import { bodyTypeOf, RAW_BODY } from "@cloudplane/contract";
-import { demoToken } from "@cloudplane/db";
-import { apikey } from "../client.js";
 import { callCase, type ConformanceCheck } from "../check.js";
 import { expectEnvelope, expectSuccess } from "../expect.js";
 
@@ -15,7 +13,7 @@ export const authChecks: ConformanceCheck[] = [
   {
     name: "auth: a Bearer token is 401 token_not_valid on every route",
     async run(context) {
-      const bearer = `Bearer ${demoToken(1, "role-1-active").plaintext}`;
+      const bearer = context.client.apikey([1, "role-1-active"]).replace(/^apikey /, "Bearer ");
       for (const route of context.cases) expectEnvelope(await callCase(context, route, { authorization: bearer }), 401, "token_not_valid");
     },
   },
@@ -25,8 +23,8 @@ export const authChecks: ConformanceCheck[] = [
       const route = context.cases.find((candidate) => candidate.id === "cdn.getClientFeatures") ?? context.cases[0]!;
       for (const authorization of [
         "apikey cp_conformance_00000000000000000000000000000000",
-        apikey([1, "role-5-expired"]),
-        apikey([1, "role-2-deleted"]),
+        context.client.apikey([1, "role-5-expired"]),
+        context.client.apikey([1, "role-2-deleted"]),
         "apikey",
       ]) {
         expectEnvelope(await callCase(context, route, { authorization }), 401, "token_not_valid");
@@ -37,7 +35,7 @@ export const authChecks: ConformanceCheck[] = [
     name: "auth: the scheme word is taken in any case",
     async run(context) {
       const route = context.cases.find((candidate) => candidate.id === "cdn.getClientFeatures") ?? context.cases[0]!;
-      const token = demoToken(1, "role-1-active").plaintext;
+      const token = context.client.apikey([1, "role-1-active"]).replace(/^apikey /, "");
       for (const scheme of ["APIKey", "APIKEY", "ApiKey"]) expectSuccess(await callCase(context, route, { authorization: `${scheme} ${token}` }), route.route, route.status);
     },
   },

@@ -3,9 +3,9 @@
  * unknown routes and methods (404, 405 with Allow), HEAD, malformed JSON, content types and the body limit.
  */
 import { callCase, type ConformanceCheck } from "../check.js";
-import { apikey, politeFetch, type Reply } from "../client.js";
+import { politeFetch, type Reply } from "../client.js";
 import { expectEnvelope, expectEqual, expectStatus, expectTrue, expectValidationError } from "../expect.js";
-import { uniqueName } from "../route-cases.js";
+import { uniqueName } from "@cloudplane/contract";
 
 /** Bodies over 1 MiB answer 413 (the guide's Rate limits section). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -84,7 +84,7 @@ export const errorChecks: ConformanceCheck[] = [
       for (const route of gets) {
         const path = route.path(1);
         // Sent with fetch itself: the suite's client reads a JSON content type as a JSON body, which a HEAD answer has not.
-        const response = await politeFetch(`${context.client.baseUrl}${path}`, { method: "HEAD", headers: { authorization: apikey([1, "role-1-active"]) } });
+        const response = await politeFetch(`${context.client.baseUrl}${path}`, { method: "HEAD", headers: { authorization: context.client.apikey([1, "role-1-active"]) } });
         const head: Reply = { method: "HEAD", path, status: response.status, headers: response.headers, text: await response.text(), body: undefined };
         // Then the GET, on the same kept-alive connection: a body sent after the HEAD's headers would garble it.
         const get = await callCase(context, route);

@@ -1,7 +1,7 @@
 /** Writes are stored and read back, and secrets never come back (the write-only fields' descriptions). */
 import { routeCase, type ConformanceCheck } from "../check.js";
 import { expectEnvelope, expectEqual, expectStatus, expectTrue, objectBody } from "../expect.js";
-import { uniqueName } from "../route-cases.js";
+import { uniqueName } from "@cloudplane/contract";
 
 async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));

@@ -1,17 +1,17 @@
 /**
- * The route cases: one for every route of ROUTES, in its order, each a request the route's own
- * schemas accept, on objects of the account it is made for.
+ * The route cases the contract declares beside its routes: one for every route of ROUTES, in its
+ * order, each a request the route's own schemas accept, on objects of the account it is made for
+ * (found on the demo data through the API's read routes).
  */
-import { ROUTES } from "@cloudplane/contract";
+import { pathParams, ROUTES } from "@cloudplane/contract";
 import { describe, expect, it } from "vitest";
-import { demoFixture } from "./demo-fixture.js";
-import { pathParams, routeCases } from "./route-cases.js";
+import { preparedCases } from "./routes.js";
 
 interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } };
 }
 
-const cases = routeCases(demoFixture);
+const cases = await preparedCases();
 
 describe("route cases", () => {
   it("hold one case for every route of ROUTES, in its order, with its access and success status", () => {

@@ -1,17 +1,11 @@
 /**
- * The type of an example call of a route: path parameters, query, body and success response, each
- * present exactly when the route has them.
+ * The example call of a route, declared beside it (`route(definition, { example, case })`): path
+ * parameters, query, body and success response, each present exactly when the route has them. The docs
+ * show it (curl, the client and the reference's Test Request); it names the demo data's objects of
+ * account 1, so each runs against `pnpm start` with the demo administrator's key. The contract's tests
+ * parse every example with the route's own schemas.
  */
 import type { z } from "zod";
-import type { Contract } from "../contract.js";
-import type { Area, PrimaryRouteId, RouteId } from "../routes.js";
-
-/** The contract's definition of the route `Id`. */
-export type RouteOf<Id extends RouteId> = Id extends `${infer A extends Area}.${infer Name}`
-  ? Name extends keyof Contract[A]
-    ? Contract[A][Name]
-    : never
-  : never;
 
 /** The `:name` parameters of a path pattern. */
 type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -56,12 +50,3 @@ export type RouteExample<Route> = (Route extends { path: infer Path extends stri
     /** Headers of the success response besides `x-request-id`, with what they carry. */
     responseHeaders?: Record<string, ExampleResponseHeader>;
   };
-
-/** An example of every route of the contract but the aliases (which show their primary's), by id. */
-export type RouteExamples = { readonly [Id in PrimaryRouteId]: RouteExample<RouteOf<Id>> };
-
-/**
- * Examples of some routes of area `A`: each area's file holds one such table, which the compiler
- * checks entry by entry against its routes.
- */
-export type AreaRouteExamples<A extends Area> = { readonly [Id in Extract<PrimaryRouteId, `${A}.${string}`>]?: RouteExample<RouteOf<Id>> };
