@@ -1,5 +1,5 @@
 /**
- * Cloud routes: the inference model catalogue, a project's GPU images in a region (with the finished
+ * Cloud routes: the account's projects, the inference model catalogue, a project's GPU images in a region (with the finished
  * tasks that upload and delete them), and reservation cost report totals summed in SQL (JSON, or CSV
  * with response_format csv_totals) from the monthly totals the database keeps, or from the usage lines
  * when the report filters on tags.
@@ -286,6 +286,31 @@ export function cloudRoutes({ db }: RouteDeps) {
   const reports = preparedPerShape<ReportRow[]>("cost_report_totals");
 
   return tsr.routerWithMiddleware(primaryRoutes(contract.cloud))<RequestExtension>({
+    listProjects: async ({ query }, { request: { caller } }) => {
+      const where = and(eq(cloudProjects.accountId, caller.accountId), query.name === undefined ? undefined : eq(cloudProjects.name, query.name));
+      const [field, direction] = query.order_by.split(".") as ["created_at" | "name", "asc" | "desc"];
+      const order = direction === "asc" ? asc : desc;
+      const column = field === "name" ? sql`${cloudProjects.name} collate "C"` : sql`${cloudProjects.created}`;
+      const [rows, [total], [first]] = await Promise.all([
+        db.select().from(cloudProjects).where(where).orderBy(order(column), asc(cloudProjects.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: count() }).from(cloudProjects).where(where),
+        // The default project: the account's oldest, whatever the filter.
+        db.select({ id: sql<number>`min(${cloudProjects.id})` }).from(cloudProjects).where(eq(cloudProjects.accountId, caller.accountId)),
+      ]);
+      const results = rows.map((row) => ({
+        id: row.id,
+        client_id: row.accountId,
+        name: row.name,
+        description: row.description,
+        is_default: row.id === Number(first?.id),
+        state: "ACTIVE",
+        created_at: isoTime(row.created),
+        deleted_at: null,
+        task_id: null,
+      }));
+      return { status: 200, body: { count: total?.total ?? 0, results } };
+    },
+
     listInferenceModels: async ({ query }) => {
       const [field, direction] = query.order_by.split(".") as [keyof typeof MODEL_ORDER, "asc" | "desc"];
       const order = direction === "asc" ? asc : desc;

@@ -118,6 +118,7 @@ export const streamingRoutes = /* @__PURE__ */ defineRoutes("streaming", {
 });
 
 export const cloudRoutes = /* @__PURE__ */ defineRoutes("cloud", {
+  listProjects: ["GET", "/cloud/v1/projects"],
   listInferenceModels: ["GET", "/cloud/v2/inference/models"],
   getInferenceModel: ["GET", "/cloud/v2/inference/models/:model_id"],
   listGpuImages: ["GET", "/cloud/v3/gpu/virtual/:project_id/:region_id/images"],

@@ -15,8 +15,22 @@ import { Transport } from "../core/transport.js";
 
 type Route<Name extends keyof Contract["cloud"]> = Contract["cloud"][Name];
 
+const listProjectsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listProjects">>["results"][number], Success<Route<"listProjects">>, Query<Route<"listProjects">>>((body) => body.results);
 const listInferenceModelsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listInferenceModels">>["results"][number], Success<Route<"listInferenceModels">>, Query<Route<"listInferenceModels">>>((body) => body.results);
 const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listGpuImages">>["results"][number], Success<Route<"listGpuImages">>, Query<Route<"listGpuImages">>>((body) => body.results);
+
+/** `client.cloud.projects`. */
+export class CloudProjects extends APIResource {
+  /**
+   * `GET /cloud/v1/projects`: List cloud projects. The account's projects that match `name` (exact), ordered by
+   * `order_by` (default created_at.asc, ties by id) and paged by `limit` (default and maximum 1000) and `offset`;
+   * `count` is the number of all matches. The oldest project is the account's default one (`is_default`). Projects are
+   * made and removed by the service, not through this API.
+   */
+  list(query?: Query<Route<"listProjects">>, options?: RequestOptions): PagePromise<Success<Route<"listProjects">>["results"][number], Success<Route<"listProjects">>> {
+    return this.transport.list(cloudRoutes.listProjects, { query }, options, listProjectsPaging);
+  }
+}
 
 /** `client.cloud.inference.models`. */
 export class CloudInferenceModels extends APIResource {
@@ -132,6 +146,7 @@ export class CloudCostReports extends APIResource {
 
 /** The cloud area: `client.cloud`. */
 export class Cloud extends APIResource {
+  readonly projects: CloudProjects;
   readonly inference: CloudInference;
   readonly gpu: CloudGpu;
   readonly tasks: CloudTasks;
@@ -139,6 +154,7 @@ export class Cloud extends APIResource {
 
   constructor(transport: Transport) {
     super(transport);
+    this.projects = new CloudProjects(transport);
     this.inference = new CloudInference(transport);
     this.gpu = new CloudGpu(transport);
     this.tasks = new CloudTasks(transport);
