@@ -35,7 +35,7 @@ export const AREAS = {
   cdn: "Content delivery: CDN resources and their options, origin groups, origin shielding, the logs uploader (targets, policies and configs), the account's CDN settings and features.",
   edge: "Edge apps: WebAssembly apps run at the edge, their binaries, templates and secrets (also served under /fastedge/v1).",
   streaming: "Video streaming: live streams and clips recorded from them.",
-  cloud: "Cloud: the inference model catalogue, GPU images, and reservation cost reports.",
+  cloud: "Cloud: the account's projects, the inference model catalogue, GPU images, and reservation cost reports.",
   security: "Security: DDoS protection profiles of IP addresses.",
   storage: "Object storage: storages, their S3 buckets and the buckets' CORS, lifecycle and public-read settings.",
 } as const satisfies Record<keyof Contract, string>;
