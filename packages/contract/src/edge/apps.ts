@@ -4,8 +4,8 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { alias } from "./alias.js";
-import { RAW_BODY, rawBytes, type RawBodyMetadata } from "./body.js";
+import { alias } from "../alias.js";
+import { RAW_BODY, rawBytes, type RawBodyMetadata } from "../body.js";
 import {
   booleanQuery,
   errorEnvelope,
@@ -20,11 +20,11 @@ import {
   stringEnum,
   strictObject,
   withBody,
-} from "./common.js";
-import * as examples from "./examples.js";
-import type { RouteMetadata } from "./roles.js";
-import { route } from "./route.js";
-import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
+} from "../common.js";
+import * as examples from "../examples.js";
+import type { RouteMetadata } from "../roles.js";
+import { route } from "../route.js";
+import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 
 const c = initContract();
 
