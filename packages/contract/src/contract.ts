@@ -5,7 +5,7 @@ import { initContract } from "@ts-rest/core";
 import { authorizationHeaders } from "./common.js";
 import { cdnContract } from "./cdn.js";
 import { cloudContract } from "./cloud.js";
-import { edgeContract } from "./edge/apps.js";
+import { edgeContract } from "./edge/index.js";
 import { iamContract } from "./iam.js";
 import { securityContract } from "./security.js";
 import { storageContract } from "./storage.js";

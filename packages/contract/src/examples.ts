@@ -17,7 +17,7 @@ import type {
   UpdateCdnResourceBody,
 } from "./cdn.js";
 import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud.js";
-import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/apps.js";
+import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/index.js";
 import type { SecurityProfile, UpdateSecurityProfileBody } from "./security.js";
 import type { BucketCors } from "./storage.js";
 import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";

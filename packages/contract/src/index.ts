@@ -32,7 +32,7 @@ export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";
 export * from "./iam.js";
 export * from "./cdn.js";
-export * from "./edge/apps.js";
+export * from "./edge/index.js";
 export * from "./streaming.js";
 export * from "./cloud.js";
 export * from "./security.js";
