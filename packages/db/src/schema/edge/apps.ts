@@ -5,8 +5,8 @@
 import { EDGE_API_TYPES, EDGE_TEMPLATE_PARAM_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
-import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts } from "./iam.js";
+import { identityId, sqlList, timestamptz } from "../columns.js";
+import { accountId, accounts } from "../iam.js";
 
 export const EDGE_APP_LOG_TARGETS = ["kafka", "none"] as const;
 
