@@ -5,7 +5,7 @@
 export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
 export * from "./cdn.js";
 export * from "./logs-uploader.js";
-export * from "./edge/apps.js";
+export * from "./edge/index.js";
 export * from "./streaming.js";
 export * from "./cloud.js";
 export * from "./security.js";
