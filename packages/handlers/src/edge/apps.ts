@@ -38,12 +38,12 @@ import {
   type SQL,
 } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "./database-errors.js";
-import { addFieldError, ApiError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
-import { isoTime } from "./format.js";
-import { likePattern } from "./like.js";
-import { type PlaceholderValues, preparedOnce, preparedPerShape } from "./prepared.js";
-import type { RequestExtension, RouteDeps } from "./types.js";
+import { sqlState } from "../database-errors.js";
+import { addFieldError, ApiError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "../errors.js";
+import { isoTime } from "../format.js";
+import { likePattern } from "../like.js";
+import { type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
 
 const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
 
