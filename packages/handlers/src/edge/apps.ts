@@ -1,51 +1,25 @@
 /**
- * Edge app routes: apps (the filtered, ordered and paged listing, their lifecycle, status moves,
- * write-only fields and secret references), templates with their parameters, secrets with encrypted
- * slots, and binaries.
+ * Edge apps: the filtered, ordered and paged listing, their lifecycle, status moves, write-only fields
+ * and secret references, and the binaries' `unref_since` as apps start and stop running them.
  */
 import {
-  contract,
-  primaryRoutes,
+  edgeAppsRoutes,
   EDGE_APP_STATUS_MOVES,
   type EdgeApp,
-  type EdgeAppSecret,
   type EdgeAppStatus,
-  type EdgeAppTemplate,
-  type EdgeAppTemplateBody,
-  type EdgeAppTemplateShort,
-  type EdgeBinary,
   type ListEdgeAppsQuery,
   type UpdateEdgeAppBody,
 } from "@cloudplane/contract";
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  type Database,
-  type DatabaseTransaction,
-  desc,
-  encryptSecret,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  schema,
-  sha256Hex,
-  sql,
-  type SQL,
-} from "@cloudplane/db";
+import { and, asc, count, type Database, type DatabaseTransaction, desc, eq, ilike, inArray, isNull, or, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "../database-errors.js";
-import { addFieldError, ApiError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "../errors.js";
+import { addFieldError, conflict, fieldErrors, invalid, notFound, problemCount, validationFailed } from "../errors.js";
 import { isoTime } from "../format.js";
 import { likePattern } from "../like.js";
 import { type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { nameTaken, served, visibleTemplates } from "./shared.js";
 
-const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeSecretSlots, edgeTemplateParams, edgeTemplates } = schema;
+const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeTemplates } = schema;
 
 const DEBUG_WINDOW_MS = 30 * 60 * 1000;
 
@@ -130,11 +104,6 @@ function ownApp(accountId: number, id: number): SQL | undefined {
   return and(eq(edgeApps.accountId, accountId), eq(edgeApps.id, id));
 }
 
-/** Templates an account may use and read: its own and the public ones. */
-function visibleTemplates(accountId: number): SQL | undefined {
-  return or(eq(edgeTemplates.accountId, accountId), isNull(edgeTemplates.accountId));
-}
-
 /** Binaries an account's apps may run: its own and the platform's (behind public templates). */
 function usableBinaries(accountId: number): SQL | undefined {
   return or(eq(edgeBinaries.accountId, accountId), isNull(edgeBinaries.accountId));
@@ -210,169 +179,8 @@ async function appAfterWrite(tx: DatabaseTransaction, accountId: number, id: num
   return row!;
 }
 
-function toTemplateShort(template: typeof edgeTemplates.$inferSelect, accountId: number): EdgeAppTemplateShort {
-  return {
-    id: template.id,
-    name: template.name,
-    api_type: template.apiType,
-    owned: template.accountId === accountId,
-    short_descr: template.shortDescr,
-    long_descr: template.longDescr,
-  };
-}
-
-/** One of the account's own templates, locked for a write: 404 for none, 403 for a public one (the platform's). */
-async function ownTemplateForWrite(tx: DatabaseTransaction, accountId: number, id: number) {
-  const [template] = await tx
-    .select({ accountId: edgeTemplates.accountId })
-    .from(edgeTemplates)
-    .where(and(eq(edgeTemplates.id, id), visibleTemplates(accountId)))
-    .for("update");
-  if (!template) throw notFound(`Template ${id}`);
-  if (template.accountId === null) throw new ApiError("permission_denied", `Template ${id} is a public template of the platform: it cannot be changed.`);
-}
-
-/** A template's fields and parameters as a write (create or replace) sets them, after its binary is checked. */
-async function templateWrite(tx: DatabaseTransaction, accountId: number, body: EdgeAppTemplateBody) {
-  const [binary] = await tx
-    .select({ apiType: edgeBinaries.apiType })
-    .from(edgeBinaries)
-    .where(and(eq(edgeBinaries.id, body.binary_id), eq(edgeBinaries.accountId, accountId)))
-    .for("share");
-  if (!binary) throw invalid("binary_id", "Must be a binary of the account.");
-  return {
-    fields: {
-      binaryId: body.binary_id,
-      name: body.name,
-      shortDescr: body.short_descr ?? "",
-      longDescr: body.long_descr ?? "",
-      apiType: binary.apiType,
-    },
-    params: (templateId: number) =>
-      body.params.map((param, position) => ({
-        templateId,
-        position,
-        name: param.name,
-        dataType: param.data_type,
-        mandatory: param.mandatory ?? false,
-        descr: param.descr ?? "",
-        metadata: param.metadata ?? null,
-      })),
-  };
-}
-
-/** A write that hit a unique name: 409 saying whose name it is. */
-function nameTaken(what: string, name: string | undefined): (error: unknown) => never {
-  return (error) => {
-    if (sqlState(error) === "23505") throw conflict(`The account already has ${what} named ${name}.`);
-    throw error;
-  };
-}
-
-/** The number of distinct apps that use a secret, as `app_count` shows it. */
-const secretAppCount = sql<number>`(select count(distinct ${edgeAppSecrets.appId})::int from ${edgeAppSecrets} where ${edgeAppSecrets.secretId} = ${edgeSecrets.id})`;
-
-/** The account's secret `id` with its slots, or undefined. */
-async function secretView(db: Pick<Database, "select">, accountId: number, id: number): Promise<EdgeAppSecret | undefined> {
-  const [secret] = await db
-    .select({ id: edgeSecrets.id, name: edgeSecrets.name, comment: edgeSecrets.comment, app_count: secretAppCount })
-    .from(edgeSecrets)
-    .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, id)));
-  if (!secret) return undefined;
-  const slots = await db
-    .select({ slot: edgeSecretSlots.slot, checksum: edgeSecretSlots.checksum })
-    .from(edgeSecretSlots)
-    .where(eq(edgeSecretSlots.secretId, id))
-    .orderBy(asc(edgeSecretSlots.slot));
-  return { ...secret, secret_slots: slots };
-}
-
-/** A slot to store: encrypted before the transaction opens, so it holds its locks only for the writes. */
-async function sealSlot(secretsKey: CryptoKey, slot: number, value: string) {
-  return { slot, valueEncrypted: await encryptSecret(secretsKey, value), checksum: await sha256Hex(value) };
-}
-
-/** A binary's columns but its bytes, which are stored and never read back. */
-const binaryColumns = {
-  id: edgeBinaries.id,
-  apiType: edgeBinaries.apiType,
-  status: edgeBinaries.status,
-  source: edgeBinaries.source,
-  checksum: edgeBinaries.checksum,
-  unrefSince: edgeBinaries.unrefSince,
-};
-
-type BinaryRow = Pick<typeof edgeBinaries.$inferSelect, keyof typeof binaryColumns>;
-
-/** The account's own binary `id` (not the platform's). */
-function ownBinary(accountId: number, id: number): SQL | undefined {
-  return and(eq(edgeBinaries.accountId, accountId), eq(edgeBinaries.id, id));
-}
-
-/** The hex SHA-256 of `bytes`. */
-async function sha256HexOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** `proxy_`: the prefix of every name the Proxy-Wasm ABI has a module export (`proxy_on_*`, `proxy_abi_version_*`). */
-const PROXY_WASM_PREFIX = [0x70, 0x72, 0x6f, 0x78, 0x79, 0x5f];
-const EXPORT_SECTION = 7;
-
-/**
- * The api_type of a WebAssembly module (its 8-byte header already checked), as the contract says:
- * proxy-wasm when its export section names anything starting with `proxy_`, wasi-http otherwise. The
- * sections are walked by their sizes to the export section; a module cut short or malformed is read as
- * far as it goes (a runtime would refuse it, but that is for a deployment to find, as on the platform).
- */
-export function wasmApiType(bytes: Uint8Array): EdgeBinary["api_type"] {
-  let offset = 8;
-  /** An unsigned LEB128 number of at most 32 bits, or undefined past the end. */
-  const u32 = (): number | undefined => {
-    let value = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
-      if (offset >= bytes.length) return undefined;
-      const byte = bytes[offset++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (!(byte & 0x80)) return value;
-    }
-    return undefined;
-  };
-  while (offset < bytes.length) {
-    const id = bytes[offset++]!;
-    const size = u32();
-    if (size === undefined) break;
-    const end = offset + size;
-    if (id !== EXPORT_SECTION) {
-      offset = end;
-      continue;
-    }
-    const exports = u32() ?? 0;
-    for (let index = 0; index < exports && offset < Math.min(end, bytes.length); index++) {
-      const length = u32();
-      if (length === undefined) break;
-      const name = bytes.subarray(offset, offset + length);
-      if (name.length >= PROXY_WASM_PREFIX.length && PROXY_WASM_PREFIX.every((byte, at) => name[at] === byte)) return "proxy-wasm";
-      offset += length + 1; // the name, then its kind
-      if (u32() === undefined) break; // its index
-    }
-    break;
-  }
-  return "wasi-http";
-}
-
-function toEdgeBinary(binary: BinaryRow): EdgeBinary {
-  return {
-    id: binary.id,
-    api_type: binary.apiType,
-    status: binary.status,
-    source: binary.source,
-    checksum: binary.checksum,
-    unref_since: binary.unrefSince ? isoTime(binary.unrefSince) : null,
-  };
-}
-
-export function edgeRoutes({ db, secretsKey }: RouteDeps) {
+/** The apps' routes; exported as `edgeApps`, the name this file gives the apps' table. */
+function edgeAppsRouter({ db }: RouteDeps) {
   // The listing's SQL depends on which filters are given and on the ordering: a statement per shape,
   // at most 2^6 filter sets × 12 orderings.
   const appPages = preparedPerShape<AppRow[]>("list_apps");
@@ -384,46 +192,6 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       .prepare("app_by_id"),
   );
 
-  /** PATCH and PUT of a secret: `slots`, when given, is the whole set afterwards; a slot without a value keeps its stored one. */
-  async function changeSecret(
-    accountId: number,
-    id: number,
-    change: { name?: string; comment?: string; slots?: { slot: number; value?: string }[] },
-  ): Promise<EdgeAppSecret> {
-    const sealed = change.slots
-      ? await Promise.all(change.slots.map(async (item) => (item.value === undefined ? { slot: item.slot } : await sealSlot(secretsKey, item.slot, item.value))))
-      : undefined;
-    return db
-      .transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: edgeSecrets.id })
-          .from(edgeSecrets)
-          .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, id)))
-          .for("update");
-        if (!current) throw notFound(`Secret ${id}`);
-        if (sealed) {
-          const stored = new Map(
-            (await tx.select().from(edgeSecretSlots).where(eq(edgeSecretSlots.secretId, id))).map((row) => [row.slot, row] as const),
-          );
-          const errors = fieldErrors();
-          const rows = sealed.flatMap((item, index) => {
-            const kept = "valueEncrypted" in item ? item : stored.get(item.slot);
-            if (kept) return [{ accountId, secretId: id, slot: item.slot, valueEncrypted: kept.valueEncrypted, checksum: kept.checksum }];
-            addFieldError(errors, `secret_slots.${index}.value`, `Slot ${item.slot} has no stored value: give one.`);
-            return [];
-          });
-          if (problemCount(errors)) throw validationFailed(errors);
-          await tx.delete(edgeSecretSlots).where(eq(edgeSecretSlots.secretId, id));
-          await tx.insert(edgeSecretSlots).values(rows);
-        }
-        const fields: Partial<typeof edgeSecrets.$inferInsert> = { updated: new Date() };
-        if (change.name !== undefined) fields.name = change.name;
-        if (change.comment !== undefined) fields.comment = change.comment;
-        await tx.update(edgeSecrets).set(fields).where(eq(edgeSecrets.id, id));
-        return (await secretView(tx, accountId, id))!;
-      })
-      .catch(nameTaken("a secret", change.name));
-  }
 
   /** PUT and PATCH of an app: both change only the fields given (the PUT's body has every field optional). */
   async function changeApp(accountId: number, id: number, body: UpdateEdgeAppBody): Promise<AppRow> {
@@ -465,7 +233,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       .catch(nameTaken("an edge app", body.name));
   }
 
-  return tsr.routerWithMiddleware(primaryRoutes(contract.edge))<RequestExtension>({
+  return tsr.routerWithMiddleware(served(edgeAppsRoutes))<RequestExtension>({
     listApps: async ({ query }, { request: { caller } }) => {
       const filters = givenFilters(query);
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
@@ -562,237 +330,7 @@ export function edgeRoutes({ db, secretsKey }: RouteDeps) {
       });
       return { status: 204, body: undefined };
     },
-
-    listTemplates: async ({ query }, { request: { caller } }) => {
-      const where = and(
-        query.only_mine ? eq(edgeTemplates.accountId, caller.accountId) : visibleTemplates(caller.accountId),
-        query.api_type === undefined ? undefined : eq(edgeTemplates.apiType, query.api_type),
-      );
-      const [rows, [total]] = await Promise.all([
-        db.select().from(edgeTemplates).where(where).orderBy(asc(edgeTemplates.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(edgeTemplates).where(where),
-      ]);
-      return { status: 200, body: { templates: rows.map((row) => toTemplateShort(row, caller.accountId)), count: total?.total ?? 0 } };
-    },
-
-    createTemplate: async ({ body }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const template = await db
-        .transaction(async (tx) => {
-          const write = await templateWrite(tx, accountId, body);
-          const [created] = await tx
-            .insert(edgeTemplates)
-            .values({ accountId, ...write.fields })
-            .returning();
-          const params = write.params(created!.id);
-          if (params.length) await tx.insert(edgeTemplateParams).values(params);
-          return created!;
-        })
-        .catch(nameTaken("a template", body.name));
-      return { status: 200, body: toTemplateShort(template, accountId) };
-    },
-
-    getTemplate: async ({ params }, { request: { caller } }) => {
-      const [template] = await db
-        .select()
-        .from(edgeTemplates)
-        .where(and(eq(edgeTemplates.id, params.id), visibleTemplates(caller.accountId)));
-      if (!template) throw notFound(`Template ${params.id}`);
-      const params_ = await db
-        .select()
-        .from(edgeTemplateParams)
-        .where(eq(edgeTemplateParams.templateId, template.id))
-        .orderBy(asc(edgeTemplateParams.position));
-      const body: EdgeAppTemplate = {
-        id: template.id,
-        binary_id: template.binaryId,
-        name: template.name,
-        short_descr: template.shortDescr,
-        long_descr: template.longDescr,
-        api_type: template.apiType,
-        owned: template.accountId === caller.accountId,
-        params: params_.map((param) => ({
-          name: param.name,
-          data_type: param.dataType,
-          mandatory: param.mandatory,
-          descr: param.descr,
-          metadata: param.metadata,
-        })),
-      };
-      return { status: 200, body };
-    },
-
-    replaceTemplate: async ({ params, body }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const template = await db
-        .transaction(async (tx) => {
-          await ownTemplateForWrite(tx, accountId, params.id);
-          const write = await templateWrite(tx, accountId, body);
-          const [replaced] = await tx.update(edgeTemplates).set(write.fields).where(eq(edgeTemplates.id, params.id)).returning();
-          await tx.delete(edgeTemplateParams).where(eq(edgeTemplateParams.templateId, params.id));
-          const rows = write.params(params.id);
-          if (rows.length) await tx.insert(edgeTemplateParams).values(rows);
-          return replaced!;
-        })
-        .catch(nameTaken("a template", body.name));
-      return { status: 200, body: toTemplateShort(template, accountId) };
-    },
-
-    deleteTemplate: async ({ params, query }, { request: { caller } }) => {
-      await db.transaction(async (tx) => {
-        await ownTemplateForWrite(tx, caller.accountId, params.id);
-        const [{ apps }] = (await tx.select({ apps: count() }).from(edgeApps).where(eq(edgeApps.templateId, params.id))) as [{ apps: number }];
-        if (apps > 0 && !query.force)
-          throw conflict(`Template ${params.id} has ${apps} app(s) made from it; delete with force=true to detach them and delete it.`);
-        if (apps > 0) await tx.update(edgeApps).set({ templateId: null, updated: new Date() }).where(eq(edgeApps.templateId, params.id));
-        // Its parameters go with it (ON DELETE CASCADE).
-        await tx.delete(edgeTemplates).where(eq(edgeTemplates.id, params.id));
-      });
-      return { status: 204, body: undefined };
-    },
-
-    listSecrets: async ({ query }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const where = and(
-        eq(edgeSecrets.accountId, accountId),
-        query.secret_name === undefined ? undefined : eq(edgeSecrets.name, query.secret_name),
-        query.search === undefined ? undefined : ilike(edgeSecrets.name, likePattern(query.search)),
-        query.app_id === undefined
-          ? undefined
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(edgeAppSecrets)
-                .where(
-                  and(
-                    eq(edgeAppSecrets.accountId, accountId),
-                    eq(edgeAppSecrets.appId, query.app_id),
-                    eq(edgeAppSecrets.secretId, edgeSecrets.id),
-                  ),
-                ),
-            ),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ id: edgeSecrets.id, name: edgeSecrets.name, comment: edgeSecrets.comment, app_count: secretAppCount })
-          .from(edgeSecrets)
-          .where(where)
-          .orderBy(asc(edgeSecrets.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(edgeSecrets).where(where),
-      ]);
-      return { status: 200, body: { secrets: rows, count: total?.total ?? 0 } };
-    },
-
-    createSecret: async ({ body }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const slots = await Promise.all(body.secret_slots.map((item) => sealSlot(secretsKey, item.slot, item.value)));
-      const secret = await db
-        .transaction(async (tx) => {
-          const [created] = await tx
-            .insert(edgeSecrets)
-            .values({ accountId, name: body.name, comment: body.comment ?? "" })
-            .returning();
-          await tx.insert(edgeSecretSlots).values(slots.map((slot) => ({ ...slot, accountId, secretId: created!.id })));
-          return created!;
-        })
-        .catch(nameTaken("a secret", body.name));
-      return {
-        status: 200,
-        body: {
-          id: secret.id,
-          name: secret.name,
-          comment: secret.comment,
-          app_count: 0,
-          secret_slots: slots.map(({ slot, checksum }) => ({ slot, checksum })).sort((a, b) => a.slot - b.slot),
-        },
-      };
-    },
-
-    getSecret: async ({ params }, { request: { caller } }) => {
-      const secret = await secretView(db, caller.accountId, params.id);
-      if (!secret) throw notFound(`Secret ${params.id}`);
-      return { status: 200, body: secret };
-    },
-
-    updateSecret: async ({ params, body }, { request: { caller } }) => {
-      const secret = await changeSecret(caller.accountId, params.id, { name: body.name, comment: body.comment, slots: body.secret_slots });
-      return { status: 200, body: secret };
-    },
-
-    replaceSecret: async ({ params, body }, { request: { caller } }) => {
-      const secret = await changeSecret(caller.accountId, params.id, { name: body.name, comment: body.comment ?? "", slots: body.secret_slots });
-      return { status: 200, body: secret };
-    },
-
-    deleteSecret: async ({ params, query }, { request: { caller } }) => {
-      const { accountId } = caller;
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: edgeSecrets.id })
-          .from(edgeSecrets)
-          .where(and(eq(edgeSecrets.accountId, accountId), eq(edgeSecrets.id, params.id)))
-          .for("update");
-        if (!current) throw notFound(`Secret ${params.id}`);
-        const [{ apps }] = (await tx
-          .select({ apps: countDistinct(edgeAppSecrets.appId) })
-          .from(edgeAppSecrets)
-          .where(eq(edgeAppSecrets.secretId, params.id))) as [{ apps: number }];
-        if (apps > 0 && !query.force)
-          throw conflict(`Secret ${params.id} is used by ${apps} app(s); delete with force=true to take it out of them and delete it.`);
-        if (apps > 0) await tx.delete(edgeAppSecrets).where(eq(edgeAppSecrets.secretId, params.id));
-        // Its slots go with it (ON DELETE CASCADE).
-        await tx.delete(edgeSecrets).where(eq(edgeSecrets.id, params.id));
-      });
-      return { status: 204, body: undefined };
-    },
-
-    listBinaries: async ({ query }, { request: { caller } }) => {
-      const where = eq(edgeBinaries.accountId, caller.accountId);
-      const [rows, [total]] = await Promise.all([
-        db.select(binaryColumns).from(edgeBinaries).where(where).orderBy(asc(edgeBinaries.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(edgeBinaries).where(where),
-      ]);
-      return { status: 200, body: { binaries: rows.map(toEdgeBinary), count: total?.total ?? 0 } };
-    },
-
-    getBinary: async ({ params }, { request: { caller } }) => {
-      const [binary] = await db.select(binaryColumns).from(edgeBinaries).where(ownBinary(caller.accountId, params.id));
-      if (!binary) throw notFound(`Binary ${params.id}`);
-      return { status: 200, body: toEdgeBinary(binary) };
-    },
-
-    uploadBinary: async ({ body }, { request: { caller } }) => {
-      // The contract checked the header; the bytes are the route's, read as they came.
-      const bytes = body as Uint8Array<ArrayBuffer>;
-      const checksum = await sha256HexOf(bytes);
-      const [binary] = await db
-        .insert(edgeBinaries)
-        .values({ accountId: caller.accountId, apiType: wasmApiType(bytes), checksum, status: 1, source: 0, content: bytes })
-        .returning(binaryColumns);
-      return { status: 201, body: toEdgeBinary(binary!) };
-    },
-
-    deleteBinary: async ({ params }, { request: { caller } }) => {
-      await db.transaction(async (tx) => {
-        // Locked for update: a write that would make an app or a template use it (which share-locks it) waits, or sees it gone.
-        const [binary] = await tx.select({ id: edgeBinaries.id }).from(edgeBinaries).where(ownBinary(caller.accountId, params.id)).for("update");
-        if (!binary) throw notFound(`Binary ${params.id}`);
-        const [{ apps }] = (await tx
-          .select({ apps: count() })
-          .from(edgeApps)
-          .where(or(eq(edgeApps.binaryId, params.id), eq(edgeApps.upgradeableTo, params.id)))) as [{ apps: number }];
-        const [{ templates }] = (await tx.select({ templates: count() }).from(edgeTemplates).where(eq(edgeTemplates.binaryId, params.id))) as [
-          { templates: number },
-        ];
-        if (apps > 0 || templates > 0) {
-          const users = [apps > 0 ? `${apps} app(s) run it or are offered it as an upgrade` : "", templates > 0 ? `${templates} template(s) are made from it` : ""];
-          throw conflict(`Binary ${params.id} is in use: ${users.filter(Boolean).join(" and ")}. Change or delete those first.`);
-        }
-        await tx.delete(edgeBinaries).where(eq(edgeBinaries.id, params.id));
-      });
-      return { status: 204, body: undefined };
-    },
   });
 }
+
+export { edgeAppsRouter as edgeApps };
