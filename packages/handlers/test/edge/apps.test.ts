@@ -14,7 +14,7 @@ import {
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
+import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
 const { edgeApps, edgeTemplates, edgePlans, edgeBinaries, edgeSecrets } = demoFixture;
 
