@@ -14,9 +14,9 @@
  * results.md, which is rewritten in place; the rest of results.md is left as it is.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -81,12 +81,16 @@ function cleanBuildState(repo: string): void {
   }
 }
 
-/** A description in the contract's sources: the first `.describe("…")` of cdn.ts. */
+/**
+ * A description in the contract's sources: the first `.describe("…")` of the CDN options, cdn/options.ts
+ * (cdn.ts in a checkout from before the cdn area was a folder, where the options came first).
+ */
 function editDescription(repo: string): () => void {
-  const file = join(repo, "packages/contract/src/cdn.ts");
+  const file = ["packages/contract/src/cdn/options.ts", "packages/contract/src/cdn.ts"].map((path) => join(repo, path)).find((path) => existsSync(path));
+  if (!file) throw new Error("no packages/contract/src/cdn/options.ts (or cdn.ts)");
   const original = readFileSync(file, "utf8");
   const at = original.indexOf('.describe("');
-  if (at === -1) throw new Error("no .describe(\"…\") in packages/contract/src/cdn.ts");
+  if (at === -1) throw new Error(`no .describe("…") in ${file}`);
   const start = at + '.describe("'.length;
   // A text no run made before: turbo's cache (shared by the worktrees of a clone) must not have its result.
   writeFileSync(file, `${original.slice(0, start)}Edited by the bench at ${new Date().toISOString()}. ${original.slice(start)}`);
@@ -144,8 +148,8 @@ async function startOnce(repo: string, dataDir: string): Promise<Timed> {
 const AREA_FILES = ["iam", "cdn", "edge", "streaming", "cloud", "security", "storage"] as const;
 
 /**
- * Three times the contract, in a copy of the checkout: every area's file copied twice (`cdn_2.ts`,
- * `cdn_3.ts`), each copy's paths under another first segment (`/cdn_2/…`), and one router of the
+ * Three times the contract, in a copy of the checkout: every area's file (or folder) copied twice (`edge_2.ts`,
+ * `edge_3.ts`; `cdn_2/`, `cdn_3/`), each copy's paths under another first segment (`/cdn_2/…`), and one router of the
  * contract and all the copies, `contractAtScale`, exported by the contract's index. So the contract's
  * build, its `.d.ts` and everything that reads the contract's index (from its `.d.ts` or its sources)
  * carry three times the routes; the handlers, the client and the docs still implement, call and
@@ -156,13 +160,24 @@ function tripleContract(repo: string): void {
   const imports: string[] = [];
   const entries: string[] = [];
   for (const area of AREA_FILES) {
-    const text = readFileSync(join(src, `${area}.ts`), "utf8");
-    const exported = /export const (\w+Contract) = c\.router/.exec(text)?.[1];
-    if (!exported) throw new Error(`no area router in ${area}.ts`);
+    // An area is a file (`edge.ts`) or a folder of a file per resource whose index builds its router (`cdn/index.ts`).
+    const folder = existsSync(join(src, area, "index.ts"));
+    const entry = folder ? `${area}/index` : area;
+    const text = readFileSync(join(src, `${entry}.ts`), "utf8");
+    const exported = new RegExp(`export const (${area}Contract) = c\\.router`).exec(text)?.[1];
+    if (!exported) throw new Error(`no area router in ${entry}.ts`);
+    // The area's files, relative to src: the copies sit beside them, so their relative imports still hold.
+    const files = folder
+      ? readdirSync(join(src, area), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => join(area, file))
+      : [`${area}.ts`];
     for (const copy of [2, 3]) {
       const name = `${area}_${copy}`;
-      writeFileSync(join(src, `${name}.ts`), text.replaceAll(`path: "/${area}/`, `path: "/${name}/`).replaceAll(`"/${area}"`, `"/${name}"`));
-      imports.push(`import { ${exported} as ${exported}_${copy} } from "./${name}.js";`);
+      for (const file of files) {
+        const target = join(src, name + file.slice(area.length));
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, readFileSync(join(src, file), "utf8").replaceAll(`path: "/${area}/`, `path: "/${name}/`).replaceAll(`"/${area}"`, `"/${name}"`));
+      }
+      imports.push(`import { ${exported} as ${exported}_${copy} } from "./${name}${entry.slice(area.length)}.js";`);
       entries.push(`  ${name}: ${exported}_${copy},`);
     }
   }
@@ -201,7 +216,8 @@ function copyOfCheckout(repo: string): string {
 function countRoutes(repo: string): number {
   let count = 0;
   const src = join(repo, "packages/contract/src");
-  for (const file of readdirSync(src)) {
+  // The areas that are folders too (`cdn/`, a file per resource).
+  for (const file of readdirSync(src, { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
     count += readFileSync(join(src, file), "utf8").match(/^\s+method: "(GET|POST|PUT|PATCH|DELETE)"/gm)?.length ?? 0;
   }
@@ -313,7 +329,7 @@ export function renderBuildsSection(all: BuildFigures[]): string {
     "",
     "What a developer waits for (`src/builds.ts`; `--before <dir>` measures another checkout beside this one, each step in",
     "both in turns). Cold build: `turbo run build --force` with no dist/. Cold typecheck: `turbo run typecheck --force` with",
-    "no dist/ (whatever it depends on is built too). Edit loop: a description in packages/contract/src/cdn.ts changed, then",
+    "no dist/ (whatever it depends on is built too). Edit loop: a description in packages/contract/src/cdn/options.ts changed, then",
     "`turbo run typecheck --filter=@cloudplane/handlers` from a cached state (what it has to rebuild first included). Warm",
     "start: `pnpm start` on a data directory an earlier start made, to its first answer. At 3×, a copy of each checkout whose",
     "contract has every area three times (`tripleContract`: each area's file copied twice, its paths under another first",
