@@ -3,7 +3,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { authorizationHeaders } from "./common.js";
-import { cdnContract } from "./cdn.js";
+import { cdnContract } from "./cdn/index.js";
 import { cloudContract } from "./cloud.js";
 import { edgeContract } from "./edge/index.js";
 import { iamContract } from "./iam.js";

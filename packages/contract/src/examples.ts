@@ -15,7 +15,7 @@ import type {
   ReplaceCdnResourceBody,
   ShieldingSetting,
   UpdateCdnResourceBody,
-} from "./cdn.js";
+} from "./cdn/index.js";
 import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud.js";
 import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/index.js";
 import type { SecurityProfile, UpdateSecurityProfileBody } from "./security.js";

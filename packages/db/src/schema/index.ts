@@ -3,8 +3,7 @@
  * from it, and `createDatabase` passes it to Drizzle so the relational queries know every table.
  */
 export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
-export * from "./cdn.js";
-export * from "./logs-uploader.js";
+export * from "./cdn/index.js";
 export * from "./edge/index.js";
 export * from "./streaming.js";
 export * from "./cloud.js";
