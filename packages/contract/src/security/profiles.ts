@@ -1,59 +1,17 @@
 /**
- * Security area: protection profiles of IP addresses, built on profile templates.
+ * Security profiles: the DDoS protection profiles of the account's IP addresses, built on profile
+ * templates, their schemas and their routes.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import {
-  booleanQuery,
-  errorResponses,
-  idParam,
-  integer,
-  integerParam,
-  ipAddress,
-  isoTimestamp,
-  jsonValue,
-  listOf,
-  strictObject,
-  uuid,
-  withBody,
-} from "./common.js";
-import * as examples from "./examples.js";
-import type { RouteMetadata } from "./roles.js";
-import { route } from "./route.js";
-import { missingId, type CaseWorld } from "./route-case.js";
+import { booleanQuery, errorResponses, idParam, integer, ipAddress, jsonValue, listOf, strictObject, withBody } from "../common.js";
+import * as examples from "../examples.js";
+import { route } from "../route.js";
+import { missingId, type CaseWorld } from "../route-case.js";
+import { securityProfileTemplate } from "./profile-templates.js";
+import { pageQuery, read, templateField, write } from "./shared.js";
 
 const c = initContract();
-
-const jsonSchema = z.record(z.unknown()).describe("A JSON Schema that the field's value must satisfy.");
-
-const templateField = {
-  id: integer(),
-  name: z.string(),
-  description: z.string(),
-  field_type: z.string().describe('The value\'s type, e.g. "int".'),
-  required: z.boolean().describe("Whether every profile must give this field."),
-  default: z.string().nullable().describe("The default value as text, or null."),
-  validation_schema: jsonSchema,
-};
-
-const securityProfileTemplateSchema = z
-  .object({
-    id: integer(),
-    name: z.string(),
-    description: z.string(),
-    fields: z.array(z.object(templateField).strict()).describe("The fields a profile of this template gives."),
-    base_template: integer().nullable().describe("The template this one derives from, or null."),
-    version: uuid.describe("The template's version, a UUID."),
-    created: isoTimestamp,
-    template_sifter: z.string().describe("The filter rules the template applies, as text."),
-  })
-  .strict()
-  .describe("A security profile template: the fields a profile gives and how they are checked.");
-export interface SecurityProfileTemplateSchema extends SecurityProfileTemplateSchemaType {}
-type SecurityProfileTemplateSchemaType = typeof securityProfileTemplateSchema;
-export const securityProfileTemplate: SecurityProfileTemplateSchema = securityProfileTemplateSchema;
-
-export type SecurityProfileTemplate = z.infer<typeof securityProfileTemplate>;
 
 const fieldValueText =
   "The field's value, any JSON value (an array of integers for most fields); checked against the field's validation_schema.";
@@ -170,11 +128,6 @@ export const createSecurityProfileBody: CreateSecurityProfileBodySchema = create
 
 export type CreateSecurityProfileBody = z.input<typeof createSecurityProfileBody>;
 
-const pageQuery = {
-  limit: integerParam({ min: 1, max: 1000, description: "At most this many, 1 to 1000. Default 100." }).default(100),
-  offset: integerParam({ min: 0, description: "Number of leading entries skipped. Default 0." }).default(0),
-};
-
 const listSecurityProfilesQuerySchema = z.object({
   exclude_empty_address: booleanQuery("true: leave out profiles without an address of their own (those of fixed-address templates).").optional(),
   include_deleted: booleanQuery("true: list deleted profiles too (options.active false, status.status \"deleted\"). Default false.").optional(),
@@ -188,20 +141,6 @@ export const listSecurityProfilesQuery: ListSecurityProfilesQuerySchema = listSe
 
 export type ListSecurityProfilesQuery = z.input<typeof listSecurityProfilesQuery>;
 
-const listProfileTemplatesQuerySchema = z.object({
-  accepts_ip_address: booleanQuery(
-    "true: only templates whose profiles each name the address they protect; false: only templates whose addresses are fixed. Default: every template.",
-  ).optional(),
-  ...pageQuery,
-});
-export interface ListProfileTemplatesQuerySchema extends ListProfileTemplatesQuerySchemaType {}
-type ListProfileTemplatesQuerySchemaType = typeof listProfileTemplatesQuerySchema;
-export const listProfileTemplatesQuery: ListProfileTemplatesQuerySchema = listProfileTemplatesQuerySchema;
-
-export type ListProfileTemplatesQuery = z.input<typeof listProfileTemplatesQuery>;
-
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 const profileIdParams = z.object({ id: idParam("The profile id.") });
 
 // The cases' objects: the account's first profile, and its own settings (valid against its template by construction).
@@ -216,24 +155,7 @@ const ownSettings = (w: CaseWorld) => {
   };
 };
 
-export const securityContract = c.router({
-  listProfileTemplates: route({
-    method: "GET",
-    path: "/security/iaas/profile-templates",
-    query: listProfileTemplatesQuery,
-    responses: { 200: z.array(securityProfileTemplate).describe("The templates, by id."), ...errorResponses() },
-    summary: "List profile templates",
-    description:
-      "The templates the account may build profiles on: the platform's common ones and those made for the account, " +
-      "ordered by id. An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
-    metadata: read,
-  }, {
-    example: {
-      query: { accepts_ip_address: true },
-      response: [examples.securityProfileExample.profile_template],
-    },
-    case: { path: () => "/security/iaas/profile-templates?accepts_ip_address=true", ownsObjects: false },
-  }),
+export const securityProfilesRoutes = {
   listProfiles: route({
     method: "GET",
     path: "/security/iaas/v2/profiles",
@@ -341,4 +263,4 @@ export const securityContract = c.router({
       makes: "security.createProfile",
     },
   }),
-});
+} as const;
