@@ -18,7 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts } from "./iam.js";
+import { accountId, accounts } from "./iam/account.js";
 
 export const ORIGIN_PROTOCOLS = ["HTTP", "HTTPS", "MATCH"] as const;
 export const CERTIFICATE_KINDS = ["ssl", "ca"] as const;

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { cdnResources } from "./cdn.js";
 import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId } from "./iam.js";
+import { accountId } from "./iam/account.js";
 
 /** The columns of the last check (`POST …/validate`) of a target or a config. */
 const checkColumns = () => ({

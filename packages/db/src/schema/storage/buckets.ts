@@ -1,37 +1,12 @@
 /**
- * Object storage area: the account's storages and their S3 buckets, with each bucket's CORS origins.
+ * Object storage buckets: the S3 buckets of the account's storages, with each bucket's CORS origins,
+ * lifecycle and policy; with their relations and the storages'.
  */
-import { STORAGE_LOCATIONS, STORAGE_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, foreignKey, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts } from "./iam.js";
-
-export const storages = pgTable(
-  "storages",
-  {
-    id: identityId(),
-    accountId: accountId(),
-    name: text("name").notNull(),
-    type: text("type").notNull().default("s3"),
-    location: text("location").notNull(),
-    /** When an SFTP storage expires; null: never. */
-    expires: timestamptz("expires"),
-    /** An SFTP storage's custom host name, lower case, unique on the platform; null: none. */
-    serverAlias: text("server_alias"),
-    created: timestamptz("created").notNull().defaultNow(),
-  },
-  (t) => [
-    unique("storages_account_id_id_unique").on(t.accountId, t.id),
-    unique("storages_account_id_name_unique").on(t.accountId, t.name),
-    unique("storages_server_alias_unique").on(t.serverAlias),
-    check("storages_type_check", sql`${t.type} in (${sql.raw(sqlList(STORAGE_TYPES))})`),
-    check("storages_location_check", sql`${t.location} in (${sql.raw(sqlList(STORAGE_LOCATIONS))})`),
-    // Only SFTP storages expire or have a server alias.
-    check("storages_sftp_settings_check", sql`${t.type} = 'sftp' or (${t.expires} is null and ${t.serverAlias} is null)`),
-    check("storages_server_alias_lower_check", sql`${t.serverAlias} = lower(${t.serverAlias})`),
-  ],
-);
+import { identityId, timestamptz } from "../columns.js";
+import { accountId, accounts } from "../iam/account.js";
+import { storages } from "./storages.js";
 
 export const buckets = pgTable(
   "buckets",
