@@ -1,37 +1,20 @@
 /**
- * Security routes: profile templates, and the lifecycle of protection profiles, whose values are checked
- * against the template's fields and their JSON Schemas (with @cfworker/json-schema, which needs no eval
- * and so runs on edge runtimes).
+ * Security profiles: the lifecycle of protection profiles, whose values are checked against the
+ * template's fields and their JSON Schemas (with @cfworker/json-schema, which needs no eval and so runs
+ * on edge runtimes).
  */
-import {
-  contract,
-  primaryRoutes,
-  type CreateSecurityProfileBody,
-  type SecurityProfile,
-  type SecurityProfileTemplate,
-} from "@cloudplane/contract";
-import { and, asc, type Database, eq, inArray, isNotNull, isNull, or, schema, sql, type SQL } from "@cloudplane/db";
+import { primaryRoutes, securityProfilesRoutes, type CreateSecurityProfileBody, type SecurityProfile } from "@cloudplane/contract";
+import { and, asc, type Database, eq, inArray, isNotNull, isNull, schema, sql, type SQL } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { addFieldError, fieldErrors, invalid, notFound, problemCount, validationFailed } from "./errors.js";
-import { isoTime } from "./format.js";
-import type { RequestExtension, RouteDeps } from "./types.js";
+import { addFieldError, fieldErrors, invalid, notFound, problemCount, validationFailed } from "../errors.js";
+import { isoTime } from "../format.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
+import { fieldMeta, templateFields, toTemplate, visibleTemplate } from "./shared.js";
 
-const { securityProfileFields, securityProfileTemplates, securityProfiles, securityTemplateFields } = schema;
-
-type TemplateField = typeof securityTemplateFields.$inferSelect;
-
-function fieldMeta(field: TemplateField) {
-  return {
-    id: field.id,
-    name: field.name,
-    description: field.description,
-    field_type: field.fieldType,
-    required: field.required,
-    default: field.default,
-    validation_schema: field.validationSchema,
-  };
-}
+const { securityProfileFields, securityProfileTemplates, securityTemplateFields } = schema;
+// The table under a name of its own: `securityProfiles` names this module's routes.
+const { securityProfiles: securityProfilesTable } = schema;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -98,39 +81,6 @@ function schemaErrors(validationSchema: JsonSchema, value: unknown): string[] {
   return [...new Set(messages)];
 }
 
-type TemplateRow = typeof securityProfileTemplates.$inferSelect;
-
-/** The fields of each of `templateIds`, in their template's order. */
-async function templateFields(db: Pick<Database, "select">, templateIds: number[]): Promise<Map<number, TemplateField[]>> {
-  const byTemplate = new Map<number, TemplateField[]>(templateIds.map((id) => [id, []]));
-  if (!templateIds.length) return byTemplate;
-  const rows = await db
-    .select()
-    .from(securityTemplateFields)
-    .where(inArray(securityTemplateFields.templateId, templateIds))
-    .orderBy(asc(securityTemplateFields.templateId), asc(securityTemplateFields.position));
-  for (const row of rows) byTemplate.get(row.templateId)?.push(row);
-  return byTemplate;
-}
-
-function toTemplate(template: TemplateRow, fields: TemplateField[]): SecurityProfileTemplate {
-  return {
-    id: template.id,
-    name: template.name,
-    description: template.description,
-    fields: fields.map(fieldMeta),
-    base_template: template.baseTemplateId,
-    version: template.version,
-    created: isoTime(template.created),
-    template_sifter: template.templateSifter,
-  };
-}
-
-/** The templates an account may see and use: the common ones and its own. */
-function visibleTemplate(accountId: number): SQL {
-  return or(isNull(securityProfileTemplates.accountId), eq(securityProfileTemplates.accountId, accountId))!;
-}
-
 /**
  * The account's profiles that match `conditions`, by id, each with its template and values: three
  * queries whatever the number of profiles.
@@ -142,11 +92,11 @@ async function loadProfiles(
   page?: { limit: number; offset: number },
 ): Promise<SecurityProfile[]> {
   let query = db
-    .select({ profile: securityProfiles, template: securityProfileTemplates })
-    .from(securityProfiles)
-    .innerJoin(securityProfileTemplates, eq(securityProfileTemplates.id, securityProfiles.templateId))
-    .where(and(eq(securityProfiles.accountId, accountId), ...conditions))
-    .orderBy(asc(securityProfiles.id))
+    .select({ profile: securityProfilesTable, template: securityProfileTemplates })
+    .from(securityProfilesTable)
+    .innerJoin(securityProfileTemplates, eq(securityProfileTemplates.id, securityProfilesTable.templateId))
+    .where(and(eq(securityProfilesTable.accountId, accountId), ...conditions))
+    .orderBy(asc(securityProfilesTable.id))
     .$dynamic();
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query;
@@ -191,7 +141,7 @@ async function loadProfiles(
 
 /** A live profile of the account. */
 async function loadProfile(db: Pick<Database, "select">, accountId: number, id: number): Promise<SecurityProfile | undefined> {
-  const [profile] = await loadProfiles(db, accountId, [eq(securityProfiles.id, id), isNull(securityProfiles.deleted)]);
+  const [profile] = await loadProfiles(db, accountId, [eq(securityProfilesTable.id, id), isNull(securityProfilesTable.deleted)]);
   return profile;
 }
 
@@ -242,31 +192,14 @@ async function writeProfileValues(tx: Transaction, accountId: number, profileId:
     );
 }
 
-export function securityRoutes({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(contract.security))<RequestExtension>({
-    listProfileTemplates: async ({ query }, { request: { caller } }) => {
-      const conditions = [visibleTemplate(caller.accountId)];
-      if (query.accepts_ip_address !== undefined) conditions.push(eq(securityProfileTemplates.acceptsIpAddress, query.accepts_ip_address));
-      const templates = await db
-        .select()
-        .from(securityProfileTemplates)
-        .where(and(...conditions))
-        .orderBy(asc(securityProfileTemplates.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      const fieldsOf = await templateFields(
-        db,
-        templates.map((template) => template.id),
-      );
-      return { status: 200, body: templates.map((template) => toTemplate(template, fieldsOf.get(template.id) ?? [])) };
-    },
-
+export function securityProfiles({ db }: RouteDeps) {
+  return tsr.routerWithMiddleware(primaryRoutes(securityProfilesRoutes))<RequestExtension>({
     listProfiles: async ({ query }, { request: { caller } }) => {
       const conditions: SQL[] = [];
-      if (query.include_deleted !== true) conditions.push(isNull(securityProfiles.deleted));
-      if (query.exclude_empty_address === true) conditions.push(isNotNull(securityProfiles.ipAddress));
-      if (query.ip_address !== undefined) conditions.push(eq(securityProfiles.ipAddress, query.ip_address));
-      if (query.site !== undefined) conditions.push(eq(securityProfiles.site, query.site));
+      if (query.include_deleted !== true) conditions.push(isNull(securityProfilesTable.deleted));
+      if (query.exclude_empty_address === true) conditions.push(isNotNull(securityProfilesTable.ipAddress));
+      if (query.ip_address !== undefined) conditions.push(eq(securityProfilesTable.ipAddress, query.ip_address));
+      if (query.site !== undefined) conditions.push(eq(securityProfilesTable.site, query.site));
       const profiles = await loadProfiles(db, caller.accountId, conditions, { limit: query.limit, offset: query.offset });
       return { status: 200, body: profiles };
     },
@@ -283,7 +216,7 @@ export function securityRoutes({ db }: RouteDeps) {
         const templateId = await checkProfileBody(tx, accountId, body);
         const now = new Date();
         const [created] = await tx
-          .insert(securityProfiles)
+          .insert(securityProfilesTable)
           .values({
             accountId,
             templateId,
@@ -296,7 +229,7 @@ export function securityRoutes({ db }: RouteDeps) {
             created: now,
             updated: now,
           })
-          .returning({ id: securityProfiles.id });
+          .returning({ id: securityProfilesTable.id });
         await writeProfileValues(tx, accountId, created!.id, body);
         return (await loadProfile(tx, accountId, created!.id))!;
       });
@@ -307,16 +240,16 @@ export function securityRoutes({ db }: RouteDeps) {
       const { accountId } = caller;
       const profile = await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ id: securityProfiles.id })
-          .from(securityProfiles)
-          .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, params.id), isNull(securityProfiles.deleted)))
+          .select({ id: securityProfilesTable.id })
+          .from(securityProfilesTable)
+          .where(and(eq(securityProfilesTable.accountId, accountId), eq(securityProfilesTable.id, params.id), isNull(securityProfilesTable.deleted)))
           .for("update");
         if (!current) throw notFound(`Security profile ${params.id}`);
         const templateId = await checkProfileBody(tx, accountId, body);
         await tx
-          .update(securityProfiles)
+          .update(securityProfilesTable)
           .set({ templateId, ipAddress: body.ip_address ?? null, site: body.site, updated: new Date() })
-          .where(and(eq(securityProfiles.accountId, accountId), eq(securityProfiles.id, current.id)));
+          .where(and(eq(securityProfilesTable.accountId, accountId), eq(securityProfilesTable.id, current.id)));
         await writeProfileValues(tx, accountId, current.id, body);
         return (await loadProfile(tx, accountId, current.id))!;
       });
@@ -327,15 +260,15 @@ export function securityRoutes({ db }: RouteDeps) {
       const now = new Date();
       // Kept, turned off, for include_deleted: its values stay with it.
       const deleted = await db
-        .update(securityProfiles)
+        .update(securityProfilesTable)
         .set({
           deleted: now,
           updated: now,
-          options: sql`jsonb_set(${securityProfiles.options}, '{active}', 'false'::jsonb)`,
+          options: sql`jsonb_set(${securityProfilesTable.options}, '{active}', 'false'::jsonb)`,
           status: { status: "deleted", updated: isoTime(now) },
         })
-        .where(and(eq(securityProfiles.accountId, caller.accountId), eq(securityProfiles.id, params.id), isNull(securityProfiles.deleted)))
-        .returning({ id: securityProfiles.id });
+        .where(and(eq(securityProfilesTable.accountId, caller.accountId), eq(securityProfilesTable.id, params.id), isNull(securityProfilesTable.deleted)))
+        .returning({ id: securityProfilesTable.id });
       if (!deleted.length) throw notFound(`Security profile ${params.id}`);
       return { status: 204, body: undefined };
     },

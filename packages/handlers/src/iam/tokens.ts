@@ -1,16 +1,16 @@
 /**
- * IAM routes: the account's API tokens (listed with the role, issuer and inverted deleted filters,
- * issued by Administrators, shown, revoked) and the caller's account.
+ * IAM tokens: the account's API tokens (listed with the role, issuer and inverted deleted filters,
+ * issued by Administrators, shown, revoked).
  */
-import { contract, primaryRoutes, ROLE_IDS, roleName, type ApiToken } from "@cloudplane/contract";
+import { iamTokensRoutes, primaryRoutes, ROLE_IDS, roleName, type ApiToken } from "@cloudplane/contract";
 import { and, asc, eq, generateApiToken, ne, schema, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import type { Caller } from "./auth.js";
-import { ApiError, invalid, notFound } from "./errors.js";
-import { iamTime } from "./format.js";
-import type { RequestExtension, RouteDeps } from "./types.js";
+import type { Caller } from "../auth.js";
+import { ApiError, invalid, notFound } from "../errors.js";
+import { iamTime } from "../format.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
 
-const { accounts, apiTokens, users } = schema;
+const { apiTokens, users } = schema;
 
 type TokenRow = typeof apiTokens.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -59,8 +59,8 @@ function expiryOf(expDate: string | null | undefined): Date | null {
   return expiry;
 }
 
-export function iamRoutes({ db, memory }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(contract.iam))<RequestExtension>({
+export function iamTokens({ db, memory }: RouteDeps) {
+  return tsr.routerWithMiddleware(primaryRoutes(iamTokensRoutes))<RequestExtension>({
     listTokens: async ({ params, query }, { request: { caller } }) => {
       requireOwnAccount(params.clientId, caller);
       const where = visibleTo(caller);
@@ -133,33 +133,6 @@ export function iamRoutes({ db, memory }: RouteDeps) {
       // This handler's lookup of the token would let it through for up to authCacheMs more: drop it.
       memory.tokens.forget(row.id);
       return { status: 204, body: undefined };
-    },
-
-    getAccount: async (_input, { request: { caller } }) => {
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, caller.accountId));
-      // The caller's token was just looked up through this account: it exists.
-      if (!account) throw notFound(`Account ${caller.accountId}`);
-      const members = await db.select().from(users).where(eq(users.accountId, caller.accountId)).orderBy(asc(users.id));
-      return {
-        status: 200,
-        body: {
-          id: account.id,
-          companyName: account.name,
-          currentUser: caller.userId,
-          email: null,
-          deleted: false,
-          status: "active",
-          has_active_admin: members.some((user) => user.roleId === ROLE_IDS.administrators && !user.deleted),
-          users: members.map((user) => ({
-            id: user.id,
-            name: user.name,
-            email: user.email,
-            deleted: user.deleted,
-            client: user.accountId,
-            groups: [{ id: user.roleId, name: roleName(user.roleId) }],
-          })),
-        },
-      };
     },
   });
 }
