@@ -7,7 +7,7 @@
 import { applyMigrations, loadDemoData, migrations, sql, type Database, type SQL } from "@cloudplane/db";
 import { createTestDatabase, selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, useApi, type TestApi } from "./harness.js";
+import { engines, useApi, type TestApi } from "../harness.js";
 
 const TOTALS = "/cloud/v1/reservation_cost_report/totals";
 const GROUP =

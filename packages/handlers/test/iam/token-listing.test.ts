@@ -6,7 +6,7 @@ import { demoFixture, hashToken, type DemoAccountId, type DemoRow, type DemoToke
 
 type DemoApiToken = DemoRow<"apiTokens">;
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi } from "./harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
 
 const { users, apiTokens: tokens } = demoFixture;
 

@@ -4,7 +4,7 @@
  */
 import { demoFixture } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi } from "./harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
 
 const { storages, buckets } = demoFixture;
 

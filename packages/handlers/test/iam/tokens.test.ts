@@ -6,8 +6,8 @@
 import { demoFixture, demoToken, hashToken, sql, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createHandler } from "../src/index.js";
-import { buildRequest, engines, expectEnvelope, replyOf, useApi, type CallOptions, type Handler } from "./harness.js";
+import { createHandler } from "../../src/index.js";
+import { buildRequest, engines, expectEnvelope, replyOf, useApi, type CallOptions, type Handler } from "../harness.js";
 
 const { users } = demoFixture;
 const user = (id: number) => users.find((candidate) => candidate.id === id)!;

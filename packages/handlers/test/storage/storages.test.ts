@@ -15,7 +15,7 @@ import {
 import { demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
+import { engines, expectEnvelope, useApi, type TestApi } from "../harness.js";
 
 const { storages, buckets } = demoFixture;
 

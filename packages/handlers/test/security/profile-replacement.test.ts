@@ -5,7 +5,7 @@
 import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply, type TestApi } from "./harness.js";
+import { engines, expectEnvelope, useApi, type Reply, type TestApi } from "../harness.js";
 
 const { securityProfileTemplates: templates, securityProfiles: profiles } = demoFixture;
 

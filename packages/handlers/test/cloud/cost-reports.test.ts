@@ -4,7 +4,7 @@
  */
 import { byColumnName, demoFixture, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
+import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
 const PROJECTS = "/cloud/v1/projects";
 const MODELS = "/cloud/v2/inference/models";
