@@ -1,28 +1,15 @@
 /**
- * Integration tests of the Cloud routes: the account's projects, the inference model catalogue, a project's GPU images, and
- * cost report totals checked against sums of the demo fixture's usage lines made here, in the test.
+ * Integration tests of the Cloud cost reports: the reservation cost report totals checked against sums of
+ * the demo fixture's usage lines made here, in the test.
  */
 import { byColumnName, demoFixture, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
-const PROJECTS = "/cloud/v1/projects";
-const MODELS = "/cloud/v2/inference/models";
 const TOTALS = "/cloud/v1/reservation_cost_report/totals";
-const { inferenceModels: models, cloudProjects: projects, cloudRegions: regions, gpuImages: images, usageLines } = demoFixture;
+const { usageLines } = demoFixture;
 
-type DemoInferenceModel = DemoRow<"inferenceModels">;
 type DemoUsageLine = DemoRow<"usageLines">;
-
-/** Code-point order: the order the API promises whatever the database's collation. */
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function sortedModels(field: "name" | "id" | "category" | "developer", direction: "asc" | "desc"): DemoInferenceModel[] {
-  const sign = direction === "asc" ? 1 : -1;
-  return [...models].sort((a, b) => sign * byCodePoint(a[field], b[field]) || byCodePoint(a.id, b.id));
-}
 
 interface ExpectedTotal {
   type: string;
@@ -98,164 +85,8 @@ function expectReport(reply: Reply, lines: DemoUsageLine[]): void {
 const accountOneLines = usageLines.filter((line) => line.accountId === 1);
 const allMonths = { time_from: "2026-01", time_to: "2026-12" };
 
-describe.each(engines())("cloud routes on %s", (engine) => {
+describe.each(engines())("cloud cost reports on %s", (engine) => {
   const api = useApi(engine);
-
-  describe("GET /cloud/v1/projects", () => {
-    /** The account's demo projects as the API shows them, oldest first; the oldest is the default. */
-    const shown = (account: DemoAccountId) => {
-      const own = projects.filter((project) => project.accountId === account).sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id);
-      return own.map((project) => ({
-        id: project.id,
-        client_id: account,
-        name: project.name,
-        description: project.description,
-        is_default: project.id === Math.min(...own.map((candidate) => candidate.id)),
-        state: "ACTIVE",
-        created_at: project.created,
-        deleted_at: null,
-        task_id: null,
-      }));
-    };
-
-    it("lists the caller's projects, oldest first, the oldest the default one", async () => {
-      for (const account of [1, 2] as const) {
-        const reply = await api.call("GET", PROJECTS, { as: [account, "role-2-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(shown(account).length).toBeGreaterThan(1);
-        expect(reply.body).toEqual({ count: shown(account).length, results: shown(account) });
-      }
-    });
-
-    it("filters by name, orders by name either way, and pages with a count of all matches", async () => {
-      const ours = shown(1);
-      const byName = [...ours].sort((a, b) => (a.name < b.name ? -1 : 1));
-      expect((await api.call("GET", `${PROJECTS}?order_by=name.desc`)).body.results).toEqual([...byName].reverse());
-      expect((await api.call("GET", `${PROJECTS}?order_by=created_at.desc&limit=1&offset=1`)).body).toEqual({ count: ours.length, results: [ours.at(-2)] });
-      expect((await api.call("GET", `${PROJECTS}?name=${encodeURIComponent(ours[1]!.name)}&include_deleted=true`)).body).toEqual({ count: 1, results: [ours[1]] });
-      // Another account's project name matches nothing here.
-      expect((await api.call("GET", `${PROJECTS}?name=${encodeURIComponent(shown(2)[0]!.name)}`)).body).toEqual({ count: 0, results: [] });
-    });
-
-    it("refuses a bad query with the fields named", async () => {
-      const reply = await api.call("GET", `${PROJECTS}?limit=0&order_by=id.asc&include_deleted=maybe`);
-      expectEnvelope(reply, 400, "validation_error");
-      expect(Object.keys(reply.body.errors).sort()).toEqual(["query.include_deleted", "query.limit", "query.order_by"]);
-    });
-  });
-
-  describe("GET /cloud/v2/inference/models", () => {
-    it("lists the whole catalogue by name ascending by default", async () => {
-      const reply = await api.call("GET", MODELS);
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body.count).toBe(models.length);
-      // The default limit (1000) is above the catalogue's size: every model, whole.
-      expect(reply.body.results).toEqual(sortedModels("name", "asc").map((model) => byColumnName("inferenceModels", model)));
-    });
-
-    it.each(["name", "id", "category", "developer"] as const)("orders by %s, ascending and descending, ties by id", async (field) => {
-      for (const direction of ["asc", "desc"] as const) {
-        const reply = await api.call("GET", `${MODELS}?order_by=${field}.${direction}`);
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(
-          sortedModels(field, direction).map((model) => model.id),
-        );
-      }
-    });
-
-    it("pages with limit and offset, counting every model", async () => {
-      const expected = sortedModels("developer", "desc");
-      const pages: string[] = [];
-      for (let offset = 0; offset < expected.length; offset += 5) {
-        const reply = await api.call("GET", `${MODELS}?order_by=developer.desc&limit=5&offset=${offset}`);
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body.count).toBe(expected.length);
-        expect(reply.body.results.length).toBe(Math.min(5, expected.length - offset));
-        pages.push(...reply.body.results.map((model: DemoInferenceModel) => model.id));
-      }
-      expect(pages).toEqual(expected.map((model) => model.id));
-
-      const beyond = await api.call("GET", `${MODELS}?offset=${expected.length}`);
-      expect(beyond.status).toBe(200);
-      expect(beyond.body).toEqual({ count: expected.length, results: [] });
-
-      const most = await api.call("GET", `${MODELS}?limit=1000&offset=3`);
-      expect(most.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(sortedModels("name", "asc").slice(3).map((model) => model.id));
-    });
-
-    it("is the platform's catalogue: the other account and a Users token see the same", async () => {
-      const expected = sortedModels("category", "asc").map((model) => model.id);
-      for (const as of [
-        [2, "role-1-active"],
-        [1, "role-2-active"],
-        [2, "role-5-active"],
-      ] as const) {
-        const reply = await api.call("GET", `${MODELS}?order_by=category.asc`, { as: [as[0], as[1]] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body.results.map((model: DemoInferenceModel) => model.id)).toEqual(expected);
-      }
-    });
-
-    it.each(["0", "1001", "-1", "1.5", "ten"])("answers 400 query.limit for limit=%s", async (limit) => {
-      expectEnvelope(await api.call("GET", `${MODELS}?limit=${limit}`), 400, "validation_error", { "query.limit": [expect.any(String)] });
-    });
-
-    it.each(["-1", "x"])("answers 400 query.offset for offset=%s", async (offset) => {
-      expectEnvelope(await api.call("GET", `${MODELS}?offset=${offset}`), 400, "validation_error", { "query.offset": [expect.any(String)] });
-    });
-
-    it.each(["name", "price.asc", "name.up", "NAME.ASC", "name.asc.id", ""])("answers 400 query.order_by for order_by=%s", async (order) => {
-      expectEnvelope(await api.call("GET", `${MODELS}?order_by=${order}`), 400, "validation_error", { "query.order_by": [expect.any(String)] });
-    });
-
-    it("refuses the Purge and Prefetch roles", async () => {
-      const reply = await api.call("GET", MODELS, { as: [1, "role-3022-active"] });
-      expectEnvelope(reply, 403, "permission_denied");
-    });
-  });
-
-  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images", () => {
-    const cases = projects.flatMap((project) => regions.map((region) => [project.accountId, project.id, region.id] as const));
-
-    it.each(cases)("account %i, project %i, region %i: the fixture's images", async (accountId, projectId, regionId) => {
-      const expected = images
-        .filter((image) => image.accountId === accountId && image.projectId === projectId && image.regionId === regionId)
-        .map((row) => {
-          // As the API shows an image: not the keys it is stored under, nor cow_format, which it keeps to itself.
-          const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
-          return image;
-        })
-        .sort((a, b) => byCodePoint(a.id as string, b.id as string));
-      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${regionId}/images`, { as: [accountId as DemoAccountId, "role-2-active"] });
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body.count).toBe(expected.length);
-      expect([...reply.body.results].sort((a: { id: string }, b: { id: string }) => byCodePoint(a.id, b.id))).toEqual(expected);
-    });
-
-    it("answers 404 for the other account's project, as for one that does not exist", async () => {
-      const theirs = projects.find((project) => project.accountId === 2)!;
-      const theirImage = images.find((image) => image.projectId === theirs.id)!;
-      // The owner sees images there, so the 404 below is about whose project it is.
-      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.regionId}/images`, { as: [2, "role-1-active"] });
-      expect(owner.body.results).toContainEqual(expect.objectContaining({ id: theirImage.id }));
-      for (const projectId of [theirs.id, 999_999]) {
-        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.regionId}/images`);
-        expectEnvelope(reply, 404, "not_found");
-      }
-    });
-
-    it("answers 404 for an unknown region", async () => {
-      const ours = projects.find((project) => project.accountId === 1)!;
-      const unknownRegion = Math.max(...regions.map((region) => region.id)) + 1000;
-      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${ours.id}/${unknownRegion}/images`);
-      expectEnvelope(reply, 404, "not_found");
-    });
-
-    it("answers 400 for ids that are not positive integers", async () => {
-      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/0/1/images"), 400, "validation_error", { "path.project_id": [expect.any(String)] });
-      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/1/x/images"), 400, "validation_error", { "path.region_id": [expect.any(String)] });
-    });
-  });
 
   describe("POST /cloud/v1/reservation_cost_report/totals", () => {
     const totals = (body: unknown, as: [DemoAccountId, DemoTokenName] = [1, "role-1-active"]) => api.call("POST", TOTALS, { body, as });

@@ -1,15 +1,20 @@
 /**
- * Integration tests of the Cloud routes that change things or fetch one object: an inference model by
- * id, GPU images (page, get, upload, delete) and the tasks uploads and deletions answer with.
+ * Integration tests of the Cloud GPU images: a project's images in a region (listed, paged, one by id),
+ * uploaded and deleted with the tasks they answer, and refused writes that change nothing.
  */
-import { byColumnName, demoFixture, sql, type DemoRow } from "@cloudplane/db";
+import { byColumnName, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
-const { inferenceModels: models, gpuImages: images, cloudTasks: tasks, cloudProjects: projects } = demoFixture;
+const { gpuImages: images, cloudProjects: projects, cloudRegions: regions } = demoFixture;
 
 type DemoGpuImage = DemoRow<"gpuImages">;
+
+/** Code-point order: the order the API promises whatever the database's collation. */
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /** An image as the API shows it: the fixture's row without the keys it is stored under (nor cow_format, which it keeps to itself). */
 function shown(row: DemoGpuImage) {
@@ -44,7 +49,7 @@ const upload = {
   tags: { team: "research", purpose: "fine-tuning" },
 };
 
-describe.each(engines())("cloud images and tasks on %s", (engine) => {
+describe.each(engines())("cloud GPU images on %s", (engine) => {
   const api = useApi(engine);
 
   async function storedImages() {
@@ -64,21 +69,46 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
     return reply;
   }
 
-  describe("GET /cloud/v2/inference/models/{model_id}", () => {
-    it("answers each model of the catalogue, to every account, also at the v3 path", async () => {
-      for (const model of models.slice(0, 3)) {
-        const reply = await api.call("GET", `/cloud/v2/inference/models/${model.id}`, { as: [2, "role-2-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual(byColumnName("inferenceModels", model));
-      }
-      const v3 = await api.call("GET", `/cloud/v3/inference/models/${models[0]!.id}`);
-      expect(v3.status, v3.text).toBe(200);
-      expect(v3.body).toEqual(byColumnName("inferenceModels", models[0]!));
+  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images", () => {
+    const cases = projects.flatMap((project) => regions.map((region) => [project.accountId, project.id, region.id] as const));
+
+    it.each(cases)("account %i, project %i, region %i: the fixture's images", async (accountId, projectId, regionId) => {
+      const expected = images
+        .filter((image) => image.accountId === accountId && image.projectId === projectId && image.regionId === regionId)
+        .map((row) => {
+          // As the API shows an image: not the keys it is stored under, nor cow_format, which it keeps to itself.
+          const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
+          return image;
+        })
+        .sort((a, b) => byCodePoint(a.id as string, b.id as string));
+      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${regionId}/images`, { as: [accountId as DemoAccountId, "role-2-active"] });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.count).toBe(expected.length);
+      expect([...reply.body.results].sort((a: { id: string }, b: { id: string }) => byCodePoint(a.id, b.id))).toEqual(expected);
     });
 
-    it("answers 404 for an unknown id and 400 path.model_id for one that is not a UUID", async () => {
-      expectEnvelope(await api.call("GET", `/cloud/v2/inference/models/${NO_SUCH_UUID}`), 404, "not_found");
-      expectEnvelope(await api.call("GET", "/cloud/v2/inference/models/Llama-3.1-8B"), 400, "validation_error", ["path.model_id"]);
+    it("answers 404 for the other account's project, as for one that does not exist", async () => {
+      const theirs = projects.find((project) => project.accountId === 2)!;
+      const theirImage = images.find((image) => image.projectId === theirs.id)!;
+      // The owner sees images there, so the 404 below is about whose project it is.
+      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.regionId}/images`, { as: [2, "role-1-active"] });
+      expect(owner.body.results).toContainEqual(expect.objectContaining({ id: theirImage.id }));
+      for (const projectId of [theirs.id, 999_999]) {
+        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.regionId}/images`);
+        expectEnvelope(reply, 404, "not_found");
+      }
+    });
+
+    it("answers 404 for an unknown region", async () => {
+      const ours = projects.find((project) => project.accountId === 1)!;
+      const unknownRegion = Math.max(...regions.map((region) => region.id)) + 1000;
+      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${ours.id}/${unknownRegion}/images`);
+      expectEnvelope(reply, 404, "not_found");
+    });
+
+    it("answers 400 for ids that are not positive integers", async () => {
+      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/0/1/images"), 400, "validation_error", { "path.project_id": [expect.any(String)] });
+      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/1/x/images"), 400, "validation_error", { "path.region_id": [expect.any(String)] });
     });
   });
 
@@ -270,41 +300,6 @@ describe.each(engines())("cloud images and tasks on %s", (engine) => {
         const remove = () => api.call("DELETE", `${imagesPath(privateImage.projectId, privateImage.regionId)}/${privateImage.id}`, { as: [1, token] });
         expectEnvelope(await expectRefusedUnchanged(remove), 403, "permission_denied");
       }
-    });
-  });
-
-  describe("GET /cloud/v1/tasks/{task_id}", () => {
-    it("answers the fixture's tasks to their account, a running one too", async () => {
-      for (const task of tasks) {
-        const reply = await api.call("GET", `/cloud/v1/tasks/${task.id}`, { as: [task.accountId as 1 | 2, "role-2-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual({
-          id: task.id,
-          task_type: task.taskType,
-          state: task.state,
-          detailed_state: task.state,
-          created_on: task.createdOn,
-          updated_on: task.finishedOn ?? task.createdOn,
-          finished_on: task.finishedOn,
-          client_id: task.accountId,
-          user_id: task.userId,
-          project_id: task.projectId,
-          region_id: task.regionId,
-          created_resources: task.createdResources,
-          data: task.data,
-          error: null,
-          acknowledged_at: null,
-          acknowledged_by: null,
-        });
-      }
-      expect(tasks.map((task) => task.state)).toContain("RUNNING");
-    });
-
-    it("answers 404 for another account's task and an unknown one, 400 for an id that is not a UUID", async () => {
-      const theirs = tasks.find((task) => task.accountId === 2)!;
-      expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${theirs.id}`), 404, "not_found");
-      expectEnvelope(await api.call("GET", `/cloud/v1/tasks/${NO_SUCH_UUID}`), 404, "not_found");
-      expectEnvelope(await api.call("GET", "/cloud/v1/tasks/42"), 400, "validation_error", ["path.task_id"]);
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Integration tests of the API tokens' lifecycle: issued by Administrators (and only them), shown,
- * listed, used, revoked (refused from the next request), at the /iam and the /iam/v2 paths; the
- * caller's account; and every bad request answered in the envelope with nothing changed.
+ * listed, used, revoked (refused from the next request), at the /iam and the /iam/v2 paths; and every
+ * bad request answered in the envelope with nothing changed.
  */
 import { demoFixture, demoToken, hashToken, sql, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
@@ -223,33 +223,5 @@ describe.each(engines())("API tokens' lifecycle on %s", (engine) => {
     ["DELETE", "2147483648"],
   ])("%s of token id %s answers 400 path.tokenId", async (method, id) => {
     expectEnvelope(await api.call(method, `/iam/clients/1/tokens/${id}`), 400, "validation_error", ["path.tokenId"]);
-  });
-
-  it.each([
-    [1, "role-1-active"],
-    [1, "role-2-active"],
-    [2, "role-5-active"],
-  ] as const)("GET /iam/clients/me shows account %i to its %s token: the account, the calling user and its users", async (account, name) => {
-    const reply = await api.call("GET", "/iam/clients/me", { as: [account, name] });
-    expect(reply.status, reply.text).toBe(200);
-    const members = users.filter((member) => member.accountId === account).sort((a, b) => a.id - b.id);
-    const roleNames: Record<number, string> = { 1: "Administrators", 2: "Users", 5: "Engineers", 3009: "Purge and Prefetch only (API and Web)", 3022: "Purge and Prefetch only (API)" };
-    expect(reply.body).toEqual({
-      id: account,
-      companyName: demoFixture.accounts.find((candidate) => candidate.id === account)!.name,
-      currentUser: demoToken(account, name).userId,
-      email: null,
-      deleted: false,
-      status: "active",
-      has_active_admin: true,
-      users: members.map((member) => ({
-        id: member.id,
-        name: member.name,
-        email: member.email,
-        deleted: member.deleted,
-        client: account,
-        groups: [{ id: member.roleId, name: roleNames[member.roleId] }],
-      })),
-    });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Integration tests of the lifecycle of security profiles (list, create, get, delete) and of the
- * profile templates an account may use: the common ones and its own.
+ * Integration tests of the lifecycle of security profiles (list, create, get, delete), on the common
+ * profile templates and the account's own.
  */
 import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
@@ -12,15 +12,12 @@ const { securityProfileTemplates: templates, securityProfiles: profiles } = demo
 type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
 
 const PROFILES = "/security/iaas/v2/profiles";
-const TEMPLATES = "/security/iaas/profile-templates";
 
 const template = (id: number) => templates.find((candidate) => candidate.id === id)!;
 /** A template's fields, in their order. */
 const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
 const fieldOf = (templateId: number, name: string) => fieldsOf(templateId).find((field) => field.name === name)!;
 
-/** The templates account `account` may use, by id. */
-const visibleTo = (account: number) => templates.filter((candidate) => candidate.accountId === null || candidate.accountId === account);
 const common = template(1);
 const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
 const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
@@ -75,31 +72,6 @@ describe.each(engines())("security profiles and templates on %s", (engine) => {
     expect(await stored()).toEqual(before);
     return reply;
   }
-
-  describe("GET /security/iaas/profile-templates", () => {
-    it("lists the common templates and the account's own, by id, never another account's", async () => {
-      for (const account of [1, 2] as const) {
-        const reply = await api.call("GET", TEMPLATES, { as: [account, "role-2-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual(visibleTo(account).map(templateAsShown));
-      }
-      expect(visibleTo(1).map((shown) => shown.id)).not.toContain(ownOfAccount2.id);
-    });
-
-    it("filters by accepts_ip_address and pages with limit and offset", async () => {
-      const accepting = await api.call("GET", `${TEMPLATES}?accepts_ip_address=true`);
-      expect(accepting.body.map((shown: { id: number }) => shown.id)).toEqual(visibleTo(1).filter((shown) => shown.acceptsIpAddress).map((shown) => shown.id));
-      const fixed = await api.call("GET", `${TEMPLATES}?accepts_ip_address=false`);
-      expect(fixed.body).toEqual([templateAsShown(fixedOfAccount1)]);
-      const page = await api.call("GET", `${TEMPLATES}?limit=1&offset=1`);
-      expect(page.body).toEqual([templateAsShown(visibleTo(1)[1]!)]);
-    });
-
-    it.each(["accepts_ip_address=yes", "limit=0", "limit=1001", "offset=-1"])("answers 400 for %s", async (query) => {
-      const reply = await api.call("GET", `${TEMPLATES}?${query}`);
-      expectEnvelope(reply, 400, "validation_error", [`query.${query.split("=")[0]}`]);
-    });
-  });
 
   describe("GET /security/iaas/v2/profiles", () => {
     it("lists the account's live profiles by id; deleted ones only with include_deleted", async () => {
