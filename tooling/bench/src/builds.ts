@@ -3,8 +3,9 @@
  * too (e.g. a worktree of an older commit), step by step in turns so that both share the machine's load: a cold
  * `pnpm build` (`turbo run build --force`, no dist/), a cold `pnpm typecheck` (`--force`), the size of the
  * contract's `.d.ts`, the edit loop (a description in packages/contract/src changed, then the handlers'
- * typecheck through turbo, with whatever it has to rebuild first; the edit reverted afterwards) and a
- * warm `pnpm start` to its first answer. With `--scale 3` the same is measured on a copy of the checkout
+ * typecheck through turbo, with whatever it has to rebuild first; the edit reverted afterwards), a
+ * first `pnpm start` that builds everything it needs (`TURBO_FORCE`) with the longest time it printed
+ * nothing, and a warm `pnpm start`, each to its first answer. With `--scale 3` the same is measured on a copy of the checkout
  * whose contract has every area three times (see `tripleContract`). Each figure is printed with the
  * load average (`uptime`), since the machine is shared.
  *
@@ -14,9 +15,9 @@
  * results.md, which is rewritten in place; the rest of results.md is left as it is.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -31,6 +32,8 @@ export interface Timed {
   /** `uptime`'s load averages (1, 5, 15 min) when the step started. */
   load: string;
   ok: boolean;
+  /** For a `pnpm start`: the longest stretch, in seconds, in which it printed nothing. */
+  longestSilence?: number;
 }
 
 export interface BuildFigures {
@@ -43,6 +46,8 @@ export interface BuildFigures {
   coldTypecheck: Timed;
   contractDtsBytes: number | null;
   editLoop: Timed;
+  /** `pnpm start` building everything it needs, as a newcomer's first one does (absent in older rows). */
+  firstStart?: Timed | null;
   warmStart: Timed | null;
   /** What a reader should know about the run, written by hand into builds.json. */
   note?: string;
@@ -81,41 +86,53 @@ function cleanBuildState(repo: string): void {
   }
 }
 
-/** A description in the contract's sources: the first `.describe("…")` of cdn.ts. */
+/** A description in the contract's sources: the first `.describe("…")` of the CDN resources' file (cdn.ts before the areas were folders). */
 function editDescription(repo: string): () => void {
-  const file = join(repo, "packages/contract/src/cdn.ts");
+  const folder = join(repo, "packages/contract/src/cdn/resources.ts");
+  const file = existsSync(folder) ? folder : join(repo, "packages/contract/src/cdn.ts");
   const original = readFileSync(file, "utf8");
   const at = original.indexOf('.describe("');
-  if (at === -1) throw new Error("no .describe(\"…\") in packages/contract/src/cdn.ts");
+  if (at === -1) throw new Error(`no .describe("…") in ${file}`);
   const start = at + '.describe("'.length;
   // A text no run made before: turbo's cache (shared by the worktrees of a clone) must not have its result.
   writeFileSync(file, `${original.slice(0, start)}Edited by the bench at ${new Date().toISOString()}. ${original.slice(start)}`);
   return () => writeFileSync(file, original);
 }
 
-/** `pnpm start` on a data directory made by an earlier start: the time to its first answer. */
-async function warmStart(repo: string): Promise<Timed> {
+/**
+ * `pnpm start` twice on a fresh data directory: first building everything it needs again (`TURBO_FORCE`:
+ * the docs site and what it reads, as on a fresh clone), then warm, on the data directory the first made.
+ */
+async function starts(repo: string): Promise<{ first: Timed; warm: Timed }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-start-"));
   try {
-    await startOnce(repo, dataDir); // the cold one: builds what start needs, makes the data directory
-    return await startOnce(repo, dataDir);
+    const first = await startOnce(repo, dataDir, { TURBO_FORCE: "true" });
+    return { first, warm: await startOnce(repo, dataDir) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function startOnce(repo: string, dataDir: string): Promise<Timed> {
+async function startOnce(repo: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Timed> {
   const load = uptime();
   const started = performance.now();
   const child = spawn("pnpm", ["start"], {
     cwd: repo,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", FORCE_COLOR: "0" },
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", FORCE_COLOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let lastOutput = started;
+  let longestSilence = 0;
+  const heard = (chunk: Buffer) => {
+    const now = performance.now();
+    longestSilence = Math.max(longestSilence, (now - lastOutput) / 1000);
+    lastOutput = now;
+    output += chunk.toString();
+  };
+  child.stdout.on("data", heard);
+  child.stderr.on("data", heard);
   try {
     const deadline = Date.now() + 600_000;
     let api: string | undefined;
@@ -127,14 +144,14 @@ async function startOnce(repo: string, dataDir: string): Promise<Timed> {
         const response = await fetch(`${api}/cdn/clients/me/features`, { headers: { authorization: `apikey ${key}` } }).catch(() => undefined);
         if (response) {
           await response.arrayBuffer();
-          return { seconds: (performance.now() - started) / 1000, load, ok: response.ok };
+          return { seconds: (performance.now() - started) / 1000, load, ok: response.ok, longestSilence };
         }
       }
       if (child.exitCode !== null) break;
       await new Promise((done) => setTimeout(done, 20));
     }
     console.error(`  pnpm start gave no answer:\n${output.slice(-3000)}`);
-    return { seconds: (performance.now() - started) / 1000, load, ok: false };
+    return { seconds: (performance.now() - started) / 1000, load, ok: false, longestSilence };
   } finally {
     if (child.pid) process.kill(-child.pid, "SIGTERM");
     await new Promise((done) => (child.exitCode !== null ? done(undefined) : child.once("exit", done)));
@@ -156,13 +173,21 @@ function tripleContract(repo: string): void {
   const imports: string[] = [];
   const entries: string[] = [];
   for (const area of AREA_FILES) {
-    const text = readFileSync(join(src, `${area}.ts`), "utf8");
-    const exported = /export const (\w+Contract) = c\.router/.exec(text)?.[1];
-    if (!exported) throw new Error(`no area router in ${area}.ts`);
+    // An area is a file (`cdn.ts`) or a folder of its resources with the area's router in its index.
+    const folder = existsSync(join(src, area)) && statSync(join(src, area)).isDirectory();
+    const files = folder ? walk(join(src, area)).map((file) => relative(join(src, area), file)) : [`${area}.ts`];
+    const main = folder ? "index.ts" : `${area}.ts`;
+    const exported = /export const (\w+Contract) = c\.router/.exec(readFileSync(folder ? join(src, area, main) : join(src, main), "utf8"))?.[1];
+    if (!exported) throw new Error(`no area router in ${area}`);
     for (const copy of [2, 3]) {
       const name = `${area}_${copy}`;
-      writeFileSync(join(src, `${name}.ts`), text.replaceAll(`path: "/${area}/`, `path: "/${name}/`).replaceAll(`"/${area}"`, `"/${name}"`));
-      imports.push(`import { ${exported} as ${exported}_${copy} } from "./${name}.js";`);
+      for (const file of files) {
+        const from = folder ? join(src, area, file) : join(src, file);
+        const to = folder ? join(src, name, file) : join(src, `${name}.ts`);
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(to, readFileSync(from, "utf8").replaceAll(`path: "/${area}/`, `path: "/${name}/`).replaceAll(`"/${area}"`, `"/${name}"`));
+      }
+      imports.push(`import { ${exported} as ${exported}_${copy} } from "./${folder ? `${name}/index` : name}.js";`);
       entries.push(`  ${name}: ${exported}_${copy},`);
     }
   }
@@ -186,6 +211,15 @@ function tripleContract(repo: string): void {
   writeFileSync(index, `${readFileSync(index, "utf8")}export { contractAtScale } from "./at-scale.js";\n`);
 }
 
+/** The `.ts` files under `dir`, tests left out. */
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return walk(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
 /** The copy of the checkout for the scale check: its tracked files, its node_modules linked by pnpm offline. */
 function copyOfCheckout(repo: string): string {
   const copy = mkdtempSync(join(tmpdir(), "bench-builds-"));
@@ -200,11 +234,7 @@ function copyOfCheckout(repo: string): string {
 /** The routes the contract's sources define (`method:` lines), the copies of the scale check included. */
 function countRoutes(repo: string): number {
   let count = 0;
-  const src = join(repo, "packages/contract/src");
-  for (const file of readdirSync(src)) {
-    if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
-    count += readFileSync(join(src, file), "utf8").match(/^\s+method: "(GET|POST|PUT|PATCH|DELETE)"/gm)?.length ?? 0;
-  }
+  for (const file of walk(join(repo, "packages/contract/src"))) count += readFileSync(file, "utf8").match(/^\s+method: "(GET|POST|PUT|PATCH|DELETE)"/gm)?.length ?? 0;
   return count;
 }
 
@@ -270,14 +300,15 @@ export async function measureBuilds(checkouts: Checkout[], options: { scale: num
       }
     });
 
-    const start: (Timed | null)[] = [];
+    const start: ({ first: Timed; warm: Timed } | null)[] = [];
     for (const r of runs) {
       if (options.skipStart) {
         start.push(null);
         continue;
       }
-      const t = await warmStart(r.repo);
-      show(r.label, "warm pnpm start to its first answer", t);
+      const t = await starts(r.repo);
+      show(r.label, `first pnpm start to its first answer (longest silence ${t.first.longestSilence?.toFixed(1)} s)`, t.first);
+      show(r.label, "warm pnpm start to its first answer", t.warm);
       start.push(t);
     }
     const date = new Date().toISOString();
@@ -291,14 +322,26 @@ export async function measureBuilds(checkouts: Checkout[], options: { scale: num
       coldTypecheck: coldTypecheck[i]!,
       contractDtsBytes: dtsBytes[i]!,
       editLoop: editLoop[i]!,
-      warmStart: start[i]!,
+      firstStart: start[i]?.first ?? null,
+      warmStart: start[i]?.warm ?? null,
     }));
   } finally {
     for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
 }
 
-const GOALS = { 1: { coldBuild: 60, editLoop: 15, warmStart: 5 }, 3: { coldBuild: 120, editLoop: 20 } } as Record<number, Partial<Record<"coldBuild" | "editLoop" | "warmStart", number>>>;
+const GOALS = { 1: { coldBuild: 60, editLoop: 15, firstStart: 120, warmStart: 5 }, 3: { coldBuild: 120, editLoop: 20 } } as Record<
+  number,
+  Partial<Record<"coldBuild" | "editLoop" | "firstStart" | "warmStart", number>>
+>;
+
+/** The goal for the longest a first start may print nothing. */
+const SILENCE_GOAL = 15;
+
+function startCell(t: Timed | null | undefined, goal?: number): string {
+  if (!t || t.longestSilence === undefined) return cell(t ?? null, goal);
+  return `${cell(t, goal)}, silent ≤ ${t.longestSilence.toFixed(1)} s ${t.longestSilence < SILENCE_GOAL ? "✓" : "✗"}`;
+}
 
 function cell(t: Timed | null, goal?: number): string {
   // A step left out is NaN in the run, null once written to builds.json.
@@ -315,20 +358,23 @@ export function renderBuildsSection(all: BuildFigures[]): string {
     "both in turns). Cold build: `turbo run build --force` with no dist/. Cold typecheck: `turbo run typecheck --force` with",
     "no dist/ (whatever it depends on is built too). Edit loop: a description in packages/contract/src/cdn.ts changed, then",
     "`turbo run typecheck --filter=@cloudplane/handlers` from a cached state (what it has to rebuild first included). Warm",
-    "start: `pnpm start` on a data directory an earlier start made, to its first answer. At 3×, a copy of each checkout whose",
+    "start: `pnpm start` on a data directory an earlier start made, to its first answer; first start: `pnpm start` with",
+    "`TURBO_FORCE=true` on a new data directory (it builds everything it needs again, as on a fresh clone), to its first answer,",
+    "with the longest time it printed nothing. At 3×, a copy of each checkout whose",
     "contract has every area three times (`tripleContract`: each area's file copied twice, its paths under another first",
     "segment, all in one router exported by the contract's index); the handlers, client and docs still implement the original",
     "routes, so the handlers' typecheck reads a contract three times as large. Routes: the contract's `method:` lines. The",
     "load average (1 min) at each step's start is beside it: the machine is shared, so compare rows measured together.",
-    "Goals: cold build < 60 s, edit loop < 15 s, warm start < 5 s; at 3×: cold build < 2 min, edit loop < 20 s.",
+    "Goals: cold build < 60 s, edit loop < 15 s, first start < 2 min printing at least every 15 s, warm start < 5 s; at 3×:",
+    "cold build < 2 min, edit loop < 20 s.",
     "",
-    "| Run | Commit | Routes | Cold build | Cold typecheck | Contract .d.ts | Edit loop | Warm start | Measured |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Run | Commit | Routes | Cold build | Cold typecheck | Contract .d.ts | Edit loop | First start | Warm start | Measured |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const f of all) {
     const goals = GOALS[f.scale] ?? {};
     lines.push(
-      `| ${f.label}, ${f.scale}× | ${f.commit} | ${f.routes} | ${cell(f.coldBuild, goals.coldBuild)} | ${cell(f.coldTypecheck)} | ${f.contractDtsBytes === null ? "—" : `${(f.contractDtsBytes / 1024).toFixed(0)} KiB`} | ${cell(f.editLoop, goals.editLoop)} | ${f.scale === 1 ? cell(f.warmStart, goals.warmStart) : cell(f.warmStart)} | ${f.date.slice(0, 16).replace("T", " ")} |`,
+      `| ${f.label}, ${f.scale}× | ${f.commit} | ${f.routes} | ${cell(f.coldBuild, goals.coldBuild)} | ${cell(f.coldTypecheck)} | ${f.contractDtsBytes === null ? "—" : `${(f.contractDtsBytes / 1024).toFixed(0)} KiB`} | ${cell(f.editLoop, goals.editLoop)} | ${f.scale === 1 ? startCell(f.firstStart, goals.firstStart) : startCell(f.firstStart)} | ${f.scale === 1 ? cell(f.warmStart, goals.warmStart) : cell(f.warmStart)} | ${f.date.slice(0, 16).replace("T", " ")} |`,
     );
   }
   const notes = all.filter((f) => f.note);

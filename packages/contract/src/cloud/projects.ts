@@ -3,7 +3,7 @@
  * their route.
  */
 import { z } from "zod";
-import { booleanQuery, errorResponses, integer, integerParam, isoTimestamp, stringEnum } from "../common.js";
+import { booleanQuery, errorResponses, integer, isoTimestamp, pageOf, paging, stringEnum } from "../common.js";
 import { route } from "../route.js";
 import { read } from "./shared.js";
 
@@ -30,8 +30,7 @@ export const cloudProject: CloudProjectSchema = cloudProjectSchema;
 export type CloudProject = z.infer<typeof cloudProject>;
 
 const listCloudProjectsQuerySchema = z.object({
-  limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 1000." }).default(1000),
-  offset: integerParam({ min: 0, description: "Number of leading records skipped. Default 0." }).default(0),
+  ...paging("projects", 1000, 1000),
   name: z.string().max(255).optional().describe("Only the project of this name (exact, case-sensitive)."),
   order_by: stringEnum(CLOUD_PROJECT_ORDERS)
     .default("created_at.asc")
@@ -44,13 +43,7 @@ export const listCloudProjectsQuery: ListCloudProjectsQuerySchema = listCloudPro
 
 export type ListCloudProjectsQuery = z.input<typeof listCloudProjectsQuery>;
 
-const cloudProjectListSchema = z
-  .object({
-    count: integer().describe("The number of the account's projects that match, before limit and offset."),
-    results: z.array(cloudProject),
-  })
-  .strict()
-  .describe("A page of the account's projects, and how many match.");
+const cloudProjectListSchema = pageOf(cloudProject, "projects");
 export interface CloudProjectListSchema extends CloudProjectListSchemaType {}
 type CloudProjectListSchemaType = typeof cloudProjectListSchema;
 export const cloudProjectList: CloudProjectListSchema = cloudProjectListSchema;
