@@ -3,7 +3,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { authorizationHeaders } from "./common.js";
-import { cdnContract } from "./cdn.js";
+import { cdnContract } from "./cdn/index.js";
 import { cloudContract } from "./cloud/index.js";
 import { edgeContract } from "./edge.js";
 import { iamContract } from "./iam/index.js";

@@ -15,7 +15,7 @@ import type {
   ReplaceCdnResourceBody,
   ShieldingSetting,
   UpdateCdnResourceBody,
-} from "./cdn.js";
+} from "./cdn/index.js";
 import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud/index.js";
 import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge.js";
 import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/index.js";

@@ -31,7 +31,7 @@ export { bodyTypeOf, isBytes, JSON_BODY, RAW_BODY, rawBytes, type BodyType, type
 export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";
 export * from "./iam/index.js";
-export * from "./cdn.js";
+export * from "./cdn/index.js";
 export * from "./edge.js";
 export * from "./streaming.js";
 export * from "./cloud/index.js";

@@ -9,7 +9,7 @@
 import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract";
 import type { CompleteRouter } from "@ts-rest/serverless";
 import type { createFetchHandler } from "@ts-rest/serverless/fetch";
-import { cdnRoutes } from "./cdn.js";
+import { cdnRoutes } from "./cdn/index.js";
 import { cloudRoutes } from "./cloud/index.js";
 import { edgeRoutes } from "./edge.js";
 import { iamRoutes } from "./iam/index.js";

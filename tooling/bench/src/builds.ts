@@ -177,7 +177,8 @@ function tripleContract(repo: string): void {
     const folder = existsSync(join(src, area)) && statSync(join(src, area)).isDirectory();
     const files = folder ? walk(join(src, area)).map((file) => relative(join(src, area), file)) : [`${area}.ts`];
     const main = folder ? "index.ts" : `${area}.ts`;
-    const exported = /export const (\w+Contract) = c\.router/.exec(readFileSync(folder ? join(src, area, main) : join(src, main), "utf8"))?.[1];
+    // The area's own router, `<area>Contract` (an area's index may export a router of some of its resources too, as cdn's `logsUploaderContract`).
+    const exported = new RegExp(`export const (${area}Contract) = c\\.router`).exec(readFileSync(folder ? join(src, area, main) : join(src, main), "utf8"))?.[1];
     if (!exported) throw new Error(`no area router in ${area}`);
     for (const copy of [2, 3]) {
       const name = `${area}_${copy}`;
@@ -356,7 +357,7 @@ export function renderBuildsSection(all: BuildFigures[]): string {
     "",
     "What a developer waits for (`src/builds.ts`; `--before <dir>` measures another checkout beside this one, each step in",
     "both in turns). Cold build: `turbo run build --force` with no dist/. Cold typecheck: `turbo run typecheck --force` with",
-    "no dist/ (whatever it depends on is built too). Edit loop: a description in packages/contract/src/cdn.ts changed, then",
+    "no dist/ (whatever it depends on is built too). Edit loop: a description in packages/contract/src/cdn/resources.ts changed, then",
     "`turbo run typecheck --filter=@cloudplane/handlers` from a cached state (what it has to rebuild first included). Warm",
     "start: `pnpm start` on a data directory an earlier start made, to its first answer; first start: `pnpm start` with",
     "`TURBO_FORCE=true` on a new data directory (it builds everything it needs again, as on a fresh clone), to its first answer,",

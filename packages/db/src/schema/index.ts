@@ -4,8 +4,7 @@
  * passes it to Drizzle so the relational queries know every table.
  */
 export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam/index.js";
-export * from "./cdn.js";
-export * from "./logs-uploader.js";
+export * from "./cdn/index.js";
 export * from "./edge.js";
 export * from "./streaming.js";
 export * from "./cloud/index.js";

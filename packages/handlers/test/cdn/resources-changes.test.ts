@@ -1,14 +1,14 @@
 /**
- * Integration tests of the CDN routes: resource PATCH (merge) and PUT (replace) with their reference,
- * host name and option rules, shielding, client settings and features. Origin groups and the logs uploader
- * have files of their own (cdn-origin-groups.test.ts, logs-uploader.test.ts).
+ * Integration tests of the changes of CDN resources: PATCH (merge) and PUT (replace) with their reference,
+ * host name and option rules, the shielding PUT, and concurrent writes. The rest of a resource's lifecycle
+ * is tested in resources.test.ts.
  */
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
+import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
-const { accounts, cdnResources: resources, originGroups, shieldingPops, cdnFeatures: features } = demoFixture;
+const { cdnResources: resources, originGroups, shieldingPops } = demoFixture;
 
 type DemoCdnResource = DemoRow<"cdnResources">;
 
@@ -373,61 +373,6 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const reply = await shielding(2, { shielding_pop: null });
       expectEnvelope(reply, 404, "not_found");
       expect(await current(2)).toMatchObject({ shielded: true, shield_dc: shieldingPops.find((pop) => pop.id === fixtureResource(2).shieldingPopId)!.datacenter });
-    });
-  });
-
-  describe("the account's CDN settings and features", () => {
-    it.each([1, 2] as const)("GET /cdn/clients/me/features lists account %i's paid and free features", async (accountId) => {
-      const own = features.filter((feature) => feature.accountId === accountId).sort((a, b) => a.id - b.id);
-      const reply = await api.call("GET", "/cdn/clients/me/features", { as: [accountId, "role-2-active"] });
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toEqual({
-        id: accountId,
-        paid_features: own
-          .filter((feature) => feature.paid)
-          .map((feature) => ({ feature_id: feature.featureId, name: feature.name, paid_feature_id: feature.id, create_date: cdnTime(feature.created) })),
-        free_features: own
-          .filter((feature) => !feature.paid)
-          .map((feature) => ({ feature_id: feature.featureId, name: feature.name, free_feature_id: feature.id, create_date: cdnTime(feature.created) })),
-      });
-      expect(reply.body.paid_features.length).toBeGreaterThan(0);
-      expect(reply.body.free_features.length).toBeGreaterThan(0);
-    });
-
-    it("PUT /cdn/clients/me sets utilization_level and answers the account's settings", async () => {
-      const account = accounts.find((candidate) => candidate.id === 1)!;
-      const level = account.utilizationLevel + 4;
-      const reply = await api.call("PUT", "/cdn/clients/me", { body: { utilization_level: level } });
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toEqual({
-        id: 1,
-        created: cdnTime(account.created),
-        updated: expect.stringMatching(CDN_TIME),
-        service: { enabled: account.cdnServiceEnabled, status: account.cdnServiceStatus, updated: cdnTime(account.cdnServiceUpdated) },
-        utilization_level: level,
-        cname: account.cname,
-        use_balancer: account.useBalancer,
-        auto_suspend_enabled: account.autoSuspendEnabled,
-        cdn_resources_rules_max_count: account.cdnResourcesRulesMaxCount,
-      });
-      expect(reply.body.updated > cdnTime(account.updated)).toBe(true);
-
-      // Account 2's settings are its own.
-      const [other] = await selectRows(api.database.db, sql`select utilization_level from accounts where id = 2`);
-      expect(other!.utilization_level).toBe(accounts.find((candidate) => candidate.id === 2)!.utilizationLevel);
-    });
-
-    it.each([
-      ["a negative utilization_level", { utilization_level: -1 }, ["utilization_level"]],
-      ["a fractional utilization_level", { utilization_level: 1.5 }, ["utilization_level"]],
-      ["no utilization_level", {}, ["utilization_level"]],
-      ["a read-only cname", { utilization_level: 1, cname: "mine.example.com" }, ["cname"]],
-      ["read-only use_balancer and service", { utilization_level: 1, use_balancer: false, service: { enabled: false } }, ["use_balancer", "service"]],
-    ])("PUT /cdn/clients/me answers 400 for %s and changes nothing", async (_what, body, fields) => {
-      const read = async () => (await selectRows(api.database.db, sql`select * from accounts where id = 1`))[0];
-      const before = await read();
-      expectEnvelope(await api.call("PUT", "/cdn/clients/me", { body }), 400, "validation_error", fields);
-      expect(await read()).toEqual(before);
     });
   });
 

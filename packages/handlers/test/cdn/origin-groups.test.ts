@@ -6,7 +6,7 @@
 import { demoFixture, sql, type DemoAccountId } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi } from "./harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
 
 const { cdnResources: resources, originGroups } = demoFixture;
 

@@ -1,67 +1,16 @@
 /**
- * CDN area: origin groups and their sources, certificates, the platform's shielding POPs, CDN
- * resources with their options and secondary host names, the account's CDN features. The logs
- * uploader's tables are in logs-uploader.ts; the account-level CDN settings are columns of `accounts` (iam.ts).
+ * CDN resources with their options and secondary host names, and the account's certificates they serve
+ * HTTPS with and verify their origins with. The account-level CDN settings are columns of `accounts` (iam/account.ts).
  */
 import { relations, sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts } from "./iam/account.js";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { identityId, sqlList, timestamptz } from "../columns.js";
+import { accountId, accounts } from "../iam/account.js";
+import { originGroups } from "./origin-groups.js";
+import { shieldingPops } from "./shielding-pops.js";
 
 export const ORIGIN_PROTOCOLS = ["HTTP", "HTTPS", "MATCH"] as const;
 export const CERTIFICATE_KINDS = ["ssl", "ca"] as const;
-
-export const originGroups = pgTable(
-  "origin_groups",
-  {
-    id: identityId(),
-    accountId: accountId(),
-    name: text("name").notNull(),
-    useNext: boolean("use_next").notNull().default(true),
-    proxyNextUpstream: text("proxy_next_upstream").array().notNull().default(sql`'{}'::text[]`),
-    authType: text("auth_type").notNull().default("none"),
-    path: text("path").notNull().default(""),
-    created: timestamptz("created").notNull().defaultNow(),
-    updated: timestamptz("updated").notNull().defaultNow(),
-  },
-  (t) => [unique("origin_groups_account_id_id_unique").on(t.accountId, t.id)],
-);
-
-/** The origins of a group, in the order the API lists them. */
-export const originGroupSources = pgTable(
-  "origin_group_sources",
-  {
-    accountId: accountId(),
-    originGroupId: integer("origin_group_id").notNull(),
-    position: integer("position").notNull(),
-    source: text("source").notNull(),
-    backup: boolean("backup").notNull().default(false),
-    enabled: boolean("enabled").notNull().default(true),
-    /** The Host header sent to this origin instead of the default; null: the default. */
-    hostHeaderOverride: text("host_header_override"),
-  },
-  (t) => [
-    primaryKey({ columns: [t.originGroupId, t.position] }),
-    foreignKey({
-      name: "origin_group_sources_group_fk",
-      columns: [t.accountId, t.originGroupId],
-      foreignColumns: [originGroups.accountId, originGroups.id],
-    }).onDelete("cascade"),
-  ],
-);
-
 /** A certificate of the account: `ssl` serves HTTPS (sslData, proxy_ssl_data), `ca` verifies origins (proxy_ssl_ca). */
 export const certificates = pgTable(
   "certificates",
@@ -77,15 +26,6 @@ export const certificates = pgTable(
     check("certificates_kind_check", sql`${t.kind} in (${sql.raw(sqlList(CERTIFICATE_KINDS))})`),
   ],
 );
-
-/** The platform's shielding POPs: shared by every account. */
-export const shieldingPops = pgTable("shielding_pops", {
-  id: identityId(),
-  datacenter: text("datacenter").notNull(),
-  city: text("city").notNull(),
-  country: text("country").notNull(),
-});
-
 export const cdnResources = pgTable(
   "cdn_resources",
   {
@@ -185,34 +125,6 @@ export const cdnResourceHostnames = pgTable(
     }).onDelete("cascade"),
   ],
 );
-
-/**
- * A CDN feature the account has. `id` is the account's feature entry (the API's paid_feature_id or
- * free_feature_id), `feature_id` the feature itself.
- */
-export const cdnFeatures = pgTable(
-  "cdn_features",
-  {
-    id: identityId(),
-    accountId: accountId(),
-    featureId: integer("feature_id").notNull(),
-    name: text("name").notNull(),
-    paid: boolean("paid").notNull(),
-    created: timestamptz("created").notNull().defaultNow(),
-  },
-  (t) => [unique("cdn_features_account_id_feature_id_unique").on(t.accountId, t.featureId)],
-);
-
-export const originGroupsRelations = relations(originGroups, ({ one, many }) => ({
-  account: one(accounts, { fields: [originGroups.accountId], references: [accounts.id] }),
-  sources: many(originGroupSources),
-  cdnResources: many(cdnResources),
-}));
-
-export const originGroupSourcesRelations = relations(originGroupSources, ({ one }) => ({
-  originGroup: one(originGroups, { fields: [originGroupSources.originGroupId], references: [originGroups.id] }),
-}));
-
 export const cdnResourcesRelations = relations(cdnResources, ({ one, many }) => ({
   account: one(accounts, { fields: [cdnResources.accountId], references: [accounts.id] }),
   originGroup: one(originGroups, { fields: [cdnResources.originGroupId], references: [originGroups.id] }),

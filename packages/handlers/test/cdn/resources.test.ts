@@ -1,14 +1,14 @@
 /**
  * Integration tests of the CDN resource lifecycle: the filtered, paged listing, create (on an origin group
- * or an origin), get, delete (deactivated resources only), the shielding read, the shielding POPs and the
- * account's CDN settings (GET, and PATCH as an alias of PUT).
+ * or an origin), get, delete (deactivated resources only) and the shielding read. The resources' PATCH and
+ * PUT are tested in resources-changes.test.ts.
  */
 import { demoFixture, sql, type DemoAccountId } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi } from "./harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
 
-const { cdnResources: resources, shieldingPops, originGroups, certificates, accounts } = demoFixture;
+const { cdnResources: resources, shieldingPops, originGroups, certificates } = demoFixture;
 /** A resource's secondary host names. */
 const hostnamesOf = (id: number) => demoFixture.cdnResourceHostnames.filter((row) => row.resourceId === id).map((row) => row.hostname);
 
@@ -307,47 +307,6 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
       expect((await api.call("PUT", "/cdn/resources/3/shielding_v2", { body: { shielding_pop: pop.id } })).status).toBe(200);
       expect((await api.call("GET", "/cdn/resources/3/shielding_v2")).body).toEqual({ shielding_pop: pop.id });
       expect((await list(`?shield_dc=${pop.datacenter}`)).results.map((resource) => resource.id)).toContain(3);
-    });
-
-    it("GET /cdn/shieldingpop_v2 lists every POP by id, the same for every account, and pages", async () => {
-      const all = [...shieldingPops].sort((a, b) => a.id - b.id).map(({ id, datacenter, country, city }) => ({ id, datacenter, country, city }));
-      for (const account of [1, 2] as const) {
-        const reply = await api.call("GET", "/cdn/shieldingpop_v2", as(account, "role-2-active"));
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual({ count: all.length, results: all });
-      }
-      const page = await api.call("GET", "/cdn/shieldingpop_v2?limit=1&offset=1");
-      expect(page.body).toEqual({ count: all.length, results: [all[1]] });
-      expectEnvelope(await api.call("GET", "/cdn/shieldingpop_v2?limit=1001"), 400, "validation_error", ["query.limit"]);
-    });
-  });
-
-  describe("the account's CDN settings", () => {
-    const settingsOf = (id: DemoAccountId) => {
-      const account = accounts.find((candidate) => candidate.id === id)!;
-      return { id: account.id, cname: account.cname, utilization_level: account.utilizationLevel, use_balancer: account.useBalancer };
-    };
-
-    it("GET /cdn/clients/me answers the settings the change operation answers", async () => {
-      for (const account of [1, 2] as const) {
-        const reply = await api.call("GET", "/cdn/clients/me", as(account, "role-2-active"));
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toMatchObject(settingsOf(account));
-      }
-      const changed = await api.call("PUT", "/cdn/clients/me", { body: { utilization_level: 11 } });
-      expect(changed.status, changed.text).toBe(200);
-      expect((await api.call("GET", "/cdn/clients/me")).body).toEqual(changed.body);
-    });
-
-    it("PATCH /cdn/clients/me is the same operation as PUT", async () => {
-      const reply = await api.call("PATCH", "/cdn/clients/me", { body: { utilization_level: 12 } });
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toMatchObject({ id: 1, utilization_level: 12, updated: expect.stringMatching(CDN_TIME) });
-      expect((await api.call("GET", "/cdn/clients/me")).body).toEqual(reply.body);
-      expectEnvelope(await api.call("PATCH", "/cdn/clients/me", { body: { utilization_level: -1 } }), 400, "validation_error", ["utilization_level"]);
-      expectEnvelope(await api.call("PATCH", "/cdn/clients/me", { body: { cname: "x.example" } }), 400, "validation_error", ["utilization_level", "cname"]);
-      expect((await api.call("GET", "/cdn/clients/me", as(2))).body.utilization_level).toBe(settingsOf(2).utilization_level);
-      expectEnvelope(await api.call("PATCH", "/cdn/clients/me", { body: { utilization_level: 1 }, ...as(1, "role-2-active") }), 403, "permission_denied");
     });
   });
 

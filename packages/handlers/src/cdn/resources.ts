@@ -1,41 +1,27 @@
 /**
- * CDN routes: CDN resources (list, create, get, delete, PATCH merge and PUT replace with their reference,
- * host name and option rules), shielding and the platform's shielding POPs, the account's CDN settings and
- * features, and origin groups with their sources. The logs uploader's routes are in logs-uploader.ts.
+ * CDN resources: list, create, get, delete, PATCH merge and PUT replace with their reference, host name
+ * and option rules, and a resource's origin shielding.
  */
 import {
-  contract,
+  cdnResourcesRoutes,
   primaryRoutes,
-  type CdnClientSettings,
   type CdnResource,
   type CdnResourceOptions,
-  type CreateOriginGroupBody,
   type ListCdnResourcesQuery,
-  type OriginGroup,
   type ReplaceCdnResourceBody,
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "./database-errors.js";
-import { conflict, invalid, notFound, validationFailed } from "./errors.js";
-import { cdnTime } from "./format.js";
-import { likePattern } from "./like.js";
-import { logsUploaderRoutes } from "./logs-uploader.js";
-import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "./prepared.js";
-import type { RequestExtension, RouteDeps } from "./types.js";
+import { sqlState } from "../database-errors.js";
+import { conflict, invalid, notFound, validationFailed } from "../errors.js";
+import { cdnTime } from "../format.js";
+import { likePattern } from "../like.js";
+import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
+import { insertOriginGroup, NEW_GROUP_DEFAULTS, type Transaction } from "./shared.js";
 
-const {
-  accounts,
-  cdnFeatures,
-  cdnResourceHostnames,
-  cdnResources,
-  certificates,
-  originGroupSources,
-  originGroups,
-  shieldingPops,
-} = schema;
+const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops } = schema;
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type StoredOptions = Record<string, Record<string, unknown>>;
 type ResourceRow = typeof cdnResources.$inferSelect;
 
@@ -383,133 +369,11 @@ async function hostnamesOf(runner: Pick<Database, "select">, accountId: number, 
   return byResource;
 }
 
-type OriginGroupRow = typeof originGroups.$inferSelect;
-type OriginGroupSourceWrite = CreateOriginGroupBody["sources"][number];
-
-/** The origin group listing's filters, in the order their conditions are added. */
-const GROUP_FILTERS = ["name", "sources", "has_related_resources"] as const;
-
-type GroupFilter = (typeof GROUP_FILTERS)[number];
-
 /**
- * Whether a (non-deleted) resource uses the group: `has_related_resources`. EXISTS stops at the first
- * resource found through the (account_id, origin_group_id) index, whatever the number of resources.
+ * The routes of CDN resources and their shielding; exported as `cdnResources`, a name this file gives
+ * the resources' table.
  */
-const groupInUse = () =>
-  sql`exists (select 1 from ${cdnResources} where ${cdnResources.accountId} = ${originGroups.accountId} and ${cdnResources.originGroupId} = ${originGroups.id} and not ${cdnResources.deleted})`;
-
-/** A group filter given: its name, and for has_related_resources the value, which is part of the SQL (see below). */
-type GivenGroupFilter = Exclude<GroupFilter, "has_related_resources"> | "has_related_resources=true" | "has_related_resources=false";
-
-const GROUP_CONDITIONS: Record<GivenGroupFilter, () => SQL> = {
-  name: () => ilike(originGroups.name, sql`${sql.placeholder("name")}`),
-  sources: () =>
-    sql`${originGroups.id} in (select ${originGroupSources.originGroupId} from ${originGroupSources} where ${originGroupSources.accountId} = ${sql.placeholder("accountId")} and ${originGroupSources.source} ilike ${sql.placeholder("sources")})`,
-  // EXISTS and NOT EXISTS themselves, not EXISTS compared with a parameter: only then does the planner
-  // make them a (anti) join through the index instead of a scan of the account's resources per group.
-  "has_related_resources=true": () => groupInUse(),
-  "has_related_resources=false": () => sql`not ${groupInUse()}`,
-};
-
-function groupConditions(filters: GivenGroupFilter[]): SQL | undefined {
-  return and(eq(originGroups.accountId, sql.placeholder("accountId")), ...filters.map((filter) => GROUP_CONDITIONS[filter]()));
-}
-
-/** The groups as the API shows them, with their sources and whether a resource uses them: two queries for any number of groups. */
-async function originGroupViews(runner: Pick<Database, "select">, accountId: number, groups: OriginGroupRow[]): Promise<OriginGroup[]> {
-  if (!groups.length) return [];
-  const ids = groups.map((group) => group.id);
-  const sources = await runner
-    .select()
-    .from(originGroupSources)
-    .where(and(eq(originGroupSources.accountId, accountId), inArray(originGroupSources.originGroupId, ids)))
-    .orderBy(asc(originGroupSources.originGroupId), asc(originGroupSources.position));
-  // In the WHERE clause, where Drizzle writes each column with its table: among the selected fields it
-  // leaves the table out, and the subquery would compare cdn_resources' columns with themselves.
-  const related = await runner
-    .select({ id: originGroups.id })
-    .from(originGroups)
-    .where(and(eq(originGroups.accountId, accountId), inArray(originGroups.id, ids), groupInUse()));
-  const used = new Set(related.map((row) => row.id));
-  return groups.map((group) => ({
-    id: group.id,
-    name: group.name,
-    use_next: group.useNext,
-    proxy_next_upstream: group.proxyNextUpstream as OriginGroup["proxy_next_upstream"],
-    auth_type: group.authType,
-    sources: sources
-      .filter((source) => source.originGroupId === group.id)
-      .map((source) => ({ backup: source.backup, enabled: source.enabled, source: source.source, host_header_override: source.hostHeaderOverride })),
-    path: group.path,
-    has_related_resources: used.has(group.id),
-  }));
-}
-
-/** The writable fields of an origin group. */
-interface OriginGroupState {
-  name: string;
-  useNext: boolean;
-  proxyNextUpstream: string[];
-  authType: string;
-  path: string;
-}
-
-/** A new group's defaults, the values a PUT returns every optional field it leaves out to. */
-const NEW_GROUP_DEFAULTS = { useNext: false, proxyNextUpstream: ["error", "timeout"], authType: "none", path: "" } as const;
-
-/** Applies a group body to `state`; 400 when use_next is left without a failure to act on. */
-function applyGroupBody(state: OriginGroupState, body: Partial<CreateOriginGroupBody>): void {
-  if (body.name !== undefined) state.name = body.name;
-  if (body.use_next !== undefined) state.useNext = body.use_next;
-  if (body.proxy_next_upstream !== undefined) state.proxyNextUpstream = body.proxy_next_upstream;
-  if (body.auth_type !== undefined) state.authType = body.auth_type;
-  if (body.path !== undefined) state.path = body.path;
-  // Checked only when the body touches these fields: a stored group is never refused a change of its name.
-  if ((body.use_next !== undefined || body.proxy_next_upstream !== undefined) && state.useNext && state.proxyNextUpstream.length === 0)
-    throw invalid("proxy_next_upstream", "Required when use_next is true: at least one failure after which the next origin is tried.");
-}
-
-async function writeSources(tx: Transaction, accountId: number, originGroupId: number, sources: OriginGroupSourceWrite[], replacing: boolean): Promise<void> {
-  if (replacing)
-    await tx.delete(originGroupSources).where(and(eq(originGroupSources.accountId, accountId), eq(originGroupSources.originGroupId, originGroupId)));
-  await tx.insert(originGroupSources).values(
-    sources.map((source, position) => ({
-      accountId,
-      originGroupId,
-      position,
-      source: source.source,
-      backup: source.backup ?? false,
-      enabled: source.enabled ?? true,
-      hostHeaderOverride: source.host_header_override ?? null,
-    })),
-  );
-}
-
-/** Inserts a group and its sources; the new group's row. */
-async function insertOriginGroup(tx: Transaction, accountId: number, state: OriginGroupState, sources: OriginGroupSourceWrite[]): Promise<OriginGroupRow> {
-  const [group] = await tx
-    .insert(originGroups)
-    .values({ accountId, ...state })
-    .returning();
-  await writeSources(tx, accountId, group!.id, sources, false);
-  return group!;
-}
-
-function settingsOf(account: typeof accounts.$inferSelect): CdnClientSettings {
-  return {
-    id: account.id,
-    created: cdnTime(account.created),
-    updated: cdnTime(account.updated),
-    service: { enabled: account.cdnServiceEnabled, status: account.cdnServiceStatus, updated: cdnTime(account.cdnServiceUpdated) },
-    utilization_level: account.utilizationLevel,
-    cname: account.cname,
-    use_balancer: account.useBalancer,
-    auto_suspend_enabled: account.autoSuspendEnabled,
-    cdn_resources_rules_max_count: account.cdnResourcesRulesMaxCount,
-  };
-}
-
-export function cdnRoutes(deps: RouteDeps) {
+function cdnResourcesRouter(deps: RouteDeps) {
   const { db, secretsKey } = deps;
   const resourceStatements = preparedOnce(() => prepareResourceStatements(db));
 
@@ -533,39 +397,11 @@ export function cdnRoutes(deps: RouteDeps) {
     );
   }
 
-  /** Locks the group, applies a PATCH (merge) or PUT (replace) body and returns the group as it is afterwards. */
-  async function changeOriginGroup(accountId: number, id: number, body: Partial<CreateOriginGroupBody>, replace: boolean): Promise<OriginGroup> {
-    return db.transaction(async (tx) => {
-      const [group] = await tx
-        .select()
-        .from(originGroups)
-        .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
-        .for("update");
-      if (!group) throw notFound(`Origin group ${id}`);
-      const state: OriginGroupState = replace
-        ? { name: group.name, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] }
-        : { name: group.name, useNext: group.useNext, proxyNextUpstream: group.proxyNextUpstream, authType: group.authType, path: group.path };
-      applyGroupBody(state, body);
-      const [updated] = await tx
-        .update(originGroups)
-        .set({ ...state, updated: new Date() })
-        .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
-        .returning();
-      if (body.sources !== undefined) await writeSources(tx, accountId, id, body.sources, true);
-      const [view] = await originGroupViews(tx, accountId, [updated!]);
-      return view!;
-    });
-  }
-
   // The listing's SQL depends on which filters are given: a statement per set of filters.
   const resourcePages = preparedPerShape<ResourceSelection[]>("list_cdn_resources");
   const resourceCounts = preparedPerShape<{ total: number }[]>("count_cdn_resources");
-  const groupPages = preparedPerShape<(typeof originGroups.$inferSelect)[]>("list_origin_groups");
-  const groupCounts = preparedPerShape<{ total: number }[]>("count_origin_groups");
 
-  return tsr.routerWithMiddleware(primaryRoutes(contract.cdn))<RequestExtension>({
-    ...logsUploaderRoutes(deps),
-
+  return tsr.routerWithMiddleware(primaryRoutes(cdnResourcesRoutes))<RequestExtension>({
     listResources: async ({ query }, { request: { caller } }) => {
       const listed = query as ListedResources;
       const filters = RESOURCE_FILTERS.filter((filter) => listed[filter] !== undefined && listed[filter] !== "");
@@ -661,20 +497,6 @@ export function cdnRoutes(deps: RouteDeps) {
       return { status: 200, body: { shielding_pop: row.shieldingPopId } };
     },
 
-    listShieldingPops: async ({ query }) => {
-      const [rows, [total]] = await Promise.all([
-        db.select().from(shieldingPops).orderBy(asc(shieldingPops.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(shieldingPops),
-      ]);
-      return {
-        status: 200,
-        body: {
-          count: total?.total ?? 0,
-          results: rows.map((pop) => ({ id: pop.id, datacenter: pop.datacenter, country: pop.country, city: pop.city })),
-        },
-      };
-    },
-
     updateResourceShielding: async ({ params, body }, { request: { caller } }) => {
       if (body.shielding_pop !== null) {
         const [pop] = await db.select({ id: shieldingPops.id }).from(shieldingPops).where(eq(shieldingPops.id, body.shielding_pop));
@@ -688,124 +510,7 @@ export function cdnRoutes(deps: RouteDeps) {
       if (!updated.length) throw notFound(`CDN resource ${params.resource_id}`);
       return { status: 200, body: { shielding_pop: updated[0]!.shieldingPopId } };
     },
-
-    getClientFeatures: async (_args, { request: { caller } }) => {
-      const features = await db.select().from(cdnFeatures).where(eq(cdnFeatures.accountId, caller.accountId)).orderBy(asc(cdnFeatures.id));
-      const entry = (feature: (typeof features)[number]) => ({
-        feature_id: feature.featureId,
-        name: feature.name,
-        create_date: cdnTime(feature.created),
-      });
-      return {
-        status: 200,
-        body: {
-          id: caller.accountId,
-          paid_features: features.filter((feature) => feature.paid).map((feature) => ({ ...entry(feature), paid_feature_id: feature.id })),
-          free_features: features.filter((feature) => !feature.paid).map((feature) => ({ ...entry(feature), free_feature_id: feature.id })),
-        },
-      };
-    },
-
-    getClientSettings: async (_args, { request: { caller } }) => {
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, caller.accountId));
-      if (!account) throw notFound(`Account ${caller.accountId}`);
-      return { status: 200, body: settingsOf(account) };
-    },
-
-    updateClientSettings: async ({ body }, { request: { caller } }) => {
-      const [account] = await db
-        .update(accounts)
-        .set({ utilizationLevel: body.utilization_level, updated: new Date() })
-        .where(eq(accounts.id, caller.accountId))
-        .returning();
-      return { status: 200, body: settingsOf(account!) };
-    },
-
-    listOriginGroups: async ({ query }, { request: { caller } }) => {
-      const filters: GivenGroupFilter[] = [];
-      const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
-      for (const filter of GROUP_FILTERS) {
-        const value = query[filter];
-        if (value === undefined || value === "") continue;
-        if (filter === "has_related_resources") filters.push(`has_related_resources=${value as boolean}`);
-        else {
-          filters.push(filter);
-          values[filter] = likePattern(value as string);
-        }
-      }
-      const shape = filters.join(",");
-      const [rows, [total]] = await Promise.all([
-        groupPages(shape, () =>
-          db
-            .select()
-            .from(originGroups)
-            .where(groupConditions(filters))
-            .orderBy(asc(originGroups.id))
-            .limit(sql.placeholder("limit"))
-            .offset(sql.placeholder("offset")),
-        ).execute(values),
-        groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values),
-      ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: await originGroupViews(db, caller.accountId, rows) } };
-    },
-
-    createOriginGroup: async ({ body }, { request: { caller } }) => {
-      const state: OriginGroupState = { name: body.name, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] };
-      applyGroupBody(state, body);
-      const [view] = await db.transaction(async (tx) => {
-        const group = await insertOriginGroup(tx, caller.accountId, state, body.sources);
-        return originGroupViews(tx, caller.accountId, [group]);
-      });
-      return { status: 201, body: view! };
-    },
-
-    getOriginGroup: async ({ params }, { request: { caller } }) => {
-      const [group] = await db
-        .select()
-        .from(originGroups)
-        .where(and(eq(originGroups.accountId, caller.accountId), eq(originGroups.id, params.origin_group_id)));
-      if (!group) throw notFound(`Origin group ${params.origin_group_id}`);
-      const [view] = await originGroupViews(db, caller.accountId, [group]);
-      return { status: 200, body: view! };
-    },
-
-    updateOriginGroup: async ({ params, body }, { request: { caller } }) => ({
-      status: 200,
-      body: await changeOriginGroup(caller.accountId, params.origin_group_id, body, false),
-    }),
-
-    replaceOriginGroup: async ({ params, body }, { request: { caller } }) => ({
-      status: 200,
-      body: await changeOriginGroup(caller.accountId, params.origin_group_id, body, true),
-    }),
-
-    deleteOriginGroup: async ({ params }, { request: { caller } }) => {
-      const { accountId } = caller;
-      const id = params.origin_group_id;
-      try {
-        await db.transaction(async (tx) => {
-          const [group] = await tx
-            .select({ id: originGroups.id })
-            .from(originGroups)
-            .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
-            .for("update");
-          if (!group) throw notFound(`Origin group ${id}`);
-          const users = await tx
-            .select({ id: cdnResources.id })
-            .from(cdnResources)
-            .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)))
-            .orderBy(asc(cdnResources.id))
-            .limit(10);
-          if (users.length)
-            throw conflict(`Origin group ${id} is used by CDN resources (${users.map((user) => user.id).join(", ")}): move or delete them first.`);
-          await tx.delete(originGroups).where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)));
-        });
-      } catch (error) {
-        // A resource moved onto the group between our check and the delete.
-        if (sqlState(error) === "23503") throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
-        throw error;
-      }
-      return { status: 204, body: undefined };
-    },
   });
 }
+
+export { cdnResourcesRouter as cdnResources };

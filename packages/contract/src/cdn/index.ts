@@ -1,0 +1,53 @@
+/**
+ * CDN area: CDN resources and their options, shielding, logs uploader targets, policies and configs,
+ * the account's CDN client settings and features, and origin groups. A file per resource; this one
+ * builds the area's router from their routes, in the order of `ROUTES`, with the area's aliases.
+ */
+import { initContract } from "@ts-rest/core";
+import { alias } from "../alias.js";
+import { cdnClientSettingsRoutes } from "./client-settings.js";
+import { cdnFeaturesRoutes } from "./features.js";
+import { cdnLogsUploaderConfigsRoutes } from "./logs-uploader/configs.js";
+import { cdnLogsUploaderPoliciesRoutes } from "./logs-uploader/policies.js";
+import { cdnLogsUploaderTargetsRoutes } from "./logs-uploader/targets.js";
+import { cdnOriginGroupsRoutes } from "./origin-groups.js";
+import { cdnResourcesRoutes } from "./resources.js";
+import { cdnShieldingPopsRoutes } from "./shielding-pops.js";
+
+export * from "./options.js";
+export { CDN_PAGE_MAX, isOriginSource } from "./shared.js";
+export * from "./resources.js";
+export * from "./shielding-pops.js";
+export * from "./features.js";
+export * from "./client-settings.js";
+export * from "./origin-groups.js";
+export {
+  LOGS_UPLOADER_CHECK_CODES,
+  LOGS_UPLOADER_CHECK_STATUSES,
+  LOGS_UPLOADER_PAGE,
+  logsUploaderValidation,
+  type LogsUploaderValidation,
+  type LogsUploaderValidationSchema,
+} from "./logs-uploader/shared.js";
+export * from "./logs-uploader/targets.js";
+export * from "./logs-uploader/policies.js";
+export * from "./logs-uploader/configs.js";
+
+const c = initContract();
+
+/** The logs uploader's routes (targets, policies and configs), spread into the cdn area's router. */
+export const logsUploaderContract = c.router({
+  ...cdnLogsUploaderTargetsRoutes,
+  ...cdnLogsUploaderPoliciesRoutes,
+  ...cdnLogsUploaderConfigsRoutes,
+});
+
+export const cdnContract = c.router({
+  ...logsUploaderContract,
+  ...cdnResourcesRoutes,
+  ...cdnShieldingPopsRoutes,
+  ...cdnFeaturesRoutes,
+  ...cdnClientSettingsRoutes,
+  ...cdnOriginGroupsRoutes,
+  patchClientSettings: alias(cdnClientSettingsRoutes, "updateClientSettings", { path: "/cdn/clients/me", method: "PATCH" }),
+});

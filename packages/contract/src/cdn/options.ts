@@ -1,0 +1,455 @@
+/**
+ * The options of a CDN resource: each option's fields and formats, the options as written (PATCH, PUT,
+ * create) and as returned (`secure_key.key` never), and what each option does.
+ */
+import { z } from "zod";
+import { cidr, headerName, hostname, integer, isHostname, listOf, mapOf, stringEnum, strictObject } from "../common.js";
+import { COUNTRY_CODES } from "../country-codes.js";
+
+// ---------------------------------------------------------------------------------------------
+// Option field formats
+// ---------------------------------------------------------------------------------------------
+
+const DURATION_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+const ONE_YEAR = 365 * 86400;
+
+/** Seconds in a duration string such as `30s`, `15m`, `2h` or `7d`; null when it is not one. */
+export function durationSeconds(value: string): number | null {
+  const match = /^(\d{1,9})([smhd])$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * DURATION_SECONDS[match[2] as keyof typeof DURATION_SECONDS];
+}
+
+const duration = z
+  .string()
+  .refine((value) => {
+    const seconds = durationSeconds(value);
+    return seconds !== null && seconds <= ONE_YEAR;
+  }, "Must be a duration such as 30s, 15m, 2h or 7d, at most one year.")
+  .describe("A duration: a number and a unit, s, m, h or d (`3600s`, `1d`), at most one year.");
+
+const secondsDuration = z
+  .string()
+  .refine((value) => /s$/.test(value) && (durationSeconds(value) ?? ONE_YEAR + 1) <= ONE_YEAR, "Must be a duration in seconds such as 5s.")
+  .describe("A duration in seconds with an s suffix, e.g. `5s`.");
+
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const TLS_VERSIONS = ["SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"] as const;
+const REDIRECT_CODES = [301, 302, 303, 307, 308] as const;
+const STALE_TOKENS = [
+  "error",
+  "timeout",
+  "invalid_header",
+  "updating",
+  "http_403",
+  "http_404",
+  "http_429",
+  "http_500",
+  "http_502",
+  "http_503",
+  "http_504",
+] as const;
+
+const lowerCaseHeaderName = headerName.refine((value) => value === value.toLowerCase(), "Must be lower case.");
+
+const corsOrigin = z
+  .string()
+  .refine((value) => value === "*" || value === "$http_origin" || isHostname(value), "Must be a domain name.")
+  .describe("A domain name, `*` (any origin) or `$http_origin` (echo the request's origin).");
+
+const domainPattern = z
+  .string()
+  .refine(
+    (value) => isHostname(value.startsWith("*.") ? value.slice(2) : value),
+    "Must be a domain name, optionally starting with the wildcard *.",
+  );
+
+const countryCode = z
+  .string()
+  .refine((value) => COUNTRY_CODES.has(value), "Must be an ISO 3166-1 alpha-2 country code such as DE.");
+
+const fileExtension = z.string().regex(/^[A-Za-z0-9]{1,16}$/, "Must be a file extension without the dot, such as m3u8.");
+
+const enabled = z.boolean().describe("Whether the option is applied.");
+
+function aclOption(values: z.ZodTypeAny, what: string) {
+  return {
+    enabled,
+    policy_type: stringEnum(["allow", "deny"]).describe(
+      "`allow`: allow everything except `excepted_values`; `deny`: deny everything except them.",
+    ),
+    excepted_values: listOf(values, { max: 1000, noun: "values", description: what }),
+  };
+}
+
+const booleanOptionNames = [
+  "disable_cache",
+  "disable_proxy_force_ranges",
+  "fetch_compressed",
+  "forward_host_header",
+  "gzipOn",
+  "http3_enabled",
+  "ignore_cookie",
+  "ignoreQueryString",
+  "proxy_cache_methods_set",
+  "redirect_http_to_https",
+  "redirect_https_to_http",
+  "slice",
+  "use_default_le_chain",
+  "use_dns01_le_challenge",
+  "use_rsa_le_cert",
+  "waap",
+  "websockets",
+] as const;
+
+const booleanOptionShape = { enabled, value: z.boolean().describe("The option's setting.") };
+
+/**
+ * The fields of every option besides the boolean ones, as written. `secure_key.key` is a secret:
+ * it is accepted on write and never returned.
+ */
+const otherOptionShapes = {
+  allowedHttpMethods: {
+    enabled,
+    value: listOf(stringEnum(HTTP_METHODS), {
+      min: 1,
+      max: HTTP_METHODS.length,
+      noun: "methods",
+      description: "The HTTP methods the CDN accepts from clients: at least 1.",
+    }),
+  },
+  bot_protection: {
+    enabled,
+    bot_challenge: strictObject({ enabled: z.boolean() }).describe("Challenge clients that look like bots."),
+  },
+  brotli_compression: {
+    enabled,
+    value: listOf(z.string().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]+$/, "Must be a content type such as text/html."), {
+      min: 1,
+      max: 100,
+      noun: "content types",
+      description: "Content types to compress with Brotli: at least 1.",
+    }),
+  },
+  browser_cache_settings: { enabled, value: duration.describe("How long browsers cache responses.") },
+  cache_http_headers: {
+    enabled,
+    value: listOf(lowerCaseHeaderName, { max: 100, noun: "headers", description: "Origin response headers kept in the cache, lower case." }),
+  },
+  cors: {
+    enabled,
+    value: listOf(corsOrigin, { max: 100, noun: "origins", description: "Origins allowed by the Access-Control-Allow-Origin header." }),
+    always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
+  },
+  country_acl: aclOption(countryCode, "ISO 3166-1 alpha-2 country codes."),
+  ip_address_acl: aclOption(cidr, "IPv4 or IPv6 CIDR blocks."),
+  referrer_acl: aclOption(domainPattern, "Domain names; a pattern may start with the wildcard `*.`."),
+  user_agent_acl: aclOption(z.string().max(1024), "User-agent strings; an empty string matches an empty User-Agent."),
+  edge_cache_settings: {
+    enabled,
+    value: duration.optional().describe("How long the CDN caches responses with status 200, 206, 301, 302."),
+    custom_values: mapOf(z.string().regex(/^(\d{3}|any)$/, "Must be a status code such as 404, or any."), duration, {
+      max: 100,
+      noun: "status codes",
+      description: "Cache time per response status code (`\"404\": \"10s\"`); `any` stands for every other status.",
+    }).optional(),
+  },
+  edge: {
+    enabled,
+    on_request_headers: strictObject({
+      enabled: z.boolean(),
+      app_id: z.string().min(1).describe("The id of the edge app to run."),
+      interrupt_on_error: z.boolean().describe("Answer with an error instead of going on when the app fails."),
+    }).describe("Run an edge app on the request headers."),
+  },
+  follow_origin_redirect: {
+    enabled,
+    codes: listOf(
+      z.union(REDIRECT_CODES.map((code) => z.literal(code)) as unknown as [z.ZodLiteral<301>, z.ZodLiteral<302>, ...z.ZodLiteral<303 | 307 | 308>[]], {
+        errorMap: () => ({ message: `Must be one of: ${REDIRECT_CODES.join(", ")}.` }),
+      }),
+      { min: 1, max: REDIRECT_CODES.length, noun: "codes", description: "Origin redirect statuses that the CDN follows itself: at least 1." },
+    ),
+  },
+  force_return: {
+    enabled,
+    code: integer({ min: 100, max: 599 }).describe("The status code to answer with."),
+    body: z.string().max(65536).describe("The body to answer with (for redirects, the Location URL)."),
+    time_interval: strictObject({
+      start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Must be a time HH:MM.").describe("Start, HH:MM."),
+      end_time: integer({ min: 0, max: 2359 })
+        .refine((value) => value % 100 < 60, "Must be a 24-hour time written as a number, such as 1830.")
+        .describe("End, a 24-hour time written as a number: 1830 is 18:30."),
+      time_zone: z
+        .string()
+        .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, "Must be a time zone such as Europe/Luxembourg or UTC.")
+        .describe("The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC."),
+    })
+      .nullable()
+      .optional()
+      .describe("Only force the answer in this daily window; always when null or absent."),
+  },
+  hostHeader: { enabled, value: hostname.describe("The Host header sent to the origin.") },
+  image_stack: {
+    enabled,
+    avif_enabled: z.boolean().describe("Convert images to AVIF for clients that accept it."),
+    webp_enabled: z.boolean().describe("Convert images to WebP for clients that accept it."),
+    png_lossless: z.boolean().describe("Compress PNG images losslessly."),
+    quality: integer({ min: 1, max: 100 }).describe("Output quality, 1 to 100."),
+  },
+  limit_bandwidth: {
+    enabled,
+    limit_type: stringEnum(["static", "dynamic"]).describe("`static`: a fixed speed; `dynamic`: by a query argument."),
+    speed: integer({ min: 1 }).describe("Speed limit in KB/s."),
+    buffer: integer({ min: 0 }).describe("KB sent at full speed before the limit applies."),
+  },
+  proxy_cache_key: {
+    enabled,
+    value: z.string().min(1).max(255).describe("The cache key; may contain variables such as $uri and $args."),
+  },
+  proxy_connect_timeout: { enabled, value: secondsDuration.describe("Timeout to connect to the origin, e.g. 4s.") },
+  proxy_read_timeout: { enabled, value: secondsDuration.describe("Timeout between two reads from the origin, e.g. 10s.") },
+  query_params_blacklist: {
+    enabled,
+    value: listOf(z.string().min(1).max(255), { max: 100, noun: "parameters", description: "Query parameters left out of the cache key." }),
+  },
+  query_params_whitelist: {
+    enabled,
+    value: listOf(z.string().min(1).max(255), { max: 100, noun: "parameters", description: "The only query parameters kept in the cache key." }),
+  },
+  query_string_forwarding: {
+    enabled,
+    forward_from_file_types: listOf(fileExtension, {
+      max: 100,
+      noun: "extensions",
+      description: "Extensions of the files whose query string is forwarded.",
+    }),
+    forward_to_file_types: listOf(fileExtension, { max: 100, noun: "extensions", description: "Extensions of the files the query string is forwarded to." }),
+  },
+  request_limiter: {
+    enabled,
+    rate_unit: stringEnum(["r/s", "r/m"]).describe("Requests a second or a minute."),
+    rate: integer({ min: 1 }).describe("Allowed requests per rate unit and client IP."),
+    burst: integer({ min: 0 }).describe("Requests over the rate that are queued."),
+    delay: integer({ min: 0 }).describe("Requests of the burst served without delay."),
+  },
+  response_headers_hiding_policy: {
+    enabled,
+    mode: stringEnum(["hide", "show"]).describe("`hide`: hide every origin header except `excepted`; `show`: show all except `excepted`."),
+    excepted: listOf(headerName, { max: 100, noun: "headers", description: "Header names." }),
+  },
+  rewrite: {
+    enabled,
+    body: z.string().min(1).max(1024).describe("A regular expression and its replacement, e.g. `/(.*) /new/$1`."),
+    flag: stringEnum(["break", "last", "redirect", "permanent"]).describe(
+      "What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301).",
+    ),
+  },
+  secure_key: {
+    enabled,
+    key: z.string().min(6).max(32).describe("The signing key, 6 to 32 characters. A secret: accepted on write, never returned."),
+    type: z.union([z.literal(0), z.literal(2)], { errorMap: () => ({ message: "Must be 0 or 2." }) }).describe(
+      "0: the client IP is part of the signed URL; 2: it is not.",
+    ),
+  },
+  sni: {
+    enabled,
+    sni_type: stringEnum(["dynamic", "custom"]).describe("`dynamic`: the Host header; `custom`: `custom_hostname`."),
+    custom_hostname: hostname.optional().describe("The SNI host name; required when `sni_type` is custom."),
+  },
+  stale: {
+    enabled,
+    value: listOf(stringEnum(STALE_TOKENS), {
+      min: 1,
+      max: STALE_TOKENS.length,
+      noun: "failures",
+      description: "Origin failures in which a stale cached copy is served: at least 1.",
+    }),
+  },
+  static_response_headers: {
+    enabled,
+    value: listOf(
+      strictObject({
+        name: headerName.describe("The header name."),
+        value: listOf(z.string().max(512), { min: 1, max: 100, noun: "values", description: "The header's values, each at most 512 characters: at least 1." }),
+        always: z.boolean().optional().describe("Add the header to every response, whatever its status. Default false."),
+      }),
+      { max: 100, noun: "headers", description: "Headers added to responses to clients." },
+    ),
+  },
+  staticHeaders: {
+    enabled,
+    value: mapOf(
+      headerName,
+      z.union([z.string().max(512), listOf(z.string().max(512), { max: 100, noun: "values", description: "The header's values." })], {
+        // A list refused as a whole (over its maximum) says so, rather than zod's "Invalid input".
+        errorMap: (issue, ctx) => ({
+          message:
+            issue.code === z.ZodIssueCode.invalid_union && Array.isArray(ctx.data)
+              ? (issue.unionErrors.at(-1)?.issues[0]?.message ?? ctx.defaultError)
+              : "Must be a string or a list of strings.",
+        }),
+      }),
+      { max: 100, noun: "headers", description: "Headers added to responses: a name and a value or a list of values, each at most 512 characters." },
+    ),
+  },
+  staticRequestHeaders: {
+    enabled,
+    value: mapOf(headerName, z.string().max(512), {
+      max: 100,
+      noun: "headers",
+      description: "Headers added to requests to the origin, each value at most 512 characters.",
+    }),
+  },
+  tls_versions: {
+    enabled,
+    value: listOf(stringEnum(TLS_VERSIONS), {
+      min: 1,
+      max: TLS_VERSIONS.length,
+      noun: "versions",
+      description: "TLS versions offered to clients: at least 1.",
+    }),
+  },
+} satisfies Record<string, z.ZodRawShape>;
+
+const sniCheck = (option: { sni_type: string; custom_hostname?: string }, ctx: z.RefinementCtx) => {
+  if (option.sni_type === "custom" && !option.custom_hostname)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["custom_hostname"], message: "Required when sni_type is custom." });
+};
+
+type OptionName = (typeof booleanOptionNames)[number] | keyof typeof otherOptionShapes;
+
+/** Every option key, in the exact case the API uses. */
+export const CDN_OPTION_NAMES = [...booleanOptionNames, ...Object.keys(otherOptionShapes)].sort() as OptionName[];
+
+/**
+ * What each option does: the description of both its written and its returned form.
+ */
+const OPTION_DESCRIPTIONS = {
+  disable_cache: "Bypass the CDN cache: every request goes to the origin.",
+  disable_proxy_force_ranges: "Answer Range requests with 206 Partial Content whatever the origin's own settings.",
+  fetch_compressed: "Fetch content from the origin already compressed, instead of compressing it on the CDN.",
+  forward_host_header: "Send the client's Host header to the origin.",
+  gzipOn: "Compress responses with gzip on the CDN.",
+  http3_enabled: "Serve clients over HTTP/3 (QUIC).",
+  ignore_cookie: "Leave cookies out of the cache key: responses that differ only by cookie are cached once.",
+  ignoreQueryString: "Leave the query string out of the cache key.",
+  proxy_cache_methods_set: "Cache responses to POST requests too, besides GET and HEAD.",
+  redirect_http_to_https: "Redirect HTTP requests to HTTPS.",
+  redirect_https_to_http: "Redirect HTTPS requests to HTTP.",
+  slice: "Fetch and cache large files in parts of at most 10 MB.",
+  use_default_le_chain: "Use Let's Encrypt's default certificate chain when the resource's certificate is next issued or renewed.",
+  use_dns01_le_challenge: "Prove the domain to Let's Encrypt with the DNS-01 challenge instead of HTTP-01.",
+  use_rsa_le_cert: "Issue an RSA Let's Encrypt certificate instead of an ECDSA one.",
+  waap: "Protect the resource with WAAP (web application and API protection).",
+  websockets: "Pass WebSocket connections through to the origin.",
+  allowedHttpMethods: "Limit the HTTP methods clients may use.",
+  bot_protection: "Challenge clients that look like bots before serving them.",
+  brotli_compression: "Compress responses of the listed content types with Brotli.",
+  browser_cache_settings: "How long browsers may cache responses.",
+  cache_http_headers: "Which origin response headers are cached with the content.",
+  cors: "Add the Access-Control-Allow-Origin header to responses.",
+  country_acl: "Allow or deny requests by the client's country.",
+  ip_address_acl: "Allow or deny requests by the client's IP address.",
+  referrer_acl: "Allow or deny requests by the domain in their Referer header.",
+  user_agent_acl: "Allow or deny requests by their User-Agent header.",
+  edge_cache_settings: "How long the CDN caches responses, by status code.",
+  edge: "Run an edge app on each request.",
+  follow_origin_redirect: "Follow the origin's redirects on the CDN and serve (and cache) the response of their target.",
+  force_return: "Answer requests with a fixed status code and body, always or in a daily time window.",
+  hostHeader: "Send this Host header to the origin.",
+  image_stack: "Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality.",
+  limit_bandwidth: "Limit the download speed of each connection.",
+  proxy_cache_key: "Replace the default cache key.",
+  proxy_connect_timeout: "How long the CDN waits to connect to the origin.",
+  proxy_read_timeout: "How long the CDN waits between two reads from the origin.",
+  query_params_blacklist: "Leave the listed query parameters out of the cache key.",
+  query_params_whitelist: "Keep only the listed query parameters in the cache key.",
+  query_string_forwarding:
+    "Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as segments).",
+  request_limiter: "Limit the request rate of each client IP address.",
+  response_headers_hiding_policy: "Hide origin response headers from clients.",
+  rewrite: "Rewrite the request's URI with a regular expression before it goes to the origin.",
+  secure_key: "Serve only URLs signed with the secure key.",
+  sni: "Choose the TLS SNI host name the CDN sends to the origin.",
+  stale: "Serve a stale cached copy when the origin fails in one of the listed ways.",
+  static_response_headers: "Add headers to the responses to clients.",
+  staticHeaders: "Add headers to the responses to clients: a name and a value or a list of values.",
+  staticRequestHeaders: "Add headers to the requests to the origin.",
+  tls_versions: "Offer clients only the listed TLS versions.",
+} satisfies Record<OptionName, string>;
+
+/** An option as written: strict, described with what it does. */
+function writeOption(name: OptionName, shape: z.ZodRawShape) {
+  const option = name === "sni" ? strictObject(otherOptionShapes.sni).superRefine(sniCheck) : strictObject(shape);
+  return option.describe(OPTION_DESCRIPTIONS[name]);
+}
+
+/** An option as returned: strict, described with what it does. */
+function readOption(name: OptionName, shape: z.ZodRawShape) {
+  return z.object(shape).strict().describe(OPTION_DESCRIPTIONS[name]);
+}
+
+type OtherShapes = typeof otherOptionShapes;
+type WriteSchema<S extends z.ZodRawShape> = z.ZodType<z.output<z.ZodObject<S>>, z.ZodTypeDef, z.input<z.ZodObject<S>>>;
+
+const optionsWriteShape = {
+  ...(Object.fromEntries(booleanOptionNames.map((name) => [name, writeOption(name, booleanOptionShape)])) as {
+    [K in (typeof booleanOptionNames)[number]]: WriteSchema<typeof booleanOptionShape>;
+  }),
+  ...(Object.fromEntries(
+    Object.entries(otherOptionShapes).map(([name, shape]) => [name, writeOption(name as OptionName, shape)]),
+  ) as { [K in keyof OtherShapes]: WriteSchema<OtherShapes[K]> }),
+};
+
+/** A single option as written, by name; the handlers validate stored options with it too. */
+export const cdnOptionSchemas = optionsWriteShape as Record<OptionName, z.ZodTypeAny>;
+
+type OptionsWrite = typeof optionsWriteShape;
+
+const OPTIONS_DESCRIPTION =
+  "CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, " +
+  "or an unknown field inside an option, is rejected.";
+
+/** Options as written in a PATCH or PUT body: each key may be null, which removes that option. */
+const cdnResourceOptionsWriteSchema = strictObject(
+  Object.fromEntries(
+    Object.entries(optionsWriteShape).map(([name, schema]) => [name, schema.nullable().optional()]),
+  ) as { [K in keyof OptionsWrite]: z.ZodOptional<z.ZodNullable<OptionsWrite[K]>> },
+  { unknownMessage: "Unknown option." },
+).describe(
+  OPTIONS_DESCRIPTION +
+    " PATCH: each option key given replaces that option whole, `null` removes it, keys not given stay. " +
+    "PUT: the options given are the resource's options afterwards.",
+);
+export interface CdnResourceOptionsWriteSchema extends CdnResourceOptionsWriteSchemaType {}
+type CdnResourceOptionsWriteSchemaType = typeof cdnResourceOptionsWriteSchema;
+export const cdnResourceOptionsWrite: CdnResourceOptionsWriteSchema = cdnResourceOptionsWriteSchema;
+
+const { key: _secretKey, ...secureKeyRead } = otherOptionShapes.secure_key;
+
+/** Options as returned: like the written form, but `secure_key.key` is never returned. */
+const cdnResourceOptionsSchema = z
+  .object({
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).optional()])) as {
+      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodObject<typeof booleanOptionShape, "strict">>;
+    }),
+    ...(Object.fromEntries(
+      Object.entries(otherOptionShapes).map(([name, shape]) => [
+        name,
+        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).optional(),
+      ]),
+    ) as {
+      [K in keyof typeof otherOptionShapes]: z.ZodOptional<
+        z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">
+      >;
+    }),
+  })
+  .strict()
+  .describe(OPTIONS_DESCRIPTION + " `secure_key.key` is a secret and is never returned.");
+export interface CdnResourceOptionsSchema extends CdnResourceOptionsSchemaType {}
+type CdnResourceOptionsSchemaType = typeof cdnResourceOptionsSchema;
+export const cdnResourceOptions: CdnResourceOptionsSchema = cdnResourceOptionsSchema;
+
+export type CdnResourceOptions = z.infer<typeof cdnResourceOptions>;
+export type CdnResourceOptionsWrite = z.input<typeof cdnResourceOptionsWrite>;

@@ -1,0 +1,29 @@
+/**
+ * CDN area: a file per resource (CDN resources and their shielding, the shielding POPs, the account's
+ * features and settings, origin groups, the logs uploader's targets, policies and configs); this one
+ * puts their routes together as the area's router.
+ */
+import type { Contract, PrimaryRoutes } from "@cloudplane/contract";
+import type { RouteDeps } from "../types.js";
+import { cdnClientSettings } from "./client-settings.js";
+import { cdnFeatures } from "./features.js";
+import { cdnLogsUploaderConfigs } from "./logs-uploader/configs.js";
+import { cdnLogsUploaderPolicies } from "./logs-uploader/policies.js";
+import { cdnLogsUploaderTargets } from "./logs-uploader/targets.js";
+import { cdnOriginGroups } from "./origin-groups.js";
+import { cdnResources } from "./resources.js";
+import { cdnShieldingPops } from "./shielding-pops.js";
+
+/** Every primary route of the cdn area with its implementation; a route left out fails to compile. */
+export function cdnRoutes(deps: RouteDeps) {
+  return {
+    ...cdnLogsUploaderTargets(deps),
+    ...cdnLogsUploaderPolicies(deps),
+    ...cdnLogsUploaderConfigs(deps),
+    ...cdnResources(deps),
+    ...cdnShieldingPops(deps),
+    ...cdnFeatures(deps),
+    ...cdnClientSettings(deps),
+    ...cdnOriginGroups(deps),
+  } satisfies Record<keyof PrimaryRoutes<Contract["cdn"]>, unknown>;
+}
