@@ -6,7 +6,7 @@ import { EDGE_API_TYPES, EDGE_TEMPLATE_PARAM_TYPES } from "@cloudplane/contract"
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts } from "./iam.js";
+import { accountId, accounts } from "./iam/account.js";
 
 export const EDGE_APP_LOG_TARGETS = ["kafka", "none"] as const;
 
