@@ -4,11 +4,11 @@
 import { initContract } from "@ts-rest/core";
 import { authorizationHeaders } from "./common.js";
 import { cdnContract } from "./cdn/index.js";
-import { cloudContract } from "./cloud.js";
+import { cloudContract } from "./cloud/index.js";
 import { edgeContract } from "./edge/index.js";
-import { iamContract } from "./iam.js";
-import { securityContract } from "./security.js";
-import { storageContract } from "./storage.js";
+import { iamContract } from "./iam/index.js";
+import { securityContract } from "./security/index.js";
+import { storageContract } from "./storage/index.js";
 import { streamingContract } from "./streaming.js";
 
 const c = initContract();

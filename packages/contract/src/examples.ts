@@ -4,7 +4,7 @@
  * They are the demo data's objects (packages/db/fixtures/demo.json, account 1), so that every example
  * request of the docs runs as it is against `pnpm start`; the local app's tests send each one.
  */
-import type { ApiToken } from "./iam.js";
+import type { ApiToken } from "./iam/index.js";
 import type {
   CdnClientSettings,
   CdnFeatures,
@@ -16,10 +16,10 @@ import type {
   ShieldingSetting,
   UpdateCdnResourceBody,
 } from "./cdn/index.js";
-import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud.js";
+import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud/index.js";
 import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/index.js";
-import type { SecurityProfile, UpdateSecurityProfileBody } from "./security.js";
-import type { BucketCors } from "./storage.js";
+import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/index.js";
+import type { BucketCors } from "./storage/index.js";
 import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";
 import type { ErrorEnvelope } from "./common.js";
 

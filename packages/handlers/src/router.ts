@@ -10,13 +10,13 @@ import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract
 import type { CompleteRouter } from "@ts-rest/serverless";
 import type { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { cdnRoutes } from "./cdn/index.js";
-import { cloudRoutes } from "./cloud.js";
+import { cloudRoutes } from "./cloud/index.js";
 import { edgeRoutes } from "./edge/index.js";
-import { iamRoutes } from "./iam.js";
+import { iamRoutes } from "./iam/index.js";
 import type { PlatformContext } from "./front.js";
 import { routeMiddleware } from "./middleware.js";
-import { securityRoutes } from "./security.js";
-import { storageRoutes } from "./storage.js";
+import { securityRoutes } from "./security/index.js";
+import { storageRoutes } from "./storage/index.js";
 import { streamingRoutes } from "./streaming.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 

@@ -1,11 +1,12 @@
 /**
- * The whole database schema, one module per area of the API. Drizzle Kit generates the migrations
- * from it, and `createDatabase` passes it to Drizzle so the relational queries know every table.
+ * The whole database schema, one module per area of the API (a folder of modules, one per resource, for
+ * an area of several resources). Drizzle Kit generates the migrations from it, and `createDatabase`
+ * passes it to Drizzle so the relational queries know every table.
  */
-export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam.js";
+export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam/index.js";
 export * from "./cdn/index.js";
 export * from "./edge/index.js";
 export * from "./streaming.js";
-export * from "./cloud.js";
-export * from "./security.js";
-export * from "./storage.js";
+export * from "./cloud/index.js";
+export * from "./security/index.js";
+export * from "./storage/index.js";

@@ -16,7 +16,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
-import { accountId, accounts, users } from "./iam.js";
+import { accountId, accounts, users } from "./iam/account.js";
 
 export const streams = pgTable(
   "streams",

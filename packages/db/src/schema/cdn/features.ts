@@ -3,7 +3,7 @@
  */
 import { boolean, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
-import { accountId } from "../iam.js";
+import { accountId } from "../iam/account.js";
 
 /**
  * A CDN feature the account has. `id` is the account's feature entry (the API's paid_feature_id or

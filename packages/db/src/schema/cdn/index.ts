@@ -2,7 +2,7 @@
  * CDN area: a file per resource. Origin groups and their sources, CDN resources with their options,
  * secondary host names and the account's certificates, the platform's shielding POPs, the account's CDN
  * features, and the logs uploader's targets, policies and configs. The account-level CDN settings are
- * columns of `accounts` (iam.ts).
+ * columns of `accounts` (iam/account.ts).
  */
 export * from "./origin-groups.js";
 export * from "./resources.js";

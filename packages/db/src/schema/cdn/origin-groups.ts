@@ -4,7 +4,7 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, foreignKey, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
-import { accountId, accounts } from "../iam.js";
+import { accountId, accounts } from "../iam/account.js";
 import { cdnResources } from "./resources.js";
 
 export const originGroups = pgTable(

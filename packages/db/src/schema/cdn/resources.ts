@@ -1,11 +1,11 @@
 /**
  * CDN resources with their options and secondary host names, and the account's certificates they serve
- * HTTPS with and verify their origins with. The account-level CDN settings are columns of `accounts` (iam.ts).
+ * HTTPS with and verify their origins with. The account-level CDN settings are columns of `accounts` (iam/account.ts).
  */
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
-import { accountId, accounts } from "../iam.js";
+import { accountId, accounts } from "../iam/account.js";
 import { originGroups } from "./origin-groups.js";
 import { shieldingPops } from "./shielding-pops.js";
 

@@ -5,7 +5,7 @@ import { EDGE_API_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
-import { accountId, accounts } from "../iam.js";
+import { accountId, accounts } from "../iam/account.js";
 import { edgeBinaries } from "./binaries.js";
 import { edgeSecrets } from "./secrets.js";
 import { edgeTemplates } from "./templates.js";

@@ -6,7 +6,7 @@ import { EDGE_API_TYPES } from "@cloudplane/contract";
 import { sql } from "drizzle-orm";
 import { check, customType, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
-import { accounts } from "../iam.js";
+import { accounts } from "../iam/account.js";
 
 /** Raw bytes (PostgreSQL's bytea), read and written as a Uint8Array. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });

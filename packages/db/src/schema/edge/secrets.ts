@@ -4,7 +4,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, foreignKey, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
-import { accountId, accounts } from "../iam.js";
+import { accountId, accounts } from "../iam/account.js";
 // The apps' links to secrets (apps.ts, which imports this module too) are read only in the relations' callbacks, once both modules are loaded.
 import { edgeAppSecrets } from "./apps.js";
 

@@ -5,7 +5,7 @@ import { EDGE_API_TYPES, EDGE_TEMPLATE_PARAM_TYPES } from "@cloudplane/contract"
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
-import { accounts } from "../iam.js";
+import { accounts } from "../iam/account.js";
 import { edgeBinaries } from "./binaries.js";
 
 /** A template. `account_id` null: a public template; otherwise `owned` is true for that account. */

@@ -5,7 +5,7 @@ import { LOGS_UPLOADER_CHECK_STATUSES } from "@cloudplane/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../../columns.js";
-import { accountId } from "../../iam.js";
+import { accountId } from "../../iam/account.js";
 import { cdnResources } from "../resources.js";
 import { logsUploaderPolicies } from "./policies.js";
 import { checkColumns } from "./shared.js";

@@ -5,7 +5,7 @@ import { LOGS_UPLOADER_FORMAT_TYPES } from "@cloudplane/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../../columns.js";
-import { accountId } from "../../iam.js";
+import { accountId } from "../../iam/account.js";
 
 export const logsUploaderPolicies = pgTable(
   "logs_uploader_policies",

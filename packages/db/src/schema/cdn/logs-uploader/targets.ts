@@ -5,7 +5,7 @@ import { LOGS_UPLOADER_CHECK_STATUSES, LOGS_UPLOADER_STORAGE_TYPES } from "@clou
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../../columns.js";
-import { accountId } from "../../iam.js";
+import { accountId } from "../../iam/account.js";
 import { checkColumns } from "./shared.js";
 
 export const logsUploaderTargets = pgTable(

@@ -1,0 +1,74 @@
+/**
+ * Security profiles: the account's protection profiles, with their values of their template's fields.
+ */
+import { relations } from "drizzle-orm";
+import { foreignKey, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { identityId, timestamptz } from "../columns.js";
+import { accountId, accounts } from "../iam/account.js";
+import { securityProfileTemplates, securityTemplateFields } from "./profile-templates.js";
+
+export interface SecurityProfileOptions {
+  bgp: boolean;
+  active: boolean;
+  price: string;
+}
+
+export const securityProfiles = pgTable(
+  "security_profiles",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => securityProfileTemplates.id),
+    /** Null for a profile of a template whose addresses are fixed. */
+    ipAddress: text("ip_address"),
+    /** The site that protects the address (the contract's `securityProfile.site`). */
+    site: text("site").notNull(),
+    options: jsonb("options").$type<SecurityProfileOptions>().notNull(),
+    protocols: jsonb("protocols").$type<Record<string, unknown>[]>().notNull().default([]),
+    status: jsonb("status").$type<Record<string, unknown>>().notNull().default({}),
+    plan: text("plan").notNull(),
+    created: timestamptz("created").notNull().defaultNow(),
+    updated: timestamptz("updated").notNull().defaultNow(),
+    /** When the profile was deleted (its protection turned off); null while it is live. */
+    deleted: timestamptz("deleted"),
+  },
+  (t) => [unique("security_profiles_account_id_id_unique").on(t.accountId, t.id)],
+);
+
+/** A profile's value for one template field (`base_field`). */
+export const securityProfileFields = pgTable(
+  "security_profile_fields",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    profileId: integer("profile_id").notNull(),
+    baseFieldId: integer("base_field_id").notNull(),
+    fieldValue: jsonb("field_value").$type<unknown>().notNull(),
+  },
+  (t) => [
+    unique("security_profile_fields_profile_id_base_field_id_unique").on(t.profileId, t.baseFieldId),
+    foreignKey({
+      name: "security_profile_fields_profile_fk",
+      columns: [t.accountId, t.profileId],
+      foreignColumns: [securityProfiles.accountId, securityProfiles.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "security_profile_fields_base_field_fk",
+      columns: [t.baseFieldId],
+      foreignColumns: [securityTemplateFields.id],
+    }),
+  ],
+);
+
+export const securityProfilesRelations = relations(securityProfiles, ({ one, many }) => ({
+  account: one(accounts, { fields: [securityProfiles.accountId], references: [accounts.id] }),
+  template: one(securityProfileTemplates, { fields: [securityProfiles.templateId], references: [securityProfileTemplates.id] }),
+  fields: many(securityProfileFields),
+}));
+
+export const securityProfileFieldsRelations = relations(securityProfileFields, ({ one }) => ({
+  profile: one(securityProfiles, { fields: [securityProfileFields.profileId], references: [securityProfiles.id] }),
+  baseField: one(securityTemplateFields, { fields: [securityProfileFields.baseFieldId], references: [securityTemplateFields.id] }),
+}));

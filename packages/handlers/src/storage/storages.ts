@@ -1,0 +1,134 @@
+/**
+ * Object storage storages: the account's storages (listing, details, creation, change, deletion).
+ */
+import { primaryRoutes, storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
+import { and, asc, count, desc, eq, schema, type SQL } from "@cloudplane/db";
+import { tsr } from "@ts-rest/serverless/fetch";
+import { sqlState } from "../database-errors.js";
+import { ApiError, conflict, invalid, notFound } from "../errors.js";
+import { isoTime } from "../format.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
+import { storageOf, type StorageRow } from "./shared.js";
+
+const { storages } = schema;
+
+/** The host clients reach a storage's region at. */
+function storageAddress(location: string): string {
+  return `${location}.storage.cloudplane.example`;
+}
+
+function toStorage(row: StorageRow): Storage {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as Storage["type"],
+    location: row.location as Storage["location"],
+    address: storageAddress(row.location),
+    client_id: row.accountId,
+    created_at: isoTime(row.created),
+    // Deletes are immediate and nothing here suspends or provisions slowly: every storage shown is active.
+    provisioning_status: "active",
+    can_restore: false,
+    deleted_at: null,
+    expires: row.expires ? isoTime(row.expires) : null,
+    server_alias: row.serverAlias,
+    disable_http: false,
+    custom_config_file: false,
+    rewrite_rules: null,
+    reseller_id: null,
+  };
+}
+
+const STORAGE_ORDER_COLUMNS = {
+  id: storages.id,
+  name: storages.name,
+  location: storages.location,
+  type: storages.type,
+  created_at: storages.created,
+} as const;
+
+export function storageStorages({ db }: RouteDeps) {
+  return tsr.routerWithMiddleware(primaryRoutes(storageStoragesRoutes))<RequestExtension>({
+    listStorages: async ({ query }, { request: { caller } }) => {
+      const conditions: SQL[] = [eq(storages.accountId, caller.accountId)];
+      if (query.id !== undefined) conditions.push(eq(storages.id, query.id));
+      if (query.name !== undefined) conditions.push(eq(storages.name, query.name));
+      if (query.location !== undefined) conditions.push(eq(storages.location, query.location));
+      if (query.type !== undefined) conditions.push(eq(storages.type, query.type));
+      const where = and(...conditions);
+      // Every storage here is active: another status matches none.
+      if (query.status !== undefined && query.status !== "active") return { status: 200, body: { count: 0, results: [] } };
+      const direction = query.order_direction === "desc" ? desc : asc;
+      const order = query.order_by === "id" ? [direction(storages.id)] : [direction(STORAGE_ORDER_COLUMNS[query.order_by]), asc(storages.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(storages)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(storages).where(where),
+      ]);
+      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toStorage) } };
+    },
+
+    getStorage: async ({ params }, { request: { caller } }) => {
+      return { status: 200, body: toStorage(await storageOf(db, caller.accountId, params.id)) };
+    },
+
+    updateStorage: async ({ params, body }, { request: { caller } }) => {
+      const changes: Partial<Pick<StorageRow, "expires" | "serverAlias">> = {};
+      if (body.expires !== undefined) {
+        if (body.expires === null || body.expires === "") changes.expires = null;
+        else {
+          // The body's schema checked the value against the time it was read; this counts from now.
+          const expiry = storageExpiry(body.expires, new Date());
+          if ("error" in expiry) throw invalid("expires", expiry.error);
+          changes.expires = expiry;
+        }
+      }
+      if (body.server_alias !== undefined) changes.serverAlias = body.server_alias === null || body.server_alias === "" ? null : body.server_alias.toLowerCase();
+      const mine = and(eq(storages.accountId, caller.accountId), eq(storages.id, params.id));
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(storages).where(mine).for("update");
+          if (!current) throw notFound(`Storage ${params.id}`);
+          if (current.type !== "sftp") {
+            const given = [changes.expires && "expires", changes.serverAlias && "server_alias"].filter(Boolean);
+            if (given.length > 0)
+              throw new ApiError("unprocessable", `Storage ${current.id} is an S3 storage; only SFTP storages take ${given.join(" and ")}.`);
+            return current;
+          }
+          if (Object.keys(changes).length === 0) return current;
+          const [updated] = await tx.update(storages).set(changes).where(mine).returning();
+          return updated!;
+        });
+        return { status: 200, body: toStorage(row) };
+      } catch (error) {
+        if (sqlState(error) === "23505") throw conflict(`The server alias ${changes.serverAlias} is used by another storage.`);
+        throw error;
+      }
+    },
+
+    createStorage: async ({ body }, { request: { caller } }) => {
+      try {
+        const [row] = await db.insert(storages).values({ accountId: caller.accountId, name: body.name, type: body.type, location: body.location }).returning();
+        return { status: 201, body: toStorage(row!) };
+      } catch (error) {
+        if (sqlState(error) === "23505") throw conflict(`The account already has a storage named ${body.name}.`);
+        throw error;
+      }
+    },
+
+    deleteStorage: async ({ params }, { request: { caller } }) => {
+      // Its buckets go with it (a foreign key that cascades), in this one statement.
+      const [deleted] = await db
+        .delete(storages)
+        .where(and(eq(storages.accountId, caller.accountId), eq(storages.id, params.id)))
+        .returning({ id: storages.id });
+      if (!deleted) throw notFound(`Storage ${params.id}`);
+      return { status: 204, body: undefined };
+    },
+  });
+}

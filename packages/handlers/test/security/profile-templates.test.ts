@@ -1,0 +1,70 @@
+/**
+ * Integration tests of the Security profile templates an account may use: the common ones and its own.
+ */
+import { demoFixture, type DemoRow } from "@cloudplane/db";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi } from "../harness.js";
+
+const { securityProfileTemplates: templates } = demoFixture;
+
+type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
+
+const TEMPLATES = "/security/iaas/profile-templates";
+
+/** A template's fields, in their order. */
+const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
+
+/** The templates account `account` may use, by id. */
+const visibleTo = (account: number) => templates.filter((candidate) => candidate.accountId === null || candidate.accountId === account);
+const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
+const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
+
+function templateAsShown(shown: DemoSecurityProfileTemplate) {
+  return {
+    id: shown.id,
+    name: shown.name,
+    description: shown.description,
+    fields: fieldsOf(shown.id).map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
+      id,
+      name,
+      description,
+      field_type: fieldType,
+      required,
+      default: fallback,
+      validation_schema: validationSchema,
+    })),
+    base_template: shown.baseTemplateId,
+    version: shown.version,
+    created: shown.created,
+    template_sifter: shown.templateSifter,
+  };
+}
+
+describe.each(engines())("security profile templates on %s", (engine) => {
+  const api = useApi(engine);
+
+  describe("GET /security/iaas/profile-templates", () => {
+    it("lists the common templates and the account's own, by id, never another account's", async () => {
+      for (const account of [1, 2] as const) {
+        const reply = await api.call("GET", TEMPLATES, { as: [account, "role-2-active"] });
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toEqual(visibleTo(account).map(templateAsShown));
+      }
+      expect(visibleTo(1).map((shown) => shown.id)).not.toContain(ownOfAccount2.id);
+    });
+
+    it("filters by accepts_ip_address and pages with limit and offset", async () => {
+      const accepting = await api.call("GET", `${TEMPLATES}?accepts_ip_address=true`);
+      expect(accepting.body.map((shown: { id: number }) => shown.id)).toEqual(visibleTo(1).filter((shown) => shown.acceptsIpAddress).map((shown) => shown.id));
+      const fixed = await api.call("GET", `${TEMPLATES}?accepts_ip_address=false`);
+      expect(fixed.body).toEqual([templateAsShown(fixedOfAccount1)]);
+      const page = await api.call("GET", `${TEMPLATES}?limit=1&offset=1`);
+      expect(page.body).toEqual([templateAsShown(visibleTo(1)[1]!)]);
+    });
+
+    it.each(["accepts_ip_address=yes", "limit=0", "limit=1001", "offset=-1"])("answers 400 for %s", async (query) => {
+      const reply = await api.call("GET", `${TEMPLATES}?${query}`);
+      expectEnvelope(reply, 400, "validation_error", [`query.${query.split("=")[0]}`]);
+    });
+  });
+});
