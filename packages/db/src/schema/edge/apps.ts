@@ -1,5 +1,6 @@
 /**
- * Edge apps: the platform's plans, the apps, and the secrets given to each app.
+ * Edge apps: the platform's plans, the apps, and the secrets given to each app (with the secrets'
+ * relations, which name those links).
  */
 import { EDGE_API_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint
 import { identityId, sqlList, timestamptz } from "../columns.js";
 import { accountId, accounts } from "../iam/account.js";
 import { edgeBinaries } from "./binaries.js";
-import { edgeSecrets } from "./secrets.js";
+import { edgeSecretSlots, edgeSecrets } from "./secrets.js";
 import { edgeTemplates } from "./templates.js";
 
 export const EDGE_APP_LOG_TARGETS = ["kafka", "none"] as const;
@@ -94,6 +95,13 @@ export const edgeAppsRelations = relations(edgeApps, ({ one, many }) => ({
   template: one(edgeTemplates, { fields: [edgeApps.templateId], references: [edgeTemplates.id] }),
   plan: one(edgePlans, { fields: [edgeApps.planId], references: [edgePlans.id] }),
   secrets: many(edgeAppSecrets),
+}));
+
+// The secrets' relations are here, not in secrets.ts: they name the apps' links to secrets (`apps`).
+export const edgeSecretsRelations = relations(edgeSecrets, ({ one, many }) => ({
+  account: one(accounts, { fields: [edgeSecrets.accountId], references: [accounts.id] }),
+  slots: many(edgeSecretSlots),
+  apps: many(edgeAppSecrets),
 }));
 
 export const edgeAppSecretsRelations = relations(edgeAppSecrets, ({ one }) => ({

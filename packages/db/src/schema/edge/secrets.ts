@@ -1,12 +1,11 @@
 /**
- * Edge app secrets and their encrypted slots.
+ * Edge app secrets and their encrypted slots. The secrets' relations name the apps' links to them, so
+ * they are in apps.ts, which is built on this module.
  */
 import { relations, sql } from "drizzle-orm";
 import { check, foreignKey, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
-import { accountId, accounts } from "../iam/account.js";
-// The apps' links to secrets (apps.ts, which imports this module too) are read only in the relations' callbacks, once both modules are loaded.
-import { edgeAppSecrets } from "./apps.js";
+import { accountId } from "../iam/account.js";
 
 export const edgeSecrets = pgTable(
   "edge_secrets",
@@ -46,12 +45,6 @@ export const edgeSecretSlots = pgTable(
     check("edge_secret_slots_checksum_check", sql`${t.checksum} ~ '^[0-9a-f]{64}$'`),
   ],
 );
-
-export const edgeSecretsRelations = relations(edgeSecrets, ({ one, many }) => ({
-  account: one(accounts, { fields: [edgeSecrets.accountId], references: [accounts.id] }),
-  slots: many(edgeSecretSlots),
-  apps: many(edgeAppSecrets),
-}));
 
 export const edgeSecretSlotsRelations = relations(edgeSecretSlots, ({ one }) => ({
   secret: one(edgeSecrets, { fields: [edgeSecretSlots.secretId], references: [edgeSecrets.id] }),
