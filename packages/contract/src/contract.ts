@@ -5,7 +5,7 @@ import { initContract } from "@ts-rest/core";
 import { authorizationHeaders } from "./common.js";
 import { cdnContract } from "./cdn/index.js";
 import { cloudContract } from "./cloud/index.js";
-import { edgeContract } from "./edge.js";
+import { edgeContract } from "./edge/index.js";
 import { iamContract } from "./iam/index.js";
 import { securityContract } from "./security/index.js";
 import { storageContract } from "./storage/index.js";

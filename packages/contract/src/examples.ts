@@ -17,7 +17,7 @@ import type {
   UpdateCdnResourceBody,
 } from "./cdn/index.js";
 import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel } from "./cloud/index.js";
-import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge.js";
+import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/index.js";
 import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/index.js";
 import type { BucketCors } from "./storage/index.js";
 import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";

@@ -32,7 +32,7 @@ export { limitedFields, type FieldPath, type LimitedField } from "./fields.js";
 export * from "./roles.js";
 export * from "./iam/index.js";
 export * from "./cdn/index.js";
-export * from "./edge.js";
+export * from "./edge/index.js";
 export * from "./streaming.js";
 export * from "./cloud/index.js";
 export * from "./security/index.js";

@@ -11,7 +11,7 @@ import type { CompleteRouter } from "@ts-rest/serverless";
 import type { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { cdnRoutes } from "./cdn/index.js";
 import { cloudRoutes } from "./cloud/index.js";
-import { edgeRoutes } from "./edge.js";
+import { edgeRoutes } from "./edge/index.js";
 import { iamRoutes } from "./iam/index.js";
 import type { PlatformContext } from "./front.js";
 import { routeMiddleware } from "./middleware.js";

@@ -5,7 +5,7 @@
  */
 export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam/index.js";
 export * from "./cdn/index.js";
-export * from "./edge.js";
+export * from "./edge/index.js";
 export * from "./streaming.js";
 export * from "./cloud/index.js";
 export * from "./security/index.js";

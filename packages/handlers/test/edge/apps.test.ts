@@ -1,20 +1,13 @@
 /**
- * Integration tests of the Edge apps area (apps, templates, secrets) on every engine, with the demo
- * fixture as the source of every expected value.
+ * Integration tests of edge apps on every engine, with the demo fixture as the source of every expected
+ * value: the filtered, ordered and paged listing, PUT of each field (status moves, name, secrets, debug),
+ * and the lifecycle (create, get, PUT and PATCH, delete, the /fastedge/v1 aliases).
  */
-import { createHash } from "node:crypto";
-import {
-  EDGE_APP_ORDERINGS,
-  edgeApp,
-  type EdgeApp,
-  type EdgeAppList,
-  type EdgeAppSecret,
-  type EdgeAppTemplate,
-} from "@cloudplane/contract";
-import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
+import { EDGE_APP_ORDERINGS, edgeApp, type EdgeApp, type EdgeAppList, type EdgeAppSecret, type EdgeBinary } from "@cloudplane/contract";
+import { demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "./harness.js";
+import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
 const { edgeApps, edgeTemplates, edgePlans, edgeBinaries, edgeSecrets } = demoFixture;
 
@@ -86,10 +79,6 @@ function ordered(apps: DemoEdgeApp[], ordering: string): DemoEdgeApp[] {
   });
 }
 
-function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
 function expectNoWriteOnlyFields(reply: Reply): void {
   for (const field of WRITE_ONLY_FIELDS) expect(reply.text).not.toContain(`"${field}"`);
 }
@@ -97,6 +86,22 @@ function expectNoWriteOnlyFields(reply: Reply): void {
 function expectAppShape(app: EdgeApp): void {
   expect(Object.keys(app).sort()).toEqual(APP_FIELDS);
 }
+
+const USER_1: [DemoAccountId, DemoTokenName] = [1, "role-2-active"];
+
+const binariesOf = (account: number | null) => edgeBinaries.filter((binary) => binary.accountId === account);
+const templatesOf = (account: number | null) => edgeTemplates.filter((template) => template.accountId === account);
+const secretsOf = (account: number) => edgeSecrets.filter((secret) => secret.accountId === account);
+
+/** A binary of account 1 that no app runs and no template uses. */
+const unusedBinary = binariesOf(1).find(
+  (binary) => !edgeApps.some((app) => app.binaryId === binary.id) && !edgeTemplates.some((template) => template.binaryId === binary.id),
+)!;
+/** A binary of account 1 that apps run. */
+const runBinary = binariesOf(1).find((binary) => binary.apiType === "wasi-http" && edgeApps.some((app) => app.binaryId === binary.id))!;
+/** A template of account 1 and the api_type it has. */
+const ownTemplate = templatesOf(1).find((template) => template.apiType === "wasi-http")!;
+const publicTemplate = templatesOf(null).find((template) => template.apiType === "proxy-wasm")!;
 
 describe.each(engines())("edge apps area on %s", (engine) => {
   const api = useApi(engine);
@@ -275,58 +280,6 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 
     it("is open to the read-only Users role", async () => {
       expect((await list("?limit=1", [1, "role-2-active"])).count).toBe(appsOf(1).length);
-    });
-  });
-
-  describe("GET /edge/v1/template/{id}", () => {
-    /** A template's parameters as the API shows them, in their order. */
-    const paramsOf = (templateId: number) =>
-      demoFixture.edgeTemplateParams
-        .filter((param) => param.templateId === templateId)
-        .map(({ name, dataType, mandatory, descr, metadata }) => ({ name, data_type: dataType, mandatory, descr, metadata }));
-
-    function expectedTemplate(id: number, caller: number): EdgeAppTemplate {
-      const template = edgeTemplates.find((candidate) => candidate.id === id)!;
-      return {
-        id: template.id,
-        binary_id: template.binaryId,
-        name: template.name,
-        short_descr: template.shortDescr,
-        long_descr: template.longDescr,
-        api_type: template.apiType,
-        owned: template.accountId === caller,
-        params: paramsOf(template.id),
-      };
-    }
-
-    it.each([1, 2] as const)("account %s sees its own templates (owned) and the public ones (not owned), params in order", async (account) => {
-      const visible = edgeTemplates.filter((template) => template.accountId === account || template.accountId === null);
-      expect(visible.some((template) => template.accountId === null)).toBe(true);
-      for (const template of visible) {
-        const reply = await api.call("GET", `/edge/v1/template/${template.id}`, { as: [account, "role-1-active"] });
-        expect(reply.status, reply.text).toBe(200);
-        expect(reply.body).toEqual(expectedTemplate(template.id, account));
-        expect((reply.body as EdgeAppTemplate).owned).toBe(template.accountId !== null);
-      }
-    });
-
-    it("a template with several params lists them in the fixture's order", async () => {
-      const template = edgeTemplates.find((candidate) => candidate.accountId === 1 && paramsOf(candidate.id).length >= 3)!;
-      const reply = await api.call("GET", `/edge/v1/template/${template.id}`);
-      expect((reply.body as EdgeAppTemplate).params.map((param) => param.name)).toEqual(paramsOf(template.id).map((param) => param.name));
-    });
-
-    it("the other account's private template and an unknown id are 404", async () => {
-      for (const [account, other] of [
-        [1, 2],
-        [2, 1],
-      ] as const) {
-        const theirs = edgeTemplates.find((template) => template.accountId === other)!;
-        const reply = await api.call("GET", `/edge/v1/template/${theirs.id}`, { as: [account, "role-1-active"] });
-        expectEnvelope(reply, 404, "not_found");
-        expect(reply.text).not.toContain(theirs.name);
-      }
-      expectEnvelope(await api.call("GET", "/edge/v1/template/999999"), 404, "not_found");
     });
   });
 
@@ -616,133 +569,244 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       expect(await appRow(1)).toEqual(before);
     });
   });
+});
 
-  describe("POST /edge/v1/secrets", () => {
-    async function slotRows(secretId: number): Promise<Record<string, unknown>[]> {
-      return selectRows(api.database.db, sql`select slot, value_encrypted, checksum from edge_secret_slots where secret_id = ${secretId} order by slot`);
-    }
+describe.each(engines())("edge lifecycles on %s", (engine) => {
+  const api = useApi(engine);
 
-    it("creates the secret: slots by slot with the SHA-256 of each value, values never returned, encrypted at rest", async () => {
-      const slots = [
-        { slot: 1_800_000_000, value: "second-plaintext-Zq81" },
-        { slot: 0, value: "first-plaintext-Kw42" },
-        { slot: 1_700_000_000, value: "ünïcödé-plaintext-Xy09" },
-      ];
-      const reply = await api.call("POST", "/edge/v1/secrets", { body: { name: "Payment_Key-1", comment: "PSP key", secret_slots: slots } });
-      expect(reply.status, reply.text).toBe(200);
-      const secret = reply.body as EdgeAppSecret;
-      const bySlot = [...slots].sort((a, b) => a.slot - b.slot);
-      expect(secret).toEqual({
+  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+    return selectRows(api.database.db, query);
+  }
+
+  async function tableCount(table: string): Promise<number> {
+    const [row] = await rows(sql`select count(*)::int as count from ${sql.identifier(table)}`);
+    return row!.count as number;
+  }
+
+  /** Row counts of every edge table: a refused write must leave them as they were. */
+  async function edgeCounts(): Promise<Record<string, number>> {
+    const tables = ["edge_apps", "edge_app_secrets", "edge_templates", "edge_template_params", "edge_secrets", "edge_secret_slots", "edge_binaries"];
+    const counts: Record<string, number> = {};
+    for (const table of tables) counts[table] = await tableCount(table);
+    return counts;
+  }
+
+  function expectNoContent(reply: Reply): void {
+    expect(reply.status, reply.text).toBe(204);
+    expect(reply.text).toBe("");
+  }
+
+  async function createApp(body: Record<string, unknown>, as?: [DemoAccountId, DemoTokenName]): Promise<EdgeApp> {
+    const reply = await api.call("POST", "/edge/v1/apps", { body, as });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body as EdgeApp;
+  }
+
+  async function binaryRow(id: number): Promise<Record<string, unknown>> {
+    const [row] = await rows(sql`select unref_since from edge_binaries where id = ${id}`);
+    return row!;
+  }
+
+  describe("apps", () => {
+    it("create → get → list → update → delete → 404: the whole lifecycle of an app made from a binary", async () => {
+      const plans = [...edgePlans].sort((a, b) => a.id - b.id);
+      const created = await createApp({ name: "lifecycle-app", binary: runBinary.id, comment: "Made by the test", env: { MODE: "env-value-8812" } });
+      expect(Object.keys(created).sort()).toEqual(APP_FIELDS);
+      expect(created).toEqual({
         id: expect.any(Number) as number,
-        name: "Payment_Key-1",
-        comment: "PSP key",
-        app_count: 0,
-        secret_slots: bySlot.map(({ slot, value }) => ({ slot, checksum: sha256(value) })),
+        name: "lifecycle-app",
+        url: `https://lifecycle-app-${created.id}.1.edge.cloudplane.example`,
+        status: 0,
+        binary: runBinary.id,
+        template: null,
+        template_name: null,
+        comment: "Made by the test",
+        api_type: runBinary.apiType,
+        debug_until: null,
+        networks: [],
+        upgradeable_to: null,
+        plan_id: plans[0]!.id,
+        plan: plans[0]!.name,
       });
-      for (const { value } of slots) expect(reply.text).not.toContain(value);
-      expect(reply.text).not.toContain('"value"');
+      const [stored] = await rows(sql`select account_id, env, log from edge_apps where id = ${created.id}`);
+      expect(stored).toMatchObject({ account_id: 1, log: "kafka" });
+      expect(typeof stored!.env === "string" ? JSON.parse(stored!.env) : stored!.env).toEqual({ MODE: "env-value-8812" });
 
-      const rows = await slotRows(secret.id);
-      expect(rows.map((row) => row.slot)).toEqual(bySlot.map((item) => item.slot));
-      for (const [index, row] of rows.entries()) {
-        const stored = row.value_encrypted as string;
-        expect(stored).not.toContain(bySlot[index]!.value);
-        expect(stored.startsWith("v1.")).toBe(true);
-        expect(row.checksum).toBe(sha256(bySlot[index]!.value));
-        // The ciphertext is the value under the account's key, not something unrelated.
-        expect(await decryptSecret(api.database.secretsKey, stored)).toBe(bySlot[index]!.value);
-      }
-      const [stored] = await selectRows(api.database.db, sql`select account_id, name, comment from edge_secrets where id = ${secret.id}`);
-      expect(stored).toEqual({ account_id: 1, name: "Payment_Key-1", comment: "PSP key" });
+      const got = await api.call("GET", `/edge/v1/apps/${created.id}`);
+      expect(got.status, got.text).toBe(200);
+      expect(got.body).toEqual(created);
+      expect(got.text).not.toContain("env-value-8812");
+
+      const listed = await api.call("GET", "/edge/v1/apps?name=lifecycle-app");
+      expect(listed.body).toEqual({ apps: [created], count: 1 });
+
+      const updated = await api.call("PUT", `/edge/v1/apps/${created.id}`, { body: { status: 1 } });
+      expect(updated.body).toEqual({ ...created, status: 1 });
+
+      expectNoContent(await api.call("DELETE", `/edge/v1/apps/${created.id}`));
+      expectEnvelope(await api.call("GET", `/edge/v1/apps/${created.id}`), 404, "not_found");
+      expectEnvelope(await api.call("DELETE", `/edge/v1/apps/${created.id}`), 404, "not_found");
+      expect(await rows(sql`select id from edge_apps where id = ${created.id}`)).toEqual([]);
     });
 
-    it("comment defaults to an empty string", async () => {
-      const reply = await api.call("POST", "/edge/v1/secrets", { body: { name: "no-comment", secret_slots: [{ slot: 0, value: "v" }] } });
-      expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toMatchObject({ name: "no-comment", comment: "", app_count: 0, secret_slots: [{ slot: 0, checksum: sha256("v") }] });
-    });
-
-    it("a name the account already has is 409; a name only the other account has is fine", async () => {
-      const mine = edgeSecrets.find((secret) => secret.accountId === 1)!;
-      const theirsOnly = edgeSecrets.find(
-        (secret) => secret.accountId === 2 && !edgeSecrets.some((other) => other.accountId === 1 && other.name === secret.name),
-      )!;
-      const [{ total: before }] = (await selectRows(api.database.db, sql`select count(*)::int as total from edge_secrets`)) as [{ total: number }];
-      expectEnvelope(
-        await api.call("POST", "/edge/v1/secrets", { body: { name: mine.name, secret_slots: [{ slot: 0, value: "x" }] } }),
-        409,
-        "conflict",
-      );
-      const [{ total: after }] = (await selectRows(api.database.db, sql`select count(*)::int as total from edge_secrets`)) as [{ total: number }];
-      expect(after).toBe(before);
-
-      const reply = await api.call("POST", "/edge/v1/secrets", { body: { name: theirsOnly.name, secret_slots: [{ slot: 0, value: "x" }] } });
-      expect(reply.status, reply.text).toBe(200);
-      expect((reply.body as EdgeAppSecret).name).toBe(theirsOnly.name);
-    });
-
-    it("the same name in both accounts: account 2 may create a name account 1 has", async () => {
-      const mineOnly = edgeSecrets.find(
-        (secret) => secret.accountId === 1 && !edgeSecrets.some((other) => other.accountId === 2 && other.name === secret.name),
-      )!;
-      const reply = await api.call("POST", "/edge/v1/secrets", { as: ADMIN_2, body: { name: mineOnly.name, secret_slots: [{ slot: 0, value: "y" }] } });
-      expect(reply.status, reply.text).toBe(200);
-      const [row] = await selectRows(api.database.db, sql`select account_id from edge_secrets where id = ${(reply.body as EdgeAppSecret).id}`);
-      expect(row).toEqual({ account_id: 2 });
-    });
-
-    it("a duplicate slot is 400 on the repeated slot", async () => {
-      const reply = await api.call("POST", "/edge/v1/secrets", {
-        body: { name: "dup-slot", secret_slots: [{ slot: 5, value: "a" }, { slot: 5, value: "b" }] },
+    it("an app made from a template alone runs the template's binary, of its api_type", async () => {
+      const created = await createApp({ name: "from-public-template", template: publicTemplate.id, status: 1 });
+      expect(created).toMatchObject({
+        binary: publicTemplate.binaryId,
+        template: publicTemplate.id,
+        template_name: publicTemplate.name,
+        api_type: publicTemplate.apiType,
+        status: 1,
       });
-      expectEnvelope(reply, 400, "validation_error", ["secret_slots.1.slot"]);
-      expect(reply.text).not.toContain('"a"');
     });
 
-    it("a value of 4096 characters is fine; 4097 is 400, and the value is not echoed", async () => {
-      const longest = "k".repeat(4096);
-      const ok = await api.call("POST", "/edge/v1/secrets", { body: { name: "longest-value", secret_slots: [{ slot: 0, value: longest }] } });
-      expect(ok.status, ok.text).toBe(200);
-      expect(ok.body).toMatchObject({ secret_slots: [{ slot: 0, checksum: sha256(longest) }] });
+    it("secrets given at creation are linked (app_count counts the app) and go with the app when it is deleted", async () => {
+      const secret = edgeSecrets.find((candidate) => candidate.accountId === 1)!;
+      const before = (await api.call("GET", `/edge/v1/secrets/${secret.id}`)).body as EdgeAppSecret;
+      const created = await createApp({ name: "with-secrets", binary: runBinary.id, secrets: { TOKEN: { id: secret.id } } });
+      expect(await rows(sql`select name, secret_id from edge_app_secrets where app_id = ${created.id}`)).toEqual([{ name: "TOKEN", secret_id: secret.id }]);
+      expect(((await api.call("GET", `/edge/v1/secrets/${secret.id}`)).body as EdgeAppSecret).app_count).toBe(before.app_count + 1);
 
-      const tooLong = "q".repeat(4097);
-      const reply = await api.call("POST", "/edge/v1/secrets", { body: { name: "too-long-value", secret_slots: [{ slot: 0, value: tooLong }] } });
-      expectEnvelope(reply, 400, "validation_error", ["secret_slots.0.value"]);
-      expect(reply.text).not.toContain(tooLong);
+      expectNoContent(await api.call("DELETE", `/edge/v1/apps/${created.id}`));
+      expect(await rows(sql`select name from edge_app_secrets where app_id = ${created.id}`)).toEqual([]);
+      expect(((await api.call("GET", `/edge/v1/secrets/${secret.id}`)).body as EdgeAppSecret).app_count).toBe(before.app_count);
+    });
+
+    it("a binary's unref_since clears while an app runs it and is set when the last one is deleted", async () => {
+      expect(unusedBinary.unrefSince).not.toBeNull();
+      const created = await createApp({ name: "runs-unused", binary: unusedBinary.id });
+      expect((await binaryRow(unusedBinary.id)).unref_since).toBeNull();
+      const before = Date.now();
+      expectNoContent(await api.call("DELETE", `/edge/v1/apps/${created.id}`));
+      const since = new Date((await binaryRow(unusedBinary.id)).unref_since as string).getTime();
+      expect(since).toBeGreaterThanOrEqual(before - 5000);
+      expect(since).toBeLessThanOrEqual(Date.now() + 5000);
+      const shown = (await api.call("GET", `/edge/v1/binaries/${unusedBinary.id}`)).body as EdgeBinary;
+      expect(Date.parse(shown.unref_since!)).toBe(since);
+      // The binaries' tests below compare with the fixture.
+      await api.database.db.execute(sql`update edge_binaries set unref_since = ${unusedBinary.unrefSince} where id = ${unusedBinary.id}`);
     });
 
     it.each([
-      [{ name: "-bad", secret_slots: [{ slot: 0, value: "v" }] }, "name"],
-      [{ name: "x".repeat(129), secret_slots: [{ slot: 0, value: "v" }] }, "name"],
-      [{ name: "no-slots", secret_slots: [] }, "secret_slots"],
-      [{ name: "neg-slot", secret_slots: [{ slot: -1, value: "v" }] }, "secret_slots.0.slot"],
-      [{ name: "read-only", app_count: 3, secret_slots: [{ slot: 0, value: "v" }] }, "app_count"],
-    ])("%j is 400 %s", async (body, field) => {
-      expectEnvelope(await api.call("POST", "/edge/v1/secrets", { body }), 400, "validation_error", [field]);
+      [{ binary: runBinary.id }, "name"],
+      [{ name: "no-binary" }, "binary"],
+      [{ name: "Bad Name", binary: runBinary.id }, "name"],
+      [{ name: "status-three", binary: runBinary.id, status: 3 }, "status"],
+      [{ name: "read-only", binary: runBinary.id, url: "https://x.example" }, "url"],
+      [{ name: "unknown", binary: runBinary.id, colour: "red" }, "colour"],
+      [{ name: "their-binary", binary: binariesOf(2)[0]!.id }, "binary"],
+      [{ name: "no-such-binary", binary: 999_999 }, "binary"],
+      [{ name: "their-template", template: templatesOf(2)[0]!.id }, "template"],
+      [{ name: "mixed-types", template: ownTemplate.id, binary: binariesOf(1).find((b) => b.apiType !== ownTemplate.apiType)!.id }, "binary"],
+      [{ name: "their-secret", binary: runBinary.id, secrets: { KEY: { id: secretsOf(2)[0]!.id } } }, "secrets.KEY.id"],
+    ])("%j is 400 naming %s, and nothing is made", async (body, field) => {
+      const before = await edgeCounts();
+      expectEnvelope(await api.call("POST", "/edge/v1/apps", { body }), 400, "validation_error", [field]);
+      expect(await edgeCounts()).toEqual(before);
     });
 
-    it("10 concurrent creations of one new name: exactly one 200, the rest 409, one row", async () => {
-      const name = "race-condition-secret";
-      const replies = await Promise.all(
-        Array.from({ length: 10 }, (_, index) =>
-          api.call("POST", "/edge/v1/secrets", { body: { name, secret_slots: [{ slot: 0, value: `value-${index}` }] } }),
-        ),
-      );
-      const statuses = replies.map((reply) => reply.status).sort();
-      expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
-      for (const reply of replies.filter((candidate) => candidate.status === 409)) expectEnvelope(reply, 409, "conflict");
-      const rows = await selectRows(api.database.db, sql`select id from edge_secrets where account_id = 1 and name = ${name}`);
-      expect(rows).toEqual([{ id: (replies.find((reply) => reply.status === 200)!.body as EdgeAppSecret).id }]);
-      const slots = await slotRows(rows[0]!.id as number);
-      expect(slots).toHaveLength(1);
+    it("a name the account's apps have is 409; the other account's names are free", async () => {
+      const mine = appsOf(1)[0]!;
+      const before = await edgeCounts();
+      expectEnvelope(await api.call("POST", "/edge/v1/apps", { body: { name: mine.name, binary: runBinary.id } }), 409, "conflict");
+      expect(await edgeCounts()).toEqual(before);
+      const theirsOnly = appsOf(2).find((app) => !appsOf(1).some((other) => other.name === app.name))!;
+      expect((await createApp({ name: theirsOnly.name, binary: runBinary.id })).name).toBe(theirsOnly.name);
     });
 
-    it("is refused to the read-only Users role", async () => {
-      expectEnvelope(
-        await api.call("POST", "/edge/v1/secrets", { as: [1, "role-2-active"], body: { name: "by-a-user", secret_slots: [{ slot: 0, value: "v" }] } }),
-        403,
-        "permission_denied",
-      );
+    it("the other account's app is 404 to get and to delete, and stays", async () => {
+      const theirs = appsOf(2)[0]!;
+      const got = await api.call("GET", `/edge/v1/apps/${theirs.id}`);
+      expectEnvelope(got, 404, "not_found");
+      expect(got.text).not.toContain(theirs.name);
+      expectEnvelope(await api.call("DELETE", `/edge/v1/apps/${theirs.id}`), 404, "not_found");
+      expect(await rows(sql`select id from edge_apps where id = ${theirs.id}`)).toEqual([{ id: theirs.id }]);
+      expect((await api.call("GET", `/edge/v1/apps/${theirs.id}`, { as: ADMIN_2 })).status).toBe(200);
+    });
+
+    it("Users may read apps, not create or delete them", async () => {
+      const app = appsOf(1)[0]!;
+      expect((await api.call("GET", `/edge/v1/apps/${app.id}`, { as: USER_1 })).status).toBe(200);
+      expectEnvelope(await api.call("POST", "/edge/v1/apps", { as: USER_1, body: { name: "by-a-user", binary: runBinary.id } }), 403, "permission_denied");
+      expectEnvelope(await api.call("DELETE", `/edge/v1/apps/${app.id}`, { as: USER_1 }), 403, "permission_denied");
+      expect(await rows(sql`select id from edge_apps where id = ${app.id}`)).toEqual([{ id: app.id }]);
+    });
+
+    it("the /fastedge/v1 aliases create, get, change (PUT and PATCH) and delete the same apps", async () => {
+      const made = await api.call("POST", "/fastedge/v1/apps", { body: { name: "via-alias", binary: runBinary.id } });
+      expect(made.status, made.text).toBe(200);
+      const app = made.body as EdgeApp;
+      expect((await api.call("GET", `/fastedge/v1/apps/${app.id}`)).body).toEqual(app);
+      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual(app);
+      expect((await api.call("PATCH", `/fastedge/v1/apps/${app.id}`, { body: { comment: "patched" } })).body).toEqual({ ...app, comment: "patched" });
+      expect((await api.call("PUT", `/fastedge/v1/apps/${app.id}`, { body: { status: 2 } })).body).toEqual({ ...app, comment: "patched", status: 2 });
+      expect(((await api.call("GET", "/fastedge/v1/apps?name=via-alias")).body as { count: number }).count).toBe(1);
+      expectNoContent(await api.call("DELETE", `/fastedge/v1/apps/${app.id}`));
+      expectEnvelope(await api.call("GET", `/edge/v1/apps/${app.id}`), 404, "not_found");
+    });
+
+    it("PATCH changes only the fields given, and answers like the PUT", async () => {
+      const secret = secretsOf(1)[0]!;
+      const created = await createApp({
+        name: "patched-app",
+        binary: runBinary.id,
+        comment: "Before",
+        env: { MODE: "env-value-3141" },
+        rsp_headers: { "x-kept": "yes" },
+        log: "none",
+        secrets: { TOKEN: { id: secret.id } },
+      });
+      const storedRow = async () => (await rows(sql`select name, comment, env, rsp_headers, log, status, binary_id from edge_apps where id = ${created.id}`))[0]!;
+      const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
+      const before = await storedRow();
+
+      const patched = await api.call("PATCH", `/edge/v1/apps/${created.id}`, { body: { comment: "After" } });
+      expect(patched.status, patched.text).toBe(200);
+      expect(patched.body).toEqual({ ...created, comment: "After" });
+      const after = await storedRow();
+      expect({ ...after, env: json(after.env), rsp_headers: json(after.rsp_headers) }).toEqual({
+        ...before,
+        env: json(before.env),
+        rsp_headers: json(before.rsp_headers),
+        comment: "After",
+      });
+      expect(await rows(sql`select name, secret_id from edge_app_secrets where app_id = ${created.id}`)).toEqual([{ name: "TOKEN", secret_id: secret.id }]);
+
+      // Several fields at once, by the PUT's rules (a status move, write-only fields); the answer is the PUT's.
+      const moved = await api.call("PATCH", `/edge/v1/apps/${created.id}`, { body: { status: 1, env: { MODE: "other" }, secrets: {} } });
+      expect(moved.body).toEqual({ ...created, comment: "After", status: 1 });
+      expect(json((await storedRow()).env)).toEqual({ MODE: "other" });
+      expect(await rows(sql`select name from edge_app_secrets where app_id = ${created.id}`)).toEqual([]);
+      expect((await api.call("PATCH", `/edge/v1/apps/${created.id}`, { body: {} })).body).toEqual({ ...created, comment: "After", status: 1 });
+      // A move the PUT refuses, the PATCH refuses too.
+      expectEnvelope(await api.call("PATCH", `/edge/v1/apps/${created.id}`, { body: { status: 0 } }), 409, "conflict");
+      expectNoContent(await api.call("DELETE", `/edge/v1/apps/${created.id}`));
+    });
+
+    it.each([
+      [{ status: 3 }, "status"],
+      [{ name: "Bad Name" }, "name"],
+      [{ comment: "ok", colour: "red" }, "colour"],
+      [{ url: "https://x.example" }, "url"],
+      [{ binary: binariesOf(2)[0]!.id }, "binary"],
+      [{ template: templatesOf(2)[0]!.id }, "template"],
+      [{ secrets: { KEY: { id: secretsOf(2)[0]!.id } } }, "secrets.KEY.id"],
+      [{ log: "syslog" }, "log"],
+    ])("PATCH %j is 400 naming %s, and nothing changes", async (body, field) => {
+      const app = appsOf(1)[0]!;
+      const before = await rows(sql`select * from edge_apps where id = ${app.id}`);
+      const counts = await edgeCounts();
+      expectEnvelope(await api.call("PATCH", `/edge/v1/apps/${app.id}`, { body }), 400, "validation_error", [field]);
+      expect(await rows(sql`select * from edge_apps where id = ${app.id}`)).toEqual(before);
+      expect(await edgeCounts()).toEqual(counts);
+    });
+
+    it("PATCH of the other account's app is 404; a name another app of the account has is 409; Users may not PATCH", async () => {
+      const [first, second] = appsOf(1);
+      expectEnvelope(await api.call("PATCH", `/edge/v1/apps/${appsOf(2)[0]!.id}`, { body: { comment: "x" } }), 404, "not_found");
+      expectEnvelope(await api.call("PATCH", `/edge/v1/apps/${first!.id}`, { body: { name: second!.name } }), 409, "conflict");
+      expectEnvelope(await api.call("PATCH", `/edge/v1/apps/${first!.id}`, { as: USER_1, body: { comment: "x" } }), 403, "permission_denied");
+      expect((await api.call("GET", `/edge/v1/apps/${first!.id}`)).body).toMatchObject({ name: first!.name });
     });
   });
 });
