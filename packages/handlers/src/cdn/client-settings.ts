@@ -2,12 +2,13 @@
  * The account-level CDN settings (`/cdn/clients/me`), columns of the account: get and change (the PATCH
  * alias is served by the change).
  */
-import { cdnClientSettingsRoutes, primaryRoutes, type CdnClientSettings } from "@cloudplane/contract";
+import { cdnClientSettingsRoutes, type CdnClientSettings } from "@cloudplane/contract";
 import { eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "../errors.js";
 import { cdnTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { accounts } = schema;
 
@@ -29,7 +30,7 @@ function settingsOf(account: typeof accounts.$inferSelect): CdnClientSettings {
 export function cdnClientSettings(deps: RouteDeps) {
   const { db } = deps;
 
-  return tsr.routerWithMiddleware(primaryRoutes(cdnClientSettingsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnClientSettingsRoutes))<RequestExtension>({
     getClientSettings: async (_args, { request: { caller } }) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.id, caller.accountId));
       if (!account) throw notFound(`Account ${caller.accountId}`);

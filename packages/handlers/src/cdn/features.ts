@@ -1,11 +1,12 @@
 /**
  * The account's CDN features, paid and free.
  */
-import { cdnFeaturesRoutes, primaryRoutes } from "@cloudplane/contract";
+import { cdnFeaturesRoutes } from "@cloudplane/contract";
 import { asc, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { cdnTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { cdnFeatures } = schema;
 
@@ -13,7 +14,7 @@ const { cdnFeatures } = schema;
 function cdnFeaturesRouter(deps: RouteDeps) {
   const { db } = deps;
 
-  return tsr.routerWithMiddleware(primaryRoutes(cdnFeaturesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnFeaturesRoutes))<RequestExtension>({
     getClientFeatures: async (_args, { request: { caller } }) => {
       const features = await db.select().from(cdnFeatures).where(eq(cdnFeatures.accountId, caller.accountId)).orderBy(asc(cdnFeatures.id));
       const entry = (feature: (typeof features)[number]) => ({

@@ -2,7 +2,7 @@
  * Origin groups with their sources: the filtered listing, create, get, PATCH merge, PUT replace and
  * delete (409 while a CDN resource uses the group).
  */
-import { cdnOriginGroupsRoutes, primaryRoutes, type CreateOriginGroupBody, type OriginGroup } from "@cloudplane/contract";
+import { cdnOriginGroupsRoutes, type CreateOriginGroupBody, type OriginGroup } from "@cloudplane/contract";
 import { and, asc, count, type Database, eq, ilike, inArray, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
@@ -11,6 +11,7 @@ import { likePattern } from "../like.js";
 import { type PlaceholderValues, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, writeSources } from "./shared.js";
+import { served } from "../served.js";
 
 const { cdnResources, originGroupSources, originGroups } = schema;
 
@@ -117,7 +118,7 @@ export function cdnOriginGroups(deps: RouteDeps) {
   const groupPages = preparedPerShape<(typeof originGroups.$inferSelect)[]>("list_origin_groups");
   const groupCounts = preparedPerShape<{ total: number }[]>("count_origin_groups");
 
-  return tsr.routerWithMiddleware(primaryRoutes(cdnOriginGroupsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnOriginGroupsRoutes))<RequestExtension>({
     listOriginGroups: async ({ query }, { request: { caller } }) => {
       const filters: GivenGroupFilter[] = [];
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };

@@ -4,7 +4,6 @@
  */
 import {
   cdnResourcesRoutes,
-  primaryRoutes,
   type CdnResource,
   type CdnResourceOptions,
   type ListCdnResourcesQuery,
@@ -19,6 +18,7 @@ import { likePattern } from "../like.js";
 import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, type Transaction } from "./shared.js";
+import { served } from "../served.js";
 
 const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops } = schema;
 
@@ -401,7 +401,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
   const resourcePages = preparedPerShape<ResourceSelection[]>("list_cdn_resources");
   const resourceCounts = preparedPerShape<{ total: number }[]>("count_cdn_resources");
 
-  return tsr.routerWithMiddleware(primaryRoutes(cdnResourcesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnResourcesRoutes))<RequestExtension>({
     listResources: async ({ query }, { request: { caller } }) => {
       const listed = query as ListedResources;
       const filters = RESOURCE_FILTERS.filter((filter) => listed[filter] !== undefined && listed[filter] !== "");

@@ -1,10 +1,11 @@
 /**
  * The platform's shielding POPs: their listing, the same for every account.
  */
-import { cdnShieldingPopsRoutes, primaryRoutes } from "@cloudplane/contract";
+import { cdnShieldingPopsRoutes } from "@cloudplane/contract";
 import { asc, count, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { shieldingPops } = schema;
 
@@ -12,7 +13,7 @@ const { shieldingPops } = schema;
 export function cdnShieldingPops(deps: RouteDeps) {
   const { db } = deps;
 
-  return tsr.routerWithMiddleware(primaryRoutes(cdnShieldingPopsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnShieldingPopsRoutes))<RequestExtension>({
     listShieldingPops: async ({ query }) => {
       const [rows, [total]] = await Promise.all([
         db.select().from(shieldingPops).orderBy(asc(shieldingPops.id)).limit(query.limit).offset(query.offset),

@@ -3,12 +3,13 @@
  * csv_totals) from the monthly totals the database keeps, or from the usage lines when the report
  * filters on tags.
  */
-import { cloudCostReportsRoutes, primaryRoutes, type CostReportTotals, type CostReportTotalsBody } from "@cloudplane/contract";
+import { cloudCostReportsRoutes, type CostReportTotals, type CostReportTotalsBody } from "@cloudplane/contract";
 import { and, arrayLiteral, asc, type Database, eq, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { likePattern } from "../like.js";
 import { type PlaceholderValues, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { usageLines, usageMonthTotals } = schema;
 
@@ -172,7 +173,7 @@ export function toCsv(report: CostReportTotals): string {
 export function cloudCostReports({ db }: RouteDeps) {
   const reports = preparedPerShape<ReportRow[]>("cost_report_totals");
 
-  return tsr.routerWithMiddleware(primaryRoutes(cloudCostReportsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cloud", cloudCostReportsRoutes))<RequestExtension>({
     getReservationCostReportTotals: async ({ body }, context) => {
       // With tags the SQL grows with the conditions: built for each request rather than prepared. Without
       // tags it reads the monthly totals: one prepared statement per shape.

@@ -2,12 +2,13 @@
  * Cloud GPU images: a project's GPU images in a region, uploaded and deleted by tasks that finish in the
  * request that starts them.
  */
-import { cloudGpuImagesRoutes, primaryRoutes, type GpuImage } from "@cloudplane/contract";
+import { cloudGpuImagesRoutes, type GpuImage } from "@cloudplane/contract";
 import { and, asc, count, type Database, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, conflict, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { cloudProjects, cloudRegions, cloudTasks, gpuImages } = schema;
 
@@ -60,7 +61,7 @@ function imageWhere(accountId: number, params: { project_id: number; region_id: 
 }
 
 export function cloudGpuImages({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cloudGpuImagesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cloud", cloudGpuImagesRoutes))<RequestExtension>({
     listGpuImages: async ({ params, query }, { request: { caller } }) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
       const where = and(

@@ -1,11 +1,12 @@
 /**
  * Cloud inference models: the platform's catalogue of inference models, ordered in the "C" collation.
  */
-import { cloudInferenceModelsRoutes, primaryRoutes, type InferenceModel } from "@cloudplane/contract";
+import { cloudInferenceModelsRoutes, type InferenceModel } from "@cloudplane/contract";
 import { asc, count, desc, eq, schema, sql } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { inferenceModels } = schema;
 
@@ -42,7 +43,7 @@ function toInferenceModel(row: typeof inferenceModels.$inferSelect): InferenceMo
 }
 
 export function cloudInferenceModels({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cloudInferenceModelsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cloud", cloudInferenceModelsRoutes))<RequestExtension>({
     listInferenceModels: async ({ query }) => {
       const [field, direction] = query.order_by.split(".") as [keyof typeof MODEL_ORDER, "asc" | "desc"];
       const order = direction === "asc" ? asc : desc;

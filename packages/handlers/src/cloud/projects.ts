@@ -1,17 +1,18 @@
 /**
  * Cloud projects: the account's projects, the oldest its default one.
  */
-import { cloudProjectsRoutes, primaryRoutes } from "@cloudplane/contract";
+import { cloudProjectsRoutes } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, schema, sql } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 // The table under a name of its own: `cloudProjects` names this module's routes.
 const { cloudProjects: cloudProjectsTable } = schema;
 
 export function cloudProjects({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cloudProjectsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cloud", cloudProjectsRoutes))<RequestExtension>({
     listProjects: async ({ query }, { request: { caller } }) => {
       const where = and(eq(cloudProjectsTable.accountId, caller.accountId), query.name === undefined ? undefined : eq(cloudProjectsTable.name, query.name));
       const [field, direction] = query.order_by.split(".") as ["created_at" | "name", "asc" | "desc"];

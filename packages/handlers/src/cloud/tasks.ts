@@ -1,12 +1,13 @@
 /**
  * Cloud tasks: a task of the account, as an image upload or deletion recorded it.
  */
-import { cloudTasksRoutes, primaryRoutes, type CloudTask } from "@cloudplane/contract";
+import { cloudTasksRoutes, type CloudTask } from "@cloudplane/contract";
 import { and, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 // The table under a name of its own: `cloudTasks` names this module's routes.
 const { cloudTasks: cloudTasksTable } = schema;
@@ -34,7 +35,7 @@ function toTask(row: typeof cloudTasksTable.$inferSelect): CloudTask {
 }
 
 export function cloudTasks({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cloudTasksRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cloud", cloudTasksRoutes))<RequestExtension>({
     getTask: async ({ params }, { request: { caller } }) => {
       const [row] = await db
         .select()

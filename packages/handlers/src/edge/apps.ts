@@ -17,7 +17,8 @@ import { isoTime } from "../format.js";
 import { likePattern } from "../like.js";
 import { type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { nameTaken, served, visibleTemplates } from "./shared.js";
+import { nameTaken, visibleTemplates } from "./shared.js";
+import { served } from "../served.js";
 
 const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeTemplates } = schema;
 
@@ -233,7 +234,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
       .catch(nameTaken("an edge app", body.name));
   }
 
-  return tsr.routerWithMiddleware(served(edgeAppsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("edge", edgeAppsRoutes))<RequestExtension>({
     listApps: async ({ query }, { request: { caller } }) => {
       const filters = givenFilters(query);
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };

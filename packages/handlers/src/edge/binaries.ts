@@ -8,7 +8,8 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { conflict, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { served } from "./shared.js";
+import { served } from "../served.js";
+
 
 const { edgeApps, edgeBinaries, edgeTemplates } = schema;
 
@@ -94,7 +95,7 @@ function toEdgeBinary(binary: BinaryRow): EdgeBinary {
 
 /** The binaries' routes; exported as `edgeBinaries`, the name this file gives the binaries' table. */
 function edgeBinariesRouter({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(served(edgeBinariesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("edge", edgeBinariesRoutes))<RequestExtension>({
     listBinaries: async ({ query }, { request: { caller } }) => {
       const where = eq(edgeBinaries.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([

@@ -8,7 +8,8 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "../errors.js";
 import { likePattern } from "../like.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { nameTaken, served } from "./shared.js";
+import { nameTaken } from "./shared.js";
+import { served } from "../served.js";
 
 const { edgeAppSecrets, edgeSecrets, edgeSecretSlots } = schema;
 
@@ -78,7 +79,7 @@ function edgeSecretsRouter({ db, secretsKey }: RouteDeps) {
       .catch(nameTaken("a secret", change.name));
   }
 
-  return tsr.routerWithMiddleware(served(edgeSecretsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("edge", edgeSecretsRoutes))<RequestExtension>({
     listSecrets: async ({ query }, { request: { caller } }) => {
       const { accountId } = caller;
       const where = and(

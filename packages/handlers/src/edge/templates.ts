@@ -7,7 +7,8 @@ import { and, asc, count, type DatabaseTransaction, eq, schema } from "@cloudpla
 import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, conflict, invalid, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { nameTaken, served, visibleTemplates } from "./shared.js";
+import { nameTaken, visibleTemplates } from "./shared.js";
+import { served } from "../served.js";
 
 const { edgeApps, edgeBinaries, edgeTemplateParams, edgeTemplates } = schema;
 
@@ -64,7 +65,7 @@ async function templateWrite(tx: DatabaseTransaction, accountId: number, body: E
 
 /** The templates' routes; exported as `edgeTemplates`, the name this file gives the templates' table. */
 function edgeTemplatesRouter({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(served(edgeTemplatesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("edge", edgeTemplatesRoutes))<RequestExtension>({
     listTemplates: async ({ query }, { request: { caller } }) => {
       const where = and(
         query.only_mine ? eq(edgeTemplates.accountId, caller.accountId) : visibleTemplates(caller.accountId),

@@ -1,16 +1,17 @@
 /**
  * IAM account: the caller's account and its users.
  */
-import { iamAccountRoutes, primaryRoutes, ROLE_IDS, roleName } from "@cloudplane/contract";
+import { iamAccountRoutes, ROLE_IDS, roleName } from "@cloudplane/contract";
 import { asc, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { accounts, users } = schema;
 
 export function iamAccount({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(iamAccountRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("iam", iamAccountRoutes))<RequestExtension>({
     getAccount: async (_input, { request: { caller } }) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.id, caller.accountId));
       // The caller's token was just looked up through this account: it exists.

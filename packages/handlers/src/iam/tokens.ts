@@ -2,13 +2,14 @@
  * IAM tokens: the account's API tokens (listed with the role, issuer and inverted deleted filters,
  * issued by Administrators, shown, revoked).
  */
-import { iamTokensRoutes, primaryRoutes, ROLE_IDS, roleName, type ApiToken } from "@cloudplane/contract";
+import { iamTokensRoutes, ROLE_IDS, roleName, type ApiToken } from "@cloudplane/contract";
 import { and, asc, eq, generateApiToken, ne, schema, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import type { Caller } from "../auth.js";
 import { ApiError, invalid, notFound } from "../errors.js";
 import { iamTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
 
 const { apiTokens, users } = schema;
 
@@ -60,7 +61,7 @@ function expiryOf(expDate: string | null | undefined): Date | null {
 }
 
 export function iamTokens({ db, memory }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(iamTokensRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("iam", iamTokensRoutes))<RequestExtension>({
     listTokens: async ({ params, query }, { request: { caller } }) => {
       requireOwnAccount(params.clientId, caller);
       const where = visibleTo(caller);

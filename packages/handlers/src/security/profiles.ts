@@ -3,7 +3,7 @@
  * template's fields and their JSON Schemas (with @cfworker/json-schema, which needs no eval and so runs
  * on edge runtimes).
  */
-import { primaryRoutes, securityProfilesRoutes, type CreateSecurityProfileBody, type SecurityProfile } from "@cloudplane/contract";
+import { securityProfilesRoutes, type CreateSecurityProfileBody, type SecurityProfile } from "@cloudplane/contract";
 import { and, asc, type Database, eq, inArray, isNotNull, isNull, schema, sql, type SQL } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
@@ -11,6 +11,7 @@ import { addFieldError, fieldErrors, invalid, notFound, problemCount, validation
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { fieldMeta, templateFields, toTemplate, visibleTemplate } from "./shared.js";
+import { served } from "../served.js";
 
 const { securityProfileFields, securityProfileTemplates, securityTemplateFields } = schema;
 // The table under a name of its own: `securityProfiles` names this module's routes.
@@ -193,7 +194,7 @@ async function writeProfileValues(tx: Transaction, accountId: number, profileId:
 }
 
 export function securityProfiles({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(securityProfilesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("security", securityProfilesRoutes))<RequestExtension>({
     listProfiles: async ({ query }, { request: { caller } }) => {
       const conditions: SQL[] = [];
       if (query.include_deleted !== true) conditions.push(isNull(securityProfilesTable.deleted));

@@ -2,13 +2,14 @@
  * Object storage buckets: the S3 buckets of a storage (listing, creation, deletion) and each bucket's
  * CORS origins, lifecycle and policy.
  */
-import { primaryRoutes, storageBucketsRoutes } from "@cloudplane/contract";
+import { storageBucketsRoutes } from "@cloudplane/contract";
 import { and, asc, count, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
 import { ApiError, conflict, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { storageOf } from "./shared.js";
+import { served } from "../served.js";
 
 const { buckets } = schema;
 
@@ -24,7 +25,7 @@ export function storageBuckets({ db }: RouteDeps) {
   const bucketCondition = (accountId: number, storageId: number, name: string) =>
     and(eq(buckets.accountId, accountId), eq(buckets.storageId, storageId), eq(buckets.name, name));
 
-  return tsr.routerWithMiddleware(primaryRoutes(storageBucketsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("storage", storageBucketsRoutes))<RequestExtension>({
     getBucketCors: async ({ params }, { request: { caller } }) => {
       const [bucket] = await db
         .select({ allowedOrigins: buckets.allowedOrigins })

@@ -1,7 +1,7 @@
 /**
  * Object storage storages: the account's storages (listing, details, creation, change, deletion).
  */
-import { primaryRoutes, storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
+import { storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, schema, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
@@ -9,6 +9,7 @@ import { ApiError, conflict, invalid, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { storageOf, type StorageRow } from "./shared.js";
+import { served } from "../served.js";
 
 const { storages } = schema;
 
@@ -48,7 +49,7 @@ const STORAGE_ORDER_COLUMNS = {
 } as const;
 
 export function storageStorages({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(storageStoragesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("storage", storageStoragesRoutes))<RequestExtension>({
     listStorages: async ({ query }, { request: { caller } }) => {
       const conditions: SQL[] = [eq(storages.accountId, caller.accountId)];
       if (query.id !== undefined) conditions.push(eq(storages.id, query.id));

@@ -2,7 +2,7 @@
  * Logs uploader configs: the paged listing, create, get, PUT replace, PATCH change and delete, their
  * references checked inside the account, and the offline check (`validate`).
  */
-import { cdnLogsUploaderConfigsRoutes, primaryRoutes, type CreateLogsUploaderConfigBody, type LogsUploaderConfig } from "@cloudplane/contract";
+import { cdnLogsUploaderConfigsRoutes, type CreateLogsUploaderConfigBody, type LogsUploaderConfig } from "@cloudplane/contract";
 import { and, asc, count, type DatabaseTransaction, eq, inArray, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "../../errors.js";
@@ -24,6 +24,7 @@ import {
   TARGETS,
   targetProblem,
 } from "./shared.js";
+import { served } from "../../served.js";
 
 const { cdnResources, logsUploaderConfigResources, logsUploaderConfigs, logsUploaderPolicies, logsUploaderTargets } = schema;
 
@@ -106,7 +107,7 @@ function referenceGone(error: unknown): unknown {
 
 /** The routes of logs uploader configs. */
 export function cdnLogsUploaderConfigs({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cdnLogsUploaderConfigsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnLogsUploaderConfigsRoutes))<RequestExtension>({
     listLogsUploaderConfigs: async ({ query }, { request }) => {
       const { accountId } = request.caller;
       const where = and(

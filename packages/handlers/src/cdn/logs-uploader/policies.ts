@@ -2,12 +2,13 @@
  * Logs uploader policies: the paged listing, create, the fields a policy may include, get, PUT replace,
  * PATCH change and delete (409 while a config uses one), with the rules of `fields`.
  */
-import { cdnLogsUploaderPoliciesRoutes, LOGS_UPLOADER_POLICY_DEFAULTS, LOGS_UPLOADER_POLICY_FIELDS, primaryRoutes, type LogsUploaderPolicy } from "@cloudplane/contract";
+import { cdnLogsUploaderPoliciesRoutes, LOGS_UPLOADER_POLICY_DEFAULTS, LOGS_UPLOADER_POLICY_FIELDS, type LogsUploaderPolicy } from "@cloudplane/contract";
 import { type Database, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, fieldErrors, problemCount, validationFailed } from "../../errors.js";
 import type { RequestExtension, RouteDeps } from "../../types.js";
 import { deleteReferenced, listReferenced, lockOwned, owned, ownedRow, POLICIES, policyOf, type PolicyRow, type PolicyState, policyStateOf, withRelated } from "./shared.js";
+import { served } from "../../served.js";
 
 const { logsUploaderPolicies } = schema;
 
@@ -82,7 +83,7 @@ function writePolicy(
 
 /** The routes of logs uploader policies. */
 export function cdnLogsUploaderPolicies({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cdnLogsUploaderPoliciesRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnLogsUploaderPoliciesRoutes))<RequestExtension>({
     listLogsUploaderPolicies: async ({ query }, { request }) => ({
       status: 200,
       body: await listReferenced(db, POLICIES, request.caller.accountId, request.url, query),

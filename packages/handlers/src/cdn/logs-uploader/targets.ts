@@ -2,11 +2,12 @@
  * Logs uploader targets: the paged listing, create, get, PUT replace, PATCH change and delete (409 while a
  * config uses one), the secret access key encrypted and never answered, and the offline check (`validate`).
  */
-import { cdnLogsUploaderTargetsRoutes, primaryRoutes, type ReplaceLogsUploaderTargetBody } from "@cloudplane/contract";
+import { cdnLogsUploaderTargetsRoutes, type ReplaceLogsUploaderTargetBody } from "@cloudplane/contract";
 import { encryptSecret, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import type { RequestExtension, RouteDeps } from "../../types.js";
 import { checkColumns, checkOf, deleteReferenced, listReferenced, lockOwned, owned, ownedRow, TARGETS, targetOf, targetProblem, withRelated } from "./shared.js";
+import { served } from "../../served.js";
 
 const { logsUploaderTargets } = schema;
 
@@ -27,7 +28,7 @@ function targetStorageColumns(body: ReplaceLogsUploaderTargetBody, secretAccessK
 
 /** The routes of logs uploader targets. */
 export function cdnLogsUploaderTargets({ db, secretsKey }: RouteDeps) {
-  return tsr.routerWithMiddleware(primaryRoutes(cdnLogsUploaderTargetsRoutes))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("cdn", cdnLogsUploaderTargetsRoutes))<RequestExtension>({
     listLogsUploaderTargets: async ({ query }, { request }) => ({
       status: 200,
       body: await listReferenced(db, TARGETS, request.caller.accountId, request.url, query),
