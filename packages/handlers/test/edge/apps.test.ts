@@ -8,6 +8,7 @@ import { demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName 
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
+import { edgeHelpers } from "./shared.js";
 
 const { edgeApps, edgeTemplates, edgePlans, edgeBinaries, edgeSecrets } = demoFixture;
 
@@ -574,33 +575,11 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 describe.each(engines())("edge lifecycles on %s", (engine) => {
   const api = useApi(engine);
 
-  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-    return selectRows(api.database.db, query);
-  }
+  const { rows, edgeCounts, expectNoContent, createApp } = edgeHelpers(api);
 
-  async function tableCount(table: string): Promise<number> {
-    const [row] = await rows(sql`select count(*)::int as count from ${sql.identifier(table)}`);
-    return row!.count as number;
-  }
 
-  /** Row counts of every edge table: a refused write must leave them as they were. */
-  async function edgeCounts(): Promise<Record<string, number>> {
-    const tables = ["edge_apps", "edge_app_secrets", "edge_templates", "edge_template_params", "edge_secrets", "edge_secret_slots", "edge_binaries"];
-    const counts: Record<string, number> = {};
-    for (const table of tables) counts[table] = await tableCount(table);
-    return counts;
-  }
 
-  function expectNoContent(reply: Reply): void {
-    expect(reply.status, reply.text).toBe(204);
-    expect(reply.text).toBe("");
-  }
 
-  async function createApp(body: Record<string, unknown>, as?: [DemoAccountId, DemoTokenName]): Promise<EdgeApp> {
-    const reply = await api.call("POST", "/edge/v1/apps", { body, as });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeApp;
-  }
 
   async function binaryRow(id: number): Promise<Record<string, unknown>> {
     const [row] = await rows(sql`select unref_since from edge_binaries where id = ${id}`);

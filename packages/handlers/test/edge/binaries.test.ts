@@ -3,11 +3,11 @@
  * read from the module, raw bytes only) and delete while apps or templates use them.
  */
 import { createHash } from "node:crypto";
-import type { EdgeApp, EdgeAppTemplateShort, EdgeBinary, EdgeBinaryList } from "@cloudplane/contract";
+import type { EdgeApp, EdgeBinary, EdgeBinaryList } from "@cloudplane/contract";
 import { demoFixture, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
-import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
+import { edgeHelpers } from "./shared.js";
 
 const { edgeApps, edgeTemplates, edgeBinaries } = demoFixture;
 
@@ -52,39 +52,12 @@ const unusedBinary = binariesOf(1).find(
 describe.each(engines())("edge lifecycles on %s", (engine) => {
   const api = useApi(engine);
 
-  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-    return selectRows(api.database.db, query);
-  }
+  const { rows, edgeCounts, expectNoContent, createApp, createTemplate } = edgeHelpers(api);
 
-  async function tableCount(table: string): Promise<number> {
-    const [row] = await rows(sql`select count(*)::int as count from ${sql.identifier(table)}`);
-    return row!.count as number;
-  }
 
-  /** Row counts of every edge table: a refused write must leave them as they were. */
-  async function edgeCounts(): Promise<Record<string, number>> {
-    const tables = ["edge_apps", "edge_app_secrets", "edge_templates", "edge_template_params", "edge_secrets", "edge_secret_slots", "edge_binaries"];
-    const counts: Record<string, number> = {};
-    for (const table of tables) counts[table] = await tableCount(table);
-    return counts;
-  }
 
-  function expectNoContent(reply: Reply): void {
-    expect(reply.status, reply.text).toBe(204);
-    expect(reply.text).toBe("");
-  }
 
-  async function createApp(body: Record<string, unknown>, as?: [DemoAccountId, DemoTokenName]): Promise<EdgeApp> {
-    const reply = await api.call("POST", "/edge/v1/apps", { body, as });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeApp;
-  }
 
-  async function createTemplate(body: Record<string, unknown>): Promise<EdgeAppTemplateShort> {
-    const reply = await api.call("POST", "/edge/v1/template", { body });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeAppTemplateShort;
-  }
 
   /** Uploads `bytes` (a wasm module) as account 1's administrator, answered 201 with the binary. */
   async function uploadBinary(bytes: Uint8Array<ArrayBuffer>, path = "/edge/v1/binaries/raw"): Promise<EdgeBinary> {

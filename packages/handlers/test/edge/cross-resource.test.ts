@@ -3,11 +3,11 @@
  * racing app writes that refer to them, and the secret and template listings through their
  * /fastedge/v1 aliases.
  */
-import type { EdgeAppSecret, EdgeAppSecretList, EdgeAppTemplateList, EdgeAppTemplateShort } from "@cloudplane/contract";
+import type { EdgeAppSecretList, EdgeAppTemplateList } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
-import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, useApi } from "../harness.js";
+import { edgeHelpers } from "./shared.js";
 
 const { edgeApps, edgeBinaries } = demoFixture;
 
@@ -21,21 +21,9 @@ const runBinary = binariesOf(1).find((binary) => binary.apiType === "wasi-http" 
 describe.each(engines())("edge lifecycles on %s", (engine) => {
   const api = useApi(engine);
 
-  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-    return selectRows(api.database.db, query);
-  }
+  const { rows, createTemplate, createSecret } = edgeHelpers(api);
 
-  async function createTemplate(body: Record<string, unknown>): Promise<EdgeAppTemplateShort> {
-    const reply = await api.call("POST", "/edge/v1/template", { body });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeAppTemplateShort;
-  }
 
-  async function createSecret(name: string, slots = [{ slot: 0, value: `${name}-value-5150` }]): Promise<EdgeAppSecret> {
-    const reply = await api.call("POST", "/edge/v1/secrets", { body: { name, secret_slots: slots } });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeAppSecret;
-  }
 
   it("deletes racing writes that refer to the same secret or template end in 2xx, 400 or 409, never a 5xx", async () => {
     const app = appsOf(1).find((candidate) => candidate.apiType === "wasi-http")!;

@@ -7,7 +7,8 @@ import type { EdgeAppSecret } from "@cloudplane/contract";
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
+import { engines, expectEnvelope, useApi } from "../harness.js";
+import { edgeHelpers } from "./shared.js";
 
 const { edgeApps, edgeSecrets } = demoFixture;
 
@@ -162,33 +163,11 @@ describe.each(engines())("edge apps area on %s", (engine) => {
 describe.each(engines())("edge lifecycles on %s", (engine) => {
   const api = useApi(engine);
 
-  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-    return selectRows(api.database.db, query);
-  }
+  const { rows, edgeCounts, expectNoContent, createSecret } = edgeHelpers(api);
 
-  async function tableCount(table: string): Promise<number> {
-    const [row] = await rows(sql`select count(*)::int as count from ${sql.identifier(table)}`);
-    return row!.count as number;
-  }
 
-  /** Row counts of every edge table: a refused write must leave them as they were. */
-  async function edgeCounts(): Promise<Record<string, number>> {
-    const tables = ["edge_apps", "edge_app_secrets", "edge_templates", "edge_template_params", "edge_secrets", "edge_secret_slots", "edge_binaries"];
-    const counts: Record<string, number> = {};
-    for (const table of tables) counts[table] = await tableCount(table);
-    return counts;
-  }
 
-  function expectNoContent(reply: Reply): void {
-    expect(reply.status, reply.text).toBe(204);
-    expect(reply.text).toBe("");
-  }
 
-  async function createSecret(name: string, slots = [{ slot: 0, value: `${name}-value-5150` }]): Promise<EdgeAppSecret> {
-    const reply = await api.call("POST", "/edge/v1/secrets", { body: { name, secret_slots: slots } });
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as EdgeAppSecret;
-  }
 
   describe("secrets", () => {
     async function appCounts(): Promise<Map<number, number>> {
