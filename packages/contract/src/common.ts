@@ -446,8 +446,8 @@ export const errorEnvelope: ErrorEnvelopeSchema = errorEnvelopeSchema;
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 const ERROR_DESCRIPTIONS = {
-  400: "A request that cannot be read (`bad_request`: a method, URL or Host header HTTP does not allow), malformed JSON (`malformed_json`), or a path, query or body that fails validation (`validation_error`, with `errors`).",
-  401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`).",
+  400: "A request that cannot be read (`bad_request`: a method, URL or Host header HTTP does not allow), malformed JSON (`malformed_json`), or a path, query or body that fails validation (`validation_error`, with `errors`), JSON nested more than 64 levels deep among them (`errors.body`, refused before it is parsed).",
+  401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`). Checked before a body is read: a request without a valid token is answered from its headers.",
   403: "The token's role may not call this route, or the path names another account (`permission_denied`).",
   404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",
   405: "The path exists but not with this method (`method_not_allowed`); `Allow` lists the methods it has.",

@@ -39,8 +39,7 @@ describe.each(engines())("concurrency walk on %s", (engine) => {
     const same = await Promise.all(Array.from({ length: 20 }, () => api.call("POST", "/edge/v1/apps", { body: { name: "race-same", binary } })));
     expect(statuses(same).filter((status) => status === 200)).toHaveLength(1);
     for (const reply of same) if (reply.status !== 200) expectEnvelope(reply, 409, "conflict");
-    const [{ apps }] = await selectRows<{ apps: number }>(api.database.db, sql`select count(*)::int as apps from edge_apps where name = 'race-same'`);
-    expect(apps).toBe(1);
+    expect(await selectRows(api.database.db, sql`select count(*)::int as apps from edge_apps where name = 'race-same'`)).toEqual([{ apps: 1 }]);
   });
 
   it("edge apps: apps swapping two binaries at once, and deletes racing creates, all succeed and leave each binary's use right", async () => {

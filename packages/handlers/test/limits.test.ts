@@ -216,8 +216,9 @@ describe.each(engines())("limits on %s", (engine) => {
       expect(reply.body.fields.find((field: { base_field: number }) => field.base_field === fieldId("udp_ports")).field_value).toEqual(ports(64));
     });
 
-    it("refuses a value nested deeper than the body's parser needs, naming where it goes too deep", async () => {
-      const depth = 400_000;
+    it("refuses a value nested deeper than its field takes, naming where it goes too deep", async () => {
+      // Within the body's nesting limit (64 levels: pipeline.test.ts), past the field's 8.
+      const depth = 40;
       const value = `${"[".repeat(depth)}${"]".repeat(depth)}`;
       const rawBody = JSON.stringify(gameBody([{ base_field: fieldId("udp_ports"), field_value: "@" }, ...countries])).replace('"@"', value);
       const reply = await api.call("PUT", path, { rawBody, headers: { "content-type": "application/json" } });
