@@ -384,6 +384,12 @@ export const authorizationHeaders = z.object({
  */
 export const MAX_REPORTED_PROBLEMS = 100;
 
+/**
+ * The most ids (or names) a message lists, such as the objects that still refer to one being deleted
+ * (409); it then says how many more there are.
+ */
+export const MAX_LISTED_REFERENCES = 10;
+
 /** Every error code the API answers with, and its HTTP status (the table of the guide's Errors section). */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -452,7 +458,7 @@ const ERROR_DESCRIPTIONS = {
   404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",
   405: "The path exists but not with this method (`method_not_allowed`); `Allow` lists the methods it has.",
   408: "The client was too slow to send its request's headers or body (`request_timeout`); the connection is closed.",
-  409: "A uniqueness or state conflict (`conflict`).",
+  409: `A uniqueness or state conflict (\`conflict\`), or a delete of an object others still refer to, whose message names at most ${MAX_LISTED_REFERENCES} of them and counts the rest. A write that races a delete of an object it refers to answers as one order or the other would: 400 on the field, or 409.`,
   413: "The body is over 1 MiB (`payload_too_large`).",
   415: "The body has a content type other than application/json (`unsupported_media_type`).",
   422: "Valid input that the object's current state cannot take (`unprocessable`).",

@@ -5,6 +5,7 @@
  */
 import {
   contract,
+  MAX_LISTED_REFERENCES,
   primaryRoutes,
   type CdnClientSettings,
   type CdnResource,
@@ -16,8 +17,8 @@ import {
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "./database-errors.js";
-import { conflict, invalid, notFound, validationFailed } from "./errors.js";
+import { isForeignKeyViolation, sqlState } from "./database-errors.js";
+import { conflict, invalid, listed, notFound, validationFailed } from "./errors.js";
 import { cdnTime } from "./format.js";
 import { likePattern } from "./like.js";
 import { logsUploaderRoutes } from "./logs-uploader.js";
@@ -33,6 +34,7 @@ const {
   originGroupSources,
   originGroups,
   shieldingPops,
+  streams,
 } = schema;
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -235,11 +237,14 @@ async function applyResourceBody(
   if (body.proxy_ssl_data !== undefined) state.proxySslDataId = body.proxy_ssl_data;
   if (body.waap_api_domain_enabled !== undefined) state.waapApiDomainEnabled = body.waap_api_domain_enabled;
 
+  // The origin group and certificates named are locked (key share) until the write commits: a delete of
+  // one, which locks it for update, waits for the write and then sees the resource, or the write sees it gone.
   if (body.originGroup !== undefined) {
     const [group] = await tx
       .select({ id: originGroups.id })
       .from(originGroups)
-      .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, body.originGroup)));
+      .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, body.originGroup)))
+      .for("key share");
     if (!group) errors.originGroup = ["Must be an origin group of the account."];
     state.originGroupId = body.originGroup;
   }
@@ -254,7 +259,8 @@ async function applyResourceBody(
     const found = await tx
       .select({ id: certificates.id, kind: certificates.kind })
       .from(certificates)
-      .where(and(eq(certificates.accountId, accountId), inArray(certificates.id, wanted)));
+      .where(and(eq(certificates.accountId, accountId), inArray(certificates.id, wanted)))
+      .for("key share");
     for (const [field, id, kind] of certificateChecks) {
       if (typeof id !== "number") continue;
       const certificate = found.find((item) => item.id === id);
@@ -287,6 +293,20 @@ async function applyResourceBody(
     if (taken.length)
       throw conflict(`Secondary host names already used by another resource of the account: ${taken.map((item) => item.hostname).join(", ")}.`);
   }
+}
+
+/**
+ * The ids of the rows of `table` that `where` finds, for a 409's message: the first MAX_LISTED_REFERENCES
+ * in id order and how many more (`listed`); undefined for none.
+ */
+async function referringIds(tx: Transaction, table: typeof cdnResources | typeof streams, where: SQL | undefined): Promise<string | undefined> {
+  const rows = await tx
+    .select({ id: table.id, total: sql<number>`(count(*) over ())::int` })
+    .from(table)
+    .where(where)
+    .orderBy(asc(table.id))
+    .limit(MAX_LISTED_REFERENCES);
+  return rows.length ? listed(rows.map((row) => row.id), rows[0]!.total) : undefined;
 }
 
 /** Replaces a resource's secondary host names with `hostnames`, in their order. */
@@ -632,11 +652,16 @@ export function cdnRoutes(deps: RouteDeps) {
           const [row] = await inTransaction(resourceStatements().lock, tx).execute({ accountId, id });
           if (!row) throw notFound(`CDN resource ${id}`);
           if (row.active) throw conflict(`CDN resource ${id} is active: deactivate it (active false) before deleting it.`);
+          // A stream delivered by it keeps its cdn_id: the delete waits for the stream to be moved. Stream
+          // writes lock the resource they name (key share), so one that races this delete is seen here or sees it gone.
+          const deliveredStreams = await referringIds(tx, streams, and(eq(streams.accountId, accountId), eq(streams.cdnId, id)));
+          if (deliveredStreams)
+            throw conflict(`CDN resource ${id} delivers streams (${deliveredStreams}): give them another cdn_id, or null, or delete them first.`);
           // Its host names go with it (the foreign key cascades).
           await tx.delete(cdnResources).where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)));
         });
       } catch (error) {
-        if (sqlState(error) === "23503") throw conflict(`CDN resource ${id} is still referred to (by a reserve resource or a logs uploader config).`);
+        if (isForeignKeyViolation(error)) throw conflict(`CDN resource ${id} is still referred to (by a reserve resource or a logs uploader config).`);
         throw error;
       }
       return { status: 204, body: undefined };
@@ -790,19 +815,13 @@ export function cdnRoutes(deps: RouteDeps) {
             .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
             .for("update");
           if (!group) throw notFound(`Origin group ${id}`);
-          const users = await tx
-            .select({ id: cdnResources.id })
-            .from(cdnResources)
-            .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)))
-            .orderBy(asc(cdnResources.id))
-            .limit(10);
-          if (users.length)
-            throw conflict(`Origin group ${id} is used by CDN resources (${users.map((user) => user.id).join(", ")}): move or delete them first.`);
+          const users = await referringIds(tx, cdnResources, and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)));
+          if (users) throw conflict(`Origin group ${id} is used by CDN resources (${users}): move or delete them first.`);
           await tx.delete(originGroups).where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)));
         });
       } catch (error) {
         // A resource moved onto the group between our check and the delete.
-        if (sqlState(error) === "23503") throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
+        if (isForeignKeyViolation(error)) throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
         throw error;
       }
       return { status: 204, body: undefined };

@@ -2,7 +2,7 @@
  * The one error envelope: `ApiError` for failures the route code decides, and the
  * mapping of everything else (validation, malformed JSON, unknown routes, bugs) onto the envelope.
  */
-import { ERROR_STATUS, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
+import { ERROR_STATUS, MAX_LISTED_REFERENCES, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
@@ -70,6 +70,15 @@ export function addFieldError(errors: Record<string, string[]>, path: string, me
   // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
   if (list) list.push(message);
   else Object.defineProperty(errors, path, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Ids (or names) for a message: the first MAX_LISTED_REFERENCES of them, and how many more there are of
+ * `total` (default: all of `ids` were given).
+ */
+export function listed(ids: readonly (number | string)[], total = ids.length): string {
+  const shown = ids.slice(0, MAX_LISTED_REFERENCES).join(", ");
+  return total > MAX_LISTED_REFERENCES ? `${shown} and ${total - MAX_LISTED_REFERENCES} more` : shown;
 }
 
 /** The number of problems added to `errors`, kept or not. */

@@ -31,7 +31,7 @@ import {
   schema,
 } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "./database-errors.js";
+import { isForeignKeyViolation } from "./database-errors.js";
 import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
@@ -57,11 +57,6 @@ function ownFields(row: TargetRow | PolicyRow | ConfigRow) {
 
 function checkOf(row: TargetRow | ConfigRow): LogsUploaderValidation {
   return { status: row.status, code: row.statusCode, updated: isoTime(row.statusUpdated), details: row.statusDetails };
-}
-
-/** 23503: a row the write refers to went away under it (a concurrent delete). */
-function isForeignKeyViolation(error: unknown): boolean {
-  return sqlState(error) === "23503";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,4 +86,65 @@ describe.each(engines())("concurrency walk on %s", (engine) => {
       }
     }
   });
+
+  const createGroup = async (name: string): Promise<number> => {
+    const reply = await api.call("POST", "/cdn/origin_groups", { body: { name, sources: [{ source: "origin.walk.example" }] } });
+    expect(reply.status, reply.text).toBe(201);
+    return reply.body.id as number;
+  };
+  let serial = 0;
+  const createResource = (originGroup: number) =>
+    api.call("POST", "/cdn/resources", { body: { cname: `walk-${engine}-${serial++}.cdn-walk.example`, originGroup, active: false } });
+
+  it("CDN resources: a create naming an origin group that is being deleted answers as one order or the other", async () => {
+    for (let round = 0; round < 10; round++) {
+      const group = await createGroup(`walk-group-${round}`);
+      const [created, deleted] = await Promise.all([createResource(group), api.call("DELETE", `/cdn/origin_groups/${group}`)]);
+      if (created.status === 201) {
+        expectEnvelope(deleted, 409, "conflict");
+        expect(deleted.body.message).toContain(`(${created.body.id})`);
+      } else {
+        expect(deleted.status, deleted.text).toBe(204);
+        expectEnvelope(created, 400, "validation_error", { originGroup: ["Must be an origin group of the account."] });
+      }
+    }
+  });
+
+  it("streams: a CDN resource a stream names is not deleted (409) until the stream lets it go, and a race answers as one order or the other", async () => {
+    const group = await createGroup("walk-streams");
+    const resource = await createResource(group);
+    expect(resource.status, resource.text).toBe(201);
+    const stream = await api.call("POST", "/streaming/streams", { body: { name: "walk-stream", cdn_id: resource.body.id } });
+    expect(stream.status, stream.text).toBe(201);
+    const refused = await api.call("DELETE", `/cdn/resources/${resource.body.id}`);
+    expectEnvelope(refused, 409, "conflict");
+    expect(refused.body.message).toContain(`delivers streams (${stream.body.id})`);
+    expect((await api.call("GET", `/streaming/streams/${stream.body.id}`)).body.cdn_id).toBe(resource.body.id);
+    expect((await api.call("GET", `/cdn/resources/${resource.body.id}`)).status).toBe(200);
+    const released = await api.call("PATCH", `/streaming/streams/${stream.body.id}`, { body: { stream: { cdn_id: null } } });
+    expect(released.status, released.text).toBe(200);
+    expect((await api.call("DELETE", `/cdn/resources/${resource.body.id}`)).status).toBe(204);
+
+    for (let round = 0; round < 10; round++) {
+      const raced = await createResource(group);
+      expect(raced.status, raced.text).toBe(201);
+      const [created, deleted] = await Promise.all([
+        api.call("POST", "/streaming/streams", { body: { name: `walk-race-${round}`, cdn_id: raced.body.id } }),
+        api.call("DELETE", `/cdn/resources/${raced.body.id}`),
+      ]);
+      if (created.status === 201) {
+        expectEnvelope(deleted, 409, "conflict");
+        expect((await api.call("GET", `/cdn/resources/${raced.body.id}`)).status).toBe(200);
+      } else {
+        expect(deleted.status, deleted.text).toBe(204);
+        expectEnvelope(created, 400, "validation_error", { cdn_id: ["Must be a CDN resource of the account."] });
+      }
+    }
+    // No stream names a resource that is gone.
+    const orphans = await selectRows(
+      api.database.db,
+      sql`select s.id from streams s where s.cdn_id is not null and not exists (select 1 from cdn_resources r where r.account_id = s.account_id and r.id = s.cdn_id)`,
+    );
+    expect(orphans).toEqual([]);
+  });
 });
