@@ -385,6 +385,12 @@ export const authorizationHeaders = z.object({
 export const MAX_REPORTED_PROBLEMS = 100;
 
 /**
+ * The longest field path `errors` names: a longer one (an unknown key of a megabyte) is cut to its first
+ * this many characters, followed by `…`.
+ */
+export const MAX_REPORTED_PATH_LENGTH = 256;
+
+/**
  * The most ids (or names) a message lists, such as the objects that still refer to one being deleted
  * (409); it then says how many more there are.
  */
@@ -434,7 +440,8 @@ const errorEnvelopeSchema = z
         "Validation failures only: a map from the dotted path of each offending field to its messages. " +
           "Body fields are written as they are sent (`options.cors.value.0`), query parameters as " +
           "`query.<name>`, path parameters as `path.<name>`. It holds at most " +
-          `${MAX_REPORTED_PROBLEMS} messages; when there were more problems, \`message\` says how many.`,
+          `${MAX_REPORTED_PROBLEMS} messages; when there were more problems, \`message\` says how many. A path longer ` +
+          `than ${MAX_REPORTED_PATH_LENGTH} characters (an unknown key) is cut to its first ${MAX_REPORTED_PATH_LENGTH}, followed by \`…\`.`,
       ),
     request_id: z.string().describe("The request id, the same as the `x-request-id` response header."),
   })

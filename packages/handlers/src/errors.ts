@@ -2,7 +2,7 @@
  * The one error envelope: `ApiError` for failures the route code decides, and the
  * mapping of everything else (validation, malformed JSON, unknown routes, bugs) onto the envelope.
  */
-import { ERROR_STATUS, MAX_LISTED_REFERENCES, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
+import { ERROR_STATUS, MAX_LISTED_REFERENCES, MAX_REPORTED_PATH_LENGTH, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
@@ -57,13 +57,15 @@ export function fieldErrors(): Record<string, string[]> {
  * Adds a problem to `errors` (messages per field path): the first MAX_REPORTED_PROBLEMS distinct
  * messages are kept (a message a path already has is not added again), the others only counted.
  */
-export function addFieldError(errors: Record<string, string[]>, path: string, message: string): void {
+export function addFieldError(errors: Record<string, string[]>, fullPath: string, message: string): void {
   const tally = tallyOf(errors);
   // Once the report is full, a problem is only counted: no lookup of its path, which may be long.
   if (tally.kept >= MAX_REPORTED_PROBLEMS) {
     tally.leftOut += 1;
     return;
   }
+  // An answer echoes no more of a client's key than this (a megabyte-long unknown key would be a megabyte answer).
+  const path = fullPath.length > MAX_REPORTED_PATH_LENGTH ? `${fullPath.slice(0, MAX_REPORTED_PATH_LENGTH)}…` : fullPath;
   const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
   if (list?.includes(message)) return;
   tally.kept += 1;

@@ -32,7 +32,7 @@ import {
 } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation } from "./database-errors.js";
-import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "./errors.js";
+import { addFieldError, conflict, fieldErrors, listed, notFound, problemCount, validationFailed } from "./errors.js";
 import { isoTime } from "./format.js";
 import { likePattern } from "./like.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
@@ -339,7 +339,7 @@ async function deleteReferenced<T extends ReferencedTable>(db: Database, kind: R
       const current = await lockOwned(tx, kind, accountId, id);
       const users = (await configsUsing(tx, accountId, kind.column, [current.id])).get(current.id) ?? [];
       if (users.length)
-        throw conflict(`${kind.what} ${current.id} is used by configs ${users.join(", ")}: delete them or give them another ${kind.field} first.`);
+        throw conflict(`${kind.what} ${current.id} is used by configs ${listed(users)}: delete them or give them another ${kind.field} first.`);
       await tx.delete(kind.table).where(owned(kind.table, accountId, current.id));
     });
   } catch (error) {
