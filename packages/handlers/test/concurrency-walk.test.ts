@@ -1,7 +1,7 @@
 /**
  * The concurrency walk: parallel creates, updates and deletes of objects that refer to one another
- * (edge apps and their binaries, CDN resources and their origin groups, streams and their CDN
- * resources), each expecting exactly the answers some serial order of the same requests would give:
+ * (edge apps, templates and their binaries, apps and their secrets, CDN resources and their origin
+ * groups, streams and their CDN resources), each expecting exactly the answers some serial order of the same requests would give:
  * one winner per name, 409 where the serial loser would get it, never a 500 (a deadlock, 40P01, or a
  * foreign key that failed, 23503). PGlite runs one statement at a time; PostgreSQL runs them at once.
  */
@@ -84,6 +84,36 @@ describe.each(engines())("concurrency walk on %s", (engine) => {
         expect(deleted.status, deleted.text).toBe(204);
         expectEnvelope(created, 400, "validation_error", { binary: [expect.any(String)] });
       }
+    }
+  });
+
+  it("edge: a template made from a binary being deleted, and an app given a secret being deleted, answer as one order or the other", async () => {
+    for (let round = 0; round < 5; round++) {
+      const binary = await uploadBinary(200 + round);
+      const [template, deleted] = await Promise.all([
+        api.call("POST", "/edge/v1/template", { body: { name: `walk-template-${round}`, binary_id: binary, params: [] } }),
+        api.call("DELETE", `/edge/v1/binaries/${binary}`),
+      ]);
+      if (template.status === 200) expectEnvelope(deleted, 409, "conflict");
+      else {
+        expect(deleted.status, deleted.text).toBe(204);
+        expectEnvelope(template, 400, "validation_error", { binary_id: ["Must be a binary of the account."] });
+      }
+    }
+    const app = await api.call("POST", "/edge/v1/apps", { body: { name: "walk-secrets", binary: await uploadBinary(300) } });
+    expect(app.status, app.text).toBe(200);
+    for (let round = 0; round < 5; round++) {
+      const secret = await api.call("POST", "/edge/v1/secrets", { body: { name: `walk-secret-${round}`, secret_slots: [{ slot: 0, value: `walk-${round}` }] } });
+      expect(secret.status, secret.text).toBe(200);
+      const [given, deleted] = await Promise.all([
+        api.call("PATCH", `/edge/v1/apps/${app.body.id}`, { body: { secrets: { WALK: { id: secret.body.id } } } }),
+        api.call("DELETE", `/edge/v1/secrets/${secret.body.id}?force=true`),
+      ]);
+      // The delete answers 204 either way (force takes the secret out of the app); the app keeps no secret that is gone.
+      expect(deleted.status, deleted.text).toBe(204);
+      if (given.status !== 200) expectEnvelope(given, 400, "validation_error", { "secrets.WALK.id": ["Must be a secret of the account."] });
+      const links = await selectRows(api.database.db, sql`select secret_id from edge_app_secrets where app_id = ${app.body.id}`);
+      expect(links).toEqual([]);
     }
   });
 
