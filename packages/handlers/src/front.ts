@@ -169,11 +169,11 @@ export async function servable(request: Request, url: URL, progress: RequestProg
       body = bytes;
     } else {
       const text = new TextDecoder().decode(bytes);
-      if (!jsonDepthWithin(text, MAX_JSON_DEPTH)) throw tooDeep();
       progress.bodyStorable = storableJson(text);
       // A body that decodes to no text (none, or a byte order mark alone) is no body.
       if (text.length > 0) {
         refuseOtherBodyType(headers, JSON_BODY);
+        if (!jsonDepthWithin(text, MAX_JSON_DEPTH)) throw tooDeep();
         body = text;
       } else {
         headers = new Headers(headers);
