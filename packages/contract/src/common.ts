@@ -384,6 +384,18 @@ export const authorizationHeaders = z.object({
  */
 export const MAX_REPORTED_PROBLEMS = 100;
 
+/**
+ * The longest field path `errors` names: a longer one (an unknown key of a megabyte) is cut to its first
+ * this many characters, followed by `…`.
+ */
+export const MAX_REPORTED_PATH_LENGTH = 256;
+
+/**
+ * The most ids (or names) a message lists, such as the objects that still refer to one being deleted
+ * (409); it then says how many more there are.
+ */
+export const MAX_LISTED_REFERENCES = 10;
+
 /** Every error code the API answers with, and its HTTP status (the table of the guide's Errors section). */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -428,7 +440,8 @@ const errorEnvelopeSchema = z
         "Validation failures only: a map from the dotted path of each offending field to its messages. " +
           "Body fields are written as they are sent (`options.cors.value.0`), query parameters as " +
           "`query.<name>`, path parameters as `path.<name>`. It holds at most " +
-          `${MAX_REPORTED_PROBLEMS} messages; when there were more problems, \`message\` says how many.`,
+          `${MAX_REPORTED_PROBLEMS} messages; when there were more problems, \`message\` says how many. A path longer ` +
+          `than ${MAX_REPORTED_PATH_LENGTH} characters (an unknown key) is cut to its first ${MAX_REPORTED_PATH_LENGTH}, followed by \`…\`.`,
       ),
     request_id: z.string().describe("The request id, the same as the `x-request-id` response header."),
   })
@@ -446,13 +459,13 @@ export const errorEnvelope: ErrorEnvelopeSchema = errorEnvelopeSchema;
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 const ERROR_DESCRIPTIONS = {
-  400: "A request that cannot be read (`bad_request`: a method, URL or Host header HTTP does not allow), malformed JSON (`malformed_json`), or a path, query or body that fails validation (`validation_error`, with `errors`).",
-  401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`).",
+  400: "A request that cannot be read (`bad_request`: a method, URL or Host header HTTP does not allow), malformed JSON (`malformed_json`), or a path, query or body that fails validation (`validation_error`, with `errors`), JSON nested more than 64 levels deep among them (`errors.body`, refused before it is parsed).",
+  401: "No Authorization header (`not_authenticated`), or a wrong scheme, unknown, expired or deleted token (`token_not_valid`). Checked before a body is read: a request without a valid token is answered from its headers.",
   403: "The token's role may not call this route, or the path names another account (`permission_denied`).",
   404: "No such route, or no such object in the caller's account (`not_found`). Another account's objects answer 404 too.",
   405: "The path exists but not with this method (`method_not_allowed`); `Allow` lists the methods it has.",
   408: "The client was too slow to send its request's headers or body (`request_timeout`); the connection is closed.",
-  409: "A uniqueness or state conflict (`conflict`).",
+  409: `A uniqueness or state conflict (\`conflict\`), or a delete of an object others still refer to, whose message names at most ${MAX_LISTED_REFERENCES} of them and counts the rest. A write that races a delete of an object it refers to answers as one order or the other would: 400 on the field, or 409.`,
   413: "The body is over 1 MiB (`payload_too_large`).",
   415: "The body has a content type other than application/json (`unsupported_media_type`).",
   422: "Valid input that the object's current state cannot take (`unprocessable`).",

@@ -81,7 +81,11 @@ const streamSchema = z
     video_width: integer().describe("Pixels."),
     dvr_enabled: z.boolean().describe("Whether the stream keeps a DVR window (`dvr_duration` > 0); clips are cut from it."),
     broadcast_ids: z.array(integer()).describe("The ids of the broadcasts that include the stream, ascending."),
-    cdn_id: integer().nullable().describe("The account's CDN resource that delivers the stream; null for the platform's own delivery."),
+    cdn_id: integer()
+      .nullable()
+      .describe(
+        "The account's CDN resource that delivers the stream; null for the platform's own delivery. The resource cannot be deleted while a stream names it (409).",
+      ),
     client_entity_data: z.string().nullable().describe("The client's own data about the stream, kept as sent and never read; null when none was set."),
     hls_mpegts_endlist_tag: z
       .boolean()
@@ -191,7 +195,10 @@ const streamSettings = {
   ),
   cdn_id: integer({ min: 1 })
     .nullable()
-    .describe("A CDN resource of the account that delivers the stream (400 otherwise); null for the platform's own delivery. Default null."),
+    .describe(
+      "A CDN resource of the account that delivers the stream (400 otherwise); null for the platform's own delivery. Default null. " +
+        "While the stream names it, a delete of the resource answers 409.",
+    ),
   dvr_enabled: z
     .boolean()
     .describe(

@@ -7,8 +7,8 @@ import { ERROR_STATUS } from "@cloudplane/contract";
 import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
 import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
 import { cors as ittyCors, type CorsOptions } from "itty-router";
-import { isDatabaseUnavailable } from "./database-errors.js";
-import { addZodIssues, ApiError, envelope, errorReport, errorResponse, logErrorReport, unavailable, validationFailed, type ErrorReport } from "./errors.js";
+import { isDatabaseUnavailable, isForeignKeyViolation } from "./database-errors.js";
+import { addZodIssues, ApiError, conflict, envelope, errorReport, errorResponse, logErrorReport, unavailable, validationFailed, type ErrorReport } from "./errors.js";
 import { noRoute, underBasePath, type PlatformContext } from "./front.js";
 import { API_METHODS, pathMethods } from "./methods.js";
 import { stateOf, type RequestState } from "./middleware.js";
@@ -93,6 +93,8 @@ export function createAnswers(options: HandlerOptions, basePath: string): Answer
       return noRoute(method, pathname);
     // ts-rest parses a JSON body before any of our middleware runs; a syntax error there is the client's.
     if (error instanceof SyntaxError && !state.bodyParsed) return new ApiError("malformed_json", "The body is not valid JSON.");
+    if (isForeignKeyViolation(error))
+      return conflict("An object this request refers to, or one that refers to what it deletes, was changed by another request at the same time: read them again and retry.");
     report(errorReport(error), state.requestId);
     if (isDatabaseUnavailable(error)) return unavailable();
     return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");

@@ -1,6 +1,6 @@
 /**
- * Tells a database that cannot be reached (answer 503, retry later) from every other failure.
- * Drizzle wraps driver errors, so the whole `cause` chain is looked at.
+ * Tells a database that cannot be reached (answer 503, retry later) and a reference that changed under a
+ * write (409) from every other failure. Drizzle wraps driver errors, so the whole `cause` chain is looked at.
  */
 
 /** Driver and socket error codes of a connection that failed or went away. */
@@ -42,4 +42,13 @@ export function sqlState(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * A foreign key violation (23503): a row the write refers to was deleted under it, or a row it deletes
+ * is still referred to. Writes lock what they refer to, so that a race answers as one order or the other
+ * would; where one does not, this is the client's 409, never a 500 (the error handler maps it, once).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === "23503";
 }

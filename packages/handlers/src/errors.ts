@@ -2,7 +2,7 @@
  * The one error envelope: `ApiError` for failures the route code decides, and the
  * mapping of everything else (validation, malformed JSON, unknown routes, bugs) onto the envelope.
  */
-import { ERROR_STATUS, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
+import { ERROR_STATUS, MAX_LISTED_REFERENCES, MAX_REPORTED_PATH_LENGTH, MAX_REPORTED_PROBLEMS, type ErrorCode, type ErrorEnvelope } from "@cloudplane/contract";
 import type { ZodError } from "zod";
 
 /** A failure with its code, message and, for validation failures, the messages per field path. */
@@ -57,19 +57,30 @@ export function fieldErrors(): Record<string, string[]> {
  * Adds a problem to `errors` (messages per field path): the first MAX_REPORTED_PROBLEMS distinct
  * messages are kept (a message a path already has is not added again), the others only counted.
  */
-export function addFieldError(errors: Record<string, string[]>, path: string, message: string): void {
+export function addFieldError(errors: Record<string, string[]>, fullPath: string, message: string): void {
   const tally = tallyOf(errors);
   // Once the report is full, a problem is only counted: no lookup of its path, which may be long.
   if (tally.kept >= MAX_REPORTED_PROBLEMS) {
     tally.leftOut += 1;
     return;
   }
+  // An answer echoes no more of a client's key than this (a megabyte-long unknown key would be a megabyte answer).
+  const path = fullPath.length > MAX_REPORTED_PATH_LENGTH ? `${fullPath.slice(0, MAX_REPORTED_PATH_LENGTH)}…` : fullPath;
   const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
   if (list?.includes(message)) return;
   tally.kept += 1;
   // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
   if (list) list.push(message);
   else Object.defineProperty(errors, path, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Ids (or names) for a message: the first MAX_LISTED_REFERENCES of them, and how many more there are of
+ * `total` (default: all of `ids` were given).
+ */
+export function listed(ids: readonly (number | string)[], total = ids.length): string {
+  const shown = ids.slice(0, MAX_LISTED_REFERENCES).join(", ");
+  return total > MAX_LISTED_REFERENCES ? `${shown} and ${total - MAX_LISTED_REFERENCES} more` : shown;
 }
 
 /** The number of problems added to `errors`, kept or not. */

@@ -9,7 +9,8 @@ import { TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { createAnswers } from "./answers.js";
 import { routeBodyTypes } from "./body-types.js";
-import { noRoute, requestIdFrom, servable, underBasePath, withDeadline, type PlatformContext } from "./front.js";
+import { createAuthenticator } from "./auth.js";
+import { hasBody, noRoute, requestIdFrom, servable, underBasePath, withDeadline, type PlatformContext } from "./front.js";
 import { createHandlerMemory } from "./memory.js";
 import { requestMiddleware } from "./middleware.js";
 import { createRouter, servedContract } from "./router.js";
@@ -35,10 +36,11 @@ export function createHandler(options: HandlerOptions): Handler {
   const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
   const bodyTypeOf = routeBodyTypes(basePath);
   const answers = createAnswers(options, basePath);
+  const authenticate = createAuthenticator(options.db, memory.tokens);
   const serve = createFetchHandler(servedContract, createRouter({ ...options, memory }), {
     basePath: basePath || undefined,
     responseValidation: options.responseValidation ?? false,
-    requestMiddleware: requestMiddleware(options, memory),
+    requestMiddleware: requestMiddleware(options, memory, authenticate),
     ...answers.serverless,
   });
   return async (request) => {
@@ -48,8 +50,14 @@ export function createHandler(options: HandlerOptions): Handler {
     try {
       if (!underBasePath(basePath, url.pathname)) throw noRoute(request.method, url.pathname);
       const context: PlatformContext = { started, requestId, progress: {}, url };
-      // ts-rest types its fetch handler's answer as any; it is the Response its router made.
-      const answer = servable(request, url, context.progress, bodyTypeOf).then((servedRequest) => serve(servedRequest, context) as Promise<Response>);
+      const answer = (async () => {
+        // A body costs its reading and parsing: only a caller with a valid token gets that far, so a
+        // client without one cannot hold the event loop (a preflight, answered before any token, has none).
+        if (request.method !== "OPTIONS" && hasBody(request)) context.caller = await authenticate(request.headers.get("authorization"));
+        const servedRequest = await servable(request, url, context.progress, bodyTypeOf);
+        // ts-rest types its fetch handler's answer as any; it is the Response its router made.
+        return (await serve(servedRequest, context)) as Response;
+      })();
       return inRuntimeResponse(await withDeadline(answer, timeoutMs, context.progress));
     } catch (error) {
       return answers.answerError(error, { method: request.method, pathname: url.pathname, requestId, started, origin: request.headers.get("origin") });

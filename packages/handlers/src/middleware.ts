@@ -5,7 +5,7 @@
  */
 import { isBytes, RAW_BODY, roleMayCall, type RouteAccess } from "@cloudplane/contract";
 import type { TsRestRequest } from "@ts-rest/serverless";
-import { createAuthenticator } from "./auth.js";
+import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
 import { JSON_TYPE, requestIdFrom, storableJson, type PlatformContext } from "./front.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
@@ -81,15 +81,17 @@ async function handOver(request: TsRestRequest, context: PlatformContext): Promi
   }
 }
 
-/** The middleware every request runs before it is routed: the body and query handed over, the caller, the rate limit. */
-export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory) {
+/**
+ * The middleware every request runs before it is routed: the body and query handed over, the caller
+ * (authenticated by the front already when the request came with a body), the rate limit.
+ */
+export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory, authenticate: (header: string | null) => Promise<Caller>) {
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
-  const authenticate = createAuthenticator(options.db, memory.tokens);
   return [
     handOver,
-    async (request: ApiRequest) => {
-      request.caller = await authenticate(request.headers.get("authorization"));
+    async (request: ApiRequest, context: PlatformContext) => {
+      request.caller = context.caller ?? (await authenticate(request.headers.get("authorization")));
     },
     ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
   ];

@@ -224,7 +224,9 @@ async function settingsOf(
       : await tx
           .select({ id: cdnResources.id })
           .from(cdnResources)
-          .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, body.cdn_id), eq(cdnResources.deleted, false)));
+          .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, body.cdn_id), eq(cdnResources.deleted, false)))
+          // Until the write commits: a delete of the resource (which locks it for update) waits, then sees the stream.
+          .for("key share");
   if (body.cdn_id != null && !resource) addFieldError(errors, `${at}cdn_id`, "Must be a CDN resource of the account.");
   if (problemCount(errors) > 0) throw validationFailed(errors);
 

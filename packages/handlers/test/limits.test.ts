@@ -5,7 +5,7 @@
  * or 503), names the field, reports at most 100 problems, and changes nothing. The integers, lists and
  * maps are found by walking the contract (ROUTES and limitedFields), on the route cases' valid requests.
  */
-import { INT32_MAX, limitedFields, ROUTES, type FieldPath, type LimitedField } from "@cloudplane/contract";
+import { INT32_MAX, limitedFields, MAX_LISTED_REFERENCES, MAX_REPORTED_PATH_LENGTH, ROUTES, type FieldPath, type LimitedField } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
 import type { RouteCase } from "@cloudplane/contract";
 import { selectRows } from "@cloudplane/db/testing";
@@ -218,8 +218,9 @@ describe.each(engines())("limits on %s", (engine) => {
       expect(reply.body.fields.find((field: { base_field: number }) => field.base_field === fieldId("udp_ports")).field_value).toEqual(ports(64));
     });
 
-    it("refuses a value nested deeper than the body's parser needs, naming where it goes too deep", async () => {
-      const depth = 400_000;
+    it("refuses a value nested deeper than its field takes, naming where it goes too deep", async () => {
+      // Within the body's nesting limit (64 levels: pipeline.test.ts), past the field's 8.
+      const depth = 40;
       const value = `${"[".repeat(depth)}${"]".repeat(depth)}`;
       const rawBody = JSON.stringify(gameBody([{ base_field: fieldId("udp_ports"), field_value: "@" }, ...countries])).replace('"@"', value);
       const reply = await api.call("PUT", path, { rawBody, headers: { "content-type": "application/json" } });
@@ -236,6 +237,31 @@ describe.each(engines())("limits on %s", (engine) => {
       expect(envelope.errors!["fields.1.field_value"]).toHaveLength(100);
       expect(envelope.errors!["fields.1.field_value"]![99]).toMatch(/^\/99: /);
       expect(envelope.message).toBe("The request did not pass validation: 1000 problems, of which errors shows the first 100.");
+    });
+  });
+
+  describe("answers are bounded: keys and lists a message echoes are cut to a documented length", () => {
+    it(`a key of half a million characters is named by its first ${MAX_REPORTED_PATH_LENGTH} and …`, async () => {
+      const key = "k".repeat(500_000);
+      const reply = await api.call("PUT", "/cdn/clients/me", { body: { utilization_level: 1, [key]: 1, [`${key}x`]: 2 } });
+      expectEnvelope(reply, 400, "validation_error", [`${"k".repeat(MAX_REPORTED_PATH_LENGTH)}…`]);
+      expect(reply.text.length).toBeLessThan(1000);
+    });
+
+    it(`a 409 lists at most ${MAX_LISTED_REFERENCES} of the objects that refer to the one deleted, and counts the rest`, async () => {
+      const group = await api.call("POST", "/cdn/origin_groups", { body: { name: "bounded-409", sources: [{ source: "origin.bounded.example" }] } });
+      expect(group.status, group.text).toBe(201);
+      const ids: number[] = [];
+      for (let n = 0; n < MAX_LISTED_REFERENCES + 5; n++) {
+        const made = await api.call("POST", "/cdn/resources", { body: { cname: `bounded-${n}.cdn-limits.example`, originGroup: group.body.id, active: false } });
+        expect(made.status, made.text).toBe(201);
+        ids.push(made.body.id);
+      }
+      const refused = await api.call("DELETE", `/cdn/origin_groups/${group.body.id}`);
+      expectEnvelope(refused, 409, "conflict");
+      expect(refused.body.message).toBe(
+        `Origin group ${group.body.id} is used by CDN resources (${ids.slice(0, MAX_LISTED_REFERENCES).join(", ")} and 5 more): move or delete them first.`,
+      );
     });
   });
 

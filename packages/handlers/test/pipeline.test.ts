@@ -6,18 +6,22 @@
 import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../src/index.js";
+import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
 import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
-/** A PUT whose body stops half-way (with or without a declared length), its client giving up after `gaveUpMs`. */
-function halfABody(declared: boolean, gaveUpMs: number): Request {
+/**
+ * A PUT whose body stops half-way (with or without a declared length), its client giving up after
+ * `gaveUpMs`; sent with `auth` as its Authorization header (null: none).
+ */
+function halfABody(declared: boolean, gaveUpMs: number, auth: string | null = authorization([1, "role-1-active"])): Request {
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => {
       controller.enqueue(new TextEncoder().encode('{"utilization_level":'));
       setTimeout(() => controller.error(new Error("the client gave up")), gaveUpMs);
     },
   });
-  const headers = new Headers({ "content-type": "application/json", authorization: authorization([1, "role-1-active"]) });
+  const headers = new Headers({ "content-type": "application/json" });
+  if (auth !== null) headers.set("authorization", auth);
   if (declared) headers.set("content-length", "40");
   return new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
 }
@@ -105,6 +109,42 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     for (const declared of [true, false]) {
       expectEnvelope(await replyOf(await api.handler(halfABody(declared, 50))), 400, "bad_request");
     }
+  });
+
+  it("checks the token before it reads a body: a client without a valid one is answered 401 while its body is still coming", async () => {
+    // The body would take until long after the deadline; read first, it would answer 408 at the deadline.
+    // Built here, not by the harness, whose recording reads each body to its end before the answer.
+    const handler = createHandler(api.handlerOptions({ timeoutMs: 2000 }));
+    for (const [auth, code] of [
+      [null, "not_authenticated"],
+      ["apikey not-a-token", "token_not_valid"],
+      ["Bearer x", "token_not_valid"],
+    ] as const) {
+      const started = performance.now();
+      const reply = await replyOf(await handler(halfABody(true, 10_000, auth)));
+      const ms = performance.now() - started;
+      api.recordReply({ method: "PUT", path: "/cdn/clients/me", status: reply.status, headers: Object.fromEntries(reply.headers), body: reply.text });
+      expectEnvelope(reply, 401, code);
+      expect(ms, `${auth}: answered before the deadline`).toBeLessThan(1500);
+    }
+  });
+
+  it("refuses JSON nested deeper than 64 levels before it is parsed, with or without a token, and takes 64", async () => {
+    const nested = (depth: number) => `{"utilization_level":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+    const deep = `${"[".repeat(500_000)}${"]".repeat(500_000)}`;
+    const headers = { "content-type": "application/json" };
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: deep, headers }), 400, "validation_error", {
+      body: ["Must not nest arrays and objects more than 64 levels deep."],
+    });
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: deep, headers, authorization: null }), 401, "not_authenticated");
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: nested(65), headers }), 400, "validation_error", {
+      body: ["Must not nest arrays and objects more than 64 levels deep."],
+    });
+    // Brackets inside strings are text, not nesting.
+    const inText = JSON.stringify({ utilization_level: 1, extra: "[".repeat(1000) });
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: inText, headers }), 400, "validation_error", ["extra"]);
+    // 64 levels are read and validated: the value is no integer.
+    expectEnvelope(await api.call("PUT", "/cdn/clients/me", { rawBody: nested(64), headers }), 400, "validation_error", ["utilization_level"]);
   });
 
   it("names path, query and body fields in validation errors", async () => {

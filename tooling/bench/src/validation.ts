@@ -24,7 +24,12 @@ export interface ValidationCase {
   path: string;
   /** The body as sent: JSON text. */
   body: () => string;
+  /** Sent without a token (default: account 1's administrator's). */
+  tokenless?: true;
 }
+
+/** 500,000 `[` then as many `]`: a 1 MB body nested as deep as the limit lets it. */
+const nestedArrays = () => `${"[".repeat(500_000)}${"]".repeat(500_000)}`;
 
 /** As many items `item(i)` as fit in `body(items)` under the limit (found by doubling, then bisecting). */
 function fill<T>(item: (index: number) => T, wrap: (items: T[]) => unknown, cap = Number.POSITIVE_INFINITY): string {
@@ -62,6 +67,21 @@ export const VALIDATION_CASES: ValidationCase[] = [
       const depth = Math.floor((BODY_LIMIT - 200) / 2);
       return JSON.stringify(profileBody("@")).replace('"@"', "[".repeat(depth) + "]".repeat(depth));
     },
+  },
+  {
+    id: "nestedArrays",
+    title: "Edge app: 500,000 nested `[` (1 MB)",
+    method: "POST",
+    path: "/edge/v1/apps",
+    body: nestedArrays,
+  },
+  {
+    id: "nestedArraysTokenless",
+    title: "Edge app: 500,000 nested `[` (1 MB), without a token",
+    method: "POST",
+    path: "/edge/v1/apps",
+    body: nestedArrays,
+    tokenless: true,
   },
   {
     id: "unknownFields",
@@ -176,8 +196,14 @@ export async function measureValidation(engine: Engine, rounds = Number(process.
   try {
     const handler = createHandler({ db: database.db, secretsKey: database.secretsKey, rateLimit: false, timeoutMs: 600_000 });
     const authorization = `apikey ${demoToken(1, "role-1-active").plaintext}`;
-    const send = (method: string, path: string, body: string) =>
-      handler(new Request(`http://bench.test${path}`, { method, headers: { authorization, "content-type": "application/json" }, body }));
+    const send = (method: string, path: string, body: string, tokenless = false) =>
+      handler(
+        new Request(`http://bench.test${path}`, {
+          method,
+          headers: { ...(tokenless ? {} : { authorization }), "content-type": "application/json" },
+          body,
+        }),
+      );
     await (await send("PUT", "/cdn/clients/me", JSON.stringify({ utilization_level: 1 }))).text();
     const rows: ValidationRow[] = [];
     for (const item of VALIDATION_CASES) {
@@ -194,7 +220,7 @@ export async function measureValidation(engine: Engine, rounds = Number(process.
         collect();
         const loop = watchEventLoop();
         const started = performance.now();
-        const response = await send(item.method, item.path, body);
+        const response = await send(item.method, item.path, body, item.tokenless);
         last = { status: response.status, text: await response.text() };
         durations.push(performance.now() - started);
         blocks.push(await loop.stop());

@@ -98,12 +98,17 @@ const appFields = {
   env: mapOf(envName, z.string().max(4096), {
     max: 100,
     noun: "variables",
-    description: "Environment variables of the app, each value at most 4096 characters. Write-only: stored, never returned.",
+    description:
+      "Environment variables of the app (read with `getEnv`), each value at most 4096 characters. Write-only: stored, never returned. " +
+      "They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored as sent, not encrypted. " +
+      "Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values are encrypted at rest.",
   }).optional(),
   rsp_headers: mapOf(headerName, z.string().max(4096), {
     max: 100,
     noun: "headers",
-    description: "Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned.",
+    description:
+      "Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned. " +
+      "Every client of the app receives them, so they are not secrets: stored as sent, not encrypted.",
   }).optional(),
   log: stringEnum(["kafka", "none"]).optional().describe("Where the app's logs go: kafka or none. Write-only."),
   debug: z

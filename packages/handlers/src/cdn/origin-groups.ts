@@ -5,12 +5,12 @@
 import { cdnOriginGroupsRoutes, type CreateOriginGroupBody, type OriginGroup } from "@cloudplane/contract";
 import { and, asc, count, type Database, eq, ilike, inArray, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "../database-errors.js";
+import { isForeignKeyViolation } from "../database-errors.js";
 import { conflict, invalid, notFound } from "../errors.js";
 import { likePattern } from "../like.js";
 import { type PlaceholderValues, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, writeSources } from "./shared.js";
+import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, referringIds, writeSources } from "./shared.js";
 import { served } from "../served.js";
 
 const { cdnResources, originGroupSources, originGroups } = schema;
@@ -188,19 +188,13 @@ export function cdnOriginGroups(deps: RouteDeps) {
             .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)))
             .for("update");
           if (!group) throw notFound(`Origin group ${id}`);
-          const users = await tx
-            .select({ id: cdnResources.id })
-            .from(cdnResources)
-            .where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)))
-            .orderBy(asc(cdnResources.id))
-            .limit(10);
-          if (users.length)
-            throw conflict(`Origin group ${id} is used by CDN resources (${users.map((user) => user.id).join(", ")}): move or delete them first.`);
+          const users = await referringIds(tx, cdnResources, and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)));
+          if (users) throw conflict(`Origin group ${id} is used by CDN resources (${users}): move or delete them first.`);
           await tx.delete(originGroups).where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)));
         });
       } catch (error) {
         // A resource moved onto the group between our check and the delete.
-        if (sqlState(error) === "23503") throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
+        if (isForeignKeyViolation(error)) throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
         throw error;
       }
       return { status: 204, body: undefined };

@@ -11,16 +11,16 @@ import {
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "../database-errors.js";
+import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "../errors.js";
 import { cdnTime } from "../format.js";
 import { likePattern } from "../like.js";
 import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { insertOriginGroup, NEW_GROUP_DEFAULTS, type Transaction } from "./shared.js";
+import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
 import { served } from "../served.js";
 
-const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops } = schema;
+const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops, streams } = schema;
 
 type StoredOptions = Record<string, Record<string, unknown>>;
 type ResourceRow = typeof cdnResources.$inferSelect;
@@ -221,11 +221,14 @@ async function applyResourceBody(
   if (body.proxy_ssl_data !== undefined) state.proxySslDataId = body.proxy_ssl_data;
   if (body.waap_api_domain_enabled !== undefined) state.waapApiDomainEnabled = body.waap_api_domain_enabled;
 
+  // The origin group and certificates named are locked (key share) until the write commits: a delete of
+  // one, which locks it for update, waits for the write and then sees the resource, or the write sees it gone.
   if (body.originGroup !== undefined) {
     const [group] = await tx
       .select({ id: originGroups.id })
       .from(originGroups)
-      .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, body.originGroup)));
+      .where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, body.originGroup)))
+      .for("key share");
     if (!group) errors.originGroup = ["Must be an origin group of the account."];
     state.originGroupId = body.originGroup;
   }
@@ -240,7 +243,8 @@ async function applyResourceBody(
     const found = await tx
       .select({ id: certificates.id, kind: certificates.kind })
       .from(certificates)
-      .where(and(eq(certificates.accountId, accountId), inArray(certificates.id, wanted)));
+      .where(and(eq(certificates.accountId, accountId), inArray(certificates.id, wanted)))
+      .for("key share");
     for (const [field, id, kind] of certificateChecks) {
       if (typeof id !== "number") continue;
       const certificate = found.find((item) => item.id === id);
@@ -468,11 +472,16 @@ function cdnResourcesRouter(deps: RouteDeps) {
           const [row] = await inTransaction(resourceStatements().lock, tx).execute({ accountId, id });
           if (!row) throw notFound(`CDN resource ${id}`);
           if (row.active) throw conflict(`CDN resource ${id} is active: deactivate it (active false) before deleting it.`);
+          // A stream delivered by it keeps its cdn_id: the delete waits for the stream to be moved. Stream
+          // writes lock the resource they name (key share), so one that races this delete is seen here or sees it gone.
+          const deliveredStreams = await referringIds(tx, streams, and(eq(streams.accountId, accountId), eq(streams.cdnId, id)));
+          if (deliveredStreams)
+            throw conflict(`CDN resource ${id} delivers streams (${deliveredStreams}): give them another cdn_id, or null, or delete them first.`);
           // Its host names go with it (the foreign key cascades).
           await tx.delete(cdnResources).where(and(eq(cdnResources.accountId, accountId), eq(cdnResources.id, id)));
         });
       } catch (error) {
-        if (sqlState(error) === "23503") throw conflict(`CDN resource ${id} is still referred to (by a reserve resource or a logs uploader config).`);
+        if (isForeignKeyViolation(error)) throw conflict(`CDN resource ${id} is still referred to (by a reserve resource or a logs uploader config).`);
         throw error;
       }
       return { status: 204, body: undefined };

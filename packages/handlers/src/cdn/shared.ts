@@ -1,9 +1,11 @@
 /**
- * What several resources of the CDN area share: the transaction type, and an origin group's writable
- * fields, defaults and insert (a resource created with an `origin` makes its own group).
+ * What several resources of the CDN area share: the transaction type, an origin group's writable
+ * fields, defaults and insert (a resource created with an `origin` makes its own group), and the ids a
+ * 409 names of the rows that refer to what a delete would remove.
  */
-import type { CreateOriginGroupBody } from "@cloudplane/contract";
-import { and, type Database, eq, schema } from "@cloudplane/db";
+import { MAX_LISTED_REFERENCES, type CreateOriginGroupBody } from "@cloudplane/contract";
+import { and, asc, type Database, eq, schema, sql, type SQL } from "@cloudplane/db";
+import { listed } from "../errors.js";
 
 const { originGroupSources, originGroups } = schema;
 
@@ -47,4 +49,18 @@ export async function insertOriginGroup(tx: Transaction, accountId: number, stat
     .returning();
   await writeSources(tx, accountId, group!.id, sources, false);
   return group!;
+}
+
+/**
+ * The ids of the rows of `table` that `where` finds, for a 409's message: the first MAX_LISTED_REFERENCES
+ * in id order and how many more (`listed`); undefined for none.
+ */
+export async function referringIds(tx: Transaction, table: typeof schema.cdnResources | typeof schema.streams, where: SQL | undefined): Promise<string | undefined> {
+  const rows = await tx
+    .select({ id: table.id, total: sql<number>`(count(*) over ())::int` })
+    .from(table)
+    .where(where)
+    .orderBy(asc(table.id))
+    .limit(MAX_LISTED_REFERENCES);
+  return rows.length ? listed(rows.map((row) => row.id), rows[0]!.total) : undefined;
 }

@@ -111,10 +111,21 @@ function usableBinaries(accountId: number): SQL | undefined {
 }
 
 /*
- * Reads of the objects a write refers to (a template, a binary, secrets) take a share lock: a delete of
- * that object, which locks it for update, then waits for the write or the write sees it gone, so the
- * foreign key never fails under a race (no 500).
+ * Reads of the objects a write refers to (a template, a binary, secrets) lock them: a delete of that
+ * object, which locks it for update, then waits for the write or the write sees it gone, so the foreign
+ * key never fails under a race (no 500). A binary an app write starts or stops running has its
+ * `unref_since` updated by that write, so it is locked for that update from the start (`lockBinaries`):
+ * two writes that each held a share lock and then both asked for the update would wait on each other
+ * (a deadlock, 40P01). Every app write takes its locks in one order: the app, then its binaries in id
+ * order, then the template and secrets it names.
  */
+
+/** Locks binaries `ids` (those of them that exist) for the update of their use, in id order. */
+async function lockBinaries(tx: DatabaseTransaction, ids: (number | null | undefined)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number"))].sort((a, b) => a - b);
+  if (!wanted.length) return;
+  await tx.select({ id: edgeBinaries.id }).from(edgeBinaries).where(inArray(edgeBinaries.id, wanted)).orderBy(asc(edgeBinaries.id)).for("no key update");
+}
 
 /** The template `id` an app of the account may be made from, or 400 on `field`. */
 async function usableTemplate(tx: DatabaseTransaction, accountId: number, id: number, field: string) {
@@ -127,13 +138,13 @@ async function usableTemplate(tx: DatabaseTransaction, accountId: number, id: nu
   return template;
 }
 
-/** The binary `id` an app of the account may run, or 400 on `binary`. */
+/** The binary `id` an app of the account may run, or 400 on `binary`; locked for the update of its use (`lockBinaries`). */
 async function usableBinary(tx: DatabaseTransaction, accountId: number, id: number) {
   const [binary] = await tx
     .select({ apiType: edgeBinaries.apiType })
     .from(edgeBinaries)
     .where(and(eq(edgeBinaries.id, id), usableBinaries(accountId)))
-    .for("share");
+    .for("no key update");
   if (!binary) throw invalid("binary", "Must be a binary of the account, or a platform binary of a public template.");
   return binary;
 }
@@ -160,8 +171,9 @@ async function setAppSecrets(tx: DatabaseTransaction, accountId: number, appId: 
 }
 
 /**
- * After apps started or stopped running `binaryIds`: a binary's `unref_since` is null while an app runs
- * it, and the time the last one stopped once none does (kept if it was already unused).
+ * After apps started or stopped running `binaryIds`, which the write locked first (`lockBinaries`), so
+ * this statement sees every other write's app: a binary's `unref_since` is null while an app runs it,
+ * and the time the last one stopped once none does (kept if it was already unused).
  */
 async function refreshBinaryUse(tx: DatabaseTransaction, binaryIds: (number | null | undefined)[]): Promise<void> {
   const ids = [...new Set(binaryIds.filter((id): id is number => typeof id === "number"))];
@@ -202,6 +214,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
         if (!current) throw notFound(`Edge app ${id}`);
         const changes: Partial<typeof edgeApps.$inferInsert> = { updated: new Date() };
 
+        if (body.binary !== undefined && body.binary !== current.binaryId) await lockBinaries(tx, [current.binaryId, body.binary]);
         if (body.binary !== undefined) {
           const binary = await usableBinary(tx, accountId, body.binary);
           if (binary.apiType !== current.apiType) throw invalid("binary", `Must be a ${current.apiType} binary, the app's api_type.`);
@@ -271,6 +284,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
           } else if (template) {
             binaryId = template.binaryId;
             apiType = template.apiType;
+            await lockBinaries(tx, [binaryId]);
           } else {
             throw invalid("binary", "Give a binary or a template (or both): the app must have something to run.");
           }
@@ -324,10 +338,12 @@ function edgeAppsRouter({ db }: RouteDeps) {
 
     deleteApp: async ({ params }, { request: { caller } }) => {
       await db.transaction(async (tx) => {
+        const [current] = await tx.select({ binaryId: edgeApps.binaryId }).from(edgeApps).where(ownApp(caller.accountId, params.id)).for("update");
+        if (!current) throw notFound(`Edge app ${params.id}`);
+        await lockBinaries(tx, [current.binaryId]);
         // Its secret links go with it (ON DELETE CASCADE).
-        const [deleted] = await tx.delete(edgeApps).where(ownApp(caller.accountId, params.id)).returning({ binaryId: edgeApps.binaryId });
-        if (!deleted) throw notFound(`Edge app ${params.id}`);
-        await refreshBinaryUse(tx, [deleted.binaryId]);
+        await tx.delete(edgeApps).where(ownApp(caller.accountId, params.id));
+        await refreshBinaryUse(tx, [current.binaryId]);
       });
       return { status: 204, body: undefined };
     },

@@ -5,7 +5,7 @@
 import { storageBucketsRoutes } from "@cloudplane/contract";
 import { and, asc, count, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { sqlState } from "../database-errors.js";
+import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { ApiError, conflict, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { storageOf } from "./shared.js";
@@ -110,7 +110,7 @@ export function storageBuckets({ db }: RouteDeps) {
       } catch (error) {
         // The storage may also have been deleted since it was read: its foreign key fails (23503), which is its 404.
         if (sqlState(error) === "23505") throw conflict(`Storage ${storage.id} already has a bucket named ${params.name}.`);
-        if (sqlState(error) === "23503") throw notFound(`Storage ${params.id}`);
+        if (isForeignKeyViolation(error)) throw notFound(`Storage ${params.id}`);
         throw error;
       }
     },

@@ -5,6 +5,7 @@
 import { cdnLogsUploaderConfigsRoutes, type CreateLogsUploaderConfigBody, type LogsUploaderConfig } from "@cloudplane/contract";
 import { and, asc, count, type DatabaseTransaction, eq, inArray, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
+import { isForeignKeyViolation } from "../../database-errors.js";
 import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "../../errors.js";
 import type { RequestExtension, RouteDeps } from "../../types.js";
 import {
@@ -12,7 +13,6 @@ import {
   checkOf,
   CONFIGS,
   type ConfigRow,
-  isForeignKeyViolation,
   lockOwned,
   owned,
   ownedRow,

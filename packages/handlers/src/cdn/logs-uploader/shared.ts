@@ -12,8 +12,8 @@ import {
   type LogsUploaderValidation,
 } from "@cloudplane/contract";
 import { and, asc, count, type Database, type DatabaseTransaction, eq, ilike, inArray, or, schema } from "@cloudplane/db";
-import { sqlState } from "../../database-errors.js";
-import { conflict, notFound } from "../../errors.js";
+import { isForeignKeyViolation } from "../../database-errors.js";
+import { conflict, listed, notFound } from "../../errors.js";
 import { isoTime } from "../../format.js";
 import { likePattern } from "../../like.js";
 
@@ -37,11 +37,6 @@ export function ownFields(row: TargetRow | PolicyRow | ConfigRow) {
 
 export function checkOf(row: TargetRow | ConfigRow): LogsUploaderValidation {
   return { status: row.status, code: row.statusCode, updated: isoTime(row.statusUpdated), details: row.statusDetails };
-}
-
-/** 23503: a row the write refers to went away under it (a concurrent delete). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return sqlState(error) === "23503";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +259,7 @@ export async function deleteReferenced<T extends ReferencedTable>(db: Database, 
       const current = await lockOwned(tx, kind, accountId, id);
       const users = (await configsUsing(tx, accountId, kind.column, [current.id])).get(current.id) ?? [];
       if (users.length)
-        throw conflict(`${kind.what} ${current.id} is used by configs ${users.join(", ")}: delete them or give them another ${kind.field} first.`);
+        throw conflict(`${kind.what} ${current.id} is used by configs ${listed(users)}: delete them or give them another ${kind.field} first.`);
       await tx.delete(kind.table).where(owned(kind.table, accountId, current.id));
     });
   } catch (error) {
