@@ -1,44 +1,14 @@
 /**
  * Integration tests of the Security profile templates an account may use: the common ones and its own.
  */
-import { demoFixture, type DemoRow } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "../harness.js";
-
-const { securityProfileTemplates: templates } = demoFixture;
-
-type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
+import { fixedOfAccount1, ownOfAccount2, templateAsShown, templates } from "./shared.js";
 
 const TEMPLATES = "/security/iaas/profile-templates";
 
-/** A template's fields, in their order. */
-const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
-
 /** The templates account `account` may use, by id. */
 const visibleTo = (account: number) => templates.filter((candidate) => candidate.accountId === null || candidate.accountId === account);
-const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
-const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
-
-function templateAsShown(shown: DemoSecurityProfileTemplate) {
-  return {
-    id: shown.id,
-    name: shown.name,
-    description: shown.description,
-    fields: fieldsOf(shown.id).map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
-      id,
-      name,
-      description,
-      field_type: fieldType,
-      required,
-      default: fallback,
-      validation_schema: validationSchema,
-    })),
-    base_template: shown.baseTemplateId,
-    version: shown.version,
-    created: shown.created,
-    template_sifter: shown.templateSifter,
-  };
-}
 
 describe.each(engines())("security profile templates on %s", (engine) => {
   const api = useApi(engine);

@@ -2,48 +2,22 @@
  * Integration tests of the lifecycle of security profiles (list, create, get, delete), on the common
  * profile templates and the account's own.
  */
-import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
+import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
+import { fieldsOf, fixedOfAccount1, ownOfAccount2, templateAsShown, templates } from "./shared.js";
 
-const { securityProfileTemplates: templates, securityProfiles: profiles } = demoFixture;
-
-type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
+const { securityProfiles: profiles } = demoFixture;
 
 const PROFILES = "/security/iaas/v2/profiles";
 
 const template = (id: number) => templates.find((candidate) => candidate.id === id)!;
-/** A template's fields, in their order. */
-const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
 const fieldOf = (templateId: number, name: string) => fieldsOf(templateId).find((field) => field.name === name)!;
 
 const common = template(1);
-const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
-const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
 const deletedOfAccount1 = profiles.find((candidate) => candidate.accountId === 1 && candidate.deleted !== null)!;
 const liveOf = (account: number) => profiles.filter((candidate) => candidate.accountId === account && candidate.deleted === null);
-
-function templateAsShown(shown: DemoSecurityProfileTemplate) {
-  return {
-    id: shown.id,
-    name: shown.name,
-    description: shown.description,
-    fields: fieldsOf(shown.id).map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
-      id,
-      name,
-      description,
-      field_type: fieldType,
-      required,
-      default: fallback,
-      validation_schema: validationSchema,
-    })),
-    base_template: shown.baseTemplateId,
-    version: shown.version,
-    created: shown.created,
-    template_sifter: shown.templateSifter,
-  };
-}
 
 function basicBody(overrides: Record<string, unknown> = {}) {
   return {
