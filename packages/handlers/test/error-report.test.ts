@@ -109,7 +109,7 @@ describe.each(engines())("a database failure on %s", (engine) => {
     expect(report).toMatchObject({ message: 'relation "edge_apps" does not exist', code: "42P01", stack: expect.stringMatching(/^\s+at /) });
     expect(report!.name).toMatch(/\S/);
     // Where the query was made, not only where the driver read its reply.
-    expect(report!.stack).toMatch(/\n\s+at listApps \(.*edge\.ts:\d+/);
+    expect(report!.stack).toMatch(/\n\s+at listApps \(.*edge\/apps\.ts:\d+/);
     expect(JSON.stringify(report)).not.toMatch(/Failed query|params:|\bselect\b[^"]*\bfrom\b/i);
   });
 });
