@@ -288,7 +288,9 @@ export class CdnResources extends APIResource {
    * `DELETE /cdn/resources/{resource_id}`: Delete a CDN resource. Deletes the resource for good: it cannot be
    * recovered, answers 404 afterwards, and its cname and secondary host names are free again. As on the platform, the
    * resource must be deactivated first (`active` false through a change operation): deleting an active resource answers
-   * 409 and changes nothing. Its origin group stays. Answers 204 with no body.
+   * 409 and changes nothing. A resource that delivers streams (their `cdn_id`) answers 409 naming them: give them
+   * another `cdn_id`, or null, or delete them first (a stream never keeps a resource that is gone). Its origin group
+   * stays. Answers 204 with no body.
    */
   delete(resourceId: PathParam<Route<"deleteResource">, "resource_id">, options?: RequestOptions): APIPromise<Success<Route<"deleteResource">>> {
     return this.transport.request(cdnRoutes.deleteResource, { params: { resource_id: resourceId } }, options);
