@@ -1,10 +1,3 @@
-import { defineConfig } from "tsup";
+import { packageBuild } from "../../tooling/typescript/tsup.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "es2022",
-});
+export default packageBuild({ entry: ["src/index.ts"] });

@@ -1,6 +1,6 @@
-import { defineConfig } from "tsup";
+import { packageBuild } from "../../tooling/typescript/tsup.js";
 
-export default defineConfig({
+export default packageBuild({
   // The test harness (test/testing.ts, test/global-setup.ts) is not an entry: this repository's tests read
   // it from its sources (the package's `./testing` exports), and it is not published.
   entry: {
@@ -9,11 +9,4 @@ export default defineConfig({
     "adapter/aws-lambda/index": "src/adapter/aws-lambda/index.ts",
     "adapter/node/index": "src/adapter/node/index.ts",
   },
-  format: ["esm", "cjs"],
-  // The declarations are made against the other packages' built declarations (the build depends on
-  // theirs), not their sources: checking the contract's sources again in every package's build costs more.
-  dts: { compilerOptions: { customConditions: [] } },
-  sourcemap: true,
-  clean: true,
-  target: "es2022",
 });
