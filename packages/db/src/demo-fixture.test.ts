@@ -1,6 +1,8 @@
 /**
- * Tests of the demo fixture itself, without a database: it is valid against the contract, rich enough
- * for every route, and laid out as promised (odd ids for account 1, even for account 2).
+ * Tests of the demo fixture itself, without a database: what routes will take from it is valid against
+ * the contract, it is rich enough for every route, and it is laid out as promised (odd ids for account 1,
+ * even for account 2). How the API shows its objects is the handlers' tests' to check: they read them
+ * through the routes, each answer validated against the contract.
  */
 import {
   COST_REPORT_TYPES,
@@ -9,19 +11,15 @@ import {
   ROLE_IDS,
   bucketCors,
   bucketName,
-  cdnClientSettings,
   cdnResourceOptionsWrite,
   clipRecording,
   createEdgeAppSecretBody,
   createLogsUploaderTargetBody,
-  edgeApp,
   edgeAppTemplate,
   gpuImage,
   inferenceModel,
   ipAddress,
   originGroup,
-  securityProfile,
-  securityProfileTemplate,
   stream,
   updateCdnResourceBody,
   updateEdgeAppBody,
@@ -36,8 +34,6 @@ function expectValid(schema: { safeParse(value: unknown): { success: boolean; er
   const result = schema.safeParse(value);
   expect(result.success ? [] : result.error?.issues, what).toEqual([]);
 }
-
-const cdnTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 23)}000+00:00`;
 
 describe("the demo fixture's layout", () => {
   it("has two accounts, and gives account 1 the odd ids and account 2 the even ones of every account-owned kind", () => {
@@ -207,23 +203,6 @@ describe("the demo CDN data", () => {
       expect(f.certificates.filter((certificate) => certificate.accountId === account)).toHaveLength(2);
     }
     expect(f.shieldingPops.length).toBeGreaterThanOrEqual(2);
-    for (const account of f.accounts) {
-      expectValid(
-        cdnClientSettings,
-        {
-          id: account.id,
-          created: cdnTime(account.created),
-          updated: cdnTime(account.updated),
-          service: { enabled: account.cdnServiceEnabled, status: account.cdnServiceStatus, updated: cdnTime(account.cdnServiceUpdated) },
-          utilization_level: account.utilizationLevel,
-          cname: account.cname,
-          use_balancer: account.useBalancer,
-          auto_suspend_enabled: account.autoSuspendEnabled,
-          cdn_resources_rules_max_count: account.cdnResourcesRulesMaxCount,
-        },
-        `CDN settings of account ${account.id}`,
-      );
-    }
     for (const account of DEMO_ACCOUNT_IDS) {
       const features = f.cdnFeatures.filter((feature) => feature.accountId === account);
       expect(features.some((feature) => feature.paid) && features.some((feature) => !feature.paid)).toBe(true);
@@ -274,30 +253,9 @@ describe("the demo edge data", () => {
     expect(apps2.some((app) => names.has(app.name))).toBe(true);
   });
 
-  it("has apps that read as the contract's edge apps and whose writable fields the update route accepts", () => {
+  it("has apps whose writable fields the update route accepts", () => {
     for (const app of f.edgeApps) {
       const template = f.edgeTemplates.find((candidate) => candidate.id === app.templateId);
-      const plan = f.edgePlans.find((candidate) => candidate.id === app.planId);
-      expectValid(
-        edgeApp,
-        {
-          id: app.id,
-          name: app.name,
-          url: app.url,
-          status: app.status,
-          binary: app.binaryId,
-          template: app.templateId,
-          template_name: template?.name ?? null,
-          comment: app.comment,
-          api_type: app.apiType,
-          debug_until: app.debugUntil,
-          networks: app.networks,
-          upgradeable_to: app.upgradeableTo,
-          plan_id: app.planId,
-          plan: plan?.name,
-        },
-        `edge app ${app.id}`,
-      );
       expectValid(
         updateEdgeAppBody,
         { name: app.name, comment: app.comment, env: app.env, rsp_headers: app.rspHeaders, log: app.log, secrets: secretsOf(app.id) },
@@ -406,27 +364,7 @@ describe("the demo cloud data", () => {
 });
 
 describe("the demo security and storage data", () => {
-  /** A template's fields as the API shows them, in their order. */
-  const templateFields = (templateId: number) =>
-    f.securityTemplateFields
-      .filter((field) => field.templateId === templateId)
-      .map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
-        id,
-        name,
-        description,
-        field_type: fieldType,
-        required,
-        default: fallback,
-        validation_schema: validationSchema,
-      }));
-  /** A template as the API shows it. */
-  const shownTemplate = (template: (typeof f.securityProfileTemplates)[number]) => {
-    const { account_id: _account, accepts_ip_address: _accepts, base_template_id: baseTemplate, ...shown } = byColumnName("securityProfileTemplates", template);
-    return { ...shown, base_template: baseTemplate, fields: templateFields(template.id) };
-  };
-
   it("has profile templates whose fields carry JSON Schemas, one of them required", () => {
-    for (const template of f.securityProfileTemplates) expectValid(securityProfileTemplate, shownTemplate(template), `template ${template.id}`);
     // Common templates, and each account's own.
     expect(new Set(f.securityProfileTemplates.map((template) => template.accountId))).toEqual(new Set([null, 1, 2]));
     const fields = f.securityTemplateFields;
@@ -434,34 +372,16 @@ describe("the demo security and storage data", () => {
     for (const field of fields) expect(typeof field.validationSchema.type).toBe("string");
   });
 
-  it("has profiles that read as the contract's and give every required field of their template", () => {
+  it("has profiles that give every required field of their template, and an address exactly when it takes one", () => {
     for (const profile of f.securityProfiles) {
       const template = f.securityProfileTemplates.find((candidate) => candidate.id === profile.templateId);
       if (!template) throw new Error(`Profile ${profile.id} has no template.`);
-      // An address exactly when the template takes one.
       if (template.acceptsIpAddress) expectValid(ipAddress, profile.ipAddress, `address of profile ${profile.id}`);
       else expect(profile.ipAddress).toBeNull();
-      const profileFields = f.securityProfileFields.filter((field) => field.profileId === profile.id);
-      const given = new Set(profileFields.map((field) => field.baseFieldId));
-      for (const field of templateFields(template.id).filter((candidate) => candidate.required)) expect(given.has(field.id)).toBe(true);
-      expectValid(
-        securityProfile,
-        {
-          id: profile.id,
-          profile_template: shownTemplate(template),
-          ip_address: profile.ipAddress,
-          fields: profileFields.map((field) => {
-            const { id: _templateFieldId, ...base } = templateFields(template.id).find((candidate) => candidate.id === field.baseFieldId) ?? { id: 0 };
-            return { ...base, id: field.id, base_field: field.baseFieldId, field_value: field.fieldValue };
-          }),
-          site: profile.site,
-          options: profile.options,
-          protocols: profile.protocols,
-          status: profile.status,
-          plan: profile.plan,
-        },
-        `profile ${profile.id}`,
-      );
+      const given = new Set(f.securityProfileFields.filter((field) => field.profileId === profile.id).map((field) => field.baseFieldId));
+      for (const field of f.securityTemplateFields.filter((candidate) => candidate.templateId === template.id && candidate.required)) {
+        expect(given.has(field.id), `profile ${profile.id} gives field ${field.name}`).toBe(true);
+      }
     }
   });
 

@@ -2,19 +2,16 @@
  * Integration tests of the Security routes: replacing a protection profile, with its values checked
  * against the template's fields, and rejected writes leaving the stored profiles as they were.
  */
-import { demoFixture, sql, type DemoRow } from "@cloudplane/db";
+import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply, type TestApi } from "../harness.js";
+import { fieldAsShown, fieldsOf, templateAsShown, templates } from "./shared.js";
 
-const { securityProfileTemplates: templates, securityProfiles: profiles } = demoFixture;
-
-type DemoSecurityProfileTemplate = DemoRow<"securityProfileTemplates">;
+const { securityProfiles: profiles } = demoFixture;
 
 const template = (id: number) => templates.find((candidate) => candidate.id === id)!;
 const profile = (id: number) => profiles.find((candidate) => candidate.id === id)!;
-/** A template's fields, in their order. */
-const fieldsOf = (templateId: number) => demoFixture.securityTemplateFields.filter((field) => field.templateId === templateId);
 const fieldNamed = (templateId: number, name: string) => fieldsOf(templateId).find((field) => field.name === name)!;
 
 /** The fixture's profiles of each account, and the templates (platform-wide) the tests use. */
@@ -51,32 +48,6 @@ function basicBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A template field as the API shows it. */
-function fieldMeta(field: DemoRow<"securityTemplateFields">) {
-  return {
-    id: field.id,
-    name: field.name,
-    description: field.description,
-    field_type: field.fieldType,
-    required: field.required,
-    default: field.default,
-    validation_schema: field.validationSchema,
-  };
-}
-
-function templateAsShown(shown: DemoSecurityProfileTemplate) {
-  return {
-    id: shown.id,
-    name: shown.name,
-    description: shown.description,
-    fields: fieldsOf(shown.id).map(fieldMeta),
-    base_template: shown.baseTemplateId,
-    version: shown.version,
-    created: shown.created,
-    template_sifter: shown.templateSifter,
-  };
-}
-
 describe.each(engines())("security routes on %s", (engine) => {
   const api = useApi(engine);
 
@@ -107,7 +78,7 @@ describe.each(engines())("security routes on %s", (engine) => {
         profile_template: templateAsShown(game),
         ip_address: body.ip_address,
         fields: body.fields.map((value) => ({
-          ...fieldMeta(fieldsOf(game.id).find((field) => field.id === value.base_field)!),
+          ...fieldAsShown(fieldsOf(game.id).find((field) => field.id === value.base_field)!),
           field_value: value.field_value,
           base_field: value.base_field,
         })),
@@ -142,7 +113,7 @@ describe.each(engines())("security routes on %s", (engine) => {
       expect(second.status, second.text).toBe(200);
       expect(second.body.profile_template).toEqual(templateAsShown(basic));
       expect(second.body.fields).toEqual([
-        { ...fieldMeta(fieldNamed(basic.id, "tcp_ports")), field_value: [22, 80, 443], base_field: fieldNamed(basic.id, "tcp_ports").id },
+        { ...fieldAsShown(fieldNamed(basic.id, "tcp_ports")), field_value: [22, 80, 443], base_field: fieldNamed(basic.id, "tcp_ports").id },
       ]);
       const stored = await selectRows(api.database.db, sql`select base_field_id from security_profile_fields where profile_id = ${ours.id}`);
       expect(stored).toEqual([{ base_field_id: fieldNamed(basic.id, "tcp_ports").id }]);

@@ -13,21 +13,18 @@ export const fieldsOf = (templateId: number) => demoFixture.securityTemplateFiel
 export const fixedOfAccount1 = templates.find((candidate) => candidate.accountId === 1 && !candidate.acceptsIpAddress)!;
 export const ownOfAccount2 = templates.find((candidate) => candidate.accountId === 2)!;
 
+/** A template field as the API shows it. */
+export function fieldAsShown({ id, name, description, fieldType, required, default: fallback, validationSchema }: DemoRow<"securityTemplateFields">) {
+  return { id, name, description, field_type: fieldType, required, default: fallback, validation_schema: validationSchema };
+}
+
 /** A template as the API shows it, with its fields. */
 export function templateAsShown(shown: DemoSecurityProfileTemplate) {
   return {
     id: shown.id,
     name: shown.name,
     description: shown.description,
-    fields: fieldsOf(shown.id).map(({ id, name, description, fieldType, required, default: fallback, validationSchema }) => ({
-      id,
-      name,
-      description,
-      field_type: fieldType,
-      required,
-      default: fallback,
-      validation_schema: validationSchema,
-    })),
+    fields: fieldsOf(shown.id).map(fieldAsShown),
     base_template: shown.baseTemplateId,
     version: shown.version,
     created: shown.created,
