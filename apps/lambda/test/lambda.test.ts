@@ -7,14 +7,14 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { conformanceChecks, conformanceContext, conformanceTokens, type ConformanceContext } from "@cloudplane/conformance";
+import { conformanceChecks, conformanceContext, conformanceTokens, createClient, expectFailoverAnswers, type ConformanceContext } from "@cloudplane/conformance";
 import { demoFixture } from "@cloudplane/db";
-import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { createTestDatabase, failoverUnderLoad, type TestDatabase } from "@cloudplane/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLambda, type LambdaBuild } from "../scripts/build.js";
 import { startBridge, type Bridge, type LambdaHandler } from "./api-gateway-bridge.js";
 
-const SETTINGS = ["DATABASE_URL", "CLOUDPLANE_SECRETS_KEY", "CLOUDPLANE_BASE_PATH"] as const;
+const SETTINGS = ["DATABASE_URL", "CLOUDPLANE_SECRETS_KEY", "CLOUDPLANE_BASE_PATH", "CLOUDPLANE_RATE_LIMIT"] as const;
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
 let outdir: string;
@@ -109,5 +109,56 @@ if (process.env.DATABASE_URL)
       expect(served.filter((entry) => entry.msg === "request" || entry.msg === "client error").length).toBe(bridge.events.length);
       expect(served.filter((entry) => entry.msg === "client error").every((entry) => entry.status === 400 && entry.code === "bad_request")).toBe(true);
       expect(served.filter((entry) => entry.level === "error")).toEqual([]);
+    });
+
+  });
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("an instance of the bundle while PostgreSQL terminates its connection under load", () => {
+    let database: TestDatabase;
+    let bridge: Bridge;
+
+    beforeAll(async () => {
+      setEnvironment(saved);
+      database = await createTestDatabase({ engine: "postgres" });
+      setEnvironment({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_RATE_LIMIT: "0" });
+      // Another instance of the function (a module of its own, as another Lambda instance runs it), set up from
+      // these settings in its init phase: the limit is off, so that no client waits out a 429 meanwhile.
+      const instance = (await import(`${pathToFileURL(built.file).href}?instance=failover`)) as { handler: LambdaHandler };
+      bridge = await startBridge(instance.handler);
+    });
+    afterAll(async () => {
+      await bridge?.close();
+      await database?.close();
+    });
+
+    it("answers 200 or 503 with Retry-After, then 200s, and nothing escapes", async () => {
+      const client = createClient(bridge.url, conformanceTokens(demoFixture));
+      const escaped: unknown[] = [];
+      const onEscape = (error: unknown) => escaped.push(error);
+      process.on("uncaughtException", onEscape);
+      process.on("unhandledRejection", onEscape);
+      try {
+        // The instance keeps its one connection (max 1) between events; PostgreSQL ends it five times.
+        const { replies, terminated, after } = await failoverUnderLoad(
+          database.url!,
+          (index, serial) =>
+            index % 2 === 0
+              ? client.call("GET", "/edge/v1/apps?limit=1")
+              : client.call("POST", "/edge/v1/secrets", { body: { name: `failover-${index}-${serial}`, secret_slots: [{ slot: 0, value: "v" }] } }),
+          { clients: 4 },
+        );
+        const { served, unavailable } = expectFailoverAnswers(replies, after);
+        console.info(`failover on Lambda: ${terminated.join(", ")} backends terminated; ${served} × 200, ${unavailable} × 503`);
+        expect(terminated.every((count) => count > 0)).toBe(true);
+        expect(unavailable).toBeGreaterThan(0);
+        // The last rejections run a few turns after the last answer.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(escaped).toEqual([]);
+      } finally {
+        process.off("uncaughtException", onEscape);
+        process.off("unhandledRejection", onEscape);
+      }
     });
   });

@@ -8,9 +8,9 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { conformanceChecks, conformanceContext, conformanceTokens, type ConformanceContext } from "@cloudplane/conformance";
+import { conformanceChecks, conformanceContext, conformanceTokens, createClient, expectFailoverAnswers, type ConformanceContext } from "@cloudplane/conformance";
 import { demoFixture } from "@cloudplane/db";
-import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
+import { createTestDatabase, failoverUnderLoad, type TestDatabase } from "@cloudplane/db/testing";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWorker, WORKER_DIR, type WorkerBuild } from "./build.js";
@@ -128,6 +128,41 @@ if (process.env.DATABASE_URL)
       const entries = logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(entries.filter((entry) => entry.msg === "request").length).toBeGreaterThan(100);
       expect(entries.filter((entry) => entry.level === "error")).toEqual([]);
+    });
+  });
+
+if (process.env.DATABASE_URL)
+  describe("the worker in workerd (Miniflare) while PostgreSQL terminates its backends", () => {
+    let database: TestDatabase;
+    let miniflare: Miniflare;
+    const logs: string[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase({ engine: "postgres" });
+      miniflare = startWorker(
+        { DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_RATE_LIMIT: "0" },
+        logs,
+      );
+    });
+    afterAll(async () => {
+      await miniflare?.dispose();
+      await database?.close();
+    });
+
+    it("answers 200 or 503 with Retry-After under load, then 200s, and nothing is thrown out of the worker", async () => {
+      const client = createClient((await miniflare.ready).toString(), conformanceTokens(demoFixture));
+      // Each request has a connection of its own: every backend terminated was serving a request.
+      const { replies, terminated, after } = await failoverUnderLoad(database.url!, (index, serial) =>
+        index % 2 === 0
+          ? client.call("GET", "/edge/v1/apps?limit=1")
+          : client.call("POST", "/edge/v1/secrets", { body: { name: `failover-${index}-${serial}`, secret_slots: [{ slot: 0, value: "v" }] } }),
+      );
+      const { served, unavailable } = expectFailoverAnswers(replies, after);
+      console.log(`failover in workerd: ${terminated.join(", ")} backends terminated; ${served} × 200, ${unavailable} × 503`);
+      expect(terminated.some((count) => count > 0)).toBe(true);
+      expect(served).toBeGreaterThan(0);
+      // workerd logs what a request throws out of the worker as "Uncaught …" and answers it 500.
+      expect(logs.filter((line) => /uncaught/i.test(line))).toEqual([]);
     });
   });
 

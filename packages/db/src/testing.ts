@@ -109,3 +109,53 @@ export async function selectRows<Row extends Record<string, unknown> = Record<st
   if (Array.isArray(result)) return [...(result as Row[])];
   return (result as { rows: Row[] }).rows;
 }
+
+/** What `failoverUnderLoad` saw. */
+export interface FailoverRun<Reply> {
+  /** Every answer the clients got while the backends were terminated and for a while after. */
+  replies: Reply[];
+  /** How many backends each termination ended. */
+  terminated: number[];
+  /** Each client's next request, once all had stopped. */
+  after: Reply[];
+}
+
+/**
+ * A failover under load: `clients` callers keep calling (`call(client, serial)`, each waiting for its
+ * answer before the next) while every backend of the PostgreSQL database at `url` but the terminating
+ * session's own is terminated `terminations` times, 150 ms apart (as a failover, a restart or an
+ * idle-session kill ends them); then 1.5 s more under the same load, and one more call of each client
+ * once they have stopped. What the answers must be is the caller's to check.
+ */
+export async function failoverUnderLoad<Reply>(
+  url: string,
+  call: (client: number, serial: number) => Promise<Reply>,
+  { clients = 8, terminations = 5 }: { clients?: number; terminations?: number } = {},
+): Promise<FailoverRun<Reply>> {
+  // A connection of its own, as an operator's session would be.
+  const admin = postgres(url, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  let serial = 0;
+  let running = true;
+  const replies: Reply[] = [];
+  const loop = async (client: number) => {
+    while (running) replies.push(await call(client, serial++));
+  };
+  const loops = Array.from({ length: clients }, (_, client) => loop(client));
+  const terminated: number[] = [];
+  try {
+    for (let round = 0; round < terminations; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const rows = await admin<{ done: boolean }[]>`
+        select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+      terminated.push(rows.filter((row) => row.done).length);
+    }
+    // Let the connections come back under the same load, then stop the clients.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  } finally {
+    running = false;
+    await Promise.all(loops);
+    await admin.end({ timeout: 5 });
+  }
+  const after = await Promise.all(Array.from({ length: clients }, (_, client) => call(client, serial++)));
+  return { replies, terminated, after };
+}

@@ -9,8 +9,8 @@
  * The suite's database is its own (`useApi`), so the terminations reach no other test file.
  */
 import net, { type AddressInfo } from "node:net";
-import { createDatabase, sql, type CloudplaneDatabase } from "@cloudplane/db";
-import { selectRows } from "@cloudplane/db/testing";
+import { createDatabase } from "@cloudplane/db";
+import { failoverUnderLoad } from "@cloudplane/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workersHandler } from "../src/workers.js";
 import { buildRequest, expectEnvelope, replyOf, useApi, type Reply } from "./harness.js";
@@ -30,16 +30,12 @@ describe.skipIf(!serverUrl)("failover on postgres: the server terminates its bac
   // What escapes the handler: an exception thrown from a driver's callback, a rejection nobody awaits.
   const escaped: unknown[] = [];
   const onEscape = (error: unknown) => escaped.push(error);
-  let admin: CloudplaneDatabase;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     process.on("uncaughtException", onEscape);
     process.on("unhandledRejection", onEscape);
-    // A connection of its own, as an operator's session would be: it terminates every other backend.
-    admin = await createDatabase({ url: api.database.url!, max: 1, migrate: false });
   });
   afterAll(async () => {
-    await admin.close();
     // The last rejections run through the pipeline a few turns after the last answer.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expectOutageErrors(api.takeErrors());
@@ -48,44 +44,21 @@ describe.skipIf(!serverUrl)("failover on postgres: the server terminates its bac
   });
 
   /**
-   * `CLIENTS` clients calling in a loop (reads and writes: small statements, each written to the socket
-   * on the next turn) while every backend of the database is terminated five times, then for a while
-   * after; each client's next request once they stop. Checks every answer and that nothing escaped.
+   * Eight clients calling in a loop (reads and writes: small statements, each written to the socket on
+   * the next turn) while every backend of the database is terminated five times, then for a while
+   * after (`failoverUnderLoad`); each client's next request once they stop. Checks every answer and
+   * that nothing escaped.
    */
   async function failover(what: string, call: (method: string, path: string, body?: unknown) => Promise<Reply>): Promise<void> {
-    const CLIENTS = 8;
-    const TERMINATIONS = 5;
-    let serial = 0;
-    let running = true;
-    const replies: Reply[] = [];
-    const client = async (index: number) => {
-      while (running) {
-        const reply =
-          index % 2 === 0
-            ? await call("GET", "/edge/v1/apps?limit=1")
-            : await call("POST", "/edge/v1/secrets", { name: `failover-${what}-${index}-${serial++}`, secret_slots: [{ slot: 0, value: "v" }] });
-        replies.push(reply);
-      }
-    };
-    const clients = Array.from({ length: CLIENTS }, (_, index) => client(index));
-    const terminated: number[] = [];
-    for (let round = 0; round < TERMINATIONS; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const rows = await selectRows<{ done: boolean }>(
-        admin.db,
-        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-      );
-      terminated.push(rows.filter((row) => row.done === true).length);
-    }
-    // Let the connections come back under the same load, then stop the clients.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    running = false;
-    await Promise.all(clients);
-
+    const { replies, terminated, after } = await failoverUnderLoad(api.database.url!, (client, serial) =>
+      client % 2 === 0
+        ? call("GET", "/edge/v1/apps?limit=1")
+        : call("POST", "/edge/v1/secrets", { name: `failover-${what}-${client}-${serial}`, secret_slots: [{ slot: 0, value: "v" }] }),
+    );
     const statuses = replies.map((reply) => reply.status);
     const count = (status: number) => statuses.filter((s) => s === status).length;
     console.log(
-      `failover (${what}): ${TERMINATIONS} terminations (${terminated.join(", ")} backends), ${replies.length} requests from ${CLIENTS} clients: ` +
+      `failover (${what}): ${terminated.length} terminations (${terminated.join(", ")} backends), ${replies.length} requests from ${after.length} clients: ` +
         `${count(200)} × 200, ${count(503)} × 503, ${replies.length - count(200) - count(503)} other; ${escaped.length} escaped`,
     );
     expect(escaped).toEqual([]);
@@ -97,8 +70,7 @@ describe.skipIf(!serverUrl)("failover on postgres: the server terminates its bac
     }
     expect(count(503)).toBeGreaterThan(0);
     // Served again: every client's next request succeeds.
-    const after = await Promise.all(Array.from({ length: CLIENTS }, () => call("GET", "/edge/v1/apps?limit=1")));
-    expect(after.map((reply) => reply.status)).toEqual(Array.from({ length: CLIENTS }, () => 200));
+    expect(after.map((reply) => reply.status)).toEqual(after.map(() => 200));
   }
 
   it("answers 200 or 503 with Retry-After while the pool reconnects, then 200s, and nothing escapes", async () => {

@@ -17,5 +17,6 @@ export {
   type Reply,
 } from "./client.js";
 export { ConformanceError } from "./expect.js";
+export { expectFailoverAnswers } from "./failover.js";
 export { exchangeRaw, HALF_CLOSE, sendRaw, type RawExchange, type RawOptions, type RawPiece, type RawResponse } from "./checks/raw.js";
 export { rawFuzz, rawFuzzCases, type RawFuzzCase, type RawFuzzOptions, type RawFuzzReport, type RawFuzzResult } from "./raw-fuzz.js";
