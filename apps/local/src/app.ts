@@ -6,7 +6,16 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { accounts, createDatabase, demoToken, importSecretsKey, loadDemoData, type CloudplaneDatabase, type PgliteDurability } from "@cloudplane/db";
+import {
+  accounts,
+  createDatabase,
+  demoToken,
+  holdsDemoData,
+  importSecretsKey,
+  loadDemoData,
+  type CloudplaneDatabase,
+  type PgliteDurability,
+} from "@cloudplane/db";
 import { loadOrCreateLocalSecretsKey } from "@cloudplane/db/node";
 import { createHandlerFromEnv, type Env, type Handler } from "@cloudplane/handlers";
 import { serve, shutdown } from "@cloudplane/handlers/node";
@@ -28,7 +37,10 @@ export interface LocalAppOptions {
    * the disk; "relaxed" once the operating system has it (faster; an OS crash or power loss can lose it).
    */
   pgliteDurability?: PgliteDurability;
-  /** The base64 secrets key; default: the key file of the data directory, made on first start. */
+  /**
+   * The base64 secrets key. On PGlite its default is the key file of the data directory, made on first
+   * start; on PostgreSQL it must be given (every server of the database needs the same key).
+   */
   secretsKey?: string;
   /** The built docs site; default: the `@cloudplane/docs` build. */
   docsDir?: string;
@@ -58,8 +70,11 @@ export interface LocalApp {
   storage: string;
   /** Whether this start loaded the demo data (the database was empty). */
   demoDataLoaded: boolean;
-  /** The demo administrator's API key (account 1, token role-1-active). */
-  adminApiKey: string;
+  /**
+   * The demo administrator's API key (account 1, token role-1-active) when the database holds the demo
+   * data; undefined on a database of its own accounts (provisioned), where that key answers 401.
+   */
+  adminApiKey: string | undefined;
   server: Server;
   /**
    * Stops taking connections, answers the requests in flight with `Connection: close` and closes idle
@@ -142,6 +157,12 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const hostname = options.hostname ?? "127.0.0.1";
   const docsDir = options.docsDir ?? defaultDocsDirectory();
 
+  if (options.databaseUrl && !options.secretsKey)
+    throw new Error(
+      "CLOUDPLANE_SECRETS_KEY is not set. On PostgreSQL, give the key that encrypts the stored secrets, the same on every " +
+        "server of the database, and keep it with your other secrets: secrets stored with one key cannot be read with another. " +
+        `Make one with: node -e "console.log(crypto.randomBytes(32).toString('base64'))"`,
+    );
   const secretsKey = await importSecretsKey(options.secretsKey ?? (await loadOrCreateLocalSecretsKey(options.dataDir)));
   const unlock = options.databaseUrl ? async () => {} : await lockDataDir(options.dataDir);
   let database: CloudplaneDatabase;
@@ -159,10 +180,13 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   }
   let server: Server;
   let demoDataLoaded: boolean;
+  let demoData: boolean;
   // Known once the server listens (PORT may be 0).
   let allowedOrigins = new Set<string>();
   try {
     demoDataLoaded = await loadDemoDataIfEmpty(database, secretsKey);
+    // Loaded now or by an earlier start; a provisioned database has accounts of its own instead.
+    demoData = demoDataLoaded || (await holdsDemoData(database.db));
     const api = await createHandlerFromEnv(options.env ?? {}, {
       db: database.db,
       secretsKey,
@@ -204,7 +228,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     docsDir,
     storage: describeStorage(options),
     demoDataLoaded,
-    adminApiKey: demoToken(1, "role-1-active").plaintext,
+    adminApiKey: demoData ? demoToken(1, "role-1-active").plaintext : undefined,
     server,
     close() {
       closing ??= (async () => {

@@ -1,8 +1,8 @@
 /**
  * `pnpm start`: runs the local app from the environment (PORT, HOST, DATA_DIR, DATABASE_URL,
  * CLOUDPLANE_SECRETS_KEY, CLOUDPLANE_PGLITE_DURABILITY, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
- * SHUTDOWN_GRACE_MS), prints where it is and the demo administrator's API key, and shuts down cleanly
- * on SIGINT and SIGTERM.
+ * SHUTDOWN_GRACE_MS), prints where it is and, on the demo data, the demo administrator's API key (a
+ * provisioned database has accounts of its own), and shuts down cleanly on SIGINT and SIGTERM.
  */
 import { resolve } from "node:path";
 import { PGLITE_DURABILITIES, type PgliteDurability } from "@cloudplane/db";
@@ -84,9 +84,13 @@ async function main(): Promise<void> {
       "",
       `  API:            ${app.url}`,
       `  Docs:           ${docs}`,
-      `  Admin API key:  ${app.adminApiKey}   (demo account 1, role Administrators)`,
-      "",
-      `  Try: curl -H "Authorization: apikey ${app.adminApiKey}" ${app.url}/cdn/clients/me/features`,
+      ...(app.adminApiKey
+        ? [`  Admin API key:  ${app.adminApiKey}   (demo account 1, role Administrators)`, "", `  Try: curl -H "Authorization: apikey ${app.adminApiKey}" ${app.url}/cdn/clients/me/features`]
+        : [
+            "  Accounts:       this database's own, without the demo data: call with a token `pnpm provision` printed",
+            "",
+            `  Try: curl -H "Authorization: apikey <token>" ${app.url}/cdn/clients/me/features`,
+          ]),
       "",
       "Request logs follow as JSON lines. Ctrl-C stops the server.",
       "",

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import {
   apiTokens,
   cloudProjects,
   createDatabase,
+  demoToken,
   edgePlans,
   generateSecretsKey,
   hashToken,
@@ -28,6 +29,7 @@ import { createTestDatabase, engines, selectRows, type TestDatabase } from "@clo
 import { createHandler } from "@cloudplane/handlers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../src/data-dir-lock.js";
+import { startLocalProcess } from "./local-process.js";
 
 const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -181,6 +183,25 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     expect(plans!.count).toBe(platformCatalog().edgePlans.length);
   });
 
+  it("pnpm start on the provisioned database says it has accounts of its own and prints no demo key, which answers 401 there", async () => {
+    await release();
+    const app = await startLocalProcess(
+      postgres ? { DATABASE_URL: postgres.url!, CLOUDPLANE_SECRETS_KEY: postgres.secretsKeyBase64 } : { DATA_DIR: dataDir! },
+    );
+    try {
+      expect(app.headline).not.toContain("demo data");
+      expect(app.stdout()).toContain("Accounts:       this database's own, without the demo data: call with a token `pnpm provision` printed");
+      expect(app.stdout()).not.toContain("Admin API key");
+      const demoKey = demoToken(1, "role-1-active").plaintext;
+      expect(app.stdout()).not.toContain(demoKey);
+      const features = (token: string) => fetch(`${app.url}/cdn/clients/me/features`, { headers: { authorization: `apikey ${token}` } });
+      expect((await features(first.token)).status).toBe(200);
+      expect((await features(demoKey)).status).toBe(401);
+    } finally {
+      expect(await app.stop("SIGTERM")).toBe(0);
+    }
+  });
+
   it.each([
     [["provision", "--name", "Acme"], "provision needs --name and --email."],
     [["provision", "--name", "", "--email", "x@y.example"], "The account name must be 1 to 255 characters."],
@@ -215,3 +236,22 @@ describe("cloudplane-admin provision on a PGlite directory in use", () => {
     }
   });
 });
+
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("pnpm start on PostgreSQL without CLOUDPLANE_SECRETS_KEY", () => {
+    it("refuses to start, says what to do, and writes no key file", async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), "cloudplane-no-key-"));
+      const database = await createTestDatabase({ engine: "postgres" });
+      try {
+        const start = startLocalProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url! });
+        await expect(start).rejects.toThrow(/exited \(1\) before it was ready[\s\S]*cloudplane could not start: CLOUDPLANE_SECRETS_KEY is not set\. On PostgreSQL, give the key/);
+        await expect(start).rejects.toThrow(/Make one with: node -e/);
+        expect(await readdir(dataDir)).toEqual([]);
+      } finally {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  });

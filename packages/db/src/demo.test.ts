@@ -8,7 +8,7 @@ import { eq, getTableName, sql } from "drizzle-orm";
 import { loadPlatformCatalog } from "./catalog.js";
 import { decryptSecret, sha256Hex } from "./crypto.js";
 import { demoFixture, type DemoTableName } from "./demo-fixture.js";
-import { loadDemoData } from "./demo.js";
+import { holdsDemoData, loadDemoData } from "./demo.js";
 import * as schema from "./schema/index.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
@@ -68,7 +68,9 @@ describe.each(engines())("demo data on %s", (engine) => {
   it("loads into an empty database in one go, reporting what it inserted", async () => {
     const fresh = await createTestDatabase({ engine, seed: false });
     try {
+      expect(await holdsDemoData(fresh.db)).toBe(false);
       const first = await loadDemoData(fresh.db, { secretsKey: fresh.secretsKey });
+      expect(await holdsDemoData(fresh.db)).toBe(true);
       expect(first.inserted).toEqual(EXPECTED_ROWS);
       const second = await loadDemoData(fresh.db, { secretsKey: fresh.secretsKey });
       expect(Object.values(second.inserted).reduce((sum, count) => sum + count, 0)).toBe(0);
@@ -252,6 +254,7 @@ describe.each(engines())("demo data on %s", (engine) => {
     const fresh = await createTestDatabase({ engine, seed: false });
     try {
       await loadPlatformCatalog(fresh.db);
+      expect(await holdsDemoData(fresh.db)).toBe(false);
       const publicTemplates = demoFixture.edgeTemplates.filter((template) => template.accountId === null).map((template) => template.id);
       const commonTemplates = demoFixture.securityProfileTemplates.filter((template) => template.accountId === null).map((template) => template.id);
       const counts = await rowCounts(fresh);

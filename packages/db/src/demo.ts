@@ -2,10 +2,11 @@
  * Loads the demo data (demo-fixture.ts) into a database through the schema's tables, idempotently: rows
  * whose key is already there are left alone. A table gets demo data from rows in the fixture, not code.
  */
-import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { hashToken } from "./crypto.js";
 import type { Database } from "./database.js";
-import { DEMO_PLAINTEXTS, demoFixture, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
+import { DEMO_PLAINTEXTS, demoFixture, demoToken, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 import * as schema from "./schema/index.js";
 
 export interface LoadDemoDataOptions {
@@ -127,4 +128,19 @@ begin
 end
 $$`),
   );
+}
+
+/**
+ * Whether the database holds the demo data, loaded by this process or an earlier one: the demo
+ * administrator's token (account 1, role-1-active) is there and not deleted. A database whose accounts
+ * were provisioned instead has no such token, and the demo keys answer 401 there.
+ */
+export async function holdsDemoData(db: Database): Promise<boolean> {
+  const tokenHash = await hashToken(demoToken(1, "role-1-active").plaintext);
+  const [found] = await db
+    .select({ id: schema.apiTokens.id })
+    .from(schema.apiTokens)
+    .where(and(eq(schema.apiTokens.tokenHash, tokenHash), eq(schema.apiTokens.deleted, false)))
+    .limit(1);
+  return found !== undefined;
 }

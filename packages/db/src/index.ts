@@ -21,7 +21,7 @@ export { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate
 export { migrations } from "./migrations.generated.js";
 export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
 export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
-export { loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
+export { holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
 export * from "./provision.js";
 export * from "./demo-fixture.js";
 export * as schema from "./schema/index.js";
