@@ -6,23 +6,9 @@
  */
 import { resolve } from "node:path";
 import { PGLITE_DURABILITIES, type PgliteDurability } from "@cloudplane/db";
+import { serveSettingsFromEnv } from "@cloudplane/handlers/node";
 import { startLocalApp } from "./app.js";
 import { errorFields, jsonLogger } from "./log.js";
-
-function portFrom(value: string | undefined): number {
-  if (value === undefined || value === "") return 8787;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${value}".`);
-  return port;
-}
-
-/** A duration setting in milliseconds; unset: the app's default. */
-function millisecondsFrom(name: string, value: string | undefined): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1 || ms > 3_600_000) throw new Error(`${name} must be a number of milliseconds (1 to 3600000), not "${value}".`);
-  return ms;
-}
 
 /** CLOUDPLANE_PGLITE_DURABILITY: "durable" or "relaxed"; unset: the app's default (durable). */
 function durabilityFrom(value: string | undefined): PgliteDurability | undefined {
@@ -38,15 +24,11 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || ".data");
   const started = startLocalApp({
     env,
-    port: portFrom(env.PORT),
-    hostname: env.HOST || "127.0.0.1",
+    ...serveSettingsFromEnv(env),
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...(env.CLOUDPLANE_SECRETS_KEY ? { secretsKey: env.CLOUDPLANE_SECRETS_KEY } : {}),
     pgliteDurability: durabilityFrom(env.CLOUDPLANE_PGLITE_DURABILITY),
-    headersTimeoutMs: millisecondsFrom("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS),
-    requestTimeoutMs: millisecondsFrom("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS),
-    shutdownGraceMs: millisecondsFrom("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS),
   });
 
   // Taken from the start: a signal while the database is being set up waits for it, then closes it.

@@ -192,3 +192,43 @@ export function shutdown(server: Server, options: ShutdownOptions = {}): Promise
   shutdowns.set(server, stopped);
   return stopped;
 }
+
+/** How a Node server is run, from the environment: `serveSettingsFromEnv`. */
+export interface ServeSettings {
+  port: number;
+  hostname: string;
+  headersTimeoutMs: number | undefined;
+  requestTimeoutMs: number | undefined;
+  /** How long a stop waits for requests in flight (`shutdown`'s `graceMs`); undefined: its default. */
+  shutdownGraceMs: number | undefined;
+}
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value === "") return 8787;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${value}".`);
+  return port;
+}
+
+/** A duration setting in milliseconds; unset: undefined (the default of what takes it). */
+function millisecondsFrom(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 3_600_000) throw new Error(`${name} must be a number of milliseconds (1 to 3600000), not "${value}".`);
+  return ms;
+}
+
+/**
+ * The settings of a Node server from the environment: PORT (default 8787; 0 picks a free one), HOST
+ * (default `defaultHostname`), HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and SHUTDOWN_GRACE_MS. A value
+ * that is not one throws an Error that names the setting.
+ */
+export function serveSettingsFromEnv(env: Record<string, string | undefined>, defaultHostname = "127.0.0.1"): ServeSettings {
+  return {
+    port: portFrom(env.PORT),
+    hostname: env.HOST || defaultHostname,
+    headersTimeoutMs: millisecondsFrom("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: millisecondsFrom("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS),
+    shutdownGraceMs: millisecondsFrom("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS),
+  };
+}

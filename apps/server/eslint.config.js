@@ -1,0 +1,3 @@
+import config from "@cloudplane/eslint-config";
+
+export default config;
