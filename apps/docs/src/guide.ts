@@ -20,7 +20,7 @@ import {
 } from "@cloudplane/contract";
 import type { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
-import { ROUTES, methodAndPath, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
+import { aliasesOf, alsoServedAt, methodAndPath, PRIMARY_ROUTES, ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
 import { CLIENT_INSTALL, CLIENT_SETUP, ENV, clientCall, curlSnippet } from "./snippets.js";
 
 /** The handlers' default per-token request rate (`rateLimit` of createHandler; a deployment may configure it). */
@@ -45,8 +45,10 @@ function overview(links: boolean): string {
       "of every route names its area:",
     "",
     ...AREA_NAMES.map((area) => {
-      const count = ROUTES.filter((entry) => entry.area === area).length;
-      return `- **${AREA_TITLES[area]}** (\`/${area}\`, ${count} operation${count === 1 ? "" : "s"}): ${AREAS[area]}`;
+      const count = PRIMARY_ROUTES.filter((entry) => entry.area === area).length;
+      const aliased = PRIMARY_ROUTES.filter((entry) => entry.area === area && aliasesOf(entry).length > 0).length;
+      const served = aliased === 0 ? "" : `, ${aliased} of them also served at another path`;
+      return `- **${AREA_TITLES[area]}** (\`/${area}\`, ${count} operation${count === 1 ? "" : "s"}${served}): ${AREAS[area]}`;
     }),
   ];
   lines.push(
@@ -124,7 +126,7 @@ function roles(): string {
       ["Access", "Operations"],
       (["read", "write"] as const).map((access) => [
         access,
-        ROUTES.filter((entry) => entry.access === access)
+        PRIMARY_ROUTES.filter((entry) => entry.access === access)
           .map(({ route }) => route.summary!)
           .join("; "),
       ]),
@@ -202,11 +204,11 @@ function methodsAndBrowsers(): string {
 }
 
 function pagination(): string {
-  const paged = ROUTES.filter(({ route }) => {
+  const paged = PRIMARY_ROUTES.filter(({ route }) => {
     const shape = (route.query as z.AnyZodObject | null | undefined)?.shape as Record<string, unknown> | undefined;
     return shape !== undefined && ("limit" in shape || "page" in shape);
   });
-  const whole = ROUTES.filter((entry) => entry.name.startsWith("list") && !paged.includes(entry));
+  const whole = PRIMARY_ROUTES.filter((entry) => entry.name.startsWith("list") && !paged.includes(entry));
   return [
     "## Pagination",
     "",
@@ -297,13 +299,15 @@ export function operationsMarkdown(): string {
   ];
   for (const area of AREA_NAMES) {
     sections.push("", `### ${AREA_TITLES[area]}`, "", AREAS[area]);
-    for (const entry of ROUTES.filter((item) => item.area === area)) {
+    for (const entry of PRIMARY_ROUTES.filter((item) => item.area === area)) {
       const { route, docs } = entry;
+      const also = alsoServedAt(entry);
       sections.push(
         "",
         `#### ${route.summary}`,
         "",
         `\`${methodAndPath(route)}\` (${entry.access}; operationId \`${entry.name}\`): [in the reference](${referenceLink(entry)})`,
+        ...(also ? ["", also] : []),
         "",
         "```ts",
         clientCall(docs),

@@ -110,6 +110,18 @@ describe("the document", () => {
     }
   });
 
+  it("keeps each alias out of the sidebar (x-scalar-ignore) and names it in its primary's description", () => {
+    const aliases = ROUTES.filter((entry) => entry.aliasOf);
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const { key, operation } of operations) {
+      const route = ROUTES.find((entry) => methodAndPath(entry.route) === key)!;
+      expect(operation["x-scalar-ignore"], key).toBe(route.aliasOf ? true : undefined);
+      const named = aliases.filter((alias) => alias.aliasOf === route.id).map((alias) => `\`${methodAndPath(alias.route)}\``);
+      if (named.length === 0) expect(operation.description, key).not.toContain("**Also served at**");
+      else expect(operation.description, key).toContain(`**Also served at** ${named.join(", ")}: `);
+    }
+  });
+
   it("has the apikey security scheme, required by every operation, and servers", () => {
     expect(document.components.securitySchemes.apikey).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
     expect(document.components.securitySchemes.apikey!.description).toContain("apikey <API token>");

@@ -13,7 +13,7 @@ import { ERROR_EXAMPLES, errorCodesOf } from "./error-examples.js";
 import { WHERE_A_KEY_COMES_FROM, authorizationNotes, guideMarkdown } from "./guide.js";
 import { SchemaConverter, unwrapped, type SchemaObject } from "./json-schema.js";
 import type { OperationDocs } from "./operations.js";
-import { ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
+import { alsoServedAt, ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
 import { curlSnippet, pathParamNames, typescriptSnippet } from "./snippets.js";
 
 /** The document's own types: enough to walk it in the tests. */
@@ -41,6 +41,8 @@ export interface Operation {
   responses: Record<string, { description: string; headers: Record<string, Header | { $ref: string }>; content?: Record<string, MediaType> }>;
   "x-access": RouteAccess;
   "x-codeSamples": Array<{ lang: string; label: string; source: string }>;
+  /** On an alias: Scalar leaves it out of the sidebar and the search. */
+  "x-scalar-ignore"?: true;
 }
 
 export interface Parameter {
@@ -137,12 +139,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
   return document;
 }
 
-function buildOperation({ area, name, route, access, docs }: DocumentedRoute, converter: SchemaConverter): Operation {
+function buildOperation(entry: DocumentedRoute, converter: SchemaConverter): Operation {
+  const { area, name, route, access, docs } = entry;
+  const also = alsoServedAt(entry);
   const operation: Operation = {
     operationId: name,
     tags: [area],
     summary: route.summary!,
-    description: `${route.description!}\n\n**Roles that may call it** (a ${access} route): ${rolesThatMayCall(access)}.`,
+    description: `${route.description!}\n\n**Roles that may call it** (a ${access} route): ${rolesThatMayCall(access)}.${also ? `\n\n${also}` : ""}`,
     parameters: [...pathParameters(route, docs, converter), ...queryParameters(route, docs, converter)],
     responses: {},
     "x-access": access,
@@ -150,6 +154,9 @@ function buildOperation({ area, name, route, access, docs }: DocumentedRoute, co
       { lang: "TypeScript", label: "@cloudplane/client", source: typescriptSnippet(docs) },
       { lang: "Shell", label: "curl", source: curlSnippet(route, docs) },
     ],
+    // An alias stays in the document (clients and tools may call its path) but out of the reference's
+    // sidebar and search: its primary's description names it.
+    ...(entry.aliasOf ? { "x-scalar-ignore": true as const } : {}),
   };
   if ("body" in route && bodyTypeOf(route) === RAW_BODY) {
     // Raw bytes: the schema says so (its checks are in its description). The example's bytes are shown as

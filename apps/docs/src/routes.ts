@@ -23,3 +23,19 @@ export function rolesThatMayCall(access: RouteAccess): string {
     .map((role) => `${roleName(role)} (${role})`)
     .join(", ");
 }
+
+/** The operations a reader looks up: every route but the aliases, which the docs name under their primary. */
+export const PRIMARY_ROUTES: DocumentedRoute[] = ROUTES.filter((entry) => !entry.aliasOf);
+
+/** The aliases of a primary route: the same operation at the other paths the platform serves it under. */
+export function aliasesOf(primary: DocumentedRoute): DocumentedRoute[] {
+  return ROUTES.filter((entry) => entry.aliasOf === primary.id);
+}
+
+/** Where else an operation is served, in a sentence for its description; "" when it has no alias. */
+export function alsoServedAt(primary: DocumentedRoute): string {
+  const aliases = aliasesOf(primary);
+  if (aliases.length === 0) return "";
+  const paths = aliases.map(({ route }) => `\`${methodAndPath(route)}\``).join(", ");
+  return `**Also served at** ${paths}: ${aliases.length === 1 ? "an alias" : "aliases"} at the path${aliases.length === 1 ? "" : "s"} the platform serves it under too, with the same parameters, body and answers.`;
+}

@@ -14,7 +14,7 @@ import { pendingChanges } from "./changelog.js";
 import { PAGES } from "./pages.js";
 import { referenceLink } from "./guide.js";
 import { buildOpenApiDocument } from "./openapi.js";
-import { ROUTES } from "./routes.js";
+import { methodAndPath, PRIMARY_ROUTES, ROUTES } from "./routes.js";
 import { DOCS_ROOT, REPOSITORY_ROOT, buildSite } from "./site.js";
 import { clientCall } from "./snippets.js";
 
@@ -111,7 +111,7 @@ describe("the built site", () => {
 
   it("lists each area's operations under the area", async () => {
     const sidebar = page.locator("aside.t-doc__sidebar");
-    await sidebar.getByText(ROUTES.at(-1)!.route.summary!, { exact: true }).waitFor();
+    await sidebar.getByText(PRIMARY_ROUTES.at(-1)!.route.summary!, { exact: true }).waitFor();
     // Each area is a list item whose link goes to its tag (#tag/<area>) and whose list holds its operations.
     const groups = await sidebar.evaluate((aside) =>
       [...aside.querySelectorAll("li")]
@@ -128,14 +128,16 @@ describe("the built site", () => {
           };
         }),
     );
-    // In the document's order: by path, so an alias at a path of its area (PATCH /cdn/clients/me) stands by its path's other methods.
+    // In the document's order (by path), each operation but the aliases, which their primary's description names.
     const document = buildOpenApiDocument();
-    const documented = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const documented = Object.values(document.paths)
+      .flatMap((methods) => Object.values(methods))
+      .filter((operation) => !operation["x-scalar-ignore"]);
     for (const area of AREA_NAMES) {
       const group = groups.find(({ href }) => href === `#tag/${area}`);
       expect(group?.label, area).toContain(AREA_TITLES[area]);
       const summaries = documented.filter((operation) => operation.tags[0] === area).map((operation) => operation.summary);
-      expect(summaries.sort(), area).toEqual(ROUTES.filter((entry) => entry.area === area).map(({ route }) => route.summary!).sort());
+      expect(summaries.sort(), area).toEqual(PRIMARY_ROUTES.filter((entry) => entry.area === area).map(({ route }) => route.summary!).sort());
       expect(group?.operations, area).toEqual(documented.filter((operation) => operation.tags[0] === area).map((operation) => operation.summary));
     }
   });
@@ -168,13 +170,13 @@ describe("the built site", () => {
     for (const heading of ["Authentication", "Roles", "Errors", "Pagination", "Rate limits", "Versioning", "Operations"])
       expect(await page.getByRole("heading", { name: heading, exact: true, level: 2 }).count(), heading).toBe(1);
     const code = await page.locator("pre code").allTextContents();
-    const calls = ROUTES.map(({ docs }) => clientCall(docs));
-    for (const [index, { route }] of ROUTES.entries()) {
-      // An alias's call is its primary's (with the same example): each call shows once per route that makes it.
-      const call = calls[index]!;
-      expect(code.filter((snippet) => snippet.trim() === call), route.path).toHaveLength(calls.filter((other) => other === call).length);
+    // Each operation once, an alias under its primary (named there, with no snippets of its own).
+    for (const { route, docs } of PRIMARY_ROUTES) {
+      expect(code.filter((snippet) => snippet.trim() === clientCall(docs)), route.path).toHaveLength(1);
       expect(code.filter((snippet) => snippet.startsWith(`curl -X ${route.method} "$CLOUDPLANE_BASE_URL/${route.path.split("/")[1]}`)).length).toBeGreaterThan(0);
     }
+    const text = await page.locator("main").textContent();
+    for (const alias of ROUTES.filter((entry) => entry.aliasOf)) expect(text, alias.id).toContain(methodAndPath(alias.route));
     await page.screenshot({ path: join(RESULTS, "guide.png") });
 
     const report = ROUTES.find((entry) => entry.name === "getReservationCostReportTotals")!;
