@@ -26,7 +26,7 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, SchemaObject>;
-    securitySchemes: Record<string, { type: string; in: string; name: string; description: string }>;
+    securitySchemes: Record<string, { type: string; in: string; name: string; description: string; "x-scalar-secret-token"?: string }>;
     headers: Record<string, Header>;
   };
 }
@@ -119,6 +119,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
           in: "header",
           name: "Authorization",
           description: `The header's value is the word apikey, one space, then the API token: \`apikey <API token>\`. ${WHERE_A_KEY_COMES_FROM} ${authorizationNotes()}`,
+          // What the reference's Authentication field holds at first: the scheme word, the token to paste after
+          // it (Scalar sends the value as it is). The local app serves its demo key here when it has the demo data.
+          "x-scalar-secret-token": "apikey ",
         },
       },
       headers: {

@@ -18,8 +18,9 @@ createApiReference("#reference", {
   documentDownloadType: "json",
   showOperationId: true,
   defaultOpenAllTags: true,
-  // The header's value is the scheme word and the token; Scalar sends the value as it is, so the
-  // scheme word is filled in and the token is pasted after it (the scheme's description says where one comes from).
-  authentication: { preferredSecurityScheme: "apikey", securitySchemes: { apikey: { value: "apikey " } } },
+  // The header's value is the scheme word and the token, which Scalar sends as it is: the document's scheme
+  // fills in the scheme word (x-scalar-secret-token), or the local app's demo key, and its description says
+  // where a token comes from.
+  authentication: { preferredSecurityScheme: "apikey" },
   customCss: ":root { --scalar-custom-header-height: 48px; }",
 });

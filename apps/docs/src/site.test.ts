@@ -109,6 +109,10 @@ describe("the built site", () => {
     expect(requestsLeavingLocalhost).toEqual([]);
   });
 
+  it("fills the scheme word into the reference's Authentication, for the token to be pasted after it", async () => {
+    await expect.poll(() => page.locator("input[value='apikey ']").count()).toBeGreaterThan(0);
+  });
+
   it("lists each area's operations under the area", async () => {
     const sidebar = page.locator("aside.t-doc__sidebar");
     await sidebar.getByText(PRIMARY_ROUTES.at(-1)!.route.summary!, { exact: true }).waitFor();

@@ -196,7 +196,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
         onError: (report, requestId) => log({ level: "error", msg: "unexpected error", request_id: requestId, error: report }),
       },
     });
-    server = await serve(localHandler(api, docsHandler(docsDir, { apiBasePath: apiBasePath(options.env) }), log), {
+    server = await serve(localHandler(api, docsHandler(docsDir, { apiBasePath: apiBasePath(options.env), demoApiKey: demoData ? demoToken(1, "role-1-active").plaintext : undefined }), log), {
       port,
       hostname,
       headersTimeoutMs: options.headersTimeoutMs,

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { docsHandler } from "./docs.js";
+import { docsHandler, withThisServer } from "./docs.js";
 
 const BASE = "http://127.0.0.1:8787";
 /** The site's document, as the docs build writes it (shortened). */
@@ -78,6 +78,16 @@ describe("docs server", () => {
     });
     const underBasePath = await docsHandler(site, { apiBasePath: "/api/" })(new Request(`${BASE}/docs/openapi.json`));
     expect(((await underBasePath.json()) as typeof SITE_DOCUMENT).servers.map((server) => server.url)).toEqual(["/api", "{base_url}"]);
+  });
+
+  it("fills the demo key into the apikey scheme's Authentication value when it is given, and only then", () => {
+    const scheme = { type: "apiKey", in: "header", name: "Authorization", description: "apikey <API token>", "x-scalar-secret-token": "apikey " };
+    const document = JSON.stringify({ ...SITE_DOCUMENT, components: { securitySchemes: { apikey: scheme } } });
+    const served = (demoApiKey?: string) => (JSON.parse(withThisServer(document, "", demoApiKey)) as { components: { securitySchemes: { apikey: unknown } } }).components;
+    expect(served("cp_demo_key")).toEqual({ securitySchemes: { apikey: { ...scheme, "x-scalar-secret-token": "apikey cp_demo_key" } } });
+    expect(served()).toEqual({ securitySchemes: { apikey: scheme } });
+    // A document without the scheme is served as it is.
+    expect(JSON.parse(withThisServer(JSON.stringify(SITE_DOCUMENT), "", "cp_demo_key"))).not.toHaveProperty("components");
   });
 
   it("serves binary files byte for byte", async () => {

@@ -2,7 +2,7 @@
  * Serves the built docs site (apps/docs/dist) at /docs: static files with their content types,
  * index.html for folders. The site's URLs are relative, so /docs itself redirects to /docs/. Its
  * openapi.json names this server's API first, so the reference's Test Request goes to the API that
- * serves the page, on whatever host and port it is reached.
+ * serves the page, on whatever host and port it is reached, and on the demo data it holds the demo key.
  */
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -101,18 +101,24 @@ const OPENAPI_FILE = "openapi.json";
  * Request uses: a path alone (`/`, or the API's base path), which Scalar resolves against the page's own
  * origin. The document's own servers follow, for a deployment elsewhere.
  */
-export function withThisServer(document: string, apiBasePath = ""): string {
-  const parsed = JSON.parse(document) as { servers?: unknown[] };
+export function withThisServer(document: string, apiBasePath = "", demoApiKey?: string): string {
+  const parsed = JSON.parse(document) as { servers?: unknown[]; components?: { securitySchemes?: Record<string, object> } };
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("The OpenAPI document is not a JSON object.");
   const path = `/${apiBasePath.replace(/^\/+|\/+$/g, "")}`;
   const thisServer = { url: path, description: "This server: the API that serves these docs (the local app, `pnpm start`)." };
-  return `${JSON.stringify({ ...parsed, servers: [thisServer, ...(parsed.servers ?? [])] }, null, 2)}\n`;
+  const served: typeof parsed = { ...parsed, servers: [thisServer, ...(parsed.servers ?? [])] };
+  const apikey = parsed.components?.securitySchemes?.apikey;
+  // On the demo data, the reference's Test Request works at the first click: its Authentication field holds the demo
+  // administrator's key (the one the banner prints, a key of the committed demo fixture, never a provisioned account's).
+  if (demoApiKey && apikey)
+    served.components = { ...parsed.components, securitySchemes: { ...parsed.components!.securitySchemes, apikey: { ...apikey, "x-scalar-secret-token": `apikey ${demoApiKey}` } } };
+  return `${JSON.stringify(served, null, 2)}\n`;
 }
 
 /** The served openapi.json: with this server first, or as it is when it is not a JSON object. */
-function openApiForThisServer(file: Uint8Array<ArrayBuffer>, apiBasePath: string | undefined): Uint8Array<ArrayBuffer> {
+function openApiForThisServer(file: Uint8Array<ArrayBuffer>, options: DocsHandlerOptions): Uint8Array<ArrayBuffer> {
   try {
-    return new TextEncoder().encode(withThisServer(new TextDecoder().decode(file), apiBasePath));
+    return new TextEncoder().encode(withThisServer(new TextDecoder().decode(file), options.apiBasePath, options.demoApiKey));
   } catch {
     return file;
   }
@@ -120,7 +126,9 @@ function openApiForThisServer(file: Uint8Array<ArrayBuffer>, apiBasePath: string
 
 export interface DocsHandlerOptions {
   /** The base path the API is served under on this server (CLOUDPLANE_BASE_PATH); default: the root. */
-  apiBasePath?: string;
+  apiBasePath?: string | undefined;
+  /** The demo administrator's key, when the database holds the demo data: the reference's Authentication holds it at first. */
+  demoApiKey?: string | undefined;
 }
 
 /** A fetch handler for /docs and everything under it, serving files from `directory`. */
@@ -148,7 +156,7 @@ export function docsHandler(directory: string, options: DocsHandlerOptions = {})
     if (kind !== "file") return textResponse(404, "Not found.\n");
 
     const file = await readFile(path);
-    const body = path === join(root, OPENAPI_FILE) ? openApiForThisServer(file, options.apiBasePath) : file;
+    const body = path === join(root, OPENAPI_FILE) ? openApiForThisServer(file, options) : file;
     return new Response(request.method === "HEAD" ? null : body, {
       status: 200,
       headers: {
