@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { ROUTES } from "@cloudplane/contract";
 import { afterAll, describe, expect, it } from "vitest";
+import { withMethodTable } from "../scripts/generate-resources.mjs";
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL("../scripts/generate-routes.mjs", import.meta.url));
@@ -80,5 +82,27 @@ describe("the generated resources", () => {
     expect(failure?.stderr).toContain("not up to date with the contract");
     expect(failure?.stderr).toContain("cdn.ts");
     expect(failure?.stderr).toMatch(/hand-written\.ts: not generated from the contract/);
+  });
+});
+
+describe("the README's table of every method", () => {
+  const README = fileURLToPath(new URL("../README.md", import.meta.url));
+
+  it("is up to date with the contract, a row for each route but the aliases", async () => {
+    const readme = await readFile(README, "utf8");
+    expect(withMethodTable(readme, ROUTES)).toBe(readme);
+    const table = readme.slice(readme.indexOf("<!-- Every method"), readme.indexOf("<!-- End of the generated methods"));
+    const rows = table.split("\n").filter((line) => /^\| `\w+\.[\w.]+\(/.test(line));
+    const primaries = ROUTES.filter((entry) => !entry.aliasOf);
+    expect(rows).toHaveLength(primaries.length);
+    for (const { route } of primaries) expect(rows.some((row) => row.includes(`| \`${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}\` | ${route.summary} |`)), route.path).toBe(true);
+  });
+
+  it("fails the check when the table is stale", async () => {
+    const readme = await readFile(README, "utf8");
+    const stale = readme.replace(/^\| `edge\.apps\.list\(query\?\)`/m, "| `edge.apps.all(query?)`");
+    expect(stale).not.toBe(readme);
+    expect(withMethodTable(stale, ROUTES)).toBe(readme);
+    expect(() => withMethodTable("# a README without the markers\n", ROUTES)).toThrow("The README has no generated method table");
   });
 });
