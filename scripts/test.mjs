@@ -20,10 +20,13 @@ const turboArgs = split === -1 ? args : args.slice(0, split);
 const vitestArgs = split === -1 ? [] : args.slice(split + 1);
 
 const started = Date.now();
+// The Node line the tests run on is part of each test task's hash (turbo.json), so that a run on one line
+// never stands in for a run on another (CI runs the suite on the machine's Node and on Node 24).
+const nodeLine = process.versions.node.split(".")[0];
 const turbo = spawnSync(
   "turbo",
   ["run", "test", "--concurrency=2", "--continue", "--summarize", ...turboArgs, "--", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORT}`, ...vitestArgs],
-  { stdio: "inherit", shell: process.platform === "win32" },
+  { stdio: "inherit", shell: process.platform === "win32", env: { ...process.env, CLOUDPLANE_TEST_NODE: nodeLine } },
 );
 if (turbo.error) throw turbo.error;
 const status = turbo.status ?? 1;
@@ -60,7 +63,7 @@ console.log(
     : "\nPostgreSQL suites: skipped, DATABASE_URL is not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm test)",
 );
 // The total is the last line: what a reader (or CI) looks for first.
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`tests on Node ${process.versions.node}: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(status || (withoutReport.length > 0 ? 1 : 0));
 
 /** The newest run summary turbo wrote since `time`, if any. */

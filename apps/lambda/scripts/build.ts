@@ -1,12 +1,13 @@
 /**
  * `pnpm --filter @cloudplane/lambda build`: bundles the Lambda into one ES module, dist/index.mjs
- * (handler `index.handler`, runtime nodejs20.x or later), and prints its size.
+ * (handler `index.handler`, runtime nodejs22.x or nodejs24.x: the supported lines; it is built for Node 20
+ * syntax, so an older function keeps working), and prints its size.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
+import { bundleForNode } from "../../../tooling/typescript/esbuild.js";
 
 const LAMBDA_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -29,27 +30,8 @@ export interface LambdaBuild {
 }
 
 export async function buildLambda(outdir = join(LAMBDA_DIR, "dist")): Promise<LambdaBuild> {
-  await mkdir(outdir, { recursive: true });
-  const file = join(outdir, "index.mjs");
-  const result = await build({
-    absWorkingDir: LAMBDA_DIR,
-    entryPoints: ["src/index.ts"],
-    outfile: file,
-    bundle: true,
-    platform: "node",
-    // The workspace packages from their sources, as the tests and `pnpm start` read them: no build of theirs first.
-    conditions: ["@cloudplane/source"],
-    target: "node20",
-    format: "esm",
-    minify: true,
-    legalComments: "none",
-    plugins: [withoutPglite],
-    write: false,
-    logLevel: "warning",
-  });
-  const code = result.outputFiles[0]!.contents;
-  await writeFile(file, code);
-  return { file, bytes: code.byteLength, gzipBytes: gzipSync(code).byteLength };
+  const { file, bytes, code } = await bundleForNode({ cwd: LAMBDA_DIR, entry: "src/index.ts", file: join(outdir, "index.mjs"), plugins: [withoutPglite] });
+  return { file, bytes, gzipBytes: gzipSync(code).byteLength };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,36 +3,16 @@
  * runs with `node dist/server.mjs` anywhere Node 20 or later is (no node_modules, turbo or tsx), and prints
  * its size.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleForNode } from "../../../tooling/typescript/esbuild.js";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 export async function buildServer(outdir = join(SERVER_DIR, "dist")): Promise<{ file: string; bytes: number }> {
-  await mkdir(outdir, { recursive: true });
-  const file = join(outdir, "server.mjs");
-  const result = await build({
-    absWorkingDir: SERVER_DIR,
-    entryPoints: ["src/main.ts"],
-    outfile: file,
-    bundle: true,
-    platform: "node",
-    // The workspace packages from their sources, as the tests and `pnpm start` read them: no build of theirs first.
-    conditions: ["@cloudplane/source"],
-    target: "node20",
-    format: "esm",
-    // The server always runs on PostgreSQL: PGlite (WebAssembly and data files) is never loaded, so never bundled.
-    external: ["@electric-sql/pglite", "drizzle-orm/pglite"],
-    minify: true,
-    legalComments: "none",
-    write: false,
-    logLevel: "warning",
-  });
-  const code = result.outputFiles[0]!.contents;
-  await writeFile(file, code);
-  return { file, bytes: code.byteLength };
+  // The server always runs on PostgreSQL: PGlite (WebAssembly and data files) is never loaded, so never bundled.
+  const { file, bytes } = await bundleForNode({ cwd: SERVER_DIR, entry: "src/main.ts", file: join(outdir, "server.mjs"), external: ["@electric-sql/pglite", "drizzle-orm/pglite"] });
+  return { file, bytes };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
