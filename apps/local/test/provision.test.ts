@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@cloudplane/client";
+import { routeExample } from "@cloudplane/contract";
 import {
   accounts,
   apiTokens,
@@ -167,6 +168,19 @@ describe.each(engines())("cloudplane-admin provision on %s", (engine) => {
     const region = catalog.cloudRegions[0]!;
     const images = await client.cloud.gpu.images.list(project!.id, region.id);
     expect([images.items, images.total]).toEqual([[], 0]);
+  });
+
+  it("runs the reference's example of creating an edge app on the new account as it is written: its template is a public one", async () => {
+    const db = (await open()).db;
+    const handler = createHandler({ db, secretsKey: await importSecretsKey(generateSecretsKey()), responseValidation: true });
+    const client = createClient({ apiKey: first.token, baseUrl: "http://api.test", fetch: (input, init) => handler(new Request(input, init)) });
+    const example = routeExample("edge.createApp")!;
+    const body = example.body as Parameters<typeof client.edge.apps.create>[0];
+    const app = await client.edge.apps.create(body);
+    const { id: _id, url: _url, ...expected } = example.response as Record<string, unknown>;
+    const { id: _made, url: _at, networks: _networks, upgradeable_to: _upgrade, plan_id: _planId, plan: _plan, debug_until: _debug, ...shown } = app;
+    const { networks: _n, upgradeable_to: _u, plan_id: _p, plan: _pl, debug_until: _d, ...comparable } = expected;
+    expect(shown).toEqual(comparable);
   });
 
   it("provisions a second account beside the first, and refuses an email that is taken, changing nothing", async () => {

@@ -208,7 +208,8 @@ const appId = z.object({ id: idParam("The edge app id.") });
 
 // The examples' objects: the demo data's, of account 1.
 const app = examples.edgeAppExample;
-const template = examples.edgeAppTemplateExample;
+/** A public template of the platform's catalog, with its platform binary: every account has it, a provisioned one too. */
+const publicTemplate = { id: 1001, name: "Geo redirect", binary: 1001 } as const;
 
 // The cases' objects: the first of each kind the account has.
 const appOf = (w: CaseWorld) => w.first("edge.listApps");
@@ -251,13 +252,16 @@ export const edgeAppsRoutes = {
     metadata: write,
   }, {
     example: {
-      body: { name: "image-resize-staging", template: template.id, comment: "Staging copy", env: { MAX_WIDTH: "1200" } },
+      body: { name: "geo-redirect-staging", template: publicTemplate.id, comment: "Staging copy", env: { DEFAULT_URL: "https://example.com/" } },
       response: {
         ...app,
         id: 73,
-        name: "image-resize-staging",
-        url: "https://image-resize-staging-73.1.edge.cloudplane.example",
+        name: "geo-redirect-staging",
+        url: "https://geo-redirect-staging-73.1.edge.cloudplane.example",
         status: 0,
+        binary: publicTemplate.binary,
+        template: publicTemplate.id,
+        template_name: publicTemplate.name,
         comment: "Staging copy",
         networks: [],
         upgradeable_to: null,
