@@ -5,7 +5,7 @@ import { AREAS, ERROR_STATUS, RAW_BODY, ROLE_IDS, bodyTypeOf, clientMethodOf, co
 import type { AppRoute } from "@ts-rest/core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { SchemaObject } from "./json-schema.js";
+import type { SchemaObject } from "@cloudplane/contract";
 import { buildOpenApiDocument, type MediaType, type Operation } from "./openapi.js";
 import { ROUTES, methodAndPath } from "./routes.js";
 

@@ -1,9 +1,21 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the contract alone: @ts-rest/open-api walks the
- * routes, and our zod walk (json-schema.ts) writes the schemas, which keeps the strict bodies strict.
+ * routes, and the contract's zod walk (its SchemaConverter) writes the schemas, which keeps the strict bodies strict.
  */
 import * as contractModule from "@cloudplane/contract";
-import { AREAS, ERROR_STATUS, RAW_BODY, bodyTypeOf, contract, isBytes, type RouteAccess } from "@cloudplane/contract";
+import {
+  AREAS,
+  ERROR_STATUS,
+  RAW_BODY,
+  SchemaConverter,
+  bodyTypeOf,
+  contract,
+  isBytes,
+  namedSchemas,
+  unwrapped,
+  type RouteAccess,
+  type SchemaObject,
+} from "@cloudplane/contract";
 import contractPackage from "@cloudplane/contract/package.json" with { type: "json" };
 import type { AppRoute } from "@ts-rest/core";
 import { generateOpenApi } from "@ts-rest/open-api";
@@ -11,7 +23,6 @@ import { z } from "zod";
 import { AREA_NAMES, AREA_TITLES } from "./areas.js";
 import { ERROR_EXAMPLES, errorCodesOf } from "./error-examples.js";
 import { WHERE_A_KEY_COMES_FROM, authorizationNotes, guideMarkdown } from "./guide.js";
-import { SchemaConverter, unwrapped, type SchemaObject } from "./json-schema.js";
 import type { OperationDocs } from "./operations.js";
 import { alsoServedAt, ROUTES, rolesThatMayCall, type DocumentedRoute } from "./routes.js";
 import { curlSnippet, pathParamNames, typescriptSnippet } from "./snippets.js";
@@ -69,18 +80,9 @@ interface Header {
 /** The status texts of the statuses the API answers with. */
 const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content: done, nothing to answer." };
 
-/** Every named zod schema the contract exports, by component name (`cdnResource` → `CdnResource`). */
-function namedSchemas(): Record<string, z.ZodTypeAny> {
-  const named: Record<string, z.ZodTypeAny> = {};
-  for (const [name, value] of Object.entries(contractModule)) {
-    if (value instanceof z.ZodType && unwrapped(value) instanceof z.ZodObject) named[name[0]!.toUpperCase() + name.slice(1)] = value;
-  }
-  return named;
-}
-
 /** The OpenAPI document of the whole API. */
 export function buildOpenApiDocument(): OpenApiDocument {
-  const converter = new SchemaConverter(namedSchemas(), [[contractModule.hostname, "hostname"]]);
+  const converter = new SchemaConverter(namedSchemas(contractModule), [[contractModule.hostname, "hostname"]]);
   const routes = new Map(ROUTES.map((entry) => [entry.route, entry]));
 
   const generated = generateOpenApi(

@@ -103,7 +103,7 @@ function treeOf(entries, names) {
 
 function renderMethod(area, entry, name, paging, lines) {
   const { route } = entry;
-  const R = `Route<${JSON.stringify(entry.name)}>`;
+  const R = JSON.stringify(entry.id);
   const args = [];
   const params = [];
   for (const { param, name: arg } of name.args) {
@@ -166,7 +166,7 @@ function renderClass(area, node, names, pagings, lines) {
 }
 
 function renderPaging(entry, paging) {
-  const R = `Route<${JSON.stringify(entry.name)}>`;
+  const R = JSON.stringify(entry.id);
   const constant = `const ${entry.name}Paging = /* @__PURE__ */`;
   if (paging.kind === "offset")
     return `${constant} offsetPaging<Success<${R}>[${JSON.stringify(paging.items)}][number], Success<${R}>, Query<${R}>>((body) => body.${paging.items});`;
@@ -190,7 +190,7 @@ export function renderResources(routes) {
       `${MARK} from the contract's ROUTES; do not edit. The build writes it,`,
       "// `pnpm --filter @cloudplane/client generate` too, and test/generated.test.ts fails when it is out of date.",
       ...docComment(`${AREAS[area] ?? `The ${area} area.`} One method per route of the contract (\`client.${area}.*\`), named by the rule of the client's README.`, ""),
-      `import type { ${["Contract", ...answers].join(", ")} } from "@cloudplane/contract";`,
+      answers.length > 0 ? `import type { ${answers.join(", ")} } from "../core/answers.js";` : undefined,
       'import type { APIPromise } from "../core/api-promise.js";',
       'import type { ClientOptions, RequestOptions } from "../core/options.js";',
       pagingImports.length > 0
@@ -200,8 +200,6 @@ export function renderResources(routes) {
       'import type { Body, PathParam, Query, Success } from "../core/routes.js";',
       `import { ${area}Routes } from "../core/routes.generated.js";`,
       `import { Transport${raw ? ", type RawBody" : ""} } from "../core/transport.js";`,
-      "",
-      `type Route<Name extends keyof Contract[${JSON.stringify(area)}]> = Contract[${JSON.stringify(area)}][Name];`,
       "",
     ].filter((line) => line !== undefined);
     const paged = entries.filter((entry) => pagings.get(entry.id));

@@ -24,7 +24,7 @@ export function renderRoutes(routes) {
     "// `pnpm --filter @cloudplane/client generate` too, and test/generated.test.ts fails when it is out of date.",
     "/**",
     " * The route tables of the client: the method and path of every route of the contract, by area, each",
-    " * table checked against the contract by the compiler (`defineRoutes`). Marked pure, so that bundlers",
+    " * table checked by the compiler against the API's types (`defineRoutes`). Marked pure, so that bundlers",
     " * drop the tables of areas an application does not use.",
     " */",
     'import { defineRoutes } from "./routes.js";',

@@ -1,6 +1,7 @@
 /**
  * @cloudplane/client: the typed TypeScript client of the cloudplane cloud platform API, for every
- * runtime with fetch. Types come from @cloudplane/contract, the same contract the server runs.
+ * runtime with fetch. Its types are plain TypeScript generated from the contract the server runs, so it
+ * needs neither zod nor the contract.
  */
 export { createClient, CloudplaneClient } from "./client.js";
 export type { ClientOptions, RequestOptions, Fetch, HeadersOption, ResponseSchemas } from "./core/options.js";
@@ -36,7 +37,7 @@ export { Streaming, createStreamingClient } from "./resources/streaming.js";
 export { Cloud, createCloudClient } from "./resources/cloud.js";
 export { Security, SecurityProfiles, SecurityProfileTemplates, createSecurityClient } from "./resources/security.js";
 export { Storage, createStorageClient } from "./resources/storage.js";
-export type { UpdateShieldingBody, UpdateCdnClientSettingsBody, ListStreamsQuery, ListStoragesQuery, ListBucketsQuery } from "./types.js";
+export type { EdgeAppStatus, LogsUploaderPolicyBody, UpdateShieldingBody, UpdateCdnClientSettingsBody, ListStreamsQuery, ListStoragesQuery, ListBucketsQuery } from "./types.js";
 
 // The classes of 0.x under their former names; each generated class is named `<Area><Resource>`.
 export { IamTokens as Tokens } from "./resources/iam.js";
@@ -53,7 +54,9 @@ export { StreamingStreams as Streams } from "./resources/streaming.js";
 export { CloudInferenceModels as InferenceModels, CloudGpuImages as GpuImages, CloudTasks as Tasks, CloudCostReports as CostReports } from "./resources/cloud.js";
 export { StorageStorages as Storages, StorageS3Buckets as Buckets } from "./resources/storage.js";
 
-// The API's resources and request bodies, as the contract defines them.
+// The API's resources, request bodies and queries, by the contract's names, and every route's types by id.
+export type { Routes } from "./core/api.generated.js";
+export type { CostReportTotalsAnswer } from "./core/answers.js";
 export type {
   ApiToken,
   Bucket,
@@ -78,7 +81,6 @@ export type {
   EdgeApp,
   EdgeAppList,
   EdgeAppSecret,
-  EdgeAppStatus,
   EdgeAppTemplate,
   ErrorCode,
   ErrorEnvelope,
@@ -98,7 +100,6 @@ export type {
   LogsUploaderConfig,
   LogsUploaderConfigList,
   LogsUploaderPolicy,
-  LogsUploaderPolicyBody,
   LogsUploaderPolicyList,
   LogsUploaderTarget,
   LogsUploaderTargetList,
@@ -121,4 +122,4 @@ export type {
   UpdateSecurityProfileBody,
   UpdateStreamBody,
   UploadGpuImageBody,
-} from "@cloudplane/contract";
+} from "./core/api.generated.js";

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { renderResources } from "../scripts/generate-resources.mjs";
 import { renderRoutes } from "../scripts/generate-routes.mjs";
+import { renderTypes } from "../scripts/generate-types.mjs";
 import { createClient } from "../src/index.js";
 
 type Method = (...args: unknown[]) => PromiseLike<unknown>;
@@ -106,16 +107,36 @@ describe("a route added to the contract", () => {
     const cdn = after.get("cdn.ts")!;
     expect(cdn).toContain("`POST /cdn/resources/{resource_id}/purge`: Purge a CDN resource's cache. Removes the given paths");
     expect(cdn).toContain(
-      '  purgeCache(resourceId: PathParam<Route<"purgeResourceCache">, "resource_id">, body: Body<Route<"purgeResourceCache">>, options?: RequestOptions)',
+      '  purgeCache(resourceId: PathParam<"cdn.purgeResourceCache", "resource_id">, body: Body<"cdn.purgeResourceCache">, options?: RequestOptions)',
     );
     expect(cdn).toContain("this.transport.request(cdnRoutes.purgeResourceCache, { params: { resource_id: resourceId }, body }, options)");
     // An item of a collection under an item is a resource of its own, with the parameters of both.
-    expect(cdn).toMatch(/export class CdnRules extends APIResource \{\n[\s\S]*? {2}get\(resourceId: PathParam<Route<"getRule">, "resource_id">, ruleId: PathParam<Route<"getRule">, "rule_id">/);
+    expect(cdn).toMatch(/export class CdnRules extends APIResource \{\n[\s\S]*? {2}get\(resourceId: PathParam<"cdn\.getRule", "resource_id">, ruleId: PathParam<"cdn\.getRule", "rule_id">/);
     expect(cdn).toContain("readonly rules: CdnRules;");
     for (const [file, text] of before) if (file !== "cdn.ts") expect(after.get(file), file).toBe(text);
   });
 
   it("gets its line in the route table", () => {
     expect(renderRoutes([...ROUTES, ...added])).toContain('  purgeResourceCache: ["POST", "/cdn/resources/:resource_id/purge"],');
+  });
+
+  it("gets its types, its unnamed body and response named after it", () => {
+    const types = renderTypes([...ROUTES, ...added]);
+    expect(types).toContain(
+      [
+        '  "cdn.purgeResourceCache": {',
+        '    method: "POST";',
+        '    path: "/cdn/resources/:resource_id/purge";',
+        "    params: {",
+        "      resource_id: number;",
+        "    };",
+        "    query: never;",
+        "    body: CdnPurgeResourceCacheBody;",
+        "    response: CdnPurgeResourceCacheResponse;",
+        "  };",
+      ].join("\n"),
+    );
+    expect(types).toContain("export interface CdnPurgeResourceCacheBody {\n  paths: string[];\n}");
+    expect(types).toContain("export interface CdnPurgeResourceCacheResponse {\n  id: number;\n}");
   });
 });

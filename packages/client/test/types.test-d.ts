@@ -3,10 +3,9 @@
  * so a wrong body, path parameter or query fails to compile, and so does a route table that strays
  * from the contract. Each `@ts-expect-error` fails the typecheck if its line compiles.
  */
-import type { CdnFeatures, CdnResource, EdgeApp, Stream } from "@cloudplane/contract";
 import { expectTypeOf } from "vitest";
 import { defineRoutes } from "../src/core/routes.js";
-import type { APIResponse, CloudplaneClient, Page } from "../src/index.js";
+import type { APIResponse, CdnFeatures, CdnResource, CloudplaneClient, EdgeApp, Page, Stream } from "../src/index.js";
 
 export async function typedCalls(client: CloudplaneClient) {
   // Bodies, path parameters and queries as the contract types them.

@@ -35,3 +35,49 @@ describe("the type tests", () => {
     expect([...new Set(errorLines)].sort((a, b) => a - b)).toEqual(marked);
   });
 });
+
+describe("the names a user sees", () => {
+  it("are the API's type names, in hovers and in errors", () => {
+    const file = fileURLToPath(new URL("./hover.ts", import.meta.url));
+    const source = `
+import { createClient } from "../src/index.js";
+const client = createClient();
+export const resource = await client.cdn.resources.update(1, { description: "ok" });
+export const app = await client.edge.apps.get(1);
+export const page = await client.edge.apps.list();
+export const stream = await client.streaming.streams.get(1).withResponse();
+export const byId = await client.request("cdn.getOriginGroup", { params: { origin_group_id: 1 } });
+export const body: Parameters<typeof client.edge.apps.create>[0] = { name: "app" };
+export const wrong: number = resource;
+`;
+    const config = ts.getParsedCommandLineOfConfigFile(TSCONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    if (!config) throw new Error("tsconfig.json could not be read.");
+    const host = ts.createCompilerHost(config.options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, languageVersion, ...rest) =>
+      fileName === file ? ts.createSourceFile(fileName, source, languageVersion) : getSourceFile(fileName, languageVersion, ...rest);
+    host.fileExists = ((exists) => (fileName: string) => fileName === file || exists(fileName))(host.fileExists.bind(host));
+    const program = ts.createProgram({ rootNames: [file], options: config.options, host });
+    const checker = program.getTypeChecker();
+    const shown: Record<string, string> = {};
+    ts.forEachChild(program.getSourceFile(file)!, (node) => {
+      if (!ts.isVariableStatement(node)) return;
+      const declaration = node.declarationList.declarations[0]!;
+      shown[declaration.name.getText()] = checker.typeToString(checker.getTypeAtLocation(declaration.name));
+    });
+    expect(shown).toEqual({
+      client: "CloudplaneClient",
+      resource: "CdnResource",
+      app: "EdgeApp",
+      page: "Page<EdgeApp, EdgeAppList>",
+      stream: "APIResponse<Stream>",
+      byId: "OriginGroup",
+      body: "CreateEdgeAppBody",
+      wrong: "number",
+    });
+    const errors = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === file);
+    expect(errors.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"))).toEqual([
+      "Type 'CdnResource' is not assignable to type 'number'.",
+    ]);
+  });
+});

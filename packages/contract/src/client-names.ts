@@ -19,6 +19,7 @@ export interface ClientNameMetadata {
   /**
    * A type the contract exports, generic in the request body, that narrows the answer by what the body
    * asks for (the cost report's CSV): the method's body is a type parameter and it answers this type of it.
+   * The client's plain types define it again under the same name (its src/core/answers.ts).
    */
   answer?: string;
 }

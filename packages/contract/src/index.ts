@@ -38,3 +38,4 @@ export * from "./cloud/index.js";
 export * from "./security/index.js";
 export * from "./storage/index.js";
 export * as examples from "./examples.js";
+export { namedSchemas, SchemaConverter, unwrapped, type SchemaObject, type SchemaSide } from "./json-schema.js";

@@ -2,7 +2,7 @@
  * The errors the client throws: one class per HTTP status of the API's error envelope, and the
  * connection, timeout and abort errors of the request itself. Every one carries the same fields.
  */
-import type { ErrorCode } from "@cloudplane/contract";
+import type { ErrorCode } from "./api.generated.js";
 
 /** Messages per dotted field path (`options.cors.value.0`, `query.limit`, `path.resource_id`), as the API sends them. */
 export type FieldErrors = Record<string, string[]>;

@@ -23,7 +23,7 @@ import {
 } from "./options.js";
 import { loadPage, type PagePromise, type Paging } from "./pagination.js";
 import { isRetryableStatus, isRetryableWithoutResponse, retryDelayMs, sleep } from "./retries.js";
-import type { AreaName, ContractRoute, Query, RouteAddress, RouteDefinition, RouteInput, RouteName, Success } from "./routes.js";
+import type { Query, RequestInput, RouteAddress, RouteDefinition, RouteId, Success } from "./routes.js";
 
 interface SendInput {
   params?: Record<string, unknown> | undefined;
@@ -98,26 +98,22 @@ export class Transport {
   }
 
   /** Calls `route` and resolves to its typed body. */
-  request<Area extends AreaName, Name extends RouteName<Area>>(
-    route: RouteDefinition<Area, Name>,
-    input: RouteInput<ContractRoute<Area, Name>>,
-    options?: RequestOptions,
-  ): APIPromise<Success<ContractRoute<Area, Name>>> {
-    return new APIPromise(this.#send(route, input, options ?? {}));
+  request<Id extends RouteId>(route: RouteDefinition<Id>, input: RequestInput<Id>, options?: RequestOptions): APIPromise<Success<Id>> {
+    return new APIPromise(this.#send(route, input as unknown as SendInput, options ?? {}));
   }
 
   /** Calls a paged `route` and resolves to its first page (the one `input.query` asks for). */
-  list<Area extends AreaName, Name extends RouteName<Area>, Item>(
-    route: RouteDefinition<Area, Name>,
-    input: RouteInput<ContractRoute<Area, Name>>,
+  list<Id extends RouteId, Item>(
+    route: RouteDefinition<Id>,
+    input: RequestInput<Id>,
     options: RequestOptions | undefined,
-    paging: Paging<Item, Success<ContractRoute<Area, Name>>, Query<ContractRoute<Area, Name>>>,
-  ): PagePromise<Item, Success<ContractRoute<Area, Name>>> {
-    const { query, ...rest } = input as SendInput;
+    paging: Paging<Item, Success<Id>, Query<Id>>,
+  ): PagePromise<Item, Success<Id>> {
+    const { query, ...rest } = input as unknown as SendInput;
     return loadPage(
       (pageQuery) => this.#send(route, { ...rest, query: pageQuery as Record<string, unknown> }, options ?? {}),
       paging,
-      (query ?? {}) as Query<ContractRoute<Area, Name>>,
+      (query ?? {}) as Query<Id>,
     );
   }
 

@@ -5,7 +5,6 @@
  * policies and configs), the account's CDN settings and features. One method per route of the contract
  * (`client.cdn.*`), named by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
@@ -14,14 +13,12 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { cdnRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["cdn"]> = Contract["cdn"][Name];
-
-const listLogsUploaderTargetsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listLogsUploaderTargets">>["results"][number], Success<Route<"listLogsUploaderTargets">>, Query<Route<"listLogsUploaderTargets">>>((body) => body.results);
-const listLogsUploaderPoliciesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listLogsUploaderPolicies">>["results"][number], Success<Route<"listLogsUploaderPolicies">>, Query<Route<"listLogsUploaderPolicies">>>((body) => body.results);
-const listLogsUploaderConfigsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listLogsUploaderConfigs">>["results"][number], Success<Route<"listLogsUploaderConfigs">>, Query<Route<"listLogsUploaderConfigs">>>((body) => body.results);
-const listResourcesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listResources">>["results"][number], Success<Route<"listResources">>, Query<Route<"listResources">>>((body) => body.results);
-const listShieldingPopsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listShieldingPops">>["results"][number], Success<Route<"listShieldingPops">>, Query<Route<"listShieldingPops">>>((body) => body.results);
-const listOriginGroupsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listOriginGroups">>["results"][number], Success<Route<"listOriginGroups">>, Query<Route<"listOriginGroups">>>((body) => body.results);
+const listLogsUploaderTargetsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderTargets">["results"][number], Success<"cdn.listLogsUploaderTargets">, Query<"cdn.listLogsUploaderTargets">>((body) => body.results);
+const listLogsUploaderPoliciesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderPolicies">["results"][number], Success<"cdn.listLogsUploaderPolicies">, Query<"cdn.listLogsUploaderPolicies">>((body) => body.results);
+const listLogsUploaderConfigsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderConfigs">["results"][number], Success<"cdn.listLogsUploaderConfigs">, Query<"cdn.listLogsUploaderConfigs">>((body) => body.results);
+const listResourcesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listResources">["results"][number], Success<"cdn.listResources">, Query<"cdn.listResources">>((body) => body.results);
+const listShieldingPopsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listShieldingPops">["results"][number], Success<"cdn.listShieldingPops">, Query<"cdn.listShieldingPops">>((body) => body.results);
+const listOriginGroupsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listOriginGroups">["results"][number], Success<"cdn.listOriginGroups">, Query<"cdn.listOriginGroups">>((body) => body.results);
 
 /** `client.cdn.logsUploader.targets`. */
 export class CdnLogsUploaderTargets extends APIResource {
@@ -32,7 +29,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * when it is a number, the id too. Id lists in the query may repeat the parameter or separate ids with commas (at
    * most 100 ids).
    */
-  list(query?: Query<Route<"listLogsUploaderTargets">>, options?: RequestOptions): PagePromise<Success<Route<"listLogsUploaderTargets">>["results"][number], Success<Route<"listLogsUploaderTargets">>> {
+  list(query?: Query<"cdn.listLogsUploaderTargets">, options?: RequestOptions): PagePromise<Success<"cdn.listLogsUploaderTargets">["results"][number], Success<"cdn.listLogsUploaderTargets">> {
     return this.transport.list(cdnRoutes.listLogsUploaderTargets, { query }, options, listLogsUploaderTargetsPaging);
   }
 
@@ -41,7 +38,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * uploaded to. The new target starts with status in_progress (code 0). `config.secret_access_key` is stored encrypted
    * and never returned.
    */
-  create(body: Body<Route<"createLogsUploaderTarget">>, options?: RequestOptions): APIPromise<Success<Route<"createLogsUploaderTarget">>> {
+  create(body: Body<"cdn.createLogsUploaderTarget">, options?: RequestOptions): APIPromise<Success<"cdn.createLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.createLogsUploaderTarget, { body }, options);
   }
 
@@ -49,7 +46,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * `GET /cdn/logs_uploader/targets/{id}`: Get a logs uploader target. One target of the account, with the configs that
    * use it. The secret access key is never returned.
    */
-  get(targetId: PathParam<Route<"getLogsUploaderTarget">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getLogsUploaderTarget">>> {
+  get(targetId: PathParam<"cdn.getLogsUploaderTarget", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.getLogsUploaderTarget, { params: { id: targetId } }, options);
   }
 
@@ -59,7 +56,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * config fields left out their defaults; the name is kept when left out. The configs that use the target keep using
    * it. A change answers the object with its status back at in_progress (code 0): the last check no longer holds.
    */
-  replace(targetId: PathParam<Route<"replaceLogsUploaderTarget">, "id">, body: Body<Route<"replaceLogsUploaderTarget">>, options?: RequestOptions): APIPromise<Success<Route<"replaceLogsUploaderTarget">>> {
+  replace(targetId: PathParam<"cdn.replaceLogsUploaderTarget", "id">, body: Body<"cdn.replaceLogsUploaderTarget">, options?: RequestOptions): APIPromise<Success<"cdn.replaceLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.replaceLogsUploaderTarget, { params: { id: targetId }, body }, options);
   }
 
@@ -69,7 +66,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * their defaults. A change of `storage_type` or `config` puts the target's status back at in_progress (code 0); a
    * change of name or description keeps it. A PATCH with no field changes nothing (`updated` included).
    */
-  update(targetId: PathParam<Route<"updateLogsUploaderTarget">, "id">, body: Body<Route<"updateLogsUploaderTarget">>, options?: RequestOptions): APIPromise<Success<Route<"updateLogsUploaderTarget">>> {
+  update(targetId: PathParam<"cdn.updateLogsUploaderTarget", "id">, body: Body<"cdn.updateLogsUploaderTarget">, options?: RequestOptions): APIPromise<Success<"cdn.updateLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.updateLogsUploaderTarget, { params: { id: targetId }, body }, options);
   }
 
@@ -78,7 +75,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * stored secret. 409 `conflict` while a config sends logs to it: delete those configs, or point them at another
    * target, first. Answers 204 with no body.
    */
-  delete(targetId: PathParam<Route<"deleteLogsUploaderTarget">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteLogsUploaderTarget">>> {
+  delete(targetId: PathParam<"cdn.deleteLogsUploaderTarget", "id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.deleteLogsUploaderTarget, { params: { id: targetId } }, options);
   }
 
@@ -89,7 +86,7 @@ export class CdnLogsUploaderTargets extends APIResource {
    * code 400, `details` saying why) when it does not: an s3_other target has no default endpoint, so it needs
    * `config.endpoint`. s3_vendor and s3_amazon use their type's endpoint when none is given.
    */
-  validate(targetId: PathParam<Route<"validateLogsUploaderTarget">, "id">, body?: Body<Route<"validateLogsUploaderTarget">>, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderTarget">>> {
+  validate(targetId: PathParam<"cdn.validateLogsUploaderTarget", "id">, body?: Body<"cdn.validateLogsUploaderTarget">, options?: RequestOptions): APIPromise<Success<"cdn.validateLogsUploaderTarget">> {
     return this.transport.request(cdnRoutes.validateLogsUploaderTarget, { params: { id: targetId }, body }, options);
   }
 }
@@ -103,7 +100,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * case-insensitively) or, when it is a number, the id too. Id lists in the query may repeat the parameter or separate
    * ids with commas (at most 100 ids).
    */
-  list(query?: Query<Route<"listLogsUploaderPolicies">>, options?: RequestOptions): PagePromise<Success<Route<"listLogsUploaderPolicies">>["results"][number], Success<Route<"listLogsUploaderPolicies">>> {
+  list(query?: Query<"cdn.listLogsUploaderPolicies">, options?: RequestOptions): PagePromise<Success<"cdn.listLogsUploaderPolicies">["results"][number], Success<"cdn.listLogsUploaderPolicies">> {
     return this.transport.list(cdnRoutes.listLogsUploaderPolicies, { query }, options, listLogsUploaderPoliciesPaging);
   }
 
@@ -114,7 +111,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * /cdn/logs_uploader/policies/fields` lists, `-`, or a name in `tags` (400 `errors.fields.<index>` otherwise); with
    * format_type json no field may appear twice.
    */
-  create(body: Body<Route<"createLogsUploaderPolicy">>, options?: RequestOptions): APIPromise<Success<Route<"createLogsUploaderPolicy">>> {
+  create(body: Body<"cdn.createLogsUploaderPolicy">, options?: RequestOptions): APIPromise<Success<"cdn.createLogsUploaderPolicy">> {
     return this.transport.request(cdnRoutes.createLogsUploaderPolicy, { body }, options);
   }
 
@@ -122,7 +119,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * `GET /cdn/logs_uploader/policies/fields`: List the fields a logs uploader policy may include. The log fields a
    * policy's `fields` may name: the same list for every account. `-` stands for an empty column.
    */
-  getFields(options?: RequestOptions): APIPromise<Success<Route<"getLogsUploaderPolicyFields">>> {
+  getFields(options?: RequestOptions): APIPromise<Success<"cdn.getLogsUploaderPolicyFields">> {
     return this.transport.request(cdnRoutes.getLogsUploaderPolicyFields, {  }, options);
   }
 
@@ -130,7 +127,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * `GET /cdn/logs_uploader/policies/{id}`: Get a logs uploader policy. One policy of the account, with the configs
    * that use it.
    */
-  get(policyId: PathParam<Route<"getLogsUploaderPolicy">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getLogsUploaderPolicy">>> {
+  get(policyId: PathParam<"cdn.getLogsUploaderPolicy", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getLogsUploaderPolicy">> {
     return this.transport.request(cdnRoutes.getLogsUploaderPolicy, { params: { id: policyId } }, options);
   }
 
@@ -139,7 +136,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * left out go back to their defaults, as in a new policy (the name included). The rules of `fields` are those of the
    * create. The configs that use the policy keep using it.
    */
-  replace(policyId: PathParam<Route<"replaceLogsUploaderPolicy">, "id">, body: Body<Route<"replaceLogsUploaderPolicy">>, options?: RequestOptions): APIPromise<Success<Route<"replaceLogsUploaderPolicy">>> {
+  replace(policyId: PathParam<"cdn.replaceLogsUploaderPolicy", "id">, body: Body<"cdn.replaceLogsUploaderPolicy">, options?: RequestOptions): APIPromise<Success<"cdn.replaceLogsUploaderPolicy">> {
     return this.transport.request(cdnRoutes.replaceLogsUploaderPolicy, { params: { id: policyId }, body }, options);
   }
 
@@ -149,7 +146,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * (a tag removed while `fields` names it is 400 `errors.fields.<index>`). A PATCH with no field changes nothing
    * (`updated` included).
    */
-  update(policyId: PathParam<Route<"updateLogsUploaderPolicy">, "id">, body: Body<Route<"updateLogsUploaderPolicy">>, options?: RequestOptions): APIPromise<Success<Route<"updateLogsUploaderPolicy">>> {
+  update(policyId: PathParam<"cdn.updateLogsUploaderPolicy", "id">, body: Body<"cdn.updateLogsUploaderPolicy">, options?: RequestOptions): APIPromise<Success<"cdn.updateLogsUploaderPolicy">> {
     return this.transport.request(cdnRoutes.updateLogsUploaderPolicy, { params: { id: policyId }, body }, options);
   }
 
@@ -158,7 +155,7 @@ export class CdnLogsUploaderPolicies extends APIResource {
    * `conflict` while a config uses it: delete those configs, or give them another policy, first. Answers 204 with no
    * body.
    */
-  delete(policyId: PathParam<Route<"deleteLogsUploaderPolicy">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteLogsUploaderPolicy">>> {
+  delete(policyId: PathParam<"cdn.deleteLogsUploaderPolicy", "id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteLogsUploaderPolicy">> {
     return this.transport.request(cdnRoutes.deleteLogsUploaderPolicy, { params: { id: policyId } }, options);
   }
 }
@@ -172,7 +169,7 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * when it is a number, the id too. Id lists in the query may repeat the parameter or separate ids with commas (at
    * most 100 ids).
    */
-  list(query?: Query<Route<"listLogsUploaderConfigs">>, options?: RequestOptions): PagePromise<Success<Route<"listLogsUploaderConfigs">>["results"][number], Success<Route<"listLogsUploaderConfigs">>> {
+  list(query?: Query<"cdn.listLogsUploaderConfigs">, options?: RequestOptions): PagePromise<Success<"cdn.listLogsUploaderConfigs">["results"][number], Success<"cdn.listLogsUploaderConfigs">> {
     return this.transport.list(cdnRoutes.listLogsUploaderConfigs, { query }, options, listLogsUploaderConfigsPaging);
   }
 
@@ -182,14 +179,14 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * the field otherwise; a deleted CDN resource does not count). enabled defaults to true, for_all_resources to false,
    * resources to []. The new config starts with status in_progress (code 0).
    */
-  create(body: Body<Route<"createLogsUploaderConfig">>, options?: RequestOptions): APIPromise<Success<Route<"createLogsUploaderConfig">>> {
+  create(body: Body<"cdn.createLogsUploaderConfig">, options?: RequestOptions): APIPromise<Success<"cdn.createLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.createLogsUploaderConfig, { body }, options);
   }
 
   /**
    * `GET /cdn/logs_uploader/configs/{id}`: Get a logs uploader config. One config of the account.
    */
-  get(configId: PathParam<Route<"getLogsUploaderConfig">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getLogsUploaderConfig">>> {
+  get(configId: PathParam<"cdn.getLogsUploaderConfig", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.getLogsUploaderConfig, { params: { id: configId } }, options);
   }
 
@@ -199,7 +196,7 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * create hold. A change answers the object with its status back at in_progress (code 0): the last check no longer
    * holds.
    */
-  replace(configId: PathParam<Route<"replaceLogsUploaderConfig">, "id">, body: Body<Route<"replaceLogsUploaderConfig">>, options?: RequestOptions): APIPromise<Success<Route<"replaceLogsUploaderConfig">>> {
+  replace(configId: PathParam<"cdn.replaceLogsUploaderConfig", "id">, body: Body<"cdn.replaceLogsUploaderConfig">, options?: RequestOptions): APIPromise<Success<"cdn.replaceLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.replaceLogsUploaderConfig, { params: { id: configId }, body }, options);
   }
 
@@ -208,7 +205,7 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * given replaces the list). The rules of the create hold. A change of any field but the name puts the status back at
    * in_progress (code 0). A PATCH with no field changes nothing (`updated` included).
    */
-  update(configId: PathParam<Route<"updateLogsUploaderConfig">, "id">, body: Body<Route<"updateLogsUploaderConfig">>, options?: RequestOptions): APIPromise<Success<Route<"updateLogsUploaderConfig">>> {
+  update(configId: PathParam<"cdn.updateLogsUploaderConfig", "id">, body: Body<"cdn.updateLogsUploaderConfig">, options?: RequestOptions): APIPromise<Success<"cdn.updateLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.updateLogsUploaderConfig, { params: { id: configId }, body }, options);
   }
 
@@ -216,7 +213,7 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * `DELETE /cdn/logs_uploader/configs/{id}`: Delete a logs uploader config. Deletes the config for good: its
    * resources' logs are no longer uploaded. Its policy and target stay. Answers 204 with no body.
    */
-  delete(configId: PathParam<Route<"deleteLogsUploaderConfig">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteLogsUploaderConfig">>> {
+  delete(configId: PathParam<"cdn.deleteLogsUploaderConfig", "id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.deleteLogsUploaderConfig, { params: { id: configId } }, options);
   }
 
@@ -228,7 +225,7 @@ export class CdnLogsUploaderConfigs extends APIResource {
    * fails (failed, code 400) with `details` naming each unmet condition. The target's own status is not changed by this
    * check.
    */
-  validate(configId: PathParam<Route<"validateLogsUploaderConfig">, "id">, body?: Body<Route<"validateLogsUploaderConfig">>, options?: RequestOptions): APIPromise<Success<Route<"validateLogsUploaderConfig">>> {
+  validate(configId: PathParam<"cdn.validateLogsUploaderConfig", "id">, body?: Body<"cdn.validateLogsUploaderConfig">, options?: RequestOptions): APIPromise<Success<"cdn.validateLogsUploaderConfig">> {
     return this.transport.request(cdnRoutes.validateLogsUploaderConfig, { params: { id: configId }, body }, options);
   }
 }
@@ -258,7 +255,7 @@ export class CdnResources extends APIResource {
    * `status=deleted` find only resources the service itself marked deleted. The platform's `rules` and `suspend`
    * filters are not taken here (unknown parameters are ignored).
    */
-  list(query?: Query<Route<"listResources">>, options?: RequestOptions): PagePromise<Success<Route<"listResources">>["results"][number], Success<Route<"listResources">>> {
+  list(query?: Query<"cdn.listResources">, options?: RequestOptions): PagePromise<Success<"cdn.listResources">["results"][number], Success<"cdn.listResources">> {
     return this.transport.list(cdnRoutes.listResources, { query }, options, listResourcesPaging);
   }
 
@@ -272,7 +269,7 @@ export class CdnResources extends APIResource {
    * name is used by another resource of the account. A new resource has status active, enabled true and no shielding.
    * Answers 201 with the resource as the change operations return it.
    */
-  create(body: Body<Route<"createResource">>, options?: RequestOptions): APIPromise<Success<Route<"createResource">>> {
+  create(body: Body<"cdn.createResource">, options?: RequestOptions): APIPromise<Success<"cdn.createResource">> {
     return this.transport.request(cdnRoutes.createResource, { body }, options);
   }
 
@@ -280,7 +277,7 @@ export class CdnResources extends APIResource {
    * `GET /cdn/resources/{resource_id}`: Get a CDN resource. One CDN resource of the account, as the change operations
    * return it.
    */
-  get(resourceId: PathParam<Route<"getResource">, "resource_id">, options?: RequestOptions): APIPromise<Success<Route<"getResource">>> {
+  get(resourceId: PathParam<"cdn.getResource", "resource_id">, options?: RequestOptions): APIPromise<Success<"cdn.getResource">> {
     return this.transport.request(cdnRoutes.getResource, { params: { resource_id: resourceId } }, options);
   }
 
@@ -292,7 +289,7 @@ export class CdnResources extends APIResource {
    * another `cdn_id`, or null, or delete them first (a stream never keeps a resource that is gone). Its origin group
    * stays. Answers 204 with no body.
    */
-  delete(resourceId: PathParam<Route<"deleteResource">, "resource_id">, options?: RequestOptions): APIPromise<Success<Route<"deleteResource">>> {
+  delete(resourceId: PathParam<"cdn.deleteResource", "resource_id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteResource">> {
     return this.transport.request(cdnRoutes.deleteResource, { params: { resource_id: resourceId } }, options);
   }
 
@@ -303,7 +300,7 @@ export class CdnResources extends APIResource {
    * another resource of the account. A PATCH with no field changes nothing (`updated` included) and answers the
    * resource as it is.
    */
-  update(resourceId: PathParam<Route<"updateResource">, "resource_id">, body: Body<Route<"updateResource">>, options?: RequestOptions): APIPromise<Success<Route<"updateResource">>> {
+  update(resourceId: PathParam<"cdn.updateResource", "resource_id">, body: Body<"cdn.updateResource">, options?: RequestOptions): APIPromise<Success<"cdn.updateResource">> {
     return this.transport.request(cdnRoutes.updateResource, { params: { resource_id: resourceId }, body }, options);
   }
 
@@ -313,7 +310,7 @@ export class CdnResources extends APIResource {
    * secondaryHostnames [], description "", active true, SSL booleans false, certificate ids null). Also takes
    * `waap_api_domain_enabled`.
    */
-  replace(resourceId: PathParam<Route<"replaceResource">, "resource_id">, body: Body<Route<"replaceResource">>, options?: RequestOptions): APIPromise<Success<Route<"replaceResource">>> {
+  replace(resourceId: PathParam<"cdn.replaceResource", "resource_id">, body: Body<"cdn.replaceResource">, options?: RequestOptions): APIPromise<Success<"cdn.replaceResource">> {
     return this.transport.request(cdnRoutes.replaceResource, { params: { resource_id: resourceId }, body }, options);
   }
 
@@ -321,7 +318,7 @@ export class CdnResources extends APIResource {
    * `GET /cdn/resources/{resource_id}/shielding_v2`: Get the origin shielding of a CDN resource. The shielding POP the
    * resource's requests to its origin go through (`shielding_pop`), or null when shielding is off.
    */
-  getShielding(resourceId: PathParam<Route<"getResourceShielding">, "resource_id">, options?: RequestOptions): APIPromise<Success<Route<"getResourceShielding">>> {
+  getShielding(resourceId: PathParam<"cdn.getResourceShielding", "resource_id">, options?: RequestOptions): APIPromise<Success<"cdn.getResourceShielding">> {
     return this.transport.request(cdnRoutes.getResourceShielding, { params: { resource_id: resourceId } }, options);
   }
 
@@ -329,7 +326,7 @@ export class CdnResources extends APIResource {
    * `PUT /cdn/resources/{resource_id}/shielding_v2`: Set the origin shielding of a CDN resource. Routes the resource's
    * requests to its origin through one shielding POP (`shielding_pop`), or switches shielding off with null.
    */
-  updateShielding(resourceId: PathParam<Route<"updateResourceShielding">, "resource_id">, body: Body<Route<"updateResourceShielding">>, options?: RequestOptions): APIPromise<Success<Route<"updateResourceShielding">>> {
+  updateShielding(resourceId: PathParam<"cdn.updateResourceShielding", "resource_id">, body: Body<"cdn.updateResourceShielding">, options?: RequestOptions): APIPromise<Success<"cdn.updateResourceShielding">> {
     return this.transport.request(cdnRoutes.updateResourceShielding, { params: { resource_id: resourceId }, body }, options);
   }
 }
@@ -341,7 +338,7 @@ export class CdnShieldingPops extends APIResource {
    * values a resource's `shielding_pop` may take. Paged by `limit` (default and at most 1000) and `offset`, ordered by
    * id ascending; always the page envelope `{count, results}`.
    */
-  list(query?: Query<Route<"listShieldingPops">>, options?: RequestOptions): PagePromise<Success<Route<"listShieldingPops">>["results"][number], Success<Route<"listShieldingPops">>> {
+  list(query?: Query<"cdn.listShieldingPops">, options?: RequestOptions): PagePromise<Success<"cdn.listShieldingPops">["results"][number], Success<"cdn.listShieldingPops">> {
     return this.transport.list(cdnRoutes.listShieldingPops, { query }, options, listShieldingPopsPaging);
   }
 }
@@ -352,7 +349,7 @@ export class CdnFeatures extends APIResource {
    * `GET /cdn/clients/me/features`: List the account's CDN features. The paid and free CDN features of the caller's
    * account.
    */
-  get(options?: RequestOptions): APIPromise<Success<Route<"getClientFeatures">>> {
+  get(options?: RequestOptions): APIPromise<Success<"cdn.getClientFeatures">> {
     return this.transport.request(cdnRoutes.getClientFeatures, {  }, options);
   }
 }
@@ -363,7 +360,7 @@ export class CdnClientSettings extends APIResource {
    * `GET /cdn/clients/me`: Get the account's CDN settings. The account-level CDN settings of the caller's account, as
    * the change operation returns them.
    */
-  get(options?: RequestOptions): APIPromise<Success<Route<"getClientSettings">>> {
+  get(options?: RequestOptions): APIPromise<Success<"cdn.getClientSettings">> {
     return this.transport.request(cdnRoutes.getClientSettings, {  }, options);
   }
 
@@ -371,7 +368,7 @@ export class CdnClientSettings extends APIResource {
    * `PUT /cdn/clients/me`: Change the account's CDN settings. Sets the account's `utilization_level` (an integer from 0
    * to 2147483647) and returns the account-level CDN settings.
    */
-  replace(body: Body<Route<"updateClientSettings">>, options?: RequestOptions): APIPromise<Success<Route<"updateClientSettings">>> {
+  replace(body: Body<"cdn.updateClientSettings">, options?: RequestOptions): APIPromise<Success<"cdn.updateClientSettings">> {
     return this.transport.request(cdnRoutes.updateClientSettings, { body }, options);
   }
 }
@@ -385,7 +382,7 @@ export class CdnOriginGroups extends APIResource {
    * 25, at most 1000) and `offset`; `count` is the number of all matches. Ordered by id ascending; always the page
    * envelope `{count, results}`.
    */
-  list(query?: Query<Route<"listOriginGroups">>, options?: RequestOptions): PagePromise<Success<Route<"listOriginGroups">>["results"][number], Success<Route<"listOriginGroups">>> {
+  list(query?: Query<"cdn.listOriginGroups">, options?: RequestOptions): PagePromise<Success<"cdn.listOriginGroups">["results"][number], Success<"cdn.listOriginGroups">> {
     return this.transport.list(cdnRoutes.listOriginGroups, { query }, options, listOriginGroupsPaging);
   }
 
@@ -395,7 +392,7 @@ export class CdnOriginGroups extends APIResource {
    * source is a host origin; `host_header_override` sets the Host header sent to that origin. Answers 201 with the
    * group.
    */
-  create(body: Body<Route<"createOriginGroup">>, options?: RequestOptions): APIPromise<Success<Route<"createOriginGroup">>> {
+  create(body: Body<"cdn.createOriginGroup">, options?: RequestOptions): APIPromise<Success<"cdn.createOriginGroup">> {
     return this.transport.request(cdnRoutes.createOriginGroup, { body }, options);
   }
 
@@ -403,7 +400,7 @@ export class CdnOriginGroups extends APIResource {
    * `GET /cdn/origin_groups/{origin_group_id}`: Get an origin group. One origin group of the account;
    * `has_related_resources` tells whether a CDN resource uses it.
    */
-  get(originGroupId: PathParam<Route<"getOriginGroup">, "origin_group_id">, options?: RequestOptions): APIPromise<Success<Route<"getOriginGroup">>> {
+  get(originGroupId: PathParam<"cdn.getOriginGroup", "origin_group_id">, options?: RequestOptions): APIPromise<Success<"cdn.getOriginGroup">> {
     return this.transport.request(cdnRoutes.getOriginGroup, { params: { origin_group_id: originGroupId } }, options);
   }
 
@@ -413,7 +410,7 @@ export class CdnOriginGroups extends APIResource {
    * `errors.proxy_next_upstream`). Each source is a host origin; `host_header_override` sets the Host header sent to
    * that origin. The CDN resources that use the group use its new settings at once.
    */
-  update(originGroupId: PathParam<Route<"updateOriginGroup">, "origin_group_id">, body: Body<Route<"updateOriginGroup">>, options?: RequestOptions): APIPromise<Success<Route<"updateOriginGroup">>> {
+  update(originGroupId: PathParam<"cdn.updateOriginGroup", "origin_group_id">, body: Body<"cdn.updateOriginGroup">, options?: RequestOptions): APIPromise<Success<"cdn.updateOriginGroup">> {
     return this.transport.request(cdnRoutes.updateOriginGroup, { params: { origin_group_id: originGroupId }, body }, options);
   }
 
@@ -424,7 +421,7 @@ export class CdnOriginGroups extends APIResource {
    * `errors.proxy_next_upstream`). Each source is a host origin; `host_header_override` sets the Host header sent to
    * that origin.
    */
-  replace(originGroupId: PathParam<Route<"replaceOriginGroup">, "origin_group_id">, body: Body<Route<"replaceOriginGroup">>, options?: RequestOptions): APIPromise<Success<Route<"replaceOriginGroup">>> {
+  replace(originGroupId: PathParam<"cdn.replaceOriginGroup", "origin_group_id">, body: Body<"cdn.replaceOriginGroup">, options?: RequestOptions): APIPromise<Success<"cdn.replaceOriginGroup">> {
     return this.transport.request(cdnRoutes.replaceOriginGroup, { params: { origin_group_id: originGroupId }, body }, options);
   }
 
@@ -433,7 +430,7 @@ export class CdnOriginGroups extends APIResource {
    * 409 while a CDN resource of the account uses it (move the resources to another group, or delete them, first);
    * nothing is changed then. Answers 204 with no body.
    */
-  delete(originGroupId: PathParam<Route<"deleteOriginGroup">, "origin_group_id">, options?: RequestOptions): APIPromise<Success<Route<"deleteOriginGroup">>> {
+  delete(originGroupId: PathParam<"cdn.deleteOriginGroup", "origin_group_id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteOriginGroup">> {
     return this.transport.request(cdnRoutes.deleteOriginGroup, { params: { origin_group_id: originGroupId } }, options);
   }
 }

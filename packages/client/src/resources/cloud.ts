@@ -4,7 +4,7 @@
  * Cloud: the account's projects, the inference model catalogue, GPU images, and reservation cost reports. One method
  * per route of the contract (`client.cloud.*`), named by the rule of the client's README.
  */
-import type { Contract, CostReportTotalsAnswer } from "@cloudplane/contract";
+import type { CostReportTotalsAnswer } from "../core/answers.js";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
@@ -13,11 +13,9 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { cloudRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["cloud"]> = Contract["cloud"][Name];
-
-const listProjectsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listProjects">>["results"][number], Success<Route<"listProjects">>, Query<Route<"listProjects">>>((body) => body.results);
-const listInferenceModelsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listInferenceModels">>["results"][number], Success<Route<"listInferenceModels">>, Query<Route<"listInferenceModels">>>((body) => body.results);
-const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listGpuImages">>["results"][number], Success<Route<"listGpuImages">>, Query<Route<"listGpuImages">>>((body) => body.results);
+const listProjectsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listProjects">["results"][number], Success<"cloud.listProjects">, Query<"cloud.listProjects">>((body) => body.results);
+const listInferenceModelsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceModels">["results"][number], Success<"cloud.listInferenceModels">, Query<"cloud.listInferenceModels">>((body) => body.results);
+const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuImages">["results"][number], Success<"cloud.listGpuImages">, Query<"cloud.listGpuImages">>((body) => body.results);
 
 /** `client.cloud.projects`. */
 export class CloudProjects extends APIResource {
@@ -27,7 +25,7 @@ export class CloudProjects extends APIResource {
    * `count` is the number of all matches. The oldest project is the account's default one (`is_default`). Projects are
    * made and removed by the service, not through this API.
    */
-  list(query?: Query<Route<"listProjects">>, options?: RequestOptions): PagePromise<Success<Route<"listProjects">>["results"][number], Success<Route<"listProjects">>> {
+  list(query?: Query<"cloud.listProjects">, options?: RequestOptions): PagePromise<Success<"cloud.listProjects">["results"][number], Success<"cloud.listProjects">> {
     return this.transport.list(cloudRoutes.listProjects, { query }, options, listProjectsPaging);
   }
 }
@@ -39,7 +37,7 @@ export class CloudInferenceModels extends APIResource {
    * (default and maximum 1000) and `offset`, ordered by `order_by` (default name.asc). The envelope is `{ count,
    * results }`, as in the rest of the Cloud area.
    */
-  list(query?: Query<Route<"listInferenceModels">>, options?: RequestOptions): PagePromise<Success<Route<"listInferenceModels">>["results"][number], Success<Route<"listInferenceModels">>> {
+  list(query?: Query<"cloud.listInferenceModels">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceModels">["results"][number], Success<"cloud.listInferenceModels">> {
     return this.transport.list(cloudRoutes.listInferenceModels, { query }, options, listInferenceModelsPaging);
   }
 
@@ -48,7 +46,7 @@ export class CloudInferenceModels extends APIResource {
    * catalogue is the platform's: every account sees the same models. An id that is not a UUID answers 400
    * `path.model_id`, an unknown one 404.
    */
-  get(modelId: PathParam<Route<"getInferenceModel">, "model_id">, options?: RequestOptions): APIPromise<Success<Route<"getInferenceModel">>> {
+  get(modelId: PathParam<"cloud.getInferenceModel", "model_id">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceModel">> {
     return this.transport.request(cloudRoutes.getInferenceModel, { params: { model_id: modelId } }, options);
   }
 }
@@ -71,7 +69,7 @@ export class CloudGpuImages extends APIResource {
    * `offset`; `count` is the number of all of them. The project must be the account's and the region must exist (404
    * otherwise).
    */
-  list(projectId: PathParam<Route<"listGpuImages">, "project_id">, regionId: PathParam<Route<"listGpuImages">, "region_id">, query?: Query<Route<"listGpuImages">>, options?: RequestOptions): PagePromise<Success<Route<"listGpuImages">>["results"][number], Success<Route<"listGpuImages">>> {
+  list(projectId: PathParam<"cloud.listGpuImages", "project_id">, regionId: PathParam<"cloud.listGpuImages", "region_id">, query?: Query<"cloud.listGpuImages">, options?: RequestOptions): PagePromise<Success<"cloud.listGpuImages">["results"][number], Success<"cloud.listGpuImages">> {
     return this.transport.list(cloudRoutes.listGpuImages, { params: { project_id: projectId, region_id: regionId }, query }, options, listGpuImagesPaging);
   }
 
@@ -79,7 +77,7 @@ export class CloudGpuImages extends APIResource {
    * `GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images/{image_id}`: Get a GPU image. One image of a project in
    * a region. 404 when the project is not the account's, or the image is not in that project and region.
    */
-  get(projectId: PathParam<Route<"getGpuImage">, "project_id">, regionId: PathParam<Route<"getGpuImage">, "region_id">, imageId: PathParam<Route<"getGpuImage">, "image_id">, options?: RequestOptions): APIPromise<Success<Route<"getGpuImage">>> {
+  get(projectId: PathParam<"cloud.getGpuImage", "project_id">, regionId: PathParam<"cloud.getGpuImage", "region_id">, imageId: PathParam<"cloud.getGpuImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.getGpuImage">> {
     return this.transport.request(cloudRoutes.getGpuImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
   }
 
@@ -90,7 +88,7 @@ export class CloudGpuImages extends APIResource {
    * visibility "private", size null, min_disk and min_ram 0 and no task_id; the task's created_resources.images names
    * it (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is kept nowhere and never shown back.
    */
-  create(projectId: PathParam<Route<"uploadGpuImage">, "project_id">, regionId: PathParam<Route<"uploadGpuImage">, "region_id">, body: Body<Route<"uploadGpuImage">>, options?: RequestOptions): APIPromise<Success<Route<"uploadGpuImage">>> {
+  create(projectId: PathParam<"cloud.uploadGpuImage", "project_id">, regionId: PathParam<"cloud.uploadGpuImage", "region_id">, body: Body<"cloud.uploadGpuImage">, options?: RequestOptions): APIPromise<Success<"cloud.uploadGpuImage">> {
     return this.transport.request(cloudRoutes.uploadGpuImage, { params: { project_id: projectId, region_id: regionId }, body }, options);
   }
 
@@ -101,7 +99,7 @@ export class CloudGpuImages extends APIResource {
    * (403), and an image a task still holds (task_id set) answers 409 first. No volumes are made from images here, so
    * cow_format never holds a deletion back.
    */
-  delete(projectId: PathParam<Route<"deleteGpuImage">, "project_id">, regionId: PathParam<Route<"deleteGpuImage">, "region_id">, imageId: PathParam<Route<"deleteGpuImage">, "image_id">, options?: RequestOptions): APIPromise<Success<Route<"deleteGpuImage">>> {
+  delete(projectId: PathParam<"cloud.deleteGpuImage", "project_id">, regionId: PathParam<"cloud.deleteGpuImage", "region_id">, imageId: PathParam<"cloud.deleteGpuImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteGpuImage">> {
     return this.transport.request(cloudRoutes.deleteGpuImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
   }
 }
@@ -123,7 +121,7 @@ export class CloudTasks extends APIResource {
    * Every task here is already FINISHED when its id is answered, so one look is enough. Another account's task answers
    * 404.
    */
-  get(taskId: PathParam<Route<"getTask">, "task_id">, options?: RequestOptions): APIPromise<Success<Route<"getTask">>> {
+  get(taskId: PathParam<"cloud.getTask", "task_id">, options?: RequestOptions): APIPromise<Success<"cloud.getTask">> {
     return this.transport.request(cloudRoutes.getTask, { params: { task_id: taskId } }, options);
   }
 }
@@ -139,7 +137,7 @@ export class CloudCostReports extends APIResource {
    * whatever the span of months: the monthly totals they are read from change in the same transaction as the lines they
    * sum, never later. A read: Users may call it.
    */
-  totals<RequestBody extends Body<Route<"getReservationCostReportTotals">>>(body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<Route<"getReservationCostReportTotals">>>, never>, options?: RequestOptions): APIPromise<CostReportTotalsAnswer<RequestBody>> {
+  totals<RequestBody extends Body<"cloud.getReservationCostReportTotals">>(body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<"cloud.getReservationCostReportTotals">>, never>, options?: RequestOptions): APIPromise<CostReportTotalsAnswer<RequestBody>> {
     return this.transport.request(cloudRoutes.getReservationCostReportTotals, { body }, options) as APIPromise<CostReportTotalsAnswer<RequestBody>>;
   }
 }

@@ -4,7 +4,6 @@
  * Edge apps: WebAssembly apps run at the edge, their binaries, templates and secrets (also served under /fastedge/v1).
  * One method per route of the contract (`client.edge.*`), named by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
@@ -13,12 +12,10 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { edgeRoutes } from "../core/routes.generated.js";
 import { Transport, type RawBody } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["edge"]> = Contract["edge"][Name];
-
-const listAppsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listApps">>["apps"][number], Success<Route<"listApps">>, Query<Route<"listApps">>>((body) => body.apps);
-const listTemplatesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listTemplates">>["templates"][number], Success<Route<"listTemplates">>, Query<Route<"listTemplates">>>((body) => body.templates);
-const listSecretsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listSecrets">>["secrets"][number], Success<Route<"listSecrets">>, Query<Route<"listSecrets">>>((body) => body.secrets);
-const listBinariesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listBinaries">>["binaries"][number], Success<Route<"listBinaries">>, Query<Route<"listBinaries">>>((body) => body.binaries);
+const listAppsPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listApps">["apps"][number], Success<"edge.listApps">, Query<"edge.listApps">>((body) => body.apps);
+const listTemplatesPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listTemplates">["templates"][number], Success<"edge.listTemplates">, Query<"edge.listTemplates">>((body) => body.templates);
+const listSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listSecrets">["secrets"][number], Success<"edge.listSecrets">, Query<"edge.listSecrets">>((body) => body.secrets);
+const listBinariesPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listBinaries">["binaries"][number], Success<"edge.listBinaries">, Query<"edge.listBinaries">>((body) => body.binaries);
 
 /** `client.edge.apps`. */
 export class EdgeApps extends APIResource {
@@ -27,7 +24,7 @@ export class EdgeApps extends APIResource {
    * case-insensitive substring, the other filters match exactly. Paged by `limit` (default 25, at most 1000) and
    * `offset`; `count` is the total number of matches. Default order: id ascending.
    */
-  list(query?: Query<Route<"listApps">>, options?: RequestOptions): PagePromise<Success<Route<"listApps">>["apps"][number], Success<Route<"listApps">>> {
+  list(query?: Query<"edge.listApps">, options?: RequestOptions): PagePromise<Success<"edge.listApps">["apps"][number], Success<"edge.listApps">> {
     return this.transport.list(edgeRoutes.listApps, { query }, options, listAppsPaging);
   }
 
@@ -41,7 +38,7 @@ export class EdgeApps extends APIResource {
    * otherwise). 409 when the account already has an app of that name. `log` defaults to kafka, as on the platform.
    * Answers 200 with the app, as the platform does; the write-only fields are stored, never returned.
    */
-  create(body: Body<Route<"createApp">>, options?: RequestOptions): APIPromise<Success<Route<"createApp">>> {
+  create(body: Body<"edge.createApp">, options?: RequestOptions): APIPromise<Success<"edge.createApp">> {
     return this.transport.request(edgeRoutes.createApp, { body }, options);
   }
 
@@ -49,7 +46,7 @@ export class EdgeApps extends APIResource {
    * `GET /edge/v1/apps/{id}`: Get an edge app. One app of the account, with its read fields; the write-only fields
    * (env, rsp_headers, log, debug, secrets) are never returned.
    */
-  get(appId: PathParam<Route<"getApp">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getApp">>> {
+  get(appId: PathParam<"edge.getApp", "id">, options?: RequestOptions): APIPromise<Success<"edge.getApp">> {
     return this.transport.request(edgeRoutes.getApp, { params: { id: appId } }, options);
   }
 
@@ -61,7 +58,7 @@ export class EdgeApps extends APIResource {
    * the account's or a public template, and each `secrets` entry must name a secret of the account (400 with the
    * field's path otherwise). `env`, `rsp_headers`, `log`, `debug` and `secrets` are write-only.
    */
-  replace(appId: PathParam<Route<"updateApp">, "id">, body: Body<Route<"updateApp">>, options?: RequestOptions): APIPromise<Success<Route<"updateApp">>> {
+  replace(appId: PathParam<"edge.updateApp", "id">, body: Body<"edge.updateApp">, options?: RequestOptions): APIPromise<Success<"edge.updateApp">> {
     return this.transport.request(edgeRoutes.updateApp, { params: { id: appId }, body }, options);
   }
 
@@ -76,7 +73,7 @@ export class EdgeApps extends APIResource {
    * given, replaces the app's secrets. A name another app of the account has is 409. `env`, `rsp_headers`, `log`,
    * `debug` and `secrets` are write-only.
    */
-  update(appId: PathParam<Route<"patchApp">, "id">, body: Body<Route<"patchApp">>, options?: RequestOptions): APIPromise<Success<Route<"patchApp">>> {
+  update(appId: PathParam<"edge.patchApp", "id">, body: Body<"edge.patchApp">, options?: RequestOptions): APIPromise<Success<"edge.patchApp">> {
     return this.transport.request(edgeRoutes.patchApp, { params: { id: appId }, body }, options);
   }
 
@@ -85,7 +82,7 @@ export class EdgeApps extends APIResource {
    * stay). Its binary stays too, for other apps or a later one; when no app runs it any more, the binary's
    * `unref_since` is set. Answers 204 with no body.
    */
-  delete(appId: PathParam<Route<"deleteApp">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteApp">>> {
+  delete(appId: PathParam<"edge.deleteApp", "id">, options?: RequestOptions): APIPromise<Success<"edge.deleteApp">> {
     return this.transport.request(edgeRoutes.deleteApp, { params: { id: appId } }, options);
   }
 }
@@ -97,7 +94,7 @@ export class EdgeTemplates extends APIResource {
    * the account's with `only_mine=true`), of one api_type if `api_type` is given. Ordered by id ascending; paged by
    * `limit` (default 25, at most 1000) and `offset`; `count` is the total number of matches.
    */
-  list(query?: Query<Route<"listTemplates">>, options?: RequestOptions): PagePromise<Success<Route<"listTemplates">>["templates"][number], Success<Route<"listTemplates">>> {
+  list(query?: Query<"edge.listTemplates">, options?: RequestOptions): PagePromise<Success<"edge.listTemplates">["templates"][number], Success<"edge.listTemplates">> {
     return this.transport.list(edgeRoutes.listTemplates, { query }, options, listTemplatesPaging);
   }
 
@@ -107,7 +104,7 @@ export class EdgeTemplates extends APIResource {
    * account already has a template of that name. Answers 200 with the template without its parameters, as the platform
    * does.
    */
-  create(body: Body<Route<"createTemplate">>, options?: RequestOptions): APIPromise<Success<Route<"createTemplate">>> {
+  create(body: Body<"edge.createTemplate">, options?: RequestOptions): APIPromise<Success<"edge.createTemplate">> {
     return this.transport.request(edgeRoutes.createTemplate, { body }, options);
   }
 
@@ -115,7 +112,7 @@ export class EdgeTemplates extends APIResource {
    * `GET /edge/v1/template/{id}`: Get an edge app template. One of the account's own templates, or a public one, with
    * its parameters.
    */
-  get(templateId: PathParam<Route<"getTemplate">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getTemplate">>> {
+  get(templateId: PathParam<"edge.getTemplate", "id">, options?: RequestOptions): APIPromise<Success<"edge.getTemplate">> {
     return this.transport.request(edgeRoutes.getTemplate, { params: { id: templateId } }, options);
   }
 
@@ -125,7 +122,7 @@ export class EdgeTemplates extends APIResource {
    * from it keep their binary and configuration. A public template answers 403 (it is the platform's); another
    * account's or an unknown id 404; a name another of the account's templates has 409.
    */
-  replace(templateId: PathParam<Route<"replaceTemplate">, "id">, body: Body<Route<"replaceTemplate">>, options?: RequestOptions): APIPromise<Success<Route<"replaceTemplate">>> {
+  replace(templateId: PathParam<"edge.replaceTemplate", "id">, body: Body<"edge.replaceTemplate">, options?: RequestOptions): APIPromise<Success<"edge.replaceTemplate">> {
     return this.transport.request(edgeRoutes.replaceTemplate, { params: { id: templateId }, body }, options);
   }
 
@@ -134,7 +131,7 @@ export class EdgeTemplates extends APIResource {
    * parameters. While apps are made from it (their `template` is its id) it answers 409, unless `force=true`, which
    * detaches those apps first. A public template answers 403. Answers 204 with no body.
    */
-  delete(templateId: PathParam<Route<"deleteTemplate">, "id">, query?: Query<Route<"deleteTemplate">>, options?: RequestOptions): APIPromise<Success<Route<"deleteTemplate">>> {
+  delete(templateId: PathParam<"edge.deleteTemplate", "id">, query?: Query<"edge.deleteTemplate">, options?: RequestOptions): APIPromise<Success<"edge.deleteTemplate">> {
     return this.transport.request(edgeRoutes.deleteTemplate, { params: { id: templateId }, query }, options);
   }
 }
@@ -147,7 +144,7 @@ export class EdgeSecrets extends APIResource {
    * Ordered by id ascending; paged by `limit` (default 1000, at most 1000) and `offset`; `count` is the total number of
    * matches.
    */
-  list(query?: Query<Route<"listSecrets">>, options?: RequestOptions): PagePromise<Success<Route<"listSecrets">>["secrets"][number], Success<Route<"listSecrets">>> {
+  list(query?: Query<"edge.listSecrets">, options?: RequestOptions): PagePromise<Success<"edge.listSecrets">["secrets"][number], Success<"edge.listSecrets">> {
     return this.transport.list(edgeRoutes.listSecrets, { query }, options, listSecretsPaging);
   }
 
@@ -156,7 +153,7 @@ export class EdgeSecrets extends APIResource {
    * encrypted at rest (AES-GCM) and never returned: the response shows each slot with the hex SHA-256 `checksum` of its
    * value. Answers 200, as the platform does. 409 when the account already has a secret of that name.
    */
-  create(body: Body<Route<"createSecret">>, options?: RequestOptions): APIPromise<Success<Route<"createSecret">>> {
+  create(body: Body<"edge.createSecret">, options?: RequestOptions): APIPromise<Success<"edge.createSecret">> {
     return this.transport.request(edgeRoutes.createSecret, { body }, options);
   }
 
@@ -164,7 +161,7 @@ export class EdgeSecrets extends APIResource {
    * `GET /edge/v1/secrets/{id}`: Get an edge app secret. One secret of the account with its slots. Values are encrypted
    * at rest (AES-GCM) and never returned: the response shows each slot with the hex SHA-256 `checksum` of its value.
    */
-  get(secretId: PathParam<Route<"getSecret">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getSecret">>> {
+  get(secretId: PathParam<"edge.getSecret", "id">, options?: RequestOptions): APIPromise<Success<"edge.getSecret">> {
     return this.transport.request(edgeRoutes.getSecret, { params: { id: secretId } }, options);
   }
 
@@ -175,7 +172,7 @@ export class EdgeSecrets extends APIResource {
    * shows each slot with the hex SHA-256 `checksum` of its value. Apps that use the secret see the change. 409 when
    * another secret of the account has the name.
    */
-  update(secretId: PathParam<Route<"updateSecret">, "id">, body: Body<Route<"updateSecret">>, options?: RequestOptions): APIPromise<Success<Route<"updateSecret">>> {
+  update(secretId: PathParam<"edge.updateSecret", "id">, body: Body<"edge.updateSecret">, options?: RequestOptions): APIPromise<Success<"edge.updateSecret">> {
     return this.transport.request(edgeRoutes.updateSecret, { params: { id: secretId }, body }, options);
   }
 
@@ -185,7 +182,7 @@ export class EdgeSecrets extends APIResource {
    * returned: the response shows each slot with the hex SHA-256 `checksum` of its value. 409 when another secret of the
    * account has the name.
    */
-  replace(secretId: PathParam<Route<"replaceSecret">, "id">, body: Body<Route<"replaceSecret">>, options?: RequestOptions): APIPromise<Success<Route<"replaceSecret">>> {
+  replace(secretId: PathParam<"edge.replaceSecret", "id">, body: Body<"edge.replaceSecret">, options?: RequestOptions): APIPromise<Success<"edge.replaceSecret">> {
     return this.transport.request(edgeRoutes.replaceSecret, { params: { id: secretId }, body }, options);
   }
 
@@ -194,7 +191,7 @@ export class EdgeSecrets extends APIResource {
    * (`app_count` > 0) it answers 409, unless `force=true`, which removes it from those apps first. Answers 204 with no
    * body.
    */
-  delete(secretId: PathParam<Route<"deleteSecret">, "id">, query?: Query<Route<"deleteSecret">>, options?: RequestOptions): APIPromise<Success<Route<"deleteSecret">>> {
+  delete(secretId: PathParam<"edge.deleteSecret", "id">, query?: Query<"edge.deleteSecret">, options?: RequestOptions): APIPromise<Success<"edge.deleteSecret">> {
     return this.transport.request(edgeRoutes.deleteSecret, { params: { id: secretId }, query }, options);
   }
 }
@@ -206,7 +203,7 @@ export class EdgeBinaries extends APIResource {
    * templates), by id ascending. Paged by `limit` (default 1000, at most 1000) and `offset`; `count` is how many the
    * account has.
    */
-  list(query?: Query<Route<"listBinaries">>, options?: RequestOptions): PagePromise<Success<Route<"listBinaries">>["binaries"][number], Success<Route<"listBinaries">>> {
+  list(query?: Query<"edge.listBinaries">, options?: RequestOptions): PagePromise<Success<"edge.listBinaries">["binaries"][number], Success<"edge.listBinaries">> {
     return this.transport.list(edgeRoutes.listBinaries, { query }, options, listBinariesPaging);
   }
 
@@ -214,7 +211,7 @@ export class EdgeBinaries extends APIResource {
    * `GET /edge/v1/binaries/{id}`: Get an edge app binary. One binary of the account. The platform's binaries behind
    * public templates are not the account's: 404.
    */
-  get(binaryId: PathParam<Route<"getBinary">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getBinary">>> {
+  get(binaryId: PathParam<"edge.getBinary", "id">, options?: RequestOptions): APIPromise<Success<"edge.getBinary">> {
     return this.transport.request(edgeRoutes.getBinary, { params: { id: binaryId } }, options);
   }
 
@@ -230,8 +227,8 @@ export class EdgeBinaries extends APIResource {
    * The same bytes uploaded twice make two binaries. The bytes are stored and never returned. Answers 201 with the
    * binary (the platform's SDKs take any 2xx).
    */
-  upload(bytes: RawBody, options?: RequestOptions): APIPromise<Success<Route<"uploadBinary">>> {
-    return this.transport.request(edgeRoutes.uploadBinary, { body: bytes as Body<Route<"uploadBinary">> }, options);
+  upload(bytes: RawBody, options?: RequestOptions): APIPromise<Success<"edge.uploadBinary">> {
+    return this.transport.request(edgeRoutes.uploadBinary, { body: bytes as Body<"edge.uploadBinary"> }, options);
   }
 
   /**
@@ -240,7 +237,7 @@ export class EdgeBinaries extends APIResource {
    * it (`binary_id`), it answers 409 and stays: change or delete those first; there is no force. The platform's
    * binaries behind public templates and the other account's are 404. Answers 204 with no body.
    */
-  delete(binaryId: PathParam<Route<"deleteBinary">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteBinary">>> {
+  delete(binaryId: PathParam<"edge.deleteBinary", "id">, options?: RequestOptions): APIPromise<Success<"edge.deleteBinary">> {
     return this.transport.request(edgeRoutes.deleteBinary, { params: { id: binaryId } }, options);
   }
 }

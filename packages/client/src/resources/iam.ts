@@ -4,15 +4,12 @@
  * Identity and access: the account's API tokens (created, read and revoked) and the caller's account. One method per
  * route of the contract (`client.iam.*`), named by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { APIResource } from "../core/resource.js";
 import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { iamRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
-
-type Route<Name extends keyof Contract["iam"]> = Contract["iam"][Name];
 
 /** `client.iam.tokens`. */
 export class IamTokens extends APIResource {
@@ -24,7 +21,7 @@ export class IamTokens extends APIResource {
    * every route; 2 Users may call GET routes and the cost report; 3009 and 3022 (Purge and Prefetch only) may call no
    * route of this API (403). Creating API tokens is for 1 Administrators alone.
    */
-  list(clientId: PathParam<Route<"listTokens">, "clientId">, query?: Query<Route<"listTokens">>, options?: RequestOptions): APIPromise<Success<Route<"listTokens">>> {
+  list(clientId: PathParam<"iam.listTokens", "clientId">, query?: Query<"iam.listTokens">, options?: RequestOptions): APIPromise<Success<"iam.listTokens">> {
     return this.transport.request(iamRoutes.listTokens, { params: { clientId }, query }, options);
   }
 
@@ -36,7 +33,7 @@ export class IamTokens extends APIResource {
    * otherwise); to issue a token of another role, issue it for a user with that role. The token works from the next
    * request. `exp_date` absent or null: it never expires.
    */
-  create(clientId: PathParam<Route<"createToken">, "clientId">, body: Body<Route<"createToken">>, options?: RequestOptions): APIPromise<Success<Route<"createToken">>> {
+  create(clientId: PathParam<"iam.createToken", "clientId">, body: Body<"iam.createToken">, options?: RequestOptions): APIPromise<Success<"iam.createToken">> {
     return this.transport.request(iamRoutes.createToken, { params: { clientId }, body }, options);
   }
 
@@ -45,7 +42,7 @@ export class IamTokens extends APIResource {
    * included (`deleted`: true). Administrators reach every token of the account; Engineers and Users only the tokens
    * issued for themselves (another user's token answers 404, as an unknown id does).
    */
-  get(clientId: PathParam<Route<"getToken">, "clientId">, tokenId: PathParam<Route<"getToken">, "tokenId">, options?: RequestOptions): APIPromise<Success<Route<"getToken">>> {
+  get(clientId: PathParam<"iam.getToken", "clientId">, tokenId: PathParam<"iam.getToken", "tokenId">, options?: RequestOptions): APIPromise<Success<"iam.getToken">> {
     return this.transport.request(iamRoutes.getToken, { params: { clientId, tokenId } }, options);
   }
 
@@ -57,7 +54,7 @@ export class IamTokens extends APIResource {
    * Engineers and Users only the tokens issued for themselves (another user's token answers 404, as an unknown id
    * does).
    */
-  delete(clientId: PathParam<Route<"deleteToken">, "clientId">, tokenId: PathParam<Route<"deleteToken">, "tokenId">, options?: RequestOptions): APIPromise<Success<Route<"deleteToken">>> {
+  delete(clientId: PathParam<"iam.deleteToken", "clientId">, tokenId: PathParam<"iam.deleteToken", "tokenId">, options?: RequestOptions): APIPromise<Success<"iam.deleteToken">> {
     return this.transport.request(iamRoutes.deleteToken, { params: { clientId, tokenId } }, options);
   }
 }
@@ -68,7 +65,7 @@ export class IamAccount extends APIResource {
    * `GET /iam/clients/me`: Get the caller's account. The account of the calling token: its id and name, the calling
    * user (`currentUser`) and the account's users with their roles. Open to every role that may read.
    */
-  get(options?: RequestOptions): APIPromise<Success<Route<"getAccount">>> {
+  get(options?: RequestOptions): APIPromise<Success<"iam.getAccount">> {
     return this.transport.request(iamRoutes.getAccount, {  }, options);
   }
 }

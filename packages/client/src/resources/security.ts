@@ -4,7 +4,6 @@
  * Security: DDoS protection profiles of IP addresses. One method per route of the contract (`client.security.*`), named
  * by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { arrayPaging, type PagePromise } from "../core/pagination.js";
@@ -13,10 +12,8 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { securityRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["security"]> = Contract["security"][Name];
-
-const listProfileTemplatesPaging = /* @__PURE__ */ arrayPaging<Success<Route<"listProfileTemplates">>[number], Query<Route<"listProfileTemplates">>>(100);
-const listProfilesPaging = /* @__PURE__ */ arrayPaging<Success<Route<"listProfiles">>[number], Query<Route<"listProfiles">>>(100);
+const listProfileTemplatesPaging = /* @__PURE__ */ arrayPaging<Success<"security.listProfileTemplates">[number], Query<"security.listProfileTemplates">>(100);
+const listProfilesPaging = /* @__PURE__ */ arrayPaging<Success<"security.listProfiles">[number], Query<"security.listProfiles">>(100);
 
 /** `client.security.profileTemplates`. */
 export class SecurityProfileTemplates extends APIResource {
@@ -25,7 +22,7 @@ export class SecurityProfileTemplates extends APIResource {
    * the platform's common ones and those made for the account, ordered by id. An array, as on the platform; `limit`
    * (default 100, maximum 1000) and `offset` page it.
    */
-  list(query?: Query<Route<"listProfileTemplates">>, options?: RequestOptions): PagePromise<Success<Route<"listProfileTemplates">>[number], Success<Route<"listProfileTemplates">>> {
+  list(query?: Query<"security.listProfileTemplates">, options?: RequestOptions): PagePromise<Success<"security.listProfileTemplates">[number], Success<"security.listProfileTemplates">> {
     return this.transport.list(securityRoutes.listProfileTemplates, { query }, options, listProfileTemplatesPaging);
   }
 }
@@ -37,7 +34,7 @@ export class SecurityProfiles extends APIResource {
    * the filters; deleted ones only with include_deleted=true. An array, as on the platform; `limit` (default 100,
    * maximum 1000) and `offset` page it.
    */
-  list(query?: Query<Route<"listProfiles">>, options?: RequestOptions): PagePromise<Success<Route<"listProfiles">>[number], Success<Route<"listProfiles">>> {
+  list(query?: Query<"security.listProfiles">, options?: RequestOptions): PagePromise<Success<"security.listProfiles">[number], Success<"security.listProfiles">> {
     return this.transport.list(securityRoutes.listProfiles, { query }, options, listProfilesPaging);
   }
 
@@ -45,7 +42,7 @@ export class SecurityProfiles extends APIResource {
    * `GET /security/iaas/v2/profiles/{id}`: Get a security profile. One protection profile of the account. A deleted
    * profile, or another account's, answers 404.
    */
-  get(profileId: PathParam<Route<"getProfile">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getProfile">>> {
+  get(profileId: PathParam<"security.getProfile", "id">, options?: RequestOptions): APIPromise<Success<"security.getProfile">> {
     return this.transport.request(securityRoutes.getProfile, { params: { id: profileId } }, options);
   }
 
@@ -56,7 +53,7 @@ export class SecurityProfiles extends APIResource {
    * "active", updated }` and plan "standard" until the service sets them. Several profiles may protect the same
    * address.
    */
-  create(body: Body<Route<"createProfile">>, options?: RequestOptions): APIPromise<Success<Route<"createProfile">>> {
+  create(body: Body<"security.createProfile">, options?: RequestOptions): APIPromise<Success<"security.createProfile">> {
     return this.transport.request(securityRoutes.createProfile, { body }, options);
   }
 
@@ -65,7 +62,7 @@ export class SecurityProfiles extends APIResource {
    * values and site. The values are validated against the template: required fields, known fields, and each field's
    * JSON Schema. A deleted profile answers 404.
    */
-  replace(profileId: PathParam<Route<"updateProfile">, "id">, body: Body<Route<"updateProfile">>, options?: RequestOptions): APIPromise<Success<Route<"updateProfile">>> {
+  replace(profileId: PathParam<"security.updateProfile", "id">, body: Body<"security.updateProfile">, options?: RequestOptions): APIPromise<Success<"security.updateProfile">> {
     return this.transport.request(securityRoutes.updateProfile, { params: { id: profileId }, body }, options);
   }
 
@@ -74,7 +71,7 @@ export class SecurityProfiles extends APIResource {
    * it: it answers 404 from then on, and shows in the list only with include_deleted=true (options.active false,
    * status.status "deleted"). Answers 204 with no body.
    */
-  delete(profileId: PathParam<Route<"deleteProfile">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteProfile">>> {
+  delete(profileId: PathParam<"security.deleteProfile", "id">, options?: RequestOptions): APIPromise<Success<"security.deleteProfile">> {
     return this.transport.request(securityRoutes.deleteProfile, { params: { id: profileId } }, options);
   }
 }

@@ -4,7 +4,6 @@
  * Object storage: storages, their S3 buckets and the buckets' CORS, lifecycle and public-read settings. One method per
  * route of the contract (`client.storage.*`), named by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { offsetPaging, type PagePromise } from "../core/pagination.js";
@@ -13,10 +12,8 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { storageRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["storage"]> = Contract["storage"][Name];
-
-const listBucketsPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listBuckets">>["results"][number], Success<Route<"listBuckets">>, Query<Route<"listBuckets">>>((body) => body.results);
-const listStoragesPaging = /* @__PURE__ */ offsetPaging<Success<Route<"listStorages">>["results"][number], Success<Route<"listStorages">>, Query<Route<"listStorages">>>((body) => body.results);
+const listBucketsPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listBuckets">["results"][number], Success<"storage.listBuckets">, Query<"storage.listBuckets">>((body) => body.results);
+const listStoragesPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listStorages">["results"][number], Success<"storage.listStorages">, Query<"storage.listStorages">>((body) => body.results);
 
 /** `client.storage.s3.buckets`. */
 export class StorageS3Buckets extends APIResource {
@@ -25,7 +22,7 @@ export class StorageS3Buckets extends APIResource {
    * allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). 404 when
    * the storage is not the account's or has no such bucket.
    */
-  getCors(storageId: PathParam<Route<"getBucketCors">, "id">, bucketName: PathParam<Route<"getBucketCors">, "name">, options?: RequestOptions): APIPromise<Success<Route<"getBucketCors">>> {
+  getCors(storageId: PathParam<"storage.getBucketCors", "id">, bucketName: PathParam<"storage.getBucketCors", "name">, options?: RequestOptions): APIPromise<Success<"storage.getBucketCors">> {
     return this.transport.request(storageRoutes.getBucketCors, { params: { id: storageId, name: bucketName } }, options);
   }
 
@@ -35,7 +32,7 @@ export class StorageS3Buckets extends APIResource {
    * shows them (the platform answers with no body). Repeated origins are kept once, in the order first given. 404 when
    * the storage is not the account's or has no such bucket.
    */
-  setCors(storageId: PathParam<Route<"setBucketCors">, "id">, bucketName: PathParam<Route<"setBucketCors">, "name">, body: Body<Route<"setBucketCors">>, options?: RequestOptions): APIPromise<Success<Route<"setBucketCors">>> {
+  setCors(storageId: PathParam<"storage.setBucketCors", "id">, bucketName: PathParam<"storage.setBucketCors", "name">, body: Body<"storage.setBucketCors">, options?: RequestOptions): APIPromise<Success<"storage.setBucketCors">> {
     return this.transport.request(storageRoutes.setBucketCors, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
@@ -45,7 +42,7 @@ export class StorageS3Buckets extends APIResource {
    * the bucket had. Answers the bucket as the bucket listing shows it, its `lifecycle` the days (the platform answers
    * with no body). 404 when the storage is not the account's or has no such bucket.
    */
-  setLifecycle(storageId: PathParam<Route<"setBucketLifecycle">, "id">, bucketName: PathParam<Route<"setBucketLifecycle">, "name">, body: Body<Route<"setBucketLifecycle">>, options?: RequestOptions): APIPromise<Success<Route<"setBucketLifecycle">>> {
+  setLifecycle(storageId: PathParam<"storage.setBucketLifecycle", "id">, bucketName: PathParam<"storage.setBucketLifecycle", "name">, body: Body<"storage.setBucketLifecycle">, options?: RequestOptions): APIPromise<Success<"storage.setBucketLifecycle">> {
     return this.transport.request(storageRoutes.setBucketLifecycle, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
@@ -54,7 +51,7 @@ export class StorageS3Buckets extends APIResource {
    * Removes the bucket's lifecycle: its objects no longer expire, and its `lifecycle` is null. A bucket without one
    * answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.
    */
-  deleteLifecycle(storageId: PathParam<Route<"deleteBucketLifecycle">, "id">, bucketName: PathParam<Route<"deleteBucketLifecycle">, "name">, options?: RequestOptions): APIPromise<Success<Route<"deleteBucketLifecycle">>> {
+  deleteLifecycle(storageId: PathParam<"storage.deleteBucketLifecycle", "id">, bucketName: PathParam<"storage.deleteBucketLifecycle", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteBucketLifecycle">> {
     return this.transport.request(storageRoutes.deleteBucketLifecycle, { params: { id: storageId, name: bucketName } }, options);
   }
 
@@ -63,7 +60,7 @@ export class StorageS3Buckets extends APIResource {
    * is public, as a bare JSON `true` or `false` as the platform answers it. A new bucket is not. 404 when the storage
    * is not the account's or has no such bucket.
    */
-  getPolicy(storageId: PathParam<Route<"getBucketPolicy">, "id">, bucketName: PathParam<Route<"getBucketPolicy">, "name">, options?: RequestOptions): APIPromise<Success<Route<"getBucketPolicy">>> {
+  getPolicy(storageId: PathParam<"storage.getBucketPolicy", "id">, bucketName: PathParam<"storage.getBucketPolicy", "name">, options?: RequestOptions): APIPromise<Success<"storage.getBucketPolicy">> {
     return this.transport.request(storageRoutes.getBucketPolicy, { params: { id: storageId, name: bucketName } }, options);
   }
 
@@ -73,7 +70,7 @@ export class StorageS3Buckets extends APIResource {
    * storage's keys. A public bucket stays public. Answers the policy as the GET shows it, `true` (the platform answers
    * with no body). 404 when the storage is not the account's or has no such bucket.
    */
-  setPolicy(storageId: PathParam<Route<"setBucketPolicy">, "id">, bucketName: PathParam<Route<"setBucketPolicy">, "name">, body?: Body<Route<"setBucketPolicy">>, options?: RequestOptions): APIPromise<Success<Route<"setBucketPolicy">>> {
+  setPolicy(storageId: PathParam<"storage.setBucketPolicy", "id">, bucketName: PathParam<"storage.setBucketPolicy", "name">, body?: Body<"storage.setBucketPolicy">, options?: RequestOptions): APIPromise<Success<"storage.setBucketPolicy">> {
     return this.transport.request(storageRoutes.setBucketPolicy, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
@@ -82,7 +79,7 @@ export class StorageS3Buckets extends APIResource {
    * public-read policy: reading its objects needs the storage's keys again. A private bucket answers the same 204, with
    * no body. 404 when the storage is not the account's or has no such bucket.
    */
-  deletePolicy(storageId: PathParam<Route<"deleteBucketPolicy">, "id">, bucketName: PathParam<Route<"deleteBucketPolicy">, "name">, options?: RequestOptions): APIPromise<Success<Route<"deleteBucketPolicy">>> {
+  deletePolicy(storageId: PathParam<"storage.deleteBucketPolicy", "id">, bucketName: PathParam<"storage.deleteBucketPolicy", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteBucketPolicy">> {
     return this.transport.request(storageRoutes.deleteBucketPolicy, { params: { id: storageId, name: bucketName } }, options);
   }
 
@@ -91,7 +88,7 @@ export class StorageS3Buckets extends APIResource {
    * path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the bucket (the
    * platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).
    */
-  create(storageId: PathParam<Route<"createBucket">, "id">, bucketName: PathParam<Route<"createBucket">, "name">, body?: Body<Route<"createBucket">>, options?: RequestOptions): APIPromise<Success<Route<"createBucket">>> {
+  create(storageId: PathParam<"storage.createBucket", "id">, bucketName: PathParam<"storage.createBucket", "name">, body?: Body<"storage.createBucket">, options?: RequestOptions): APIPromise<Success<"storage.createBucket">> {
     return this.transport.request(storageRoutes.createBucket, { params: { id: storageId, name: bucketName }, body }, options);
   }
 
@@ -100,7 +97,7 @@ export class StorageS3Buckets extends APIResource {
    * buckets by name (ascending), `limit` (default 100, at most 1000) from `offset`; `count` is the total. An SFTP
    * storage has none. 404 when the storage is not the account's.
    */
-  list(storageId: PathParam<Route<"listBuckets">, "id">, query?: Query<Route<"listBuckets">>, options?: RequestOptions): PagePromise<Success<Route<"listBuckets">>["results"][number], Success<Route<"listBuckets">>> {
+  list(storageId: PathParam<"storage.listBuckets", "id">, query?: Query<"storage.listBuckets">, options?: RequestOptions): PagePromise<Success<"storage.listBuckets">["results"][number], Success<"storage.listBuckets">> {
     return this.transport.list(storageRoutes.listBuckets, { params: { id: storageId }, query }, options, listBucketsPaging);
   }
 
@@ -109,7 +106,7 @@ export class StorageS3Buckets extends APIResource {
    * everything in it (its objects, CORS settings, lifecycle and policy), as the platform does. Answers 204 with no
    * body.
    */
-  delete(storageId: PathParam<Route<"deleteBucket">, "id">, bucketName: PathParam<Route<"deleteBucket">, "name">, options?: RequestOptions): APIPromise<Success<Route<"deleteBucket">>> {
+  delete(storageId: PathParam<"storage.deleteBucket", "id">, bucketName: PathParam<"storage.deleteBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteBucket">> {
     return this.transport.request(storageRoutes.deleteBucket, { params: { id: storageId, name: bucketName } }, options);
   }
 }
@@ -131,14 +128,14 @@ export class StorageStorages extends APIResource {
    * of `limit` (default 100, at most 1000) from `offset`, sorted by `order_by` and `order_direction` (default id
    * ascending; ties by id ascending). `count` is the number of matches before paging. Names are compared exactly.
    */
-  list(query?: Query<Route<"listStorages">>, options?: RequestOptions): PagePromise<Success<Route<"listStorages">>["results"][number], Success<Route<"listStorages">>> {
+  list(query?: Query<"storage.listStorages">, options?: RequestOptions): PagePromise<Success<"storage.listStorages">["results"][number], Success<"storage.listStorages">> {
     return this.transport.list(storageRoutes.listStorages, { query }, options, listStoragesPaging);
   }
 
   /**
    * `GET /storage/provisioning/v1/storage/{id}`: Get a storage. One storage of the account; never its credentials.
    */
-  get(storageId: PathParam<Route<"getStorage">, "id">, options?: RequestOptions): APIPromise<Success<Route<"getStorage">>> {
+  get(storageId: PathParam<"storage.getStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.getStorage">> {
     return this.transport.request(storageRoutes.getStorage, { params: { id: storageId } }, options);
   }
 
@@ -147,7 +144,7 @@ export class StorageStorages extends APIResource {
    * name the account already uses is 409. The platform returns the storage's credentials here; this API never returns
    * secrets, so the answer is the storage without them.
    */
-  create(body: Body<Route<"createStorage">>, options?: RequestOptions): APIPromise<Success<Route<"createStorage">>> {
+  create(body: Body<"storage.createStorage">, options?: RequestOptions): APIPromise<Success<"storage.createStorage">> {
     return this.transport.request(storageRoutes.createStorage, { body }, options);
   }
 
@@ -158,7 +155,7 @@ export class StorageStorages extends APIResource {
    * no field changes nothing. An S3 storage neither expires nor has an alias: giving it either a value is 422, removing
    * them is accepted and changes nothing. A server alias another storage has, in any account, is 409.
    */
-  update(storageId: PathParam<Route<"updateStorage">, "id">, body: Body<Route<"updateStorage">>, options?: RequestOptions): APIPromise<Success<Route<"updateStorage">>> {
+  update(storageId: PathParam<"storage.updateStorage", "id">, body: Body<"storage.updateStorage">, options?: RequestOptions): APIPromise<Success<"storage.updateStorage">> {
     return this.transport.request(storageRoutes.updateStorage, { params: { id: storageId }, body }, options);
   }
 
@@ -167,7 +164,7 @@ export class StorageStorages extends APIResource {
    * its buckets and their settings go with it, as the platform deletes a storage's data. Answers 204 with no body. The
    * platform can restore a deleted S3 storage for two weeks; here a delete is final, so there is no restore.
    */
-  delete(storageId: PathParam<Route<"deleteStorage">, "id">, options?: RequestOptions): APIPromise<Success<Route<"deleteStorage">>> {
+  delete(storageId: PathParam<"storage.deleteStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.deleteStorage">> {
     return this.transport.request(storageRoutes.deleteStorage, { params: { id: storageId } }, options);
   }
 }

@@ -4,7 +4,6 @@
  * Video streaming: live streams and clips recorded from them. One method per route of the contract
  * (`client.streaming.*`), named by the rule of the client's README.
  */
-import type { Contract } from "@cloudplane/contract";
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
 import { pageNumberPaging, type PagePromise } from "../core/pagination.js";
@@ -13,9 +12,7 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { streamingRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
-type Route<Name extends keyof Contract["streaming"]> = Contract["streaming"][Name];
-
-const listStreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<Route<"listStreams">>[number], Query<Route<"listStreams">>>(25);
+const listStreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listStreams">[number], Query<"streaming.listStreams">>(25);
 
 /** `client.streaming.streams`. */
 export class StreamingStreams extends APIResource {
@@ -24,14 +21,14 @@ export class StreamingStreams extends APIResource {
    * a bare array; the `X-Total-Count` response header carries the total number of streams. A page past the end is an
    * empty array.
    */
-  list(query?: Query<Route<"listStreams">>, options?: RequestOptions): PagePromise<Success<Route<"listStreams">>[number], Success<Route<"listStreams">>> {
+  list(query?: Query<"streaming.listStreams">, options?: RequestOptions): PagePromise<Success<"streaming.listStreams">[number], Success<"streaming.listStreams">> {
     return this.transport.list(streamingRoutes.listStreams, { query }, options, listStreamsPaging);
   }
 
   /**
    * `GET /streaming/streams/{stream_id}`: Get a stream. One stream of the account.
    */
-  get(streamId: PathParam<Route<"getStream">, "stream_id">, options?: RequestOptions): APIPromise<Success<Route<"getStream">>> {
+  get(streamId: PathParam<"streaming.getStream", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.getStream">> {
     return this.transport.request(streamingRoutes.getStream, { params: { stream_id: streamId } }, options);
   }
 
@@ -40,7 +37,7 @@ export class StreamingStreams extends APIResource {
    * WHIP, each with a fresh stream key) and playback URLs are made from its id. The body is the stream's fields as they
    * are (the platform wraps only changes in `stream`). A pull stream needs `uri`; a push stream may not have one.
    */
-  create(body: Body<Route<"createStream">>, options?: RequestOptions): APIPromise<Success<Route<"createStream">>> {
+  create(body: Body<"streaming.createStream">, options?: RequestOptions): APIPromise<Success<"streaming.createStream">> {
     return this.transport.request(streamingRoutes.createStream, { body }, options);
   }
 
@@ -49,7 +46,7 @@ export class StreamingStreams extends APIResource {
    * their values (the platform's SDKs always send `name`, which may be left out here). Switching `pull` off clears
    * `uri`; switching it on needs a `uri`, given or already set. Changes apply to the next live session.
    */
-  update(streamId: PathParam<Route<"updateStream">, "stream_id">, body: Body<Route<"updateStream">>, options?: RequestOptions): APIPromise<Success<Route<"updateStream">>> {
+  update(streamId: PathParam<"streaming.updateStream", "stream_id">, body: Body<"streaming.updateStream">, options?: RequestOptions): APIPromise<Success<"streaming.updateStream">> {
     return this.transport.request(streamingRoutes.updateStream, { params: { stream_id: streamId }, body }, options);
   }
 
@@ -58,7 +55,7 @@ export class StreamingStreams extends APIResource {
    * broadcasts (a broadcast here belongs to one stream). A live stream may be deleted too: its ingest stops. Answers
    * 204 with no body.
    */
-  delete(streamId: PathParam<Route<"deleteStream">, "stream_id">, options?: RequestOptions): APIPromise<Success<Route<"deleteStream">>> {
+  delete(streamId: PathParam<"streaming.deleteStream", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteStream">> {
     return this.transport.request(streamingRoutes.deleteStream, { params: { stream_id: streamId } }, options);
   }
 
@@ -67,7 +64,7 @@ export class StreamingStreams extends APIResource {
    * expired (`expiration` after now), newest first (by creation, then id), at most 1000. The body is a bare array, as
    * the platform answers; a stream without clips answers an empty one.
    */
-  listClipRecordings(streamId: PathParam<Route<"listClipRecordings">, "stream_id">, options?: RequestOptions): APIPromise<Success<Route<"listClipRecordings">>> {
+  listClipRecordings(streamId: PathParam<"streaming.listClipRecordings", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.listClipRecordings">> {
     return this.transport.request(streamingRoutes.listClipRecordings, { params: { stream_id: streamId } }, options);
   }
 
@@ -77,7 +74,7 @@ export class StreamingStreams extends APIResource {
    * DVR on (`dvr_duration` > 0), otherwise 422. `duration` is at most the stream's `dvr_duration`; `expiration` must
    * fall between 1 minute and 4 hours after the clip ends.
    */
-  createClipRecording(streamId: PathParam<Route<"createClipRecording">, "stream_id">, body: Body<Route<"createClipRecording">>, options?: RequestOptions): APIPromise<Success<Route<"createClipRecording">>> {
+  createClipRecording(streamId: PathParam<"streaming.createClipRecording", "stream_id">, body: Body<"streaming.createClipRecording">, options?: RequestOptions): APIPromise<Success<"streaming.createClipRecording">> {
     return this.transport.request(streamingRoutes.createClipRecording, { params: { stream_id: streamId }, body }, options);
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The contract's zod schemas as OpenAPI 3.1 schema objects (JSON Schema 2020-12), by a walk over the
- * zod definitions, with the contract's named schemas as `components.schemas` referenced by `$ref`.
+ * zod definitions, with the contract's named schemas as `components.schemas` referenced by `$ref`. The
+ * docs' OpenAPI document and the client's plain TypeScript types are both written from it.
  */
 import { z } from "zod";
 
@@ -36,6 +37,24 @@ export interface SchemaObject {
  * is (or wraps) the object of one of the `named` schemas: `errorEnvelope.describe("…")` is still the
  * `ErrorEnvelope` component, its description going beside the `$ref`.
  */
+/**
+ * Which side of a schema to describe: what is sent (`input`: a field with a default may be left out) or
+ * what is parsed from it (`output`: a field with a default is always there).
+ */
+export type SchemaSide = "input" | "output";
+
+/**
+ * The named schemas of a module of the contract (`import * as contract from "@cloudplane/contract"`):
+ * every exported object schema, by its name with a capital first letter (`cdnResource` → `CdnResource`).
+ */
+export function namedSchemas(module: Record<string, unknown>): Record<string, z.ZodTypeAny> {
+  const named: Record<string, z.ZodTypeAny> = {};
+  for (const [name, value] of Object.entries(module)) {
+    if (value instanceof z.ZodType && unwrapped(value) instanceof z.ZodObject) named[name[0]!.toUpperCase() + name.slice(1)] = value;
+  }
+  return named;
+}
+
 export class SchemaConverter {
   /** Named schemas met so far, by component name: the `components.schemas` of the document. */
   readonly components: Record<string, SchemaObject> = {};
@@ -49,7 +68,11 @@ export class SchemaConverter {
    * from them by `.describe()`) whose checks JSON Schema says better with a format, e.g. a case-insensitive
    * host name pattern as `hostname`.
    */
-  constructor(named: Record<string, z.ZodTypeAny>, formats: Array<[z.ZodString, string]> = []) {
+  constructor(
+    named: Record<string, z.ZodTypeAny>,
+    formats: Array<[z.ZodString, string]> = [],
+    private readonly side: SchemaSide = "input",
+  ) {
     this.formats = new Map(formats.map(([schema, format]) => [schema._def.checks, format]));
     for (const [name, schema] of Object.entries(named)) {
       const key = identity(schema);
@@ -157,7 +180,7 @@ export class SchemaConverter {
     const required: string[] = [];
     for (const [key, field] of Object.entries(schema.shape as z.ZodRawShape)) {
       properties[key] = this.convert(field);
-      if (!field.isOptional()) required.push(key);
+      if (!(this.side === "output" ? isOptionalOutput(field) : field.isOptional())) required.push(key);
     }
     const result: SchemaObject = { type: "object", properties };
     if (required.length > 0) result.required = required;
@@ -166,6 +189,18 @@ export class SchemaConverter {
     else if (schema._def.unknownKeys === "strict") result.additionalProperties = false;
     return result;
   }
+}
+
+/** Whether a field may be missing from what a schema parses: optional, and not filled by a default. */
+function isOptionalOutput(schema: z.ZodTypeAny): boolean {
+  let current: z.ZodTypeAny | undefined = schema;
+  while (current !== undefined) {
+    if (current instanceof z.ZodDefault) return false;
+    if (current instanceof z.ZodOptional) return true;
+    const next = unwrapOnce(current);
+    current = next === current ? undefined : next;
+  }
+  return false;
 }
 
 /** The JSON Schema type of a literal value. */
