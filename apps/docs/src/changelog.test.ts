@@ -10,12 +10,17 @@ const root = mkdtempSync(join(tmpdir(), "docs-changelog-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the changelog", () => {
-  it("reads the repository's pending changesets, with the packages each bumps", () => {
+  it("reads the repository's released changelogs and its pending changesets, with the packages each bumps", () => {
+    const released = releasedChangelogs(REPOSITORY_ROOT);
+    expect(released.map(({ directory }) => directory)).toEqual(
+      expect.arrayContaining(["packages/client", "packages/contract", "packages/db", "packages/handlers", "packages/testing"]),
+    );
+    const contract = released.find(({ directory }) => directory === "packages/contract")!.markdown;
+    expect(contract).toMatch(/^# @cloudplane\/contract\n\n## 0\.1\.0\n/);
+    expect(contract).toContain("First release of the contract");
     const pending = pendingChanges(REPOSITORY_ROOT);
-    const contract = pending.find((change) => change.id === "contract-first-release");
-    expect(contract?.releases).toEqual({ "@cloudplane/contract": "minor" });
-    expect(contract?.summary).toMatch(/^First release of the contract/);
     expect(pending.map((change) => change.id)).not.toContain("README");
+    for (const change of pending) expect(Object.keys(change.releases).length, change.id).toBeGreaterThan(0);
   });
 
   it("shows pending changes first, then each released package's changelog under its own heading", () => {

@@ -95,8 +95,10 @@ describe("a project that installs the packed kit", () => {
     project = await mkdtemp(join(tmpdir(), "cloudplane-testing-consumer-"));
     for (const name of PACKAGES) await run("pnpm", ["pack", "--pack-destination", project], { cwd: packageFolder(name) });
     const tarballs = (await readdir(project)).filter((file) => file.endsWith(".tgz")).sort();
-    expect(tarballs).toEqual(PACKAGES.map((name) => `cloudplane-${name}-0.0.0.tgz`).sort());
-    const dependencies = Object.fromEntries(PACKAGES.map((name) => [`@cloudplane/${name}`, `file:cloudplane-${name}-0.0.0.tgz`]));
+    // The packages are versioned together (changesets' fixed group): the kit's version is every package's.
+    const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+    expect(tarballs).toEqual(PACKAGES.map((name) => `cloudplane-${name}-${version}.tgz`).sort());
+    const dependencies = Object.fromEntries(PACKAGES.map((name) => [`@cloudplane/${name}`, `file:cloudplane-${name}-${version}.tgz`]));
     await writeFile(
       join(project, "package.json"),
       JSON.stringify({
