@@ -6,6 +6,7 @@
 import {
   AREAS,
   ERROR_STATUS,
+  IDEMPOTENCY,
   INT32_MAX,
   INT32_MIN,
   MAX_REPORTED_PROBLEMS,
@@ -246,6 +247,15 @@ function rateLimits(): string {
     ),
     "",
     `A request body may be at most 1 MiB: ${ERROR_RESPONSES[413]!.description!}`,
+    "",
+    "## Retrying a create: idempotency keys",
+    "",
+    "A POST whose answer never arrived (a dropped connection, a timeout) may have been done. Send it with an " +
+      `\`${IDEMPOTENCY.header}\` header and it is safe to send again: ${IDEMPOTENCY.description}`,
+    "",
+    `Keys are kept for ${IDEMPOTENCY.keptHours} hours; a first request that never finished (its server stopped while ` +
+      `serving it) frees its key after ${IDEMPOTENCY.abandonedMinutes} minutes. GET, PUT, PATCH and DELETE are idempotent ` +
+      "by themselves and ignore the header.",
   ].join("\n");
 }
 

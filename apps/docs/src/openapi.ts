@@ -6,6 +6,7 @@ import * as contractModule from "@cloudplane/contract";
 import {
   AREAS,
   ERROR_STATUS,
+  IDEMPOTENCY,
   RAW_BODY,
   SchemaConverter,
   bodyTypeOf,
@@ -58,7 +59,7 @@ export interface Operation {
 
 export interface Parameter {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   required: boolean;
   description?: string;
   schema: SchemaObject;
@@ -144,6 +145,21 @@ export function buildOpenApiDocument(): OpenApiDocument {
   return document;
 }
 
+/** A POST's `Idempotency-Key` header, which makes it safe to retry. */
+function idempotencyParameter(route: AppRoute): Parameter[] {
+  if (route.method !== "POST") return [];
+  return [
+    {
+      name: IDEMPOTENCY.header,
+      in: "header",
+      required: false,
+      description: IDEMPOTENCY.description,
+      schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+      example: "3f1c9a52-1d6e-4b7a-9a51-0c2f6b8e4d17",
+    },
+  ];
+}
+
 function buildOperation(entry: DocumentedRoute, converter: SchemaConverter): Operation {
   const { area, name, route, access, docs } = entry;
   const also = alsoServedAt(entry);
@@ -152,7 +168,7 @@ function buildOperation(entry: DocumentedRoute, converter: SchemaConverter): Ope
     tags: [area],
     summary: route.summary!,
     description: `${route.description!}\n\n**Roles that may call it** (a ${access} route): ${rolesThatMayCall(access)}.${also ? `\n\n${also}` : ""}`,
-    parameters: [...pathParameters(route, docs, converter), ...queryParameters(route, docs, converter)],
+    parameters: [...pathParameters(route, docs, converter), ...queryParameters(route, docs, converter), ...idempotencyParameter(route)],
     responses: {},
     "x-access": access,
     "x-codeSamples": [

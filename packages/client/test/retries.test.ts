@@ -57,6 +57,7 @@ describe("retries, timeouts and aborts over HTTP", () => {
     const [request] = server.requests;
     expect(request).toMatchObject({ method: "POST", url: "/edge/v1/secrets", body: JSON.stringify(SECRET_BODY) });
     expect(request?.headers).toMatchObject({ authorization: "apikey test-key", "content-type": "application/json", accept: "application/json" });
+    expect(request?.headers["idempotency-key"]).toMatch(/^cp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("a GET is retried on 503 with backoff from 0.5 s, and succeeds", async () => {
@@ -138,11 +139,36 @@ describe("retries, timeouts and aborts over HTTP", () => {
     [500, InternalServerError],
     [502, InternalServerError],
     [409, ConflictError],
-  ])("a POST is not retried after a %s", async (status, ErrorClass) => {
+  ])("a POST sent without an idempotency key is not retried after a %s", async (status, ErrorClass) => {
     server.respond = (_request, reply) => json(reply, status, envelope(status, "any"), { "retry-after": "0" });
-    const error = await rejection(client().edge.secrets.create(SECRET_BODY));
+    const error = await rejection(client({ headers: { "Idempotency-Key": null } }).edge.secrets.create(SECRET_BODY));
     expect(error).toBeInstanceOf(ErrorClass);
     expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it.each([500, 502, 409])("a POST is retried after a %s with the same idempotency key, which the server does once", async (status) => {
+    server.respond = (_request, reply, index) => (index === 0 ? json(reply, status, envelope(status, "any"), { "retry-after": "0" }) : json(reply, 200, SECRET));
+    expect(await client().edge.secrets.create(SECRET_BODY)).toEqual(SECRET);
+    const keys = server.requests.map((request) => request.headers["idempotency-key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^cp-/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("a POST sends the key given per call, and each call of its own gets a new one", async () => {
+    server.respond = (_request, reply) => json(reply, 200, SECRET);
+    await client().edge.secrets.create(SECRET_BODY, { idempotencyKey: "order-42" });
+    await client().edge.secrets.create(SECRET_BODY);
+    await client().edge.secrets.create(SECRET_BODY);
+    const keys = server.requests.map((request) => request.headers["idempotency-key"]);
+    expect(keys[0]).toBe("order-42");
+    expect(new Set(keys).size).toBe(3);
+    // A GET, PUT, PATCH or DELETE is idempotent by itself, and sends none.
+    server.requests.length = 0;
+    await client().streaming.streams.get(1);
+    expect(server.requests[0]?.headers["idempotency-key"]).toBeUndefined();
+    await expect(client().edge.secrets.create(SECRET_BODY, { idempotencyKey: "" })).rejects.toThrow("idempotencyKey must be 1 to 255 visible ASCII characters");
   });
 
   it("a GET that gets no answer times out, and is retried", async () => {
@@ -156,9 +182,9 @@ describe("retries, timeouts and aborts over HTTP", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(400);
   });
 
-  it("a POST that times out is not retried: it may have been applied", async () => {
+  it("a POST sent without an idempotency key that times out is not retried: it may have been applied", async () => {
     server.respond = () => undefined;
-    const error = await rejection(client({ timeout: 200 }).edge.secrets.create(SECRET_BODY));
+    const error = await rejection(client({ timeout: 200, headers: { "idempotency-key": null } }).edge.secrets.create(SECRET_BODY));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     await wait(700);
     expect(server.requests).toHaveLength(1);

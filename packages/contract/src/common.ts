@@ -492,3 +492,25 @@ export function errorResponses<const E extends readonly ErrorStatus[]>(extra: E 
 
 /** Error statuses that every route with a JSON body can give, besides the common ones. */
 export const withBody = [408, 413, 415] as const;
+
+/**
+ * Idempotency keys: a POST sent with `Idempotency-Key` is done once per key and user; a repeat of the same
+ * request (method, path, query and body) within `keptHours` answers the first answer, marked with
+ * `replayedHeader`. The same key with another request is 422 (`unprocessable`); the same key while its first
+ * request is being served is 409 (`conflict`) with `Retry-After`. An answer of 429 or 5xx is not kept, and a
+ * first request that never finished frees its key after `abandonedMinutes`.
+ */
+export const IDEMPOTENCY = {
+  header: "Idempotency-Key",
+  replayedHeader: "Idempotent-Replayed",
+  keptHours: 24,
+  abandonedMinutes: 10,
+  /** A key: 1 to 255 visible ASCII characters. */
+  pattern: "^[\\x21-\\x7e]{1,255}$",
+  description:
+    "Makes a retried POST safe: the service does the request once per key (per user) and answers a repeat of the same " +
+    "request (method, path, query and body) within 24 hours with the first answer, marked `Idempotent-Replayed: true`. " +
+    "The same key with another request is 422 (`unprocessable`); while the first request is still being served, 409 " +
+    "(`conflict`) with `Retry-After`. An answer of 429 or 5xx is not kept, so a retry after one is done anew. 1 to 255 " +
+    "visible ASCII characters, e.g. a UUID; @cloudplane/client sends a new one with each call, the same on each retry.",
+} as const;

@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   "edge_template_params",
   "edge_templates",
   "gpu_images",
+  "idempotency_keys",
   "inference_models",
   "logs_uploader_config_resources",
   "logs_uploader_configs",

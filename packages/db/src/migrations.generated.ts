@@ -287,5 +287,15 @@ export const migrations: readonly Migration[] = [
       "CREATE TRIGGER usage_month_totals_truncate AFTER TRUNCATE ON usage_lines\n  FOR EACH STATEMENT EXECUTE FUNCTION usage_month_totals_clear();",
       "-- The lines already there, summed once. The triggers above exist already and hold their lock on\n-- usage_lines until this migration commits: no write can fall between the two.\nINSERT INTO usage_month_totals (account_id, month, type, region_id, flavor, instance_type, volume_type,\n    billing_metric_name, billing_feature_name, billing_value_unit, currency, billing_value, cost, unpriced_lines, lines)\n  SELECT account_id, month, type, region_id, flavor, instance_type, volume_type,\n      billing_metric_name, billing_feature_name, billing_value_unit, currency,\n      sum(billing_value), coalesce(sum(cost), 0), count(*) FILTER (WHERE cost IS NULL), count(*)\n    FROM usage_lines\n    GROUP BY account_id, month, type, region_id, flavor, instance_type, volume_type,\n      billing_metric_name, billing_feature_name, billing_value_unit, currency;"
     ]
+  },
+  {
+    "name": "0013_idempotency_keys",
+    "hash": "b2b09cf72c5f8a0d93f7101ca13eaa2173e30cf3ed927b3817bc43a99879109e",
+    "statements": [
+      "CREATE TABLE \"idempotency_keys\" (\n\t\"account_id\" integer NOT NULL,\n\t\"user_id\" integer NOT NULL,\n\t\"key\" text NOT NULL,\n\t\"fingerprint\" text NOT NULL,\n\t\"answer\" text,\n\t\"created\" timestamp with time zone DEFAULT now() NOT NULL,\n\tCONSTRAINT \"idempotency_keys_pkey\" PRIMARY KEY(\"account_id\",\"user_id\",\"key\"),\n\tCONSTRAINT \"idempotency_keys_fingerprint_check\" CHECK (\"idempotency_keys\".\"fingerprint\" ~ '^[0-9a-f]{64}$')\n);",
+      "ALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_account_id_accounts_id_fk\" FOREIGN KEY (\"account_id\") REFERENCES \"public\".\"accounts\"(\"id\") ON DELETE no action ON UPDATE no action;",
+      "ALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_user_fk\" FOREIGN KEY (\"account_id\",\"user_id\") REFERENCES \"public\".\"users\"(\"account_id\",\"id\") ON DELETE cascade ON UPDATE no action;",
+      "CREATE INDEX \"idempotency_keys_created_idx\" ON \"idempotency_keys\" USING btree (\"created\");"
+    ]
   }
 ];

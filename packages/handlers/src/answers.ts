@@ -1,7 +1,7 @@
 /**
  * The answers: every error in the one envelope (405 with `Allow` for a path that has other methods),
- * CORS (ts-rest's `cors` option), HEAD answered without a body, the cost report's CSV, and one log entry
- * per request, for ts-rest's answers and for the errors the front raises before ts-rest sees a request.
+ * CORS (ts-rest's `cors` option), HEAD answered without a body, the cost report's CSV, a POST's answer
+ * kept under its idempotency key, and one log entry per request, for ts-rest's answers and for the errors the front raises before ts-rest sees a request.
  */
 import { ERROR_STATUS } from "@cloudplane/contract";
 import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
@@ -10,14 +10,15 @@ import { cors as ittyCors, type CorsOptions } from "itty-router";
 import { isDatabaseUnavailable, isForeignKeyViolation } from "./database-errors.js";
 import { addZodIssues, ApiError, conflict, envelope, errorReport, errorResponse, logErrorReport, unavailable, validationFailed, type ErrorReport } from "./errors.js";
 import { noRoute, underBasePath, type PlatformContext } from "./front.js";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, type Idempotency } from "./idempotency.js";
 import { API_METHODS, pathMethods } from "./methods.js";
 import { stateOf, type RequestState } from "./middleware.js";
 import type { HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
 
 /** Request headers a page on another origin may send (CORS), besides those every page may. */
-const CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-request-id"];
+const CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-request-id", IDEMPOTENCY_KEY_HEADER];
 /** Response headers a page on another origin may read, besides the basic ones: those clients read. */
-const CORS_EXPOSE_HEADERS = ["x-request-id", "x-total-count", "retry-after", "allow"];
+const CORS_EXPOSE_HEADERS = ["x-request-id", "x-total-count", "retry-after", "allow", REPLAYED_HEADER];
 /** How long a browser may reuse the answer to a preflight, in seconds (Chromium's ceiling). */
 const CORS_MAX_AGE_SECONDS = 7200;
 
@@ -71,7 +72,7 @@ function withoutBody(response: TsRestResponse): TsRestResponse {
   return new TsRestResponse(null, { status: response.status, headers });
 }
 
-export function createAnswers(options: HandlerOptions, basePath: string): Answers {
+export function createAnswers(options: HandlerOptions, basePath: string, idempotency: Idempotency): Answers {
   const report = options.onError ?? ((entry: ErrorReport, requestId: string) => logErrorReport("unexpected error", entry, { request_id: requestId }));
   const cors = corsOptions(options.cors);
   const corsify = cors && ittyCors(cors).corsify;
@@ -152,6 +153,12 @@ export function createAnswers(options: HandlerOptions, basePath: string): Answer
           answer.headers.set("x-request-id", state.requestId);
           exposeHeaders(answer);
           if (request.method === "HEAD") answer = withoutBody(answer);
+          try {
+            await idempotency.settle(answer, request);
+          } catch (error) {
+            // The answer stands; its key stays claimed until it is abandoned (idempotency.ts).
+            report(errorReport(error), state.requestId);
+          }
           log(request.method, context.url.pathname, answer.status, state);
           return answer;
         },

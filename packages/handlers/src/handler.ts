@@ -3,13 +3,14 @@
  * every runtime serves. A request flows one way: the front (front.ts: request id, base path, the body
  * read once within its limit and type, the deadline), then @ts-rest/serverless's fetch handler over the
  * routes (router.ts) with the middleware (middleware.ts: body and query handed over, authentication, the
- * rate limit, then per route the role), and the answers (answers.ts: the envelope, CORS, HEAD, the log).
+ * rate limit, a POST's idempotency key, then per route the role), and the answers (answers.ts: the envelope, CORS, HEAD, the log).
  */
 import { TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { createAnswers } from "./answers.js";
 import { routeBodyTypes } from "./body-types.js";
 import { createAuthenticator } from "./auth.js";
+import { createIdempotency } from "./idempotency.js";
 import { hasBody, noRoute, requestIdFrom, servable, underBasePath, withDeadline, type PlatformContext } from "./front.js";
 import { createHandlerMemory } from "./memory.js";
 import { requestMiddleware } from "./middleware.js";
@@ -35,12 +36,13 @@ export function createHandler(options: HandlerOptions): Handler {
   const timeoutMs = options.timeoutMs ?? 25_000;
   const memory = options.memory ?? createHandlerMemory(options.authCacheMs);
   const bodyTypeOf = routeBodyTypes(basePath);
-  const answers = createAnswers(options, basePath);
+  const idempotency = createIdempotency(options.db, options.secretsKey);
+  const answers = createAnswers(options, basePath, idempotency);
   const authenticate = createAuthenticator(options.db, memory.tokens);
   const serve = createFetchHandler(servedContract, createRouter({ ...options, memory }), {
     basePath: basePath || undefined,
     responseValidation: options.responseValidation ?? false,
-    requestMiddleware: requestMiddleware(options, memory, authenticate),
+    requestMiddleware: requestMiddleware(options, memory, authenticate, idempotency),
     ...answers.serverless,
   });
   return async (request) => {

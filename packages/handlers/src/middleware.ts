@@ -8,6 +8,7 @@ import type { TsRestRequest } from "@ts-rest/serverless";
 import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
 import { JSON_TYPE, requestIdFrom, storableJson, type PlatformContext } from "./front.js";
+import type { Idempotency } from "./idempotency.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
 
@@ -83,9 +84,10 @@ async function handOver(request: TsRestRequest, context: PlatformContext): Promi
 
 /**
  * The middleware every request runs before it is routed: the body and query handed over, the caller
- * (authenticated by the front already when the request came with a body), the rate limit.
+ * (authenticated by the front already when the request came with a body), the rate limit, then a POST's
+ * idempotency key (idempotency.ts), which may answer from the key's stored answer.
  */
-export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory, authenticate: (header: string | null) => Promise<Caller>) {
+export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory, authenticate: (header: string | null) => Promise<Caller>, idempotency: Idempotency) {
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
   return [
@@ -94,6 +96,7 @@ export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory
       request.caller = context.caller ?? (await authenticate(request.headers.get("authorization")));
     },
     ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
+    idempotency.claim,
   ];
 }
 

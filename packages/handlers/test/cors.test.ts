@@ -54,7 +54,7 @@ describe.each(engines())("CORS on %s", (engine) => {
     expect(reply.text).toBe("");
     expect(reply.headers.get("access-control-allow-origin")).toBe(APP);
     expect(reply.headers.get("access-control-allow-methods")).toBe("GET,HEAD,POST,PUT,PATCH,DELETE");
-    expect(reply.headers.get("access-control-allow-headers")).toBe("authorization,content-type,x-request-id");
+    expect(reply.headers.get("access-control-allow-headers")).toBe("authorization,content-type,x-request-id,idempotency-key");
     expect(reply.headers.get("access-control-max-age")).toBe("7200");
     expect(reply.headers.get("access-control-allow-credentials")).toBeNull();
     expect(reply.headers.get("vary")).toBe("Origin");
@@ -76,7 +76,7 @@ describe.each(engines())("CORS on %s", (engine) => {
     const reply = await api.call("GET", "/streaming/streams", { handler: listed, headers: { origin: "http://localhost:5173" } });
     expect(reply.status).toBe(200);
     expect(reply.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    expect(reply.headers.get("access-control-expose-headers")).toBe("x-request-id,x-total-count,retry-after,allow");
+    expect(reply.headers.get("access-control-expose-headers")).toBe("x-request-id,x-total-count,retry-after,allow,idempotent-replayed");
     expect(reply.headers.get("vary")).toBe("Origin");
     expect(Number(reply.headers.get("x-total-count"))).toBeGreaterThan(0);
     expect(Array.isArray(reply.body)).toBe(true);
@@ -98,7 +98,7 @@ describe.each(engines())("CORS on %s", (engine) => {
     for (const [reply, status, code] of replies) {
       expectEnvelope(reply, status, code);
       expect(reply.headers.get("access-control-allow-origin"), code).toBe(APP);
-      expect(reply.headers.get("access-control-expose-headers"), code).toBe("x-request-id,x-total-count,retry-after,allow");
+      expect(reply.headers.get("access-control-expose-headers"), code).toBe("x-request-id,x-total-count,retry-after,allow,idempotent-replayed");
       expect(reply.headers.get("vary"), code).toBe("Origin");
     }
     expect(replies[2][0].headers.get("allow")).toBe("GET, HEAD, PUT, OPTIONS");
@@ -156,6 +156,6 @@ describe.each(engines())("CORS on %s", (engine) => {
     const reply = await call("GET", { origin: APP, authorization: authorization([1, "role-1-active"]) });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.headers["access-control-allow-origin"]).toBe(APP);
-    expect(reply.headers["access-control-expose-headers"]).toBe("x-request-id,x-total-count,retry-after,allow");
+    expect(reply.headers["access-control-expose-headers"]).toBe("x-request-id,x-total-count,retry-after,allow,idempotent-replayed");
   });
 });

@@ -42,6 +42,12 @@ export interface RequestOptions {
   /** Aborts the call (and its retries) with APIUserAbortError. */
   signal?: AbortSignal | null | undefined;
   headers?: HeadersOption | undefined;
+  /**
+   * The `Idempotency-Key` of a POST: the server does the request once for each key (for 24 hours) and
+   * answers a repeat with the first answer. Default: a new random key for each call, sent with every
+   * attempt of it. A `null` `Idempotency-Key` in `headers` sends none.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -95,6 +101,8 @@ function isAbsoluteUrl(value: string): boolean {
 export function checkRequestOptions(options: RequestOptions): void {
   if (options.timeout !== undefined) checkTimeout(options.timeout);
   if (options.maxRetries !== undefined) checkCount("maxRetries", options.maxRetries);
+  if (options.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(options.idempotencyKey))
+    throw new CloudplaneError("idempotencyKey must be 1 to 255 visible ASCII characters, e.g. a UUID.");
 }
 
 /** The client's options with the defaults and environment filled in; throws when the key or address is missing. */

@@ -12,7 +12,13 @@ describe("the retry policy", () => {
     const retried = (method: string) => statuses.filter((status) => isRetryableStatus(method, status));
     for (const method of ["GET", "PUT", "PATCH"]) expect(retried(method)).toEqual([408, 409, 429, 500, 502, 503, 504]);
     expect(retried("POST")).toEqual([429, 503]);
-    expect(["GET", "PUT", "PATCH", "POST"].filter(isRetryableWithoutResponse)).toEqual(["GET", "PUT", "PATCH"]);
+    expect(["GET", "PUT", "PATCH", "POST"].filter((method) => isRetryableWithoutResponse(method))).toEqual(["GET", "PUT", "PATCH"]);
+  });
+
+  it("retries a POST sent with an idempotency key as an idempotent method", () => {
+    const statuses = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504];
+    expect(statuses.filter((status) => isRetryableStatus("POST", status, true))).toEqual([408, 409, 429, 500, 502, 503, 504]);
+    expect(isRetryableWithoutResponse("POST", true)).toBe(true);
   });
 
   it("reads Retry-After in seconds, as an HTTP date, and retry-after-ms", () => {

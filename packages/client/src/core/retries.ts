@@ -11,19 +11,20 @@ export const MAX_RETRY_DELAY_MS = 8_000;
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
- * Whether a response with `status` may be retried. GET, PUT and PATCH are idempotent, so any
- * transient failure may be retried. A POST may have been applied before a 5xx or 409 was sent, so
- * it is retried only when the server says it did not process it: 429 (rate limited) and 503
+ * Whether a response with `status` may be retried. GET, PUT and PATCH are idempotent, and so is a
+ * POST sent with an idempotency key (the server answers a repeat with the first answer), so any
+ * transient failure may be retried. A POST without a key may have been applied before a 5xx or 409 was
+ * sent, so it is retried only when the server says it did not process it: 429 (rate limited) and 503
  * (unavailable, refused before any work).
  */
-export function isRetryableStatus(method: string, status: number): boolean {
-  if (method === "POST") return status === 429 || status === 503;
+export function isRetryableStatus(method: string, status: number, idempotencyKey = false): boolean {
+  if (method === "POST" && !idempotencyKey) return status === 429 || status === 503;
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
 /** Whether a request that got no response (connection error or timeout) may be retried. */
-export function isRetryableWithoutResponse(method: string): boolean {
-  return method !== "POST";
+export function isRetryableWithoutResponse(method: string, idempotencyKey = false): boolean {
+  return method !== "POST" || idempotencyKey;
 }
 
 /**

@@ -45,6 +45,22 @@ interface SchemaLike {
 /** setTimeout fires at once for delays over 2^31 − 1 ms; longer timeouts wait that long instead. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** The header of a POST's idempotency key. */
+const IDEMPOTENCY_KEY = "idempotency-key";
+
+/** A new idempotency key: `cp-` and a random UUID. */
+function newIdempotencyKey(): string {
+  return `cp-${crypto.randomUUID()}`;
+}
+
+/** Whether the call's or the client's headers remove `Idempotency-Key` (a `null` value), the call's first. */
+function hasNullHeader(...sources: Array<HeadersOption | undefined>): boolean {
+  for (const source of sources) {
+    for (const [name, value] of Object.entries(source ?? {})) if (name.toLowerCase() === IDEMPOTENCY_KEY && value !== undefined) return value === null;
+  }
+  return false;
+}
+
 /** A body sent as raw bytes (a route that takes them, such as an edge binary's upload), not as JSON. */
 export type RawBody = Uint8Array | ArrayBuffer | Blob;
 
@@ -138,6 +154,11 @@ export class Transport {
     const raw = isRawBody(input.body);
     const body = input.body === undefined ? undefined : raw ? (input.body as BodyInit) : JSON.stringify(input.body);
     const headers = this.#headers(options.headers, body === undefined ? undefined : raw ? "application/octet-stream" : "application/json");
+    // A POST carries one idempotency key for all its attempts, so that the server does it once however
+    // many of them reach it (a header of `null` sends none).
+    if (route.method === "POST" && options.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY, options.idempotencyKey);
+    else if (route.method === "POST" && !headers.has(IDEMPOTENCY_KEY) && !hasNullHeader(options.headers, this.#options.headers)) headers.set(IDEMPOTENCY_KEY, newIdempotencyKey());
+    const idempotent = headers.has(IDEMPOTENCY_KEY);
     const init: RequestInit = { method: route.method, headers, ...(body === undefined ? {} : { body }) };
 
     for (let retry = 0; ; retry++) {
@@ -149,12 +170,12 @@ export class Transport {
         const body = parseBody(exchange);
         if (response.ok) return this.#success<T>(route, exchange, body);
         error = errorFromResponse(response.status, body, response.headers);
-        retryable = isRetryableStatus(route.method, response.status);
+        retryable = isRetryableStatus(route.method, response.status, idempotent);
       } catch (caught) {
         // Aborts and unreadable bodies are final; only a missing response may be worth another try.
         if (!(caught instanceof APIConnectionError)) throw caught;
         error = caught;
-        retryable = isRetryableWithoutResponse(route.method);
+        retryable = isRetryableWithoutResponse(route.method, idempotent);
       }
       const delay = retryable && retry < maxRetries ? retryDelayMs(retry, error.headers) : undefined;
       if (delay === undefined) throw error;

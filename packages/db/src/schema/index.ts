@@ -3,7 +3,7 @@
  * an area of several resources). Drizzle Kit generates the migrations from it, and `createDatabase`
  * passes it to Drizzle so the relational queries know every table.
  */
-export { accounts, users, apiTokens, rateLimitBuckets, accountsRelations, usersRelations, apiTokensRelations } from "./iam/index.js";
+export { accounts, users, apiTokens, rateLimitBuckets, idempotencyKeys, accountsRelations, usersRelations, apiTokensRelations } from "./iam/index.js";
 export * from "./cdn/index.js";
 export * from "./edge/index.js";
 export * from "./streaming.js";

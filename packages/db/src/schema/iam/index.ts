@@ -3,3 +3,4 @@
  */
 export * from "./account.js";
 export * from "./tokens.js";
+export * from "./idempotency-keys.js";
