@@ -14,6 +14,7 @@ import { fileURLToPath, URL } from "node:url";
 import { ROUTES } from "@cloudplane/contract";
 
 const DEFAULT_OUT = fileURLToPath(new URL("../src/core/routes.generated.ts", import.meta.url));
+const { version: VERSION } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
 
 /** The generated module's text. */
 export function renderRoutes(routes) {
@@ -28,6 +29,9 @@ export function renderRoutes(routes) {
     " * drop the tables of areas an application does not use.",
     " */",
     'import { defineRoutes } from "./routes.js";',
+    "",
+    "/** The client's version (its package.json's), sent in the User-Agent header. */",
+    `export const CLIENT_VERSION = ${JSON.stringify(VERSION)};`,
     "",
   ];
   for (const area of areas) {

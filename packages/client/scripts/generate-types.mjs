@@ -20,7 +20,7 @@ import process from "node:process";
 import { fileURLToPath, URL } from "node:url";
 import * as contract from "@cloudplane/contract";
 
-const { ERROR_CODES, RAW_BODY, ROUTES, SchemaConverter, bodyTypeOf, namedSchemas } = contract;
+const { ERROR_CODES, ERROR_STATUS, RAW_BODY, ROUTES, SchemaConverter, bodyTypeOf, namedSchemas } = contract;
 
 const DEFAULT_OUT = fileURLToPath(new URL("../src/core/api.generated.ts", import.meta.url));
 const pascal = (word) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -181,6 +181,13 @@ export function renderTypes(routes) {
     "",
     ...docComment("The code of an error answered by the API (`error.code` of the error envelope).", ""),
     `export type ErrorCode = ${ERROR_CODES.map((code) => JSON.stringify(code)).join(" | ")};`,
+    "",
+    "/** The error codes the API answers with each HTTP status. */",
+    "export interface ErrorCodes {",
+    ...[...new Set(Object.values(ERROR_STATUS))]
+      .sort((a, b) => a - b)
+      .map((status) => `  ${status}: ${ERROR_CODES.filter((code) => ERROR_STATUS[code] === status).map((code) => JSON.stringify(code)).join(" | ")};`),
+    "}",
     "",
   ];
   for (const name of Object.keys(components).sort()) lines.push(declaration(name, components[name]), "");

@@ -2,6 +2,7 @@
  * Retries, timeouts and aborts over real HTTP: a local node:http server answers 503, 429 with
  * Retry-After, 500 or nothing at all, and counts the requests it received.
  */
+import { createRequire } from "node:module";
 import { contract } from "@cloudplane/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -22,6 +23,7 @@ import { envelope, json, startScriptedServer, type ScriptedServer } from "./http
 
 const STREAM = { id: 1 };
 const SECRET = { id: 9, name: "made", comment: "", app_count: 0, secret_slots: [] };
+const clientPackage = createRequire(import.meta.url)("../package.json") as { version: string };
 const SECRET_BODY = { name: "made", secret_slots: [{ slot: 0, value: "v" }] };
 
 async function rejection(call: PromiseLike<unknown>): Promise<unknown> {
@@ -57,6 +59,7 @@ describe("retries, timeouts and aborts over HTTP", () => {
     const [request] = server.requests;
     expect(request).toMatchObject({ method: "POST", url: "/edge/v1/secrets", body: JSON.stringify(SECRET_BODY) });
     expect(request?.headers).toMatchObject({ authorization: "apikey test-key", "content-type": "application/json", accept: "application/json" });
+    expect(request?.headers["user-agent"]).toBe(`cloudplane-client/${clientPackage.version}`);
     expect(request?.headers["idempotency-key"]).toMatch(/^cp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 

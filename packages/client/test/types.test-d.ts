@@ -5,7 +5,19 @@
  */
 import { expectTypeOf } from "vitest";
 import { defineRoutes } from "../src/core/routes.js";
-import type { APIResponse, CdnFeatures, CdnResource, CloudplaneClient, EdgeApp, Page, Stream } from "../src/index.js";
+import type {
+  APIConnectionTimeoutError,
+  APIError,
+  APIResponse,
+  BadRequestError,
+  CdnFeatures,
+  CdnResource,
+  CloudplaneClient,
+  EdgeApp,
+  NotFoundError,
+  Page,
+  Stream,
+} from "../src/index.js";
 
 export async function typedCalls(client: CloudplaneClient) {
   // Bodies, path parameters and queries as the contract types them.
@@ -48,6 +60,15 @@ export async function typedCalls(client: CloudplaneClient) {
 
   // withResponse() adds the response's metadata to the same body type.
   expectTypeOf(await client.streaming.streams.get(1).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
+}
+
+export function errorCodes() {
+  // Each error class narrows `code` to the codes the API answers with its status (or one a newer server sends).
+  expectTypeOf<"not_found">().toMatchTypeOf<NotFoundError["code"]>();
+  expectTypeOf<"validation_error" | "malformed_json" | "bad_request">().toMatchTypeOf<BadRequestError["code"]>();
+  expectTypeOf<APIConnectionTimeoutError["code"]>().toEqualTypeOf<"connection_timeout">();
+  expectTypeOf<BadRequestError["code"]>().not.toEqualTypeOf<APIError["code"]>();
+  expectTypeOf<NotFoundError["code"]>().not.toEqualTypeOf<BadRequestError["code"]>();
 }
 
 export async function callsById(client: CloudplaneClient) {

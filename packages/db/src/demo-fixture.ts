@@ -8,8 +8,8 @@ import demoJson from "../fixtures/demo.json";
 import { encryptSecret, hashToken, sha256Hex } from "./crypto.js";
 import * as schema from "./schema/index.js";
 
-/** Tables the demo data leaves empty: the rate limiter's counters and the sums triggers keep. */
-type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals";
+/** Tables the demo data leaves empty: the rate limiter's counters, the sums triggers keep, and the answers kept under idempotency keys. */
+type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys";
 
 type Schema = typeof schema;
 

@@ -8,6 +8,24 @@
 /** The code of an error answered by the API (`error.code` of the error envelope). */
 export type ErrorCode = "bad_request" | "malformed_json" | "validation_error" | "not_authenticated" | "token_not_valid" | "permission_denied" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "unprocessable" | "rate_limited" | "request_header_fields_too_large" | "internal" | "unavailable";
 
+/** The error codes the API answers with each HTTP status. */
+export interface ErrorCodes {
+  400: "bad_request" | "malformed_json" | "validation_error";
+  401: "not_authenticated" | "token_not_valid";
+  403: "permission_denied";
+  404: "not_found";
+  405: "method_not_allowed";
+  408: "request_timeout";
+  409: "conflict";
+  413: "payload_too_large";
+  415: "unsupported_media_type";
+  422: "unprocessable";
+  429: "rate_limited";
+  431: "request_header_fields_too_large";
+  500: "internal";
+  503: "unavailable";
+}
+
 /** The caller's account: the fields of the platform's account overview that this service keeps. */
 export interface AccountOverview {
   /** The account id. */

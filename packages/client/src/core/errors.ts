@@ -2,7 +2,7 @@
  * The errors the client throws: one class per HTTP status of the API's error envelope, and the
  * connection, timeout and abort errors of the request itself. Every one carries the same fields.
  */
-import type { ErrorCode } from "./api.generated.js";
+import type { ErrorCode, ErrorCodes } from "./api.generated.js";
 
 /** Messages per dotted field path (`options.cors.value.0`, `query.limit`, `path.resource_id`), as the API sends them. */
 export type FieldErrors = Record<string, string[]>;
@@ -12,6 +12,9 @@ export type ClientErrorCode = "connection_error" | "connection_timeout" | "user_
 
 /** The error codes of the API (the contract's ERROR_STATUS), the client's own, or one a newer server sends. */
 export type APIErrorCode = ErrorCode | ClientErrorCode | (string & {});
+
+/** The codes the API answers with `Status`, one a newer server sends, or none (an answer without the envelope). */
+type CodeOf<Status extends keyof ErrorCodes> = ErrorCodes[Status] | (string & {}) | undefined;
 
 /** Every error this client throws is one of these; misuse (a missing API key) throws it directly. */
 export class CloudplaneError extends Error {
@@ -59,53 +62,65 @@ export class APIError extends CloudplaneError {
 export class BadRequestError extends APIError {
   override name = "BadRequestError";
   declare readonly status: 400;
+  declare readonly code: CodeOf<400>;
 }
 export class AuthenticationError extends APIError {
   override name = "AuthenticationError";
   declare readonly status: 401;
+  declare readonly code: CodeOf<401>;
 }
 export class PermissionDeniedError extends APIError {
   override name = "PermissionDeniedError";
   declare readonly status: 403;
+  declare readonly code: CodeOf<403>;
 }
 export class NotFoundError extends APIError {
   override name = "NotFoundError";
   declare readonly status: 404;
+  declare readonly code: CodeOf<404>;
 }
 export class ConflictError extends APIError {
   override name = "ConflictError";
   declare readonly status: 409;
+  declare readonly code: CodeOf<409>;
 }
 export class PayloadTooLargeError extends APIError {
   override name = "PayloadTooLargeError";
   declare readonly status: 413;
+  declare readonly code: CodeOf<413>;
 }
 export class UnsupportedMediaTypeError extends APIError {
   override name = "UnsupportedMediaTypeError";
   declare readonly status: 415;
+  declare readonly code: CodeOf<415>;
 }
 export class UnprocessableEntityError extends APIError {
   override name = "UnprocessableEntityError";
   declare readonly status: 422;
+  declare readonly code: CodeOf<422>;
 }
 export class RateLimitError extends APIError {
   override name = "RateLimitError";
   declare readonly status: 429;
+  declare readonly code: CodeOf<429>;
 }
 /** Any 5xx answer. */
 export class InternalServerError extends APIError {
   override name = "InternalServerError";
+  declare readonly code: CodeOf<500> | CodeOf<503>;
 }
 /** 503: the service cannot serve now (its database is unreachable); `Retry-After` says when to try again. */
 export class ServiceUnavailableError extends InternalServerError {
   override name = "ServiceUnavailableError";
   declare readonly status: 503;
+  declare readonly code: CodeOf<503>;
 }
 
 /** No response came back: the connection failed or broke. */
 export class APIConnectionError extends APIError {
   override name = "APIConnectionError";
   declare readonly status: undefined;
+  declare readonly code: "connection_error" | "connection_timeout";
 
   constructor(init: Partial<APIErrorInit> = {}) {
     super({ code: "connection_error", message: "The connection to the API failed.", ...init });
@@ -115,6 +130,7 @@ export class APIConnectionError extends APIError {
 /** No response came back within the timeout. */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = "APIConnectionTimeoutError";
+  declare readonly code: "connection_timeout";
 
   constructor(init: Partial<APIErrorInit> = {}) {
     super({ code: "connection_timeout", message: "The request timed out.", ...init });
@@ -125,6 +141,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 export class APIUserAbortError extends APIError {
   override name = "APIUserAbortError";
   declare readonly status: undefined;
+  declare readonly code: "user_abort";
 
   constructor(init: Partial<APIErrorInit> = {}) {
     super({ code: "user_abort", message: "The request was aborted.", ...init });
@@ -134,6 +151,7 @@ export class APIUserAbortError extends APIError {
 /** A successful response whose body does not match the contract (only with `validateResponses`). */
 export class APIResponseValidationError extends APIError {
   override name = "APIResponseValidationError";
+  declare readonly code: "response_validation";
 }
 
 const ERROR_CLASSES: Record<number, typeof APIError> = {

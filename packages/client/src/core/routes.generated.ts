@@ -7,6 +7,9 @@
  */
 import { defineRoutes } from "./routes.js";
 
+/** The client's version (its package.json's), sent in the User-Agent header. */
+export const CLIENT_VERSION = "0.1.0";
+
 export const iamRoutes = /* @__PURE__ */ defineRoutes("iam", {
   listTokens: ["GET", "/iam/clients/:clientId/tokens"],
   createToken: ["POST", "/iam/clients/:clientId/tokens"],

@@ -24,6 +24,7 @@ import {
 import { loadPage, type PagePromise, type Paging } from "./pagination.js";
 import { isRetryableStatus, isRetryableWithoutResponse, retryDelayMs, sleep } from "./retries.js";
 import type { Query, RequestInput, RouteAddress, RouteDefinition, RouteId, Success } from "./routes.js";
+import { CLIENT_VERSION } from "./routes.generated.js";
 
 interface SendInput {
   params?: Record<string, unknown> | undefined;
@@ -44,6 +45,10 @@ interface SchemaLike {
 
 /** setTimeout fires at once for delays over 2^31 − 1 ms; longer timeouts wait that long instead. */
 const MAX_TIMER_MS = 2_147_483_647;
+
+/** What the client calls itself in the User-Agent header: its name and version. */
+export const USER_AGENT = `cloudplane-client/${CLIENT_VERSION}`;
+const IN_BROWSER = typeof (globalThis as { document?: unknown }).document !== "undefined";
 
 /** The header of a POST's idempotency key. */
 const IDEMPOTENCY_KEY = "idempotency-key";
@@ -135,6 +140,8 @@ export class Transport {
 
   #headers(extra: HeadersOption | undefined, contentType: string | undefined): Headers {
     const headers = new Headers({ accept: "application/json", authorization: `apikey ${this.#options.apiKey}` });
+    // Browsers send their own User-Agent; a page setting one would need the API's CORS to allow it.
+    if (!IN_BROWSER) headers.set("user-agent", USER_AGENT);
     if (contentType) headers.set("content-type", contentType);
     for (const source of [this.#options.headers, extra]) {
       for (const [name, value] of Object.entries(source ?? {})) {
