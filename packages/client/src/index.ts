@@ -4,7 +4,7 @@
  * needs neither zod nor the contract.
  */
 export { createClient, CloudplaneClient } from "./client.js";
-export type { ClientOptions, RequestOptions, Fetch, HeadersOption, ResponseSchemas } from "./core/options.js";
+export type { ClientOptions, RequestOptions, Fetch, HeadersOption, ResponseSchemas, Logger, LogFields, LogLevel } from "./core/options.js";
 export { APIPromise, type APIResponse } from "./core/api-promise.js";
 export type { RouteId, RequestInput, ResponseBody } from "./core/routes.js";
 export { Page, PagePromise } from "./core/pagination.js";

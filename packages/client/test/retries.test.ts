@@ -18,6 +18,7 @@ import {
   ServiceUnavailableError,
   createClient,
   type ClientOptions,
+  type Logger,
 } from "../src/index.js";
 import { envelope, json, startScriptedServer, type ScriptedServer } from "./http-server.js";
 
@@ -61,6 +62,37 @@ describe("retries, timeouts and aborts over HTTP", () => {
     expect(request?.headers).toMatchObject({ authorization: "apikey test-key", "content-type": "application/json", accept: "application/json" });
     expect(request?.headers["user-agent"]).toBe(`cloudplane-client/${clientPackage.version}`);
     expect(request?.headers["idempotency-key"]).toMatch(/^cp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("tells its logger each attempt, answer, retry and failure, as its level lets it, never the key", async () => {
+    const entries: Array<[string, string, Record<string, unknown>]> = [];
+    const logger = Object.fromEntries(
+      (["debug", "info", "warn", "error"] as const).map((level) => [level, (message: string, fields: Record<string, unknown>) => void entries.push([level, message, fields])]),
+    ) as unknown as Logger;
+    server.respond = (_request, reply, index) =>
+      index === 0 ? json(reply, 503, envelope(503, "unavailable"), { "retry-after": "0" }) : index === 1 ? json(reply, 200, STREAM) : json(reply, 404, envelope(404, "not_found"));
+    await client({ logger, logLevel: "debug" }).streaming.streams.get(1);
+    await rejection(client({ logger, logLevel: "debug" }).streaming.streams.get(2));
+    expect(entries.map(([level, message]) => [level, message])).toEqual([
+      ["debug", "GET /streaming/streams/1"],
+      ["info", "GET /streaming/streams/1: 503"],
+      ["warn", "GET /streaming/streams/1: retrying in 0 ms (unavailable)"],
+      ["debug", "GET /streaming/streams/1"],
+      ["info", "GET /streaming/streams/1: 200"],
+      ["debug", "GET /streaming/streams/2"],
+      ["info", "GET /streaming/streams/2: 404"],
+      ["error", "GET /streaming/streams/2 failed: Answered 404."],
+    ]);
+    expect(entries[2]![2]).toMatchObject({ method: "GET", path: "/streaming/streams/1", attempt: 1, status: 503, code: "unavailable", retryInMs: 0 });
+    expect(entries[7]![2]).toMatchObject({ attempt: 1, status: 404, code: "not_found", requestId: "req_test_404" });
+    expect(JSON.stringify(entries)).not.toContain("test-key");
+    // At warn, only retries and failures; without a logger, nothing (and no error).
+    entries.length = 0;
+    server.requests.length = 0;
+    server.respond = (_request, reply, index) => (index === 0 ? json(reply, 503, envelope(503, "unavailable"), { "retry-after": "0" }) : json(reply, 200, STREAM));
+    await client({ logger, logLevel: "warn" }).streaming.streams.get(1);
+    expect(entries.map(([level]) => level)).toEqual(["warn"]);
+    expect(() => client({ logger, logLevel: "loud" as never })).toThrow("logLevel must be one of off, error, warn, info, debug; got loud.");
   });
 
   it("a GET is retried on 503 with backoff from 0.5 s, and succeeds", async () => {

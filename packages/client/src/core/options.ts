@@ -15,6 +15,31 @@ export interface ResponseSchemas {
   readonly [area: string]: { readonly [route: string]: { readonly responses: Readonly<Record<number, unknown>> } };
 }
 
+/** Where the client reports what it does: any object with these methods (`console` is one). */
+export interface Logger {
+  debug(message: string, fields: LogFields): void;
+  info(message: string, fields: LogFields): void;
+  warn(message: string, fields: LogFields): void;
+  error(message: string, fields: LogFields): void;
+}
+
+/** What a log entry says of its call: never the API key, a header's value or a body. */
+export interface LogFields {
+  method: string;
+  /** The path called, without the base URL and the query. */
+  path: string;
+  /** The attempt, from 1. */
+  attempt: number;
+  status?: number | undefined;
+  code?: string | undefined;
+  requestId?: string | undefined;
+  durationMs?: number | undefined;
+  retryInMs?: number | undefined;
+}
+
+/** How much the logger is told: `debug` each attempt, `info` each answer, `warn` each retry, `error` each failed call. */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
 export interface ClientOptions {
   /** The API token, sent as `Authorization: apikey <token>`. Default: the CLOUDPLANE_API_KEY environment variable. */
   apiKey?: string | undefined;
@@ -33,6 +58,10 @@ export interface ClientOptions {
    * when one does not match: `validateResponses: contract` (this bundles zod and the contract). Default: off.
    */
   validateResponses?: ResponseSchemas | undefined;
+  /** Where to report each attempt, answer, retry and failure (see `logLevel`). Default: none. */
+  logger?: Logger | undefined;
+  /** How much the logger is told. Default `info` when a logger is given. */
+  logLevel?: LogLevel | undefined;
 }
 
 /** Options of one call; each overrides the client's. */
@@ -76,6 +105,19 @@ export interface ResolvedOptions {
   maxRetries: number;
   headers: HeadersOption;
   validateResponses: ResponseSchemas | undefined;
+  /** The logger's methods the level lets through; the others are absent. */
+  log: Partial<Logger>;
+}
+
+const LEVELS = ["error", "warn", "info", "debug"] as const;
+
+/** The methods of `logger` that `level` lets through, bound to it. */
+function levelled(logger: Logger | undefined, level: LogLevel): Partial<Logger> {
+  if (logger === undefined || level === "off") return {};
+  if (!LEVELS.includes(level)) throw new CloudplaneError(`logLevel must be one of off, ${LEVELS.join(", ")}; got ${String(level)}.`);
+  const log: Partial<Logger> = {};
+  for (const name of LEVELS.slice(0, LEVELS.indexOf(level) + 1)) log[name] = logger[name].bind(logger);
+  return log;
 }
 
 function checkCount(name: string, value: number): number {
@@ -122,5 +164,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxRetries: checkCount("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES),
     headers: options.headers ?? {},
     validateResponses: options.validateResponses,
+    log: levelled(options.logger, options.logLevel ?? "info"),
   };
 }

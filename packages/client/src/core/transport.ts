@@ -18,6 +18,7 @@ import {
   resolveOptions,
   type ClientOptions,
   type HeadersOption,
+  type LogFields,
   type RequestOptions,
   type ResolvedOptions,
 } from "./options.js";
@@ -168,24 +169,43 @@ export class Transport {
     const idempotent = headers.has(IDEMPOTENCY_KEY);
     const init: RequestInit = { method: route.method, headers, ...(body === undefined ? {} : { body }) };
 
+    const log = this.#options.log;
+    const path = new URL(url).pathname;
+    const failed = (error: unknown, fields: LogFields) => {
+      if (error instanceof APIError)
+        log.error?.(`${route.method} ${path} failed: ${error.message}`, { ...fields, status: error.status, code: error.code, requestId: error.requestId });
+      return error;
+    };
     for (let retry = 0; ; retry++) {
+      const fields: LogFields = { method: route.method, path, attempt: retry + 1 };
       let error: APIError;
       let retryable: boolean;
+      log.debug?.(`${route.method} ${path}`, fields);
+      const started = performance.now();
       try {
         const exchange = await this.#attempt(url, init, timeout, options.signal);
         const { response } = exchange;
+        const requestId = response.headers.get("x-request-id") ?? undefined;
+        log.info?.(`${route.method} ${path}: ${response.status}`, { ...fields, status: response.status, requestId, durationMs: Math.round(performance.now() - started) });
         const body = parseBody(exchange);
         if (response.ok) return this.#success<T>(route, exchange, body);
         error = errorFromResponse(response.status, body, response.headers);
         retryable = isRetryableStatus(route.method, response.status, idempotent);
       } catch (caught) {
         // Aborts and unreadable bodies are final; only a missing response may be worth another try.
-        if (!(caught instanceof APIConnectionError)) throw caught;
+        if (!(caught instanceof APIConnectionError)) throw failed(caught, fields);
         error = caught;
         retryable = isRetryableWithoutResponse(route.method, idempotent);
       }
       const delay = retryable && retry < maxRetries ? retryDelayMs(retry, error.headers) : undefined;
-      if (delay === undefined) throw error;
+      if (delay === undefined) throw failed(error, fields);
+      log.warn?.(`${route.method} ${path}: retrying in ${Math.round(delay)} ms (${error.code ?? error.status ?? error.name})`, {
+        ...fields,
+        status: error.status,
+        code: error.code,
+        requestId: error.requestId,
+        retryInMs: Math.round(delay),
+      });
       await sleep(delay, options.signal);
     }
   }
