@@ -208,7 +208,8 @@ export async function prepareRouteCases(routes: readonly CaseRoute[], send: Case
       } catch (error) {
         if (!(error instanceof UnreadAnswer)) throw error;
         const reply = await send(error.account, "GET", error.path);
-        if (reply.status !== 200) throw new Error(`The route cases read ${error.path} for account ${error.account}: it answered ${reply.status}, ${JSON.stringify(reply.body)}.`);
+        if (reply.status !== 200)
+          throw new Error(`The route cases read ${error.path} for account ${error.account}: it answered ${reply.status}, ${JSON.stringify(reply.body)}.`, { cause: error });
         answers.set(error.key, reply.body);
       }
     }
