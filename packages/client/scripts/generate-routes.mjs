@@ -8,10 +8,10 @@
  *   node scripts/generate-routes.mjs --check    exits 1, writing nothing, if the file is not up to date
  *   --out <file>                                another file instead (for the tests)
  */
-import { readFile, writeFile } from "node:fs/promises";
-import process from "node:process";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath, URL } from "node:url";
 import { ROUTES } from "@cloudplane/contract";
+import { runGenerator } from "./generated.mjs";
 
 const DEFAULT_OUT = fileURLToPath(new URL("../src/core/routes.generated.ts", import.meta.url));
 const { version: VERSION } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
@@ -45,20 +45,4 @@ export function renderRoutes(routes) {
   return lines.join("\n");
 }
 
-async function main(args) {
-  const check = args.includes("--check");
-  const outIndex = args.indexOf("--out");
-  const out = outIndex >= 0 ? args[outIndex + 1] : DEFAULT_OUT;
-  if (!out) throw new Error("--out needs a file.");
-  const text = renderRoutes(ROUTES);
-  const current = await readFile(out, "utf8").catch(() => undefined);
-  if (check) {
-    if (current === text) return 0;
-    process.stderr.write(`${out} is not up to date with the contract: run \`pnpm --filter @cloudplane/client generate\`.\n`);
-    return 1;
-  }
-  if (current !== text) await writeFile(out, text);
-  return 0;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main(process.argv.slice(2));
+await runGenerator(import.meta, DEFAULT_OUT, () => renderRoutes(ROUTES));

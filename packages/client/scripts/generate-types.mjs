@@ -15,32 +15,15 @@
  *   node scripts/generate-types.mjs --check    exits 1, writing nothing, if it is not up to date
  *   --out <file>                               another file instead (for the tests)
  */
-import { readFile, writeFile } from "node:fs/promises";
-import process from "node:process";
 import { fileURLToPath, URL } from "node:url";
 import * as contract from "@cloudplane/contract";
+import { docComment, runGenerator } from "./generated.mjs";
 
 const { ERROR_CODES, ERROR_STATUS, RAW_BODY, ROUTES, SchemaConverter, bodyTypeOf, namedSchemas } = contract;
 
 const DEFAULT_OUT = fileURLToPath(new URL("../src/core/api.generated.ts", import.meta.url));
 const pascal = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** `text` as the lines of a doc comment indented by `indent`, wrapped near 120 columns. */
-export function docComment(text, indent) {
-  const words = text.replaceAll("*/", "*\\/").split(/\s+/).filter(Boolean);
-  const lines = [];
-  let line = "";
-  for (const word of words) {
-    if (line && indent.length + 3 + line.length + 1 + word.length > 120) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length === 1 && indent.length + lines[0].length + 7 <= 120) return [`${indent}/** ${lines[0]} */`];
-  return [`${indent}/**`, ...lines.map((each) => `${indent} * ${each}`), `${indent} */`];
-}
 
 const componentName = (ref) => ref.slice(ref.lastIndexOf("/") + 1);
 
@@ -197,20 +180,4 @@ export function renderTypes(routes) {
   return lines.join("\n");
 }
 
-async function main(args) {
-  const check = args.includes("--check");
-  const outIndex = args.indexOf("--out");
-  const out = outIndex >= 0 ? args[outIndex + 1] : DEFAULT_OUT;
-  if (!out) throw new Error("--out needs a file.");
-  const text = renderTypes(ROUTES);
-  const current = await readFile(out, "utf8").catch(() => undefined);
-  if (check) {
-    if (current === text) return 0;
-    process.stderr.write(`${out} is not up to date with the contract: run \`pnpm --filter @cloudplane/client generate\`.\n`);
-    return 1;
-  }
-  if (current !== text) await writeFile(out, text);
-  return 0;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main(process.argv.slice(2));
+await runGenerator(import.meta, DEFAULT_OUT, () => renderTypes(ROUTES));
