@@ -175,12 +175,16 @@ export async function servable(request: Request, url: URL, progress: RequestProg
         refuseOtherBodyType(headers, JSON_BODY);
         if (!jsonDepthWithin(text, MAX_JSON_DEPTH)) throw tooDeep();
         body = text;
-      } else {
-        headers = new Headers(headers);
-        headers.delete("content-type");
-        headers.delete("content-length");
       }
     }
+  }
+  // A request without a body is one without a body, whatever its content type says (the platform's SDKs
+  // send `Content-Type: application/json` on every request, an empty DELETE included): ts-rest would
+  // otherwise read the missing body as JSON and fail.
+  if (body === undefined && (headers.has("content-type") || headers.has("content-length"))) {
+    headers = new Headers(headers);
+    headers.delete("content-type");
+    headers.delete("content-length");
   }
   try {
     return new Request(url, { method: request.method, headers, body });

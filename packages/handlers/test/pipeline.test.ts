@@ -86,6 +86,19 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     expectEnvelope(reply, 400, "validation_error", { body: [expect.any(String)] });
   });
 
+  it("takes a request without a body as one without a body, whatever its content type says (the platform's SDKs send it on every DELETE)", async () => {
+    const made = await api.call("POST", "/edge/v1/secrets", { body: { name: "deleted-with-a-type", secret_slots: [{ slot: 0, value: "v" }] } });
+    expect(made.status).toBe(200);
+    const { id } = made.body as { id: number };
+    const headers = { authorization: authorization([1, "role-1-active"]), "content-type": "application/json" };
+    const reply = await replyOf(await api.handler(new Request(`${BASE}/edge/v1/secrets/${id}`, { method: "DELETE", headers })));
+    expect(reply.status).toBe(204);
+    expect((await api.call("GET", `/edge/v1/secrets/${id}`)).status).toBe(404);
+    // A POST without a body that needs one is refused for the body it lacks, not as malformed JSON.
+    const none = await replyOf(await api.handler(new Request(`${BASE}/cdn/origin_groups`, { method: "POST", headers })));
+    expectEnvelope(none, 400, "validation_error", { body: [expect.any(String)] });
+  });
+
   it("answers 413 for a body over 1 MiB, and takes one just under", async () => {
     const big = JSON.stringify({ name: "big", secret_slots: [{ slot: 0, value: "x".repeat(MAX_BODY_BYTES) }] });
     expectEnvelope(await api.call("POST", "/edge/v1/secrets", { rawBody: big, headers: { "content-type": "application/json" } }), 413, "payload_too_large");

@@ -88,6 +88,17 @@ describe.each(engines())("AWS Lambda adapter on %s", (engine) => {
       }
     });
 
+    it("deletes on a DELETE event whose Content-Type is JSON and that has no body (v1 and v2), as the platform's SDKs send it", async () => {
+      for (const version of [1, 2]) {
+        const body = JSON.stringify({ name: `lambda-delete-${version}`, secret_slots: [{ slot: 0, value: "v" }] });
+        const made = (await lambda(version === 1 ? v1Event("POST", "/edge/v1/secrets", {}, body) : v2Event("POST", "/edge/v1/secrets", "", body))) as ApiGatewayV1Result;
+        expect(made.statusCode, made.body).toBe(200);
+        const path = `/edge/v1/secrets/${(JSON.parse(made.body) as { id: number }).id}`;
+        const deleted = (await lambda(version === 1 ? v1Event("DELETE", path, {}, null) : v2Event("DELETE", path, ""))) as ApiGatewayV1Result;
+        expect(deleted.statusCode, deleted.body).toBe(204);
+      }
+    });
+
     it("answers v1 errors in the envelope", async () => {
       const result = (await lambda(v1Event("GET", "/edge/v1/apps", { limit: ["0"] }, null))) as ApiGatewayV1Result;
       expect(result.statusCode).toBe(400);

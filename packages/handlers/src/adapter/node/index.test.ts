@@ -136,6 +136,28 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     }
   });
 
+  it("deletes on a raw DELETE that says Content-Type: application/json and sends no body, as the platform's SDKs do", async () => {
+    const made = await fetch(`${base}/edge/v1/secrets`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "raw-delete", secret_slots: [{ slot: 0, value: "v" }] }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    const port = (server.address() as AddressInfo).port;
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () =>
+        socket.end(`DELETE /edge/v1/secrets/${id} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${headers.authorization}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`),
+      );
+      let received = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (received += chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(received.slice(0, received.indexOf("\r\n"))));
+    });
+    expect(head).toBe("HTTP/1.1 204 No Content");
+    expect((await fetch(`${base}/edge/v1/secrets/${id}`, { headers })).status).toBe(404);
+  });
+
   it("answers many concurrent requests", async () => {
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, index) => fetch(`${base}/edge/v1/apps?limit=1&offset=${index}`, { headers })),
