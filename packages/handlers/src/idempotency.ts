@@ -101,7 +101,8 @@ export function createIdempotency(db: Database, secretsKey: CryptoKey) {
     const stored = JSON.parse(await decryptSecret(secretsKey, held.answer)) as StoredAnswer;
     const headers = new Headers({ [REPLAYED_HEADER]: "true" });
     if (stored.type !== null) headers.set("content-type", stored.type);
-    return new TsRestResponse(stored.body ?? "", { status: stored.status, headers });
+    // A 204's answer has no body, and a Response of that status may not be given one.
+    return new TsRestResponse(stored.body, { status: stored.status, headers });
   }
 
   /** Keeps the answer of a request that claimed its key, or frees the key when the request did nothing. */
