@@ -52,13 +52,23 @@ describe("publishSite", () => {
     expect((await platform.client.cdn.resources.list()).total).toBe(0);
   });
 
-  it("says the platform did not answer when the create times out, without sending it twice", async () => {
+  it("publishes once when the create times out and the client sends it again, under the same idempotency key", async () => {
     platform.faults.timeout("cdn.createResource");
+    expect((await publishSite(client(), site)).created).toBe(true);
+    // The client retries a POST it sent with an idempotency key: the platform does it once.
+    expect(platform.calls.filter((call) => call.route === "cdn.createResource")).toHaveLength(2);
+    expect((await platform.client.cdn.resources.list()).total).toBe(1);
+  });
+
+  it("says the platform did not answer when every try of the create times out, and publishes nothing", async () => {
+    platform.faults.timeout("cdn.createResource", { times: 3 });
     const problem = await publishSite(client(), site).catch((error: unknown) => error);
     expect(problem).toMatchObject({ kind: "unreachable", message: "The platform did not answer while publishing static.shop.example." });
-    // A POST that got no answer is not retried: it might have been applied.
-    expect(platform.calls.filter((call) => call.route === "cdn.createResource")).toHaveLength(1);
-  });
+    // Three tries (maxRetries 2), none answered.
+    expect(platform.calls.filter((call) => call.route === "cdn.createResource")).toHaveLength(3);
+    expect((await platform.client.cdn.resources.list()).total).toBe(0);
+    // Three tries of 2 s each, and the waits between them.
+  }, 15_000);
 
   it("asks for a new token when the platform refuses it", async () => {
     await platform.faults.expireToken();
