@@ -5,7 +5,7 @@
  */
 export { createClient, CloudplaneClient } from "./client.js";
 export type { ClientOptions, RequestOptions, Fetch, HeadersOption, ResponseSchemas, Logger, LogFields, LogLevel } from "./core/options.js";
-export { APIPromise, type APIResponse } from "./core/api-promise.js";
+export { APIPromise, type Answered, type APIResponse, type WithRequestId } from "./core/api-promise.js";
 export type { RouteId, RequestInput, ResponseBody } from "./core/routes.js";
 export { Page, PagePromise } from "./core/pagination.js";
 export {

@@ -314,6 +314,24 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(response.ok).toBe(true);
   });
 
+  it("gives a returned object its request id as _request_id, which JSON, spreads and equality leave out", async () => {
+    const client = api.clientFor([1, "role-1-active"], { headers: { "x-request-id": "object-id" } });
+    const resource = await client.cdn.resources.get(1);
+    expect(resource._request_id).toBe("object-id");
+    expect(Object.keys(resource)).not.toContain("_request_id");
+    expect(JSON.stringify(resource)).not.toContain("_request_id");
+    expect({ ...resource }).not.toHaveProperty("_request_id");
+    expect(resource).toStrictEqual(JSON.parse(JSON.stringify(resource)));
+    // Each answer's own id; a page keeps its id as requestId, its items have none.
+    expect((await api.client.cdn.resources.get(1))._request_id).toMatch(/^req_/);
+    const page = await api.client.edge.apps.list({ limit: 1 });
+    expect(page.requestId).toMatch(/^req_/);
+    expect(page.items[0]).not.toHaveProperty("_request_id");
+    expect(page).not.toHaveProperty("_request_id");
+    // A body that is not an object is as it was.
+    expect(typeof (await api.client.cloud.costReports.totals({ time_from: "2026-08", time_to: "2026-10", response_format: "csv_totals" }))).toBe("string");
+  });
+
   it("sends the caller's headers, per client and per call", async () => {
     const client = api.clientFor([1, "role-1-active"], { headers: { "x-request-id": "client-wide-id" } });
     expect((await client.cdn.features.get().withResponse()).requestId).toBe("client-wide-id");

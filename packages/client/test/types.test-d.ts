@@ -17,11 +17,17 @@ import type {
   NotFoundError,
   Page,
   Stream,
+  WithRequestId,
 } from "../src/index.js";
 
 export async function typedCalls(client: CloudplaneClient) {
   // Bodies, path parameters and queries as the contract types them.
-  expectTypeOf(await client.cdn.resources.update(1, { description: "ok" })).toEqualTypeOf<CdnResource>();
+  expectTypeOf(await client.cdn.resources.update(1, { description: "ok" })).toEqualTypeOf<WithRequestId<CdnResource>>();
+  // A returned object is its resource, with the request id that brought it.
+  expectTypeOf<WithRequestId<CdnResource>>().toMatchTypeOf<CdnResource>();
+  expectTypeOf((await client.cdn.resources.update(1, { description: "ok" }))._request_id).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error the request id is the answer's, not to be changed
+  (await client.edge.apps.get(1))._request_id = "mine";
   // @ts-expect-error an unknown body field
   await client.cdn.resources.update(1, { descripton: "typo" });
   // @ts-expect-error a body field of the wrong type
@@ -73,8 +79,8 @@ export function errorCodes() {
 
 export async function callsById(client: CloudplaneClient) {
   // Any route by its id, typed from the contract like the named methods.
-  expectTypeOf(await client.request("cdn.updateResource", { params: { resource_id: 1 }, body: { description: "ok" } })).toEqualTypeOf<CdnResource>();
-  expectTypeOf(await client.request("cdn.getClientFeatures")).toEqualTypeOf<CdnFeatures>();
+  expectTypeOf(await client.request("cdn.updateResource", { params: { resource_id: 1 }, body: { description: "ok" } })).toEqualTypeOf<WithRequestId<CdnResource>>();
+  expectTypeOf(await client.request("cdn.getClientFeatures")).toEqualTypeOf<WithRequestId<CdnFeatures>>();
   expectTypeOf((await client.request("edge.listApps", { query: { limit: 5 } })).apps).toEqualTypeOf<EdgeApp[]>();
   expectTypeOf(await client.request("streaming.getStream", { params: { stream_id: 1 } }, { timeout: 5_000 }).withResponse()).toEqualTypeOf<APIResponse<Stream>>();
   // @ts-expect-error a route the contract does not have

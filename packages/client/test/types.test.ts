@@ -67,17 +67,17 @@ export const wrong: number = resource;
     });
     expect(shown).toEqual({
       client: "CloudplaneClient",
-      resource: "CdnResource",
-      app: "EdgeApp",
+      resource: "WithRequestId<CdnResource>",
+      app: "WithRequestId<EdgeApp>",
       page: "Page<EdgeApp, EdgeAppList>",
       stream: "APIResponse<Stream>",
-      byId: "OriginGroup",
+      byId: "WithRequestId<OriginGroup>",
       body: "CreateEdgeAppBody",
       wrong: "number",
     });
     const errors = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === file);
     expect(errors.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"))).toEqual([
-      "Type 'CdnResource' is not assignable to type 'number'.",
+      "Type 'WithRequestId<CdnResource>' is not assignable to type 'number'.",
     ]);
   });
 });

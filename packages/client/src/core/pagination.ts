@@ -114,6 +114,11 @@ export class Page<Item, Body = unknown> implements AsyncIterable<Item> {
 
 /** The promise of a page: `await` it for the page, or `for await` over it for every item of every page. */
 export class PagePromise<Item, Body = unknown> extends APIPromise<Page<Item, Body>> implements AsyncIterable<Item> {
+  /** The page itself: it has its request id as `requestId`. */
+  protected override answer(response: APIResponse<Page<Item, Body>>): Page<Item, Body> {
+    return response.body;
+  }
+
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     yield* await this;
   }
