@@ -97,6 +97,11 @@ const users: Row<"users">[] = ([1, 2] as const).flatMap((account) =>
       name,
       email: `${name.split(" ")[0]?.toLowerCase()}@${accountNames[account].domain}`,
       roleId: spec.role,
+      phone: null,
+      company: "",
+      lang: "en",
+      authTypes: ["password"],
+      activated: true,
       deleted: "deleted" in spec ? spec.deleted : false,
       created: at(spec.n * 3 + account),
     };

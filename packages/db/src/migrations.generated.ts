@@ -297,5 +297,18 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_user_fk\" FOREIGN KEY (\"account_id\",\"user_id\") REFERENCES \"public\".\"users\"(\"account_id\",\"id\") ON DELETE cascade ON UPDATE no action;",
       "CREATE INDEX \"idempotency_keys_created_idx\" ON \"idempotency_keys\" USING btree (\"created\");"
     ]
+  },
+  {
+    "name": "0014_iam_user_profile",
+    "hash": "bb46cedf481b2da6b1c494c1da106050da68fa646ce3ac5bf46e41aa3e0d6a8d",
+    "statements": [
+      "ALTER TABLE \"users\" ADD COLUMN \"phone\" text;",
+      "ALTER TABLE \"users\" ADD COLUMN \"company\" text DEFAULT '' NOT NULL;",
+      "ALTER TABLE \"users\" ADD COLUMN \"lang\" text DEFAULT 'en' NOT NULL;",
+      "ALTER TABLE \"users\" ADD COLUMN \"auth_types\" text[] DEFAULT '{password}'::text[] NOT NULL;",
+      "ALTER TABLE \"users\" ADD COLUMN \"activated\" boolean DEFAULT true NOT NULL;",
+      "ALTER TABLE \"users\" ADD CONSTRAINT \"users_lang_check\" CHECK (\"users\".\"lang\" in ('de', 'en', 'ru', 'zh', 'az'));",
+      "ALTER TABLE \"users\" ADD CONSTRAINT \"users_auth_types_check\" CHECK (\"users\".\"auth_types\" <@ array['password', 'sso', 'github', 'google-oauth2']::text[] and cardinality(\"users\".\"auth_types\") > 0);"
+    ]
   }
 ];

@@ -59,6 +59,11 @@ export class TokenCache {
     for (const [token, cached] of this.#lookups) if (cached.caller.tokenId === tokenId) this.#lookups.delete(token);
   }
 
+  /** Drops every lookup of the user `userId`'s tokens, so that the user's deletion is seen by the next request. */
+  forgetUser(userId: number): void {
+    for (const [token, cached] of this.#lookups) if (cached.caller.userId === userId) this.#lookups.delete(token);
+  }
+
   set(token: string, caller: Caller, expires: number | null, now: number): void {
     if (this.ms <= 0) return;
     if (this.#lookups.size >= CACHE_ENTRIES) this.#lookups.delete(this.#lookups.keys().next().value!);

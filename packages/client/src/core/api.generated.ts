@@ -1323,12 +1323,7 @@ export interface CreateApiTokenBody {
     /** The user the token is issued for: a user of the account that is not deleted. Default: the caller. */
     user_id?: number;
     /** The token's role. A token has the role of its user: if given, it must be that user's role. */
-    role?: {
-      /** The role's group id: 1, 2, 5, 3009 or 3022. */
-      id: 1 | 2 | 5 | 3009 | 3022;
-      /** The role's name; if given, it must name the same role as `id`. */
-      name?: string;
-    };
+    role?: RoleReference;
   };
 }
 
@@ -2033,6 +2028,28 @@ export interface InferenceModelList {
   results: InferenceModel[];
 }
 
+/** Whom to invite, and with which role. */
+export interface InviteUserBody {
+  /** The account to invite the user to: the caller's own (another account's id is 403). */
+  client_id: number;
+  /** The new user's email address: one no user of the service has (409 otherwise). */
+  email: string;
+  /** The new user's role. */
+  user_role: RoleReference;
+  /** The new user's name, 1 to 255 characters. Default: the part of the email before the @. */
+  name?: string;
+  /** The new user's language: de, en, ru, zh or az. Default en. */
+  lang?: "de" | "en" | "ru" | "zh" | "az";
+}
+
+/** The invited user. */
+export interface InvitedUser {
+  /** The new user's id. */
+  user_id: number;
+  /** "invited": the user exists, with `activated` false until the email is confirmed. */
+  status: string;
+}
+
 export interface ListApiTokensQuery {
   /**
    * Tokens of users with this role group id: 1 Administrators, 2 Users, 5 Engineers, 3009 and 3022 Purge and Prefetch
@@ -2259,6 +2276,13 @@ export interface ListShieldingPopsQuery {
   /** Page size, 1 to 1000. Default 1000. */
   limit?: number;
   /** Number of matching POPs skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListUsersQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching users skipped. Default 0. */
   offset?: number;
 }
 
@@ -2576,6 +2600,13 @@ export interface ReplaceOriginGroupBody {
   auth_type?: "none";
   /** A path prefix added to requests to the origins: empty, or starting with /. At most 255 characters. */
   path?: string;
+}
+
+export interface RoleReference {
+  /** The role's group id: 1, 2, 5, 3009 or 3022. */
+  id: 1 | 2 | 5 | 3009 | 3022;
+  /** The role's name; if given, it must name the same role as `id`. */
+  name?: string;
 }
 
 /** A security (DDoS protection) profile of an IP address. */
@@ -3120,6 +3151,22 @@ export interface UpdateStreamBody {
   };
 }
 
+/** The user's fields to change; the fields left out keep their values. */
+export interface UpdateUserBody {
+  /** The user's name, 1 to 255 characters. */
+  name?: string;
+  /** The user's email address; one no other user of the service has (409 otherwise). */
+  email?: string;
+  /** The user's phone, at most 64 characters; null removes it. */
+  phone?: string | null;
+  /** The user's company, at most 255 characters. */
+  company?: string;
+  /** The user's language, of the control panel and of the emails the user gets: de, en, ru, zh or az. */
+  lang?: "de" | "en" | "ru" | "zh" | "az";
+  /** How the user may sign in: one or more of password, sso, github, google-oauth2, each once. */
+  auth_types?: ("password" | "sso" | "github" | "google-oauth2")[];
+}
+
 /** The image to upload: its name and URL, and what it holds. */
 export interface UploadGpuImageBody {
   /** The image's name, 1 to 255 characters. */
@@ -3148,6 +3195,66 @@ export interface UploadGpuImageBody {
    * false. At most 100 tags.
    */
   tags?: Record<string, string>;
+}
+
+/** A user of the account. */
+export interface User {
+  /** The user's id. */
+  id: number;
+  /** The user's name. */
+  name: string;
+  /** The user's email address; an email belongs to one user of the service. */
+  email: string;
+  /** The user's phone; null: none given. */
+  phone: string | null;
+  /** The user's company; empty when none was given. */
+  company: string;
+  /** The user's language, of the control panel and of the emails the user gets: de, en, ru, zh or az. */
+  lang: "de" | "en" | "ru" | "zh" | "az";
+  /** The id of the user's account. */
+  client: number;
+  /** The accounts the user may act in, with the user's roles in each: here, the user's one account. */
+  client_and_roles: {
+    /** The account id. */
+    client_id: number;
+    /** The account's name. */
+    client_company_name: string;
+    /** The user's id. */
+    user_id: number;
+    /** The names of the user's roles in the account. */
+    user_roles: string[];
+  }[];
+  /** The user's role in the account, as a list of one group. */
+  groups: {
+    /** The role's group id. */
+    id: number;
+    /** The role's name. */
+    name: string;
+  }[];
+  /** Whether the user has confirmed the email address: false for an invited user until then. */
+  activated: boolean;
+  /** Whether the user may act: false once the user is deleted. */
+  is_active: boolean;
+  /** Whether the user was deleted. A deleted user stays listed; its API tokens no longer work. */
+  deleted: boolean;
+  /** How the user may sign in to the control panel: password, sso, github or google-oauth2. */
+  auth_types: ("password" | "sso" | "github" | "google-oauth2")[];
+  /** Whether the user signs in through the account's SAML single sign-on: true when auth_types has sso. */
+  sso_auth: boolean;
+  /** Whether the user turned on two-step verification: always false, as this service has no sign-in of its own. */
+  two_fa: boolean;
+  /** The kind of user: "common" for every user of an account. */
+  user_type: "common" | "reseller" | "seller";
+  /** The id of the service provider the account was sold by: 0, this service sells directly. */
+  reseller: number;
+}
+
+/** A page of users, and the number of all the users that match. */
+export interface UserList {
+  /** The number of users that match the filters, before limit and offset. */
+  count: number;
+  /** The users of this page. */
+  results: User[];
 }
 
 /** No body, or {}: a check takes no input. */
@@ -3268,6 +3375,62 @@ export interface Routes {
     query: never;
     body: never;
     response: AccountOverview;
+  };
+  /** `GET /iam/users`: List users. */
+  "iam.listUsers": {
+    method: "GET";
+    path: "/iam/users";
+    params: never;
+    query: ListUsersQuery;
+    body: never;
+    response: UserList;
+  };
+  /** `GET /iam/users/:userId`: Get a user. */
+  "iam.getUser": {
+    method: "GET";
+    path: "/iam/users/:userId";
+    params: {
+      /** The user's id; a user of another account is 404. */
+      userId: number;
+    };
+    query: never;
+    body: never;
+    response: User;
+  };
+  /** `PATCH /iam/users/:userId`: Change a user. */
+  "iam.updateUser": {
+    method: "PATCH";
+    path: "/iam/users/:userId";
+    params: {
+      /** The user's id; a user of another account is 404. */
+      userId: number;
+    };
+    query: never;
+    body: UpdateUserBody;
+    response: User;
+  };
+  /** `POST /iam/clients/invite_user`: Invite a user. */
+  "iam.inviteUser": {
+    method: "POST";
+    path: "/iam/clients/invite_user";
+    params: never;
+    query: never;
+    body: InviteUserBody;
+    response: InvitedUser;
+  };
+  /** `DELETE /iam/clients/:clientId/client-users/:userId`: Delete a user. */
+  "iam.deleteUser": {
+    method: "DELETE";
+    path: "/iam/clients/:clientId/client-users/:userId";
+    params: {
+      /** The account id; another account's id is 403. */
+      clientId: number;
+      /** The user's id; a user of another account is 404. */
+      userId: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
   };
   /** `GET /iam/v2/clients/:clientId/tokens`: an alias of iam.listTokens. */
   "iam.v2ListTokens": {

@@ -6,10 +6,13 @@
  */
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
+import { offsetPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
 import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { iamRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
+
+const listUsersPaging = /* @__PURE__ */ offsetPaging<Success<"iam.listUsers">["results"][number], Success<"iam.listUsers">, Query<"iam.listUsers">>((body) => body.results);
 
 /** `client.iam.tokens`. */
 export class IamTokens extends APIResource {
@@ -70,15 +73,67 @@ export class IamAccount extends APIResource {
   }
 }
 
+/** `client.iam.users`. */
+export class IamUsers extends APIResource {
+  /**
+   * `GET /iam/users`: List users. The users of the caller's account, deleted ones included, by id ascending, paged by
+   * `limit` (default 100, at most 1000) and `offset`; `count` is the number of all of them. Open to every role that may
+   * read.
+   */
+  list(query?: Query<"iam.listUsers">, options?: RequestOptions): PagePromise<Success<"iam.listUsers">["results"][number], Success<"iam.listUsers">> {
+    return this.transport.list(iamRoutes.listUsers, { query }, options, listUsersPaging);
+  }
+
+  /**
+   * `GET /iam/users/{userId}`: Get a user. One user of the caller's account, deleted ones included. A user of another
+   * account answers 404, as an unknown id does.
+   */
+  get(userId: PathParam<"iam.getUser", "userId">, options?: RequestOptions): APIPromise<Success<"iam.getUser">> {
+    return this.transport.request(iamRoutes.getUser, { params: { userId } }, options);
+  }
+
+  /**
+   * `PATCH /iam/users/{userId}`: Change a user. Changes the fields the body names and answers the user. A deleted user
+   * cannot be changed (409 `conflict`); an email another user has is 409 `conflict`. Only Administrators may invite,
+   * change or delete users (any other role: 403 `permission_denied`). The role is not changed here.
+   */
+  update(userId: PathParam<"iam.updateUser", "userId">, body: Body<"iam.updateUser">, options?: RequestOptions): APIPromise<Success<"iam.updateUser">> {
+    return this.transport.request(iamRoutes.updateUser, { params: { userId }, body }, options);
+  }
+
+  /**
+   * `POST /iam/clients/invite_user`: Invite a user. Adds a user to the caller's account (`client_id`) with the role
+   * `user_role.id`, and answers its id. The user exists at once, with `activated` false until the email address is
+   * confirmed; an Administrator may issue API tokens for it right away. The email must be one no user of the service
+   * has (409 `conflict`). Only Administrators may invite, change or delete users (any other role: 403
+   * `permission_denied`).
+   */
+  invite(body: Body<"iam.inviteUser">, options?: RequestOptions): APIPromise<Success<"iam.inviteUser">> {
+    return this.transport.request(iamRoutes.inviteUser, { body }, options);
+  }
+
+  /**
+   * `DELETE /iam/clients/{clientId}/client-users/{userId}`: Delete a user. Deletes the user from the account: it stays
+   * listed with `deleted` true and `is_active` false, and its API tokens stop working (401 `token_not_valid`). Deleting
+   * a deleted user answers 204 again. The account's last Administrator that is not deleted cannot be deleted (409
+   * `conflict`). Only Administrators may invite, change or delete users (any other role: 403 `permission_denied`).
+   */
+  delete(clientId: PathParam<"iam.deleteUser", "clientId">, userId: PathParam<"iam.deleteUser", "userId">, options?: RequestOptions): APIPromise<Success<"iam.deleteUser">> {
+    return this.transport.request(iamRoutes.deleteUser, { params: { clientId, userId } }, options);
+  }
+}
+
 /** The iam area: `client.iam`. */
 export class Iam extends APIResource {
   readonly tokens: IamTokens;
   readonly account: IamAccount;
+  readonly users: IamUsers;
 
   constructor(transport: Transport) {
     super(transport);
     this.tokens = new IamTokens(transport);
     this.account = new IamAccount(transport);
+    this.users = new IamUsers(transport);
   }
 }
 

@@ -86,6 +86,15 @@ function namesRole(id: RoleId, name: string): boolean {
   return [ROLE_NAMES[id], PLATFORM_ROLE_NAMES[id]].some((known) => known?.toLowerCase() === given);
 }
 
+/** A role named in a request: its group id, and its name if the caller gives it, which must name the same role. */
+export const roleReference = strictObject({
+  id: integerEnum(roleIds).describe("The role's group id: 1, 2, 5, 3009 or 3022."),
+  name: z.string().max(64).optional().describe("The role's name; if given, it must name the same role as `id`."),
+}).superRefine((role, ctx) => {
+  if (role.name !== undefined && !namesRole(role.id, role.name))
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `Must be the name of role ${role.id}: ${ROLE_NAMES[role.id]}.` });
+}).describe("A role: its group id, and its name if given.");
+
 /** An RFC 3339 date and time; a space may stand for the `T`, as the IAM area writes its times. */
 const expDateInput = z.preprocess(
   (value) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.slice(0, 10)}T${value.slice(11)}` : value),
@@ -111,14 +120,7 @@ const createApiTokenBodySchema = strictObject(
       user_id: integer({ min: 1 })
         .optional()
         .describe("The user the token is issued for: a user of the account that is not deleted. Default: the caller."),
-      role: strictObject({
-        id: integerEnum(roleIds).describe("The role's group id: 1, 2, 5, 3009 or 3022."),
-        name: z.string().max(64).optional().describe("The role's name; if given, it must name the same role as `id`."),
-      })
-        .superRefine((role, ctx) => {
-          if (role.name !== undefined && !namesRole(role.id, role.name))
-            ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["name"], message: `Must be the name of role ${role.id}: ${ROLE_NAMES[role.id]}.` });
-        })
+      role: roleReference
         .optional()
         .describe("The token's role. A token has the role of its user: if given, it must be that user's role."),
     })

@@ -16,8 +16,8 @@ const { apiTokens, users } = schema;
 type TokenRow = typeof apiTokens.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** Every IAM route's path names an account: only the caller's own may be named. */
-function requireOwnAccount(clientId: number, caller: Caller): void {
+/** An IAM route's path or body names an account: only the caller's own may be named. */
+export function requireOwnAccount(clientId: number, caller: Caller): void {
   if (clientId !== caller.accountId)
     throw new ApiError("permission_denied", "The path names another account; a token sees only its own account.");
 }

@@ -2,7 +2,7 @@
  * IAM account: accounts (with their account-level CDN settings) and the users of an account; and the
  * account id column every account-owned table has.
  */
-import { ROLE_IDS } from "@cloudplane/contract";
+import { AUTH_TYPES, ROLE_IDS, USER_LANGUAGES } from "@cloudplane/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
@@ -41,6 +41,14 @@ export const users = pgTable(
     email: text("email").notNull(),
     /** A role group id (the contract's ROLE_IDS; their names are its ROLE_NAMES). */
     roleId: integer("role_id").notNull(),
+    phone: text("phone"),
+    company: text("company").notNull().default(""),
+    /** The contract's USER_LANGUAGES. */
+    lang: text("lang").notNull().default("en"),
+    /** The ways the user may sign in (the contract's AUTH_TYPES). */
+    authTypes: text("auth_types").array().notNull().default(sql`'{password}'::text[]`),
+    /** False for an invited user until the email address is confirmed. */
+    activated: boolean("activated").notNull().default(true),
     deleted: boolean("deleted").notNull().default(false),
     created: timestamptz("created").notNull().defaultNow(),
   },
@@ -49,5 +57,7 @@ export const users = pgTable(
     unique("users_account_id_id_unique").on(t.accountId, t.id),
     unique("users_email_unique").on(t.email),
     check("users_role_id_check", sql`${t.roleId} in (${sql.raw(sqlList(Object.values(ROLE_IDS)))})`),
+    check("users_lang_check", sql`${t.lang} in (${sql.raw(sqlList(USER_LANGUAGES))})`),
+    check("users_auth_types_check", sql`${t.authTypes} <@ array[${sql.raw(sqlList(AUTH_TYPES))}]::text[] and cardinality(${t.authTypes}) > 0`),
   ],
 );
