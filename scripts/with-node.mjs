@@ -24,8 +24,11 @@ function nodeLineFor(minimum = DEFAULT_MINIMUM, line = Number(process.versions.n
   return line >= minimum ? line : FALLBACK_LINE;
 }
 
-/** The environment to run a command in on a Node of `minimum` or newer: this one's, or with Node 24 first on PATH. */
-function envWithNode(minimum = DEFAULT_MINIMUM, env = process.env) {
+/**
+ * The environment to run `command` in on a Node of `minimum` or newer: this one's, or with Node 24 first on
+ * PATH (and a line on stderr that says so, as the task's output would otherwise name this Node only).
+ */
+function envWithNode(command, minimum = DEFAULT_MINIMUM, env = process.env) {
   const line = Number(process.versions.node.split(".")[0]);
   if (nodeLineFor(minimum, line) === line) return env;
   const found = spawnSync("npx", ["--yes", "--loglevel=error", "-p", `node@${FALLBACK_LINE}`, "node", "-p", "process.execPath"], {
@@ -35,6 +38,8 @@ function envWithNode(minimum = DEFAULT_MINIMUM, env = process.env) {
   });
   const node = found.stdout?.trim().split("\n").pop();
   if (found.status !== 0 || !node) throw new Error(`with-node: npx found no Node ${FALLBACK_LINE} (exit ${found.status ?? found.signal})`);
+  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim();
+  console.error(`with-node: ${command} runs on Node ${version} from the npm registry, as this Node (${process.version}) is older than ${minimum}`);
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === "PATH") ?? "PATH";
   return { ...env, [pathKey]: `${dirname(node)}${delimiter}${env[pathKey] ?? ""}` };
 }
@@ -50,7 +55,7 @@ if (args.length === 0) {
   console.error("usage: node scripts/with-node.mjs [--at-least=<major>] <command> [args…]");
   process.exit(2);
 }
-const child = spawn(args[0], args.slice(1), { stdio: "inherit", env: envWithNode(minimum), shell: process.platform === "win32" });
+const child = spawn(args[0], args.slice(1), { stdio: "inherit", env: envWithNode(args[0], minimum), shell: process.platform === "win32" });
 // The command ends as a signal to this would have ended it (a terminal's Ctrl-C, turbo or CI stopping a task).
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("error", (error) => {
