@@ -21,7 +21,9 @@ const vitestArgs = split === -1 ? [] : args.slice(split + 1);
 
 const started = Date.now();
 // The Node line the tests run on is part of each test task's hash (turbo.json), so that a run on one line
-// never stands in for a run on another (CI runs the suite on the machine's Node and on Node 24).
+// never stands in for a run on another (CI runs the suite on the machine's Node and on Node 24). What needs
+// Node 22 (wrangler, miniflare) runs through scripts/with-node.mjs, on this line or, when it is older, on Node
+// 24: the tasks that use it have it among their inputs (their turbo.json), so this line and it say what ran.
 const nodeLine = process.versions.node.split(".")[0];
 const turbo = spawnSync(
   "turbo",

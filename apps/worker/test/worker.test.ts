@@ -60,7 +60,7 @@ function startWorker(bindings: Record<string, string>, logs: string[]): Miniflar
     scriptPath: join(outdir, "index.js"),
     // Module names are relative to this; the default (the working directory) would put ".." in them.
     modulesRoot: outdir,
-    compatibilityDate: "2025-07-18",
+    compatibilityDate: "2026-07-30",
     compatibilityFlags: ["nodejs_compat"],
     bindings,
     host: "127.0.0.1",

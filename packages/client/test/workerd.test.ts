@@ -1,17 +1,18 @@
 /**
  * The client's bundle in workerd (the Cloudflare Workers runtime, through miniflare): a worker that
  * imports only the bundle calls the real handler, served over HTTP on 127.0.0.1, with the runtime's
- * own fetch, timers and AbortController.
+ * own fetch, timers and AbortController. Miniflare runs in a process of its own, on Node 22 or newer
+ * (test/miniflare.ts); the handler, the scripted server and this suite run on the machine's Node.
  */
 import { demoFixture, demoToken } from "@cloudplane/db";
 import { serve } from "@cloudplane/handlers/node";
-import { Miniflare } from "miniflare";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, useClientApi } from "./api.js";
 import { bundle } from "./bundle.js";
 import { envelope, json, startScriptedServer, type ScriptedServer } from "./http-server.js";
+import { startWorker, type Worker } from "./miniflare.js";
 
 /** The worker: exercises the client against API_URL (the handler) and SCRIPTED_URL (a scripted server). */
 const WORKER = `
@@ -59,7 +60,7 @@ describe.each(engines())("the client in workerd against the handler on %s", (eng
   const api = useClientApi(engine);
   let apiServer: Server;
   let scripted: ScriptedServer;
-  let mf: Miniflare;
+  let worker: Worker;
 
   beforeAll(async () => {
     apiServer = await serve(api.handler, { port: 0 });
@@ -70,10 +71,10 @@ describe.each(engines())("the client in workerd against the handler on %s", (eng
       else json(reply, 200, { id: 1 });
     };
     const { code } = await bundle(WORKER, { platform: "neutral" });
-    mf = new Miniflare({
+    worker = await startWorker({
       modules: true,
       script: code,
-      compatibilityDate: "2025-07-01",
+      compatibilityDate: "2026-07-30",
       bindings: {
         API_KEY: demoToken(1, "role-1-active").plaintext,
         API_URL: `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`,
@@ -82,13 +83,13 @@ describe.each(engines())("the client in workerd against the handler on %s", (eng
     });
   });
   afterAll(async () => {
-    await mf?.dispose();
+    await worker?.dispose();
     await scripted?.close();
     await new Promise((resolve) => apiServer?.close(resolve));
   });
 
   it("lists across pages, writes, reads with the response, and throws typed errors", async () => {
-    const response = await mf.dispatchFetch("http://worker.test/");
+    const response = await fetch(worker.url);
     const text = await response.text();
     expect(response.status, text).toBe(200);
     const result = JSON.parse(text) as Record<string, unknown>;

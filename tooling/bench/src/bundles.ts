@@ -116,7 +116,7 @@ async function workerStart(outdir: string, database: TestDatabase): Promise<Omit
     modules: true,
     scriptPath: join(outdir, "index.js"),
     modulesRoot: outdir,
-    compatibilityDate: "2025-07-18",
+    compatibilityDate: "2026-07-30",
     compatibilityFlags: ["nodejs_compat"],
     bindings: { DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "" },
     host: "127.0.0.1",

@@ -765,7 +765,7 @@ ${table(
 
 ## 5. Cloudflare Workers: our worker against a bare worker and the peer in workerd
 
-All three run in workerd (Miniflare, each in a workerd process of its own, compatibility date 2025-07-18, \`nodejs_compat\`) on the
+All three run in workerd (Miniflare, each in a workerd process of its own, compatibility date 2026-07-30, \`nodejs_compat\`) on the
 same PostgreSQL database, reached with postgres.js over the Workers TCP socket, one connection per request (one connection,
 no type lookup, statements sent unnamed), closed after the response.
 

@@ -61,7 +61,7 @@ export interface WorkerdPart {
 export type WorkerdFigures = { measured: true; value: WorkerdPart } | { measured: false; why: string };
 
 /** The compatibility settings of apps/worker/wrangler.toml, for both workers. */
-const COMPATIBILITY = { compatibilityDate: "2025-07-18", compatibilityFlags: ["nodejs_compat"] };
+const COMPATIBILITY = { compatibilityDate: "2026-07-30", compatibilityFlags: ["nodejs_compat"] };
 
 interface RunningWorker {
   url: URL;
