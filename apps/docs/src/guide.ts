@@ -134,7 +134,24 @@ function roles(): string {
     ),
     "",
     "The token listing (`GET /iam/clients/{clientId}/tokens`) shows Administrators every token of the account, and " +
-      "Engineers and Users only the tokens issued for themselves.",
+      "Engineers and Users only the tokens issued for themselves. Creating API tokens, and inviting, changing and " +
+      "deleting users, is for Administrators alone (Engineers: 403).",
+  ].join("\n");
+}
+
+/** Where this API's answers differ from the platform's on purpose, so that a user of the platform's own clients knows. */
+function platformDifferences(): string {
+  return [
+    "## Differences from the platform's API",
+    "",
+    "The operations take the platform's paths, parameters and bodies and answer its models. Where this API " +
+      "deliberately answers otherwise, it is listed here:",
+    "",
+    `- Role ${ROLE_IDS.purgeAndPrefetchApiAndWeb} is named "${roleName(ROLE_IDS.purgeAndPrefetchApiAndWeb)}" in answers ` +
+      '(`groups[].name`, `client_user.role.name`, `client_and_roles[].user_roles`); the platform writes "Purge and ' +
+      'Prefetch only (API+Web)". Requests that name a role accept either spelling. A client that checks role names ' +
+      "against the platform's list (such as the platform's Python SDK, when asked to validate a user strictly) " +
+      "rejects this one name.",
   ].join("\n");
 }
 
@@ -282,7 +299,7 @@ function versioning(): string {
 
 /** The guide's prose: the reference's introduction, and the first part of the guide page. */
 export function guideMarkdown(options: { links: boolean }): string {
-  return [overview(options.links), authentication(), roles(), errors(), methodsAndBrowsers(), pagination(), rateLimits(), versioning()].join("\n\n");
+  return [overview(options.links), authentication(), roles(), errors(), methodsAndBrowsers(), pagination(), rateLimits(), versioning(), platformDifferences()].join("\n\n");
 }
 
 /** The operation's place in the reference page, as Scalar addresses it. */
@@ -296,8 +313,7 @@ export function operationsMarkdown(): string {
     "## Operations",
     "",
     `The snippets read the API's base URL and a token from the environment (\`${ENV.baseUrl}\`, \`${ENV.apiToken}\`). ` +
-      `The TypeScript ones use the client (\`${CLIENT_INSTALL}\`; zod and @ts-rest/core are its peer dependencies, which npm and pnpm add ` +
-      "when the project has none), made once:",
+      `The TypeScript ones use the client (\`${CLIENT_INSTALL}\`, which has no dependencies), made once:`,
     "",
     "```sh",
     CLIENT_INSTALL,

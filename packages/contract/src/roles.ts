@@ -46,4 +46,4 @@ export function roleMayCall(role: number, access: RouteAccess): boolean {
 export const ROLE_TABLE_DESCRIPTION =
   "Roles: 1 Administrators and 5 Engineers may call every route; 2 Users may call GET routes and the " +
   "cost report; 3009 and 3022 (Purge and Prefetch only) may call no route of this API (403). Creating " +
-  "API tokens is for 1 Administrators alone.";
+  "API tokens, and inviting, changing and deleting users, is for 1 Administrators alone.";

@@ -2602,6 +2602,7 @@ export interface ReplaceOriginGroupBody {
   path?: string;
 }
 
+/** A role: its group id, and its name if given. */
 export interface RoleReference {
   /** The role's group id: 1, 2, 5, 3009 or 3022. */
   id: 1 | 2 | 5 | 3009 | 3022;
@@ -3163,7 +3164,10 @@ export interface UpdateUserBody {
   company?: string;
   /** The user's language, of the control panel and of the emails the user gets: de, en, ru, zh or az. */
   lang?: "de" | "en" | "ru" | "zh" | "az";
-  /** How the user may sign in: one or more of password, sso, github, google-oauth2, each once. */
+  /**
+   * How the user may sign in: one or more of password, sso, github, google-oauth2, each once. At most 4 ways to sign
+   * in.
+   */
   auth_types?: ("password" | "sso" | "github" | "google-oauth2")[];
 }
 

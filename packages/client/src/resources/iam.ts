@@ -22,7 +22,8 @@ export class IamTokens extends APIResource {
    * `deleted` filter: `deleted=true` returns the tokens that are not deleted, `deleted=false` the deleted ones (as the
    * platform specifies it). `expired` is computed at request time. Roles: 1 Administrators and 5 Engineers may call
    * every route; 2 Users may call GET routes and the cost report; 3009 and 3022 (Purge and Prefetch only) may call no
-   * route of this API (403). Creating API tokens is for 1 Administrators alone.
+   * route of this API (403). Creating API tokens, and inviting, changing and deleting users, is for 1 Administrators
+   * alone.
    */
   list(clientId: PathParam<"iam.listTokens", "clientId">, query?: Query<"iam.listTokens">, options?: RequestOptions): APIPromise<Success<"iam.listTokens">> {
     return this.transport.request(iamRoutes.listTokens, { params: { clientId }, query }, options);
