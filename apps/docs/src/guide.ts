@@ -152,6 +152,9 @@ function platformDifferences(): string {
       'Prefetch only (API+Web)". Requests that name a role accept either spelling. A client that checks role names ' +
       "against the platform's list (such as the platform's Python SDK, when asked to validate a user strictly) " +
       "rejects this one name.",
+    "- A field that has no value is null, not left out: an API token's `last_usage` before its first use, the " +
+      "`exp_date` of a token that never expires, a user's `phone` when none was given. The platform's SDKs type a " +
+      "few of these as always present (`last_usage`), so a strict check of such a model fails on the null.",
   ].join("\n");
 }
 

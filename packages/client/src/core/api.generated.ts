@@ -26,39 +26,251 @@ export interface ErrorCodes {
   503: "unavailable";
 }
 
-/** The caller's account: the fields of the platform's account overview that this service keeps. */
+/** The caller's account, its services and features, and its users. */
 export interface AccountOverview {
   /** The account id. */
   id: number;
   /** The account's name. */
   companyName: string;
+  /** The name of the user who registered the account: its first Administrator; null if it has none. */
+  name: string | null;
+  /** The phone of the user who registered the account; null: none given. */
+  phone: string | null;
+  /** The account's contact email: that of the user who registered it; null if it has none. */
+  email: string | null;
+  /** The company's website; null: the service keeps none. */
+  website: string | null;
+  /** The company's country (ISO 3166-1 alpha-2); null: the service keeps none. */
+  country_code: string | null;
+  /** The account's custom id; null: none is set. */
+  custom_id: string | null;
+  /** How the account was registered; null: it was provisioned by an operator. */
+  signup_process: string | null;
+  /** The control panel's domain; null: this service has no control panel. */
+  entryBaseDomain: string | null;
   /** The id of the user whose token made this call. */
   currentUser: number;
-  /** The account's contact email; null: the service keeps none. */
-  email: string | null;
   /** Whether the account was deleted: always false for an account that can call. */
   deleted: boolean;
   /** "active" for every account the service serves. */
   status: string;
+  /** Whether the account is a test account: false, every account is served alike. */
+  is_test: boolean;
+  /** How the account is billed: "postpay", usage billed after each month (see the cost report). */
+  bill_type: string;
   /** Whether the account has an Administrator that is not deleted. */
   has_active_admin: boolean;
-  /** The account's users, deleted ones included, by id ascending. */
-  users: {
-    id: number;
-    name: string;
-    /** The user's email address; an email belongs to one user of the service. */
-    email: string;
-    /** Whether the user was deleted. */
-    deleted: boolean;
-    /** The account id. */
-    client: number;
-    /** The user's role in the account, as a list of one group. */
-    groups: {
-      /** The role's group id. */
-      id: number;
+  /** The services the account may use: every service this API serves (all but DNS). */
+  capabilities: ("CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD")[];
+  /** Each service's state for the account. */
+  serviceStatuses: {
+    /** The account's state of CDN. */
+    CDN: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+    /** The account's state of STORAGE. */
+    STORAGE: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+    /** The account's state of STREAMING. */
+    STREAMING: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+    /** The account's state of DNS. */
+    DNS: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+    /** The account's state of DDOS. */
+    DDOS: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+    /** The account's state of CLOUD. */
+    CLOUD: {
+      /** Whether the account may use the service. */
+      enabled: boolean;
+      /** "active", or for the CDN the account's CDN service status; "new" for a service this API does not serve. */
+      status: string;
+    };
+  };
+  /** The features the account pays for, by service (the CDN's are those of `GET /cdn/clients/me/features`). */
+  paidFeatures: {
+    /** The paid features of CDN. */
+    CDN: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
       name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
     }[];
-  }[];
+    /** The paid features of STORAGE. */
+    STORAGE: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
+    }[];
+    /** The paid features of STREAMING. */
+    STREAMING: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
+    }[];
+    /** The paid features of DNS. */
+    DNS: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
+    }[];
+    /** The paid features of DDOS. */
+    DDOS: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
+    }[];
+    /** The paid features of CLOUD. */
+    CLOUD: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's paid feature id. */
+      paid_feature_id: number;
+    }[];
+  };
+  /** The features the account has at no cost, by service. */
+  freeFeatures: {
+    /** The free features of CDN. */
+    CDN: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+    /** The free features of STORAGE. */
+    STORAGE: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+    /** The free features of STREAMING. */
+    STREAMING: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+    /** The free features of DNS. */
+    DNS: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+    /** The free features of DDOS. */
+    DDOS: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+    /** The free features of CLOUD. */
+    CLOUD: {
+      /** The feature's id in the platform's catalog. */
+      feature_id: number;
+      /** The feature's name. */
+      name: string;
+      /** When the account got the feature. */
+      create_date: string;
+      /** The service the feature belongs to. */
+      service: "CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD";
+      /** The account's free feature id. */
+      free_feature_id: number;
+    }[];
+  };
+  /** The account's users, deleted ones included, by id ascending, as `GET /iam/users` shows them. */
+  users: User[];
 }
 
 /** An API token. The token's value is never returned: the service keeps only its SHA-256 hash. */

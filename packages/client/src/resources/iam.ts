@@ -67,7 +67,9 @@ export class IamTokens extends APIResource {
 export class IamAccount extends APIResource {
   /**
    * `GET /iam/clients/me`: Get the caller's account. The account of the calling token: its id and name, the calling
-   * user (`currentUser`) and the account's users with their roles. Open to every role that may read.
+   * user (`currentUser`), the services it may use (`capabilities`, `serviceStatuses`) and its features by service, and
+   * the account's users with their roles, as `GET /iam/users` shows them. Fields the service keeps no value for are
+   * null. Open to every role that may read.
    */
   get(options?: RequestOptions): APIPromise<Success<"iam.getAccount">> {
     return this.transport.request(iamRoutes.getAccount, {  }, options);

@@ -16,7 +16,7 @@ const { accounts, users } = schema;
 
 type UserRow = typeof users.$inferSelect;
 
-function userBody(row: UserRow, accountName: string): User {
+export function userBody(row: UserRow, accountName: string): User {
   const role = roleName(row.roleId);
   return {
     id: row.id,
