@@ -6,7 +6,7 @@ import { errorResponses, integer, stringEnum } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
-import { user } from "./users.js";
+import { administratorExample, user } from "./users.js";
 
 /** The platform's services, as the account overview names them. */
 export const PLATFORM_SERVICES = ["CDN", "STORAGE", "STREAMING", "DNS", "DDOS", "CLOUD"] as const;
@@ -126,27 +126,7 @@ export const iamAccountRoutes = {
           ...noFeatures,
           CDN: examples.cdnFeaturesExample.free_features.map((feature) => ({ ...feature, service: "CDN" as const })),
         },
-        users: [
-          {
-            id: 1,
-            name: "Alice Admin",
-            email: "alice@acme.example",
-            phone: null,
-            company: "",
-            lang: "en",
-            client: clientId,
-            client_and_roles: [{ client_id: clientId, client_company_name: "Acme Media", user_id: 1, user_roles: ["Administrators"] }],
-            groups: [{ id: 1, name: "Administrators" }],
-            activated: true,
-            is_active: true,
-            deleted: false,
-            auth_types: ["password"],
-            sso_auth: false,
-            two_fa: false,
-            user_type: "common",
-            reseller: 0,
-          },
-        ],
+        users: [administratorExample],
       },
     },
     case: { path: () => "/iam/clients/me", ownsObjects: false },

@@ -135,8 +135,8 @@ export const invitedUser: InvitedUserSchema = invitedUserSchema;
 /** Who may change users: the same rule for invite, change and delete. */
 const ADMINISTRATORS_ALONE = "Only Administrators may invite, change or delete users (any other role: 403 `permission_denied`).";
 
-// The examples' object: the demo data's Engineer of account 1.
-const exampleUser: User = {
+/** The examples' user: the demo data's Engineer of account 1. */
+export const userExample: User = {
   id: 5,
   name: "Carol Engineer",
   email: "carol@acme.example",
@@ -155,7 +155,17 @@ const exampleUser: User = {
   user_type: "common",
   reseller: 0,
 };
-const clientId = exampleUser.client;
+/** The examples' Administrator: the demo data's first user of account 1. */
+export const administratorExample: User = {
+  ...userExample,
+  id: 1,
+  name: "Alice Admin",
+  email: "alice@acme.example",
+  client_and_roles: [{ client_id: 1, client_company_name: "Acme Media", user_id: 1, user_roles: ["Administrators"] }],
+  groups: [{ id: 1, name: "Administrators" }],
+};
+
+const clientId = userExample.client;
 
 // The cases' objects: the account and a user of it that is not deleted and not the administrator the cases call as.
 const clientIdOf = (w: CaseWorld) => (w.get("iam.getAccount") as { id: number }).id;
@@ -174,7 +184,7 @@ export const iamUsersRoutes = {
       "most 1000) and `offset`; `count` is the number of all of them. Open to every role that may read.",
     metadata: { access: "read", client: { resource: "users" } } satisfies ClientMetadata,
   }, {
-    example: { query: { limit: 1, offset: 0 }, response: { count: 7, results: [{ ...exampleUser, id: 1, name: "Alice Admin", email: "alice@acme.example" }] } },
+    example: { query: { limit: 1, offset: 0 }, response: { count: 7, results: [administratorExample] } },
     case: { path: () => "/iam/users?limit=10", ownsObjects: false },
   }),
   getUser: route({
@@ -186,7 +196,7 @@ export const iamUsersRoutes = {
     description: "One user of the caller's account, deleted ones included. A user of another account answers 404, as an unknown id does.",
     metadata: { access: "read", client: { resource: "users" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { userId: exampleUser.id }, response: exampleUser },
+    example: { pathParams: { userId: userExample.id }, response: userExample },
     case: { path: (w) => `/iam/users/${otherUserOf(w).id}`, ownsObjects: true },
   }),
   updateUser: route({
@@ -202,9 +212,9 @@ export const iamUsersRoutes = {
     metadata: { access: "write", client: { resource: "users" } } satisfies ClientMetadata,
   }, {
     example: {
-      pathParams: { userId: exampleUser.id },
+      pathParams: { userId: userExample.id },
       body: { phone: "+44 20 7946 0958", lang: "de" },
-      response: { ...exampleUser, phone: "+44 20 7946 0958", lang: "de" },
+      response: { ...userExample, phone: "+44 20 7946 0958", lang: "de" },
     },
     case: { path: (w) => `/iam/users/${otherUserOf(w).id}`, ownsObjects: true, body: () => ({ company: uniqueName("company") }), roleStatus: { 5: 403 } },
   }),
