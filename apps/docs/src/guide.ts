@@ -316,7 +316,10 @@ export function operationsMarkdown(): string {
     "## Operations",
     "",
     `The snippets read the API's base URL and a token from the environment (\`${ENV.baseUrl}\`, \`${ENV.apiToken}\`). ` +
-      `The TypeScript ones use the client (\`${CLIENT_INSTALL}\`, which has no dependencies), made once:`,
+      "The ids they name (CDN resource 1, origin group 1, bucket media-assets…) are those of the demo data's objects, account 1 " +
+      "of the local app (`pnpm start`); on a real account, use the ids of your own objects, as its list and create operations " +
+      "answer them. " +
+      `The TypeScript snippets use the client (\`${CLIENT_INSTALL}\`, which has no dependencies), made once:`,
     "",
     "```sh",
     CLIENT_INSTALL,

@@ -8,6 +8,13 @@
  * the app, which must answer with the operation's documented success status. On PGlite always, and on
  * PostgreSQL when DATABASE_URL is set. And in Chromium (at /usr/bin/chromium), on the reference page the
  * app serves, Test Request at the first click (the demo key is filled in) goes to the app's own origin and gets that status.
+ *
+ * The same run again with the key of an account provisioned beside the demo data (`pnpm provision`), which
+ * owns none of the demo's objects: the account reads itself, makes its own objects with the create examples
+ * as written, then runs the rest and deletes last (`accountOrder`); the three forms are compared as written,
+ * and the curl sample's request reaches the app with the ids of the demo's objects moved onto the account's
+ * (`AccountIds`, learned from the answers beside the documented ones). Each gets its documented success
+ * status, unless the contract's example says what it answers on a new account instead (`newAccount`).
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -17,10 +24,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { caseSpecOf, routeExample, ROUTES, type NewAccountAnswer } from "@cloudplane/contract";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalProcess, type LocalProcess } from "./local-process.js";
+import { admin, provisioned, startLocalProcess, type LocalProcess } from "./local-process.js";
 
 const run = promisify(execFile);
 
@@ -51,12 +59,18 @@ interface SentRequest {
   body: unknown;
 }
 
-/** The answer the recorder gives: the app's, or a documented one. */
-type Answer = { forwardTo: string } | { status: number; headers: Record<string, string>; body: unknown };
+/**
+ * The answer the recorder gives: the app's, or a documented one. On the way to the app the request may be
+ * rewritten (`rewrite`): it is recorded as the sample sent it, and the app gets the rewritten one.
+ */
+type Answer = { forwardTo: string; rewrite?: (request: SentRequest) => Promise<SentRequest> } | { status: number; headers: Record<string, string>; body: unknown };
+
+/** A request the recorder saw: as the sample sent it, with the status it got and, when the app answered it, that answer's text and the path it went to. */
+type RecordedRequest = SentRequest & { status: number; answered?: string; forwardedPath?: string };
 
 /** A server between the samples and the app that records each request and answers as it is told. */
 class Recorder {
-  readonly requests: Array<SentRequest & { status: number; answered?: string }> = [];
+  readonly requests: RecordedRequest[] = [];
   answer: Answer = { status: 599, headers: {}, body: null };
   #server: Server = createServer((request, response) => {
     void this.#handle(request).then(
@@ -76,7 +90,7 @@ class Recorder {
   }
 
   /** The requests since the last take. */
-  take(): Array<SentRequest & { status: number; answered?: string }> {
+  take(): RecordedRequest[] {
     return this.requests.splice(0);
   }
 
@@ -87,7 +101,7 @@ class Recorder {
     const text = raw.toString("utf8");
     const url = new URL(request.url ?? "/", "http://recorder");
     const contentType = raw.length ? request.headers["content-type"] : undefined;
-    const sent = {
+    const sent: SentRequest = {
       method: request.method ?? "",
       path: url.pathname,
       query: [...url.searchParams.entries()].sort(),
@@ -98,13 +112,17 @@ class Recorder {
     };
     const answer = this.answer;
     if ("forwardTo" in answer) {
-      const reply = await fetch(new URL(`${url.pathname}${url.search}`, answer.forwardTo), {
+      const rewritten = answer.rewrite ? await answer.rewrite(sent) : undefined;
+      const target = rewritten ? `${rewritten.path}${rewritten.query.length ? `?${new URLSearchParams(rewritten.query).toString()}` : ""}` : `${url.pathname}${url.search}`;
+      // A rewritten JSON body goes as its new JSON; any other as the bytes that came.
+      const forwardedBody = rewritten && rewritten.body !== undefined && /\bjson\b/i.test(contentType ?? "") ? JSON.stringify(rewritten.body) : raw;
+      const reply = await fetch(new URL(target, answer.forwardTo), {
         method: sent.method,
         headers: { ...(sent.authorization ? { authorization: sent.authorization } : {}), ...(raw.length ? { "content-type": sent.contentType ?? "" } : {}) },
-        ...(raw.length ? { body: raw } : {}),
+        ...(raw.length ? { body: forwardedBody } : {}),
       });
       const body = await reply.text();
-      this.requests.push({ ...sent, status: reply.status, answered: body.slice(0, 300) });
+      this.requests.push({ ...sent, status: reply.status, answered: body, ...(rewritten ? { forwardedPath: target } : {}) });
       return { status: reply.status, headers: { "content-type": reply.headers.get("content-type") ?? "text/plain" }, body };
     }
     this.requests.push({ ...sent, status: answer.status });
@@ -199,8 +217,311 @@ function rounds(document: OpenApiDocument): Array<Array<DocumentedOperation & { 
   ];
 }
 
-/** Registers the examples' tests against the app `current()` returns, and `another()` starts for each later round. */
-function examplesSuite(current: () => LocalProcess, another: () => Promise<LocalProcess & { close(): Promise<void> }>) {
+/**
+ * The kind of object a name stands for: a path segment, a path parameter or a field (`originGroup`,
+ * `origin_group_id`, `config_ids`, `binaries`, `policy`), in one spelling: snake case, singular, without `_id`.
+ */
+function kindOf(name: string): string {
+  const snake = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toLowerCase()
+    .replace(/_ids?$/, "");
+  return snake.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
+}
+
+/** The kind of each path parameter of a pattern (`{id}` and `{name}` are of the kind the segment before them names). */
+function pathParamKinds(pattern: string): Map<string, string> {
+  const segments = pattern.split("/");
+  return new Map(
+    segments.flatMap((segment, index) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return name ? [[name, name === "id" || name === "name" ? kindOf(segments[index - 1]!) : kindOf(name)] as [string, string]] : [];
+    }),
+  );
+}
+
+/**
+ * The kind of object an operation's path is about: the last segment that names a collection (some
+ * path of the document goes on from it with a parameter), else the last named segment (`me` stands for
+ * the caller's own): `/edge/v1/binaries/raw` is about binaries, `/iam/clients/me` about clients.
+ */
+function operationKind(paths: readonly string[], path: string): string {
+  const segments = path.split("/");
+  const named = segments.map((segment, index) => [segment, index] as const).filter(([segment]) => segment && !segment.startsWith("{") && segment !== "me");
+  const collection = [...named].reverse().find(([, index]) => paths.some((other) => other.startsWith(`${segments.slice(0, index + 1).join("/")}/{`)));
+  return kindOf((collection ?? named.at(-1))?.[0] ?? "");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id as requests and answers carry it: a positive integer (or its text, in a path or query), or a UUID. */
+function isId(value: unknown): value is number | string {
+  return (typeof value === "number" && Number.isInteger(value) && value > 0) || (typeof value === "string" && (UUID.test(value) || /^[1-9]\d*$/.test(value)));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `method path` of an operation in the document's spelling, an alias's being its primary's. */
+const primaryKey = (entry: DocumentedOperation) => primaryOf(entry.operation) ?? `${entry.method} ${entry.path}`;
+const documentKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)/g, "{$1}")}`;
+
+/**
+ * What the contract says makes and uses up the objects of an account: the routes a case `makes` its
+ * object with (the creates), and the deletes whose case makes the object it deletes first.
+ */
+function makersAndDeletes(): { creates: Set<string>; deletes: Set<string> } {
+  const makers = new Set(ROUTES.flatMap((entry) => caseSpecOf(entry.route)?.makes ?? []));
+  return {
+    creates: new Set(ROUTES.filter((entry) => makers.has(entry.id)).map((entry) => documentKey(entry.route.method, entry.route.path))),
+    deletes: new Set(
+      ROUTES.filter((entry) => entry.route.method === "DELETE" && caseSpecOf(entry.route)?.makes).map((entry) => documentKey(entry.route.method, entry.route.path)),
+    ),
+  };
+}
+
+/**
+ * What the example of `entry` answers on a newly provisioned account when the contract says it cannot
+ * succeed there (`newAccount` beside the example, as for a clip of a stream that only a broadcast makes live).
+ */
+function newAccountAnswer(entry: DocumentedOperation): NewAccountAnswer | undefined {
+  const found = ROUTES.find((candidate) => documentKey(candidate.route.method, candidate.route.path) === `${entry.method} ${entry.path}`);
+  if (!found) throw new Error(`${entry.method} ${entry.path} is no route of the contract.`);
+  return routeExample(found.id)?.newAccount;
+}
+
+/**
+ * The kinds of objects an example refers to: its path parameters' and those of the fields of its body that
+ * carry ids (`originGroup: 1`, `binary_id`, `resources: [1, 3]`, `secrets.API_KEY.id`), limited to `kinds`.
+ */
+function referredKinds(entry: DocumentedOperation, kinds: ReadonlySet<string>): Set<string> {
+  const found = new Set([...pathParamKinds(entry.path).values()].filter((kind) => kinds.has(kind)));
+  const walk = (value: unknown, context: string | undefined): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, context));
+    if (!isRecord(value)) return;
+    for (const [key, field] of Object.entries(value)) {
+      const kind = key === "id" ? context : kindOf(key);
+      if (kind && kinds.has(kind) && (isId(field) || (Array.isArray(field) && field.length > 0 && field.every(isId)))) found.add(kind);
+      else walk(field, kinds.has(kindOf(key)) ? kindOf(key) : context);
+    }
+  };
+  walk(Object.values(entry.operation.requestBody?.content ?? {})[0]?.example, undefined);
+  return found;
+}
+
+/**
+ * A round in the order a freshly provisioned account can run it: first the reads of the account that
+ * name no object (its own account, its projects, the lists), then the creates as written, each after
+ * those of the kinds it refers to, then the other operations in the document's order, and last the
+ * deletes, each before those of the kinds it refers to (a CDN resource before its origin group).
+ */
+function accountOrder<Entry extends DocumentedOperation>(document: OpenApiDocument, round: Entry[]): Entry[] {
+  const paths = Object.keys(document.paths);
+  const { creates, deletes } = makersAndDeletes();
+  const kindOfEntry = (entry: Entry) => operationKind(paths, primaryKey(entry).split(" ")[1]!);
+  const createKinds = new Set(round.filter((entry) => creates.has(primaryKey(entry))).map(kindOfEntry));
+  // What each kind refers to in the examples that write it.
+  const refers = new Map<string, Set<string>>();
+  for (const entry of round) {
+    if (entry.method === "get") continue;
+    const kind = kindOfEntry(entry);
+    const referred = refers.get(kind) ?? new Set<string>();
+    for (const other of referredKinds(entry, createKinds)) if (other !== kind) referred.add(other);
+    refers.set(kind, referred);
+  }
+  // The kinds, each after those it refers to (a cycle is cut where it is met).
+  const ordered: string[] = [];
+  const visit = (kind: string, seen: Set<string>) => {
+    if (ordered.includes(kind) || seen.has(kind)) return;
+    for (const other of refers.get(kind) ?? []) visit(other, new Set([...seen, kind]));
+    ordered.push(kind);
+  };
+  for (const kind of createKinds) visit(kind, new Set());
+  const rank = (entry: Entry) => ordered.indexOf(kindOfEntry(entry));
+  const stage = (entry: Entry) =>
+    entry.method === "get" && !entry.path.includes("{") ? 0 : creates.has(primaryKey(entry)) ? 1 : deletes.has(primaryKey(entry)) ? 3 : 2;
+  return [
+    ...round.filter((entry) => stage(entry) === 0),
+    ...round.filter((entry) => stage(entry) === 1).sort((a, b) => rank(a) - rank(b)),
+    ...round.filter((entry) => stage(entry) === 2),
+    ...round.filter((entry) => stage(entry) === 3).sort((a, b) => rank(b) - rank(a)),
+  ];
+}
+
+/**
+ * The ids of a provisioned account's own objects, learned as its examples run, and the examples' requests
+ * moved onto them. The examples name the demo data's objects; the account has none of them (ids are global),
+ * only those its create examples made and those provisioning gave it (the account, its user, its project).
+ * From every answer of the documented success status the objects' ids (`id`, of the operation's kind or of
+ * the kind its field names, as `users[].id`; in a create's answer, arrays of ids under a kind's name, as
+ * an upload's `tasks`) are set beside
+ * the documented answer's: the documented id of a kind then stands for the account's. Fields that merely
+ * refer to another object (`region_id`, `template`) are not: the object an account's answer refers to need
+ * not be the one the demo's does. A create's answer is the object the account made, first of all. An id of a
+ * kind the account has objects of, that no answer paired and that the account cannot read (another
+ * account's), stands for the last object of that kind the account made or was given; one it can read
+ * (a public template, a catalog entry) stays as written, as do the kinds it has none of (regions, POPs, models).
+ */
+class AccountIds {
+  /** For each kind: the examples' id → the account's. */
+  readonly #ids = new Map<string, Map<string, string>>();
+  /** For each kind: the account's ids learned, the last made by a create last. */
+  readonly #own = new Map<string, string[]>();
+  /** For each kind: the ids the account's creates made. */
+  readonly #made = new Map<string, string[]>();
+  readonly #paths: readonly string[];
+  /** The paths of the document that have a GET operation. */
+  readonly #readPaths: ReadonlySet<string>;
+  readonly #creates: ReadonlySet<string>;
+  readonly #deletes: ReadonlySet<string>;
+
+  constructor(
+    document: OpenApiDocument,
+    readonly app: { url: string; apiKey: string },
+  ) {
+    this.#paths = Object.keys(document.paths);
+    this.#readPaths = new Set(this.#paths.filter((path) => "get" in document.paths[path]!));
+    ({ creates: this.#creates, deletes: this.#deletes } = makersAndDeletes());
+  }
+
+  #record(kind: string, documented: unknown, actual: unknown, made = false): void {
+    // What a create made is the account's whatever its form (a bucket's name); in other answers, only ids are.
+    if (made ? typeof documented !== typeof actual || !["string", "number"].includes(typeof actual) : !isId(documented) || !isId(actual)) return;
+    const ids = this.#ids.get(kind) ?? this.#ids.set(kind, new Map()).get(kind)!;
+    if (made || !ids.has(String(documented))) ids.set(String(documented), String(actual));
+    if (String(documented) === String(actual) && !made) return;
+    (this.#own.get(kind) ?? this.#own.set(kind, []).get(kind)!).push(String(actual));
+    if (made) (this.#made.get(kind) ?? this.#made.set(kind, []).get(kind)!).push(String(actual));
+  }
+
+  /** Sets the ids of an answer beside those of the documented answer (an object, or a list of them, of `kind`). */
+  #align(documented: unknown, actual: unknown, kind: string, top: boolean, create: boolean): void {
+    if (Array.isArray(documented) && Array.isArray(actual)) {
+      documented.forEach((item, index) => index < actual.length && this.#align(item, actual[index], kind, false, create));
+      return;
+    }
+    if (!isRecord(documented) || !isRecord(actual)) return;
+    // A list's answer (no id of its own): its first list of objects holds the objects of the operation's kind.
+    const items = top && !("id" in documented) ? Object.keys(documented).find((key) => Array.isArray(documented[key]) && isRecord((documented[key] as unknown[])[0])) : undefined;
+    for (const [key, value] of Object.entries(documented)) {
+      if (!(key in actual)) continue;
+      const other = actual[key];
+      if (key === "id") this.#record(kind, value, other);
+      // The ids a create's answer lists are what it made beside its object (an upload's `tasks`).
+      else if (create && Array.isArray(value) && value.length > 0 && value.every(isId) && Array.isArray(other))
+        value.forEach((id, index) => this.#record(kindOf(key), id, other[index]));
+      else if (typeof value === "object" && value !== null) this.#align(value, other, key === items ? kind : kindOf(key), false, create);
+    }
+  }
+
+  /**
+   * Learns from the app's answer to an example of `entry` (given its documented success status), `request` as
+   * the sample sent it and `forwardedPath` where the app got it. What a create made is named by its answer's
+   * id, or, when it answers none, by the last parameter of its path (a bucket by its name).
+   */
+  learn(entry: DocumentedOperation, documented: unknown, answered: string | undefined, request: SentRequest, forwardedPath: string | undefined): void {
+    let actual: unknown;
+    try {
+      actual = JSON.parse(answered ?? "");
+    } catch {
+      actual = undefined;
+    }
+    const kind = operationKind(this.#paths, primaryKey(entry).split(" ")[1]!);
+    const create = this.#creates.has(primaryKey(entry));
+    if (create) {
+      if (isRecord(documented) && isRecord(actual) && "id" in actual) this.#record(kind, documented.id, actual.id, true);
+      else if (entry.path.endsWith("}") && forwardedPath) {
+        const last = (path: string) => decodeURIComponent(path.split("?")[0]!.split("/").at(-1)!);
+        this.#record(kind, last(request.path), last(forwardedPath), true);
+      }
+    }
+    this.#align(documented, actual, kind, true, create);
+  }
+
+  /** Whether the account reads the object `id` of `kind` (a catalog's, a public one), through the kind's GET route. */
+  async #readable(kind: string, id: string): Promise<boolean> {
+    const item = this.#paths.find((path) => {
+      const kinds = [...pathParamKinds(path).values()];
+      return kinds.length === 1 && kinds[0] === kind && /\}$/.test(path) && this.#readPaths.has(path);
+    });
+    if (!item) return false;
+    const reply = await fetch(`${this.app.url}${item.replace(/\{\w+\}/, encodeURIComponent(id))}`, { headers: { authorization: `apikey ${this.app.apiKey}` } });
+    await reply.body?.cancel();
+    return reply.status === 200;
+  }
+
+  /**
+   * The id of the account's object that the example's id `value` of `kind` stands for (the value when it is
+   * none of them). A path parameter names an object whatever its form (`identifies`); elsewhere only ids do.
+   */
+  async translate(kind: string | undefined, value: unknown, identifies = false): Promise<unknown> {
+    if (!kind || !(identifies || isId(value)) || !this.#own.has(kind)) return value;
+    const ids = this.#ids.get(kind)!;
+    let mapped = ids.get(String(value));
+    if (mapped === undefined) {
+      const own = this.#own.get(kind)!;
+      mapped = own.includes(String(value)) || (await this.#readable(kind, String(value))) ? String(value) : own.at(-1)!;
+      ids.set(String(value), mapped);
+    }
+    return typeof value === "number" ? Number(mapped) : mapped;
+  }
+
+  async #translateJson(value: unknown, context: string | undefined): Promise<unknown> {
+    if (Array.isArray(value)) return Promise.all(value.map((item) => this.#translateJson(item, context)));
+    if (!isRecord(value)) return value;
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, field]) => {
+        const kind = key === "id" ? context : kindOf(key);
+        if (isId(field)) return [key, await this.translate(kind, field)];
+        // A list of ids: the account's, each once (two of the examples' may stand for the one the account has).
+        if (Array.isArray(field) && field.length > 0 && field.every(isId)) return [key, [...new Set(await Promise.all(field.map((id) => this.translate(kind, id))))]];
+        return [key, await this.#translateJson(field, this.#own.has(kindOf(key)) ? kindOf(key) : context)];
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  /**
+   * The request of `entry`'s example moved onto the account's objects: its path parameters, query and JSON
+   * body. A delete deletes the last object of its kind the account made.
+   */
+  async rewrite(entry: DocumentedOperation, request: SentRequest): Promise<SentRequest> {
+    const kinds = pathParamKinds(entry.path);
+    const names = [...kinds.keys()];
+    const values = new RegExp(`^${entry.path.replace(/\{\w+\}/g, "([^/]+)")}$`).exec(request.path)?.slice(1);
+    if (!values) throw new Error(`${request.path} is not a path of ${entry.path}.`);
+    const deletes = this.#deletes.has(primaryKey(entry));
+    const params = await Promise.all(
+      values.map(async (raw, index) => {
+        const kind = kinds.get(names[index]!)!;
+        const made = this.#made.get(kind)?.at(-1);
+        if (deletes && index === values.length - 1 && made !== undefined) return made;
+        return String(await this.translate(kind, decodeURIComponent(raw), true));
+      }),
+    );
+    let index = 0;
+    const path = entry.path.replace(/\{\w+\}/g, () => encodeURIComponent(params[index++]!));
+    const query = await Promise.all(
+      request.query.map(async ([name, value]) => [name, (await Promise.all(value.split(",").map((part) => this.translate(kindOf(name), part)))).join(",")] as [string, string]),
+    );
+    const body = /\bjson\b/i.test(request.contentType ?? "") ? await this.#translateJson(request.body, undefined) : request.body;
+    return { ...request, path, query, body };
+  }
+}
+
+/** An app the examples run on, and the key their samples call it with. */
+interface ExamplesApp {
+  url: string;
+  apiKey: string;
+}
+
+/**
+ * Registers the examples' tests against the app `current()` returns, and `another()` starts for each later
+ * round. With `account`, the key is a provisioned account's, which has none of the demo data's objects:
+ * each round runs in `accountOrder`, and the requests go to the app moved onto the account's own objects
+ * (`AccountIds`), while the samples' requests are compared as they are written.
+ */
+function examplesSuite(current: () => ExamplesApp, another: () => Promise<ExamplesApp & { close(): Promise<void> }>, { account = false } = {}) {
   let document: OpenApiDocument;
   let recorder: Recorder;
   let recorderUrl: string;
@@ -220,16 +541,26 @@ function examplesSuite(current: () => LocalProcess, another: () => Promise<Local
     expect(document.servers[0]!.url).toBe("/");
   });
 
-  /** Runs one operation's example forms (all three when `checked`, else the curl sample alone) against `app`. */
-  async function runExample(app: LocalProcess, { path, method, operation, checked }: DocumentedOperation & { checked: boolean }, failures: string[]) {
+  /**
+   * Runs one operation's example forms (all three when `checked`, else the curl sample alone) against `app`;
+   * with `ids`, the curl sample's request reaches the app on the account's objects, and its answer teaches `ids`.
+   */
+  async function runExample(app: ExamplesApp, entry: DocumentedOperation & { checked: boolean }, failures: string[], ids?: AccountIds) {
+    const { path, method, operation, checked } = entry;
     const documented = documentedSuccess(operation);
+    // On an account, the status the curl sample gets from the app: the documented one, unless the contract says otherwise.
+    const unlike = ids ? newAccountAnswer(entry) : undefined;
+    const expected = unlike ? { status: unlike.status, why: ` on a new account (${unlike.because})` } : { status: documented.status, why: "" };
+    const toApp: Answer = { forwardTo: app.url, ...(ids ? { rewrite: (request: SentRequest) => ids.rewrite(entry, request) } : {}) };
     const shell = () =>
-      run("sh", ["-c", sample(operation, "Shell")], { env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey } });
+      run("sh", ["-c", sample(operation, "Shell")], { env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey } });
     if (!checked) {
-      recorder.answer = { forwardTo: app.url };
+      recorder.answer = toApp;
       await shell();
       const [replayed] = recorder.take();
-      if (replayed?.status !== documented.status) failures.push(`${operation.operationId} (replayed): answered ${replayed?.status}, documented ${documented.status}`);
+      if (replayed?.status !== expected.status)
+        failures.push(`${operation.operationId} (replayed${replayed?.forwardedPath ? ` at ${replayed.forwardedPath}` : ""}): answered ${replayed?.status}, expected ${expected.status}${expected.why}`);
+      else if (!unlike) ids?.learn(entry, documented.body, replayed.answered, replayed, replayed.forwardedPath);
       return;
     }
 
@@ -239,24 +570,24 @@ function examplesSuite(current: () => LocalProcess, another: () => Promise<Local
     recorder.answer = documented;
     await run(process.execPath, ["--input-type=module", "--eval", typescript], {
       cwd: APP_DIR,
-      env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.adminApiKey },
+      env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey },
     });
     const [fromClient, ...moreFromClient] = recorder.take();
 
     // The Test Request, on the recorder in the page's place.
-    const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.adminApiKey));
+    const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.apiKey));
     expect(reply.status, operation.operationId).toBe(documented.status);
     const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
 
     // The curl sample, through the recorder to the app.
-    recorder.answer = { forwardTo: app.url };
+    recorder.answer = toApp;
     await shell();
     const [fromCurl, ...moreFromCurl] = recorder.take();
 
     expect([moreFromClient, moreFromTestRequest, moreFromCurl], operation.operationId).toEqual([[], [], []]);
     expect(fromCurl, operation.operationId).toBeDefined();
-    const { status, answered, ...request } = fromCurl!;
-    expect(request.authorization, operation.operationId).toBe(`apikey ${app.adminApiKey}`);
+    const { status, answered, forwardedPath, ...request } = fromCurl!;
+    expect(request.authorization, operation.operationId).toBe(`apikey ${app.apiKey}`);
     expect(request.method, operation.operationId).toBe(method.toUpperCase());
     if (request.body !== undefined) expect(request.contentType?.split(";")[0], operation.operationId).toBe(Object.keys(operation.requestBody!.content)[0]);
     // An alias's TypeScript sample calls its primary's method: the same request, with the primary's method and path.
@@ -270,8 +601,11 @@ function examplesSuite(current: () => LocalProcess, another: () => Promise<Local
       contentType: request.contentType?.split(";")[0],
     });
     expect({ ...fromTestRequest, status: undefined }, `${operation.operationId}: Test Request and curl differ`).toEqual({ ...request, status: undefined });
-    if (status !== documented.status)
-      failures.push(`${operation.operationId}: ${method.toUpperCase()} ${request.path} answered ${status}, documented ${documented.status}: ${answered}`);
+    if (status !== expected.status)
+      failures.push(
+        `${operation.operationId}: ${method.toUpperCase()} ${request.path}${forwardedPath ? ` (at ${forwardedPath})` : ""} answered ${status}, expected ${expected.status}${expected.why}: ${answered?.slice(0, 300)}`,
+      );
+    else if (!unlike) ids?.learn(entry, documented.body, answered, request, forwardedPath);
   }
 
   it("runs every operation's curl sample, TypeScript sample and Test Request as one request, answered with the documented status", async () => {
@@ -281,17 +615,23 @@ function examplesSuite(current: () => LocalProcess, another: () => Promise<Local
     const checked = [first!, ...later].flatMap((round) => round.filter((entry) => entry.checked).map((entry) => entry.operation.operationId));
     expect(checked.sort()).toEqual(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId)).sort());
     const failures: string[] = [];
-    for (const entry of first!) await runExample(current(), entry, failures);
+    /** Runs a round on `app`: as the document orders it, or, on an account, in `accountOrder` and on its own objects. */
+    const runRound = async (app: ExamplesApp, round: Array<DocumentedOperation & { checked: boolean }>) => {
+      const ids = account ? new AccountIds(document, app) : undefined;
+      for (const entry of account ? accountOrder(document, round) : round) await runExample(app, entry, failures, ids);
+    };
+    await runRound(current(), first!);
     for (const round of later) {
       const app = await another();
       try {
-        for (const entry of round) await runExample(app, entry, failures);
+        await runRound(app, round);
       } finally {
         await app.close();
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Each round starts an app (on an account, twice, with the provisioning between): more than a test's usual minute.
+  }, 300_000);
 }
 
 describe("the docs' examples on PGlite", () => {
@@ -308,11 +648,12 @@ describe("the docs' examples on PGlite", () => {
   });
 
   examplesSuite(
-    () => app,
+    () => ({ url: app.url, apiKey: app.adminApiKey }),
     async () => {
       const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-"));
       const another = await startLocalProcess({ DATA_DIR: roundDir });
       return Object.assign(another, {
+        apiKey: another.adminApiKey,
         async close() {
           await another.stop("SIGKILL");
           await rm(roundDir, { recursive: true, force: true });
@@ -347,6 +688,50 @@ describe("the docs' examples on PGlite", () => {
   });
 });
 
+/**
+ * The local app on the demo data with an account provisioned beside it, as an operator provisions one
+ * (`pnpm provision`): its key is the account's, which owns none of the demo data's objects. On PGlite the
+ * app is stopped while the command runs (a data directory is one process's at a time) and started again;
+ * on PostgreSQL the command runs beside it.
+ */
+async function provisionedApp(engine: "pglite" | "postgres"): Promise<ExamplesApp & { close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-account-"));
+  const database = engine === "postgres" ? await createTestDatabase({ engine: "postgres", seed: false }) : undefined;
+  const env = database ? { DATA_DIR: dataDir, DATABASE_URL: database.url, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 } : { DATA_DIR: dataDir };
+  let app = await startLocalProcess(env);
+  expect(app.headline).toContain("(demo data loaded)");
+  if (!database) expect(await app.stop("SIGTERM")).toBe(0);
+  const account = provisioned(await admin(["provision", "--name", "Examples Inc", "--email", "ops@examples.example"], database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }));
+  expect(account.accountId).not.toBe(1);
+  if (!database) app = await startLocalProcess(env);
+  return {
+    url: app.url,
+    apiKey: account.token,
+    async close() {
+      await app.stop("SIGKILL");
+      await database?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe("the docs' examples on a provisioned account, on PGlite", () => {
+  let app: ExamplesApp & { close(): Promise<void> };
+
+  beforeAll(async () => {
+    app = await provisionedApp("pglite");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  examplesSuite(
+    () => app,
+    () => provisionedApp("pglite"),
+    { account: true },
+  );
+});
+
 // Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
 if (process.env.DATABASE_URL)
   describe("the docs' examples on PostgreSQL", () => {
@@ -367,12 +752,13 @@ if (process.env.DATABASE_URL)
     });
 
     examplesSuite(
-      () => app,
+      () => ({ url: app.url, apiKey: app.adminApiKey }),
       async () => {
         const roundDatabase = await createTestDatabase({ engine: "postgres", seed: false });
         const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-pg-"));
         const another = await startLocalProcess({ DATA_DIR: roundDir, DATABASE_URL: roundDatabase.url, CLOUDPLANE_SECRETS_KEY: roundDatabase.secretsKeyBase64 });
         return Object.assign(another, {
+          apiKey: another.adminApiKey,
           async close() {
             await another.stop("SIGKILL");
             await roundDatabase.close();
@@ -380,5 +766,24 @@ if (process.env.DATABASE_URL)
           },
         });
       },
+    );
+  });
+
+// Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
+if (process.env.DATABASE_URL)
+  describe("the docs' examples on a provisioned account, on PostgreSQL", () => {
+    let app: ExamplesApp & { close(): Promise<void> };
+
+    beforeAll(async () => {
+      app = await provisionedApp("postgres");
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    examplesSuite(
+      () => app,
+      () => provisionedApp("postgres"),
+      { account: true },
     );
   });

@@ -1,9 +1,10 @@
 /**
  * Starts the local app the way `pnpm start` does (`node --conditions=@cloudplane/source --import tsx src/main.ts`) with the given
- * environment, reads what it prints, and stops it with a signal.
+ * environment, reads what it prints, and stops it with a signal; and runs `cloudplane-admin` as `pnpm provision` does.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -70,4 +71,38 @@ export async function startLocalProcess(env: Record<string, string | undefined>)
       return exited;
     },
   };
+}
+
+export interface AdminRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `cloudplane-admin` as `pnpm provision` does (`node --import tsx src/admin.ts …`) with the given settings. */
+export function admin(args: string[], env: Record<string, string | undefined>): Promise<AdminRun> {
+  const child = spawn(process.execPath, ["--conditions=@cloudplane/source", "--import", "tsx", "src/admin.ts", ...args], {
+    cwd: APP_DIR,
+    // No DATABASE_URL unless the test gives one: CI sets it for the PostgreSQL suites.
+    env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** What a successful `cloudplane-admin provision` printed: the ids and the token. */
+export function provisioned(run: AdminRun) {
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toBe("");
+  const summary = /^Account (\d+) "(.*)" provisioned on .+, with user (\d+) \((.+), Administrators\)\.$/m.exec(run.stdout);
+  const token = /^ {2}API token (\d+): +(cp_[0-9a-f]{64})$/m.exec(run.stdout);
+  expect(summary, run.stdout).not.toBeNull();
+  expect(token, run.stdout).not.toBeNull();
+  // Printed once: the line that gives it, nowhere else.
+  expect(run.stdout.split(token![2]!).length).toBe(2);
+  return { accountId: Number(summary![1]), name: summary![2]!, userId: Number(summary![3]), email: summary![4]!, tokenId: Number(token![1]), token: token![2]! };
 }

@@ -3,12 +3,10 @@
  * and on a fresh PostgreSQL database (when DATABASE_URL is set): it migrates, creates the account, its
  * Administrator and a token printed once, and that token then works through @cloudplane/client on the real handler.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createClient } from "@cloudplane/client";
 import { routeExample } from "@cloudplane/contract";
 import {
@@ -30,43 +28,7 @@ import { createTestDatabase, engines, selectRows, type TestDatabase } from "@clo
 import { createHandler } from "@cloudplane/handlers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../src/data-dir-lock.js";
-import { startLocalProcess } from "./local-process.js";
-
-const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `cloudplane-admin` as `pnpm provision` does (`node --import tsx src/admin.ts …`) with the given settings. */
-function admin(args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  const child = spawn(process.execPath, ["--conditions=@cloudplane/source", "--import", "tsx", "src/admin.ts", ...args], {
-    cwd: APP_DIR,
-    // No DATABASE_URL unless the test gives one: CI sets it for the PostgreSQL suites.
-    env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-/** What a successful run printed: the ids and the token. */
-function provisioned(run: Run) {
-  expect(run.code, run.stderr).toBe(0);
-  expect(run.stderr).toBe("");
-  const summary = /^Account (\d+) "(.*)" provisioned on .+, with user (\d+) \((.+), Administrators\)\.$/m.exec(run.stdout);
-  const token = /^ {2}API token (\d+): +(cp_[0-9a-f]{64})$/m.exec(run.stdout);
-  expect(summary, run.stdout).not.toBeNull();
-  expect(token, run.stdout).not.toBeNull();
-  // Printed once: the line that gives it, nowhere else.
-  expect(run.stdout.split(token![2]!).length).toBe(2);
-  return { accountId: Number(summary![1]), name: summary![2]!, userId: Number(summary![3]), email: summary![4]!, tokenId: Number(token![1]), token: token![2]! };
-}
+import { admin, provisioned, startLocalProcess } from "./local-process.js";
 
 const tableCounts = async (database: CloudplaneDatabase) =>
   (

@@ -78,13 +78,18 @@ export const updateCdnResourceExample: UpdateCdnResourceBody = {
   },
 };
 
+/**
+ * A full replace of resource 1 that also switches it off (`active` false, which a resource must be before it
+ * is deleted; left out, a replace switches it on). It leaves the SSL fields out (off, no certificate): a
+ * certificate is an account's own, and no route of this API uploads one, so a newly provisioned account has
+ * none to name.
+ */
 export const replaceCdnResourceExample: ReplaceCdnResourceBody = {
   originGroup: 1,
   name: "Acme website",
+  active: false,
   originProtocol: "HTTPS",
   secondaryHostnames: ["static.acme.example", "img.acme.example"],
-  sslEnabled: true,
-  sslData: 1,
   options: { gzipOn: { enabled: true, value: true } },
   waap_api_domain_enabled: false,
 };

@@ -8,7 +8,7 @@ export { clientMethodOf, clientMethods, type ClientMetadata, type ClientMethod, 
 export { alias, aliasOf, primaryRoutes, type AliasMetadata, type AliasNames, type PrimaryRoutes } from "./alias.js";
 export { routeCases, routeExample, type AnyRouteExample } from "./route-examples.js";
 export { route, type RouteExtras } from "./route.js";
-export type { ExampleResponseHeader, RouteExample } from "./route-example.js";
+export type { ExampleResponseHeader, NewAccountAnswer, RouteExample } from "./route-example.js";
 export {
   caseSpecOf,
   fillPath,

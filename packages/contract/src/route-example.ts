@@ -49,4 +49,16 @@ export type RouteExample<Route> = (Route extends { path: infer Path extends stri
     : never) & {
     /** Headers of the success response besides `x-request-id`, with what they carry. */
     responseHeaders?: Record<string, ExampleResponseHeader>;
+    /**
+     * For the rare example that cannot succeed on a newly provisioned account however its ids are moved onto
+     * that account's objects (it needs something only the platform's service brings about, such as a stream
+     * that is live): the status it answers there, and why. The route's description says so as well.
+     */
+    newAccount?: NewAccountAnswer;
   };
+
+/** What an example answers on a newly provisioned account instead of its success status, and why. */
+export interface NewAccountAnswer {
+  status: number;
+  because: string;
+}

@@ -4,7 +4,7 @@
  * primary route's.
  */
 import { prepareRouteCases, type CaseSend, type RouteCase } from "./route-case.js";
-import type { ExampleResponseHeader } from "./route-example.js";
+import type { ExampleResponseHeader, NewAccountAnswer } from "./route-example.js";
 import { ROUTES, routeById, type RouteId } from "./routes.js";
 
 /** An example as code that handles any route sees it (the union of every route's is too large to name). */
@@ -14,6 +14,7 @@ export interface AnyRouteExample {
   body?: unknown;
   response?: unknown;
   responseHeaders?: Record<string, ExampleResponseHeader>;
+  newAccount?: NewAccountAnswer;
 }
 
 /** The example of a route (an alias's is its primary's), or undefined for a route that declares none. */

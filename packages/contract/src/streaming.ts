@@ -462,13 +462,17 @@ export const streamingContract = c.router({
     description:
       "Cuts a clip out of the stream's DVR window. All times are Unix times in seconds and durations are seconds. " +
       "The stream must be live with DVR on (`dvr_duration` > 0), otherwise 422. `duration` is at most the stream's " +
-      "`dvr_duration`; `expiration` must fall between 1 minute and 4 hours after the clip ends.",
+      "`dvr_duration`; `expiration` must fall between 1 minute and 4 hours after the clip ends. A stream is live only " +
+      "while a broadcast arrives at its ingest (no request of this API makes one live): on a newly provisioned account, " +
+      "whose streams have never been on the air, this answers 422 until one is. The example's stream, the demo data's " +
+      "stream 1, is live.",
     metadata: write,
   }, {
     example: {
       pathParams: { stream_id: examples.streamExample.id },
       body: examples.createClipRecordingExample,
       response: examples.clipRecordingExample,
+      newAccount: { status: 422, because: "A clip is cut from a live stream, and only a broadcast at its ingest makes a stream live." },
     },
     case: {
       path: (w) => `/streaming/streams/${dvrStreamOf(w).id}/clip_recording`,

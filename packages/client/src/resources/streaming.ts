@@ -72,7 +72,9 @@ export class StreamingStreams extends APIResource {
    * `PUT /streaming/streams/{stream_id}/clip_recording`: Record a clip from a live stream. Cuts a clip out of the
    * stream's DVR window. All times are Unix times in seconds and durations are seconds. The stream must be live with
    * DVR on (`dvr_duration` > 0), otherwise 422. `duration` is at most the stream's `dvr_duration`; `expiration` must
-   * fall between 1 minute and 4 hours after the clip ends.
+   * fall between 1 minute and 4 hours after the clip ends. A stream is live only while a broadcast arrives at its
+   * ingest (no request of this API makes one live): on a newly provisioned account, whose streams have never been on
+   * the air, this answers 422 until one is. The example's stream, the demo data's stream 1, is live.
    */
   createClipRecording(streamId: PathParam<"streaming.createClipRecording", "stream_id">, body: Body<"streaming.createClipRecording">, options?: RequestOptions): APIPromise<Success<"streaming.createClipRecording">> {
     return this.transport.request(streamingRoutes.createClipRecording, { params: { stream_id: streamId }, body }, options);

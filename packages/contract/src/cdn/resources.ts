@@ -294,10 +294,15 @@ const resourceIdParams = z.object({ resource_id: idParam("The CDN resource id.")
 // The examples' objects: the demo data's, of account 1.
 const resource = examples.cdnResourceExample;
 
-/** A resource as it is right after its creation: no shielding, no host names, the options given. */
+/**
+ * A resource as it is right after its creation: no shielding, no host names, the options given, and made
+ * inactive (it serves nothing until it is switched on), so that the delete's example can delete it on an
+ * account that has no other resource.
+ */
 const createdResource = {
   ...resource,
   id: 8,
+  active: false,
   cname: "assets.acme.example",
   name: "Acme assets",
   description: "",
@@ -314,6 +319,16 @@ const createdResource = {
   proxy_ssl_data: null,
   options: { gzipOn: { enabled: true, value: true } },
   waap_api_domain_enabled: false,
+};
+
+/** Resource 1 as the replace example leaves it: switched off, and what the replace left out back to a new resource's default. */
+const replacedResource = {
+  ...resource,
+  active: false,
+  description: "",
+  sslEnabled: false,
+  sslData: null,
+  options: { gzipOn: { enabled: true, value: true } },
 };
 
 // The cases' objects: the account's resources (its first origin group is in shared.ts), the first shielding POP.
@@ -374,6 +389,7 @@ export const cdnResourcesRoutes = {
         cname: createdResource.cname,
         originGroup: createdResource.originGroup,
         name: createdResource.name,
+        active: createdResource.active,
         originProtocol: createdResource.originProtocol,
         options: createdResource.options,
       },
@@ -468,7 +484,7 @@ export const cdnResourcesRoutes = {
     example: {
       pathParams: { resource_id: examples.cdnResourceExample.id },
       body: examples.replaceCdnResourceExample,
-      response: examples.cdnResourceExample,
+      response: replacedResource,
     },
     case: {
       // The second resource, so that the full replace leaves the first one's options for other checks.

@@ -243,14 +243,17 @@ const luxStorage: Storage = {
   reseller_id: null,
 };
 
-/** The SFTP storage the createStorage example makes. */
-const acmeFiles: Storage = {
+/**
+ * The S3 storage the createStorage example makes: an S3 one, so that on a newly provisioned account, which
+ * has no storage of its own, the bucket examples have a storage with buckets to work in.
+ */
+const acmeMedia: Storage = {
   ...luxStorage,
   id: 4,
-  name: "acme-files",
-  type: "sftp",
-  location: "ams",
-  address: "ams.storage.cloudplane.example",
+  name: "acme-media",
+  type: "s3",
+  location: "s-ams1",
+  address: "s-ams1.storage.cloudplane.example",
   created_at: "2026-11-23T19:30:00.000Z",
 };
 
@@ -306,8 +309,8 @@ export const storageStoragesRoutes = {
     metadata: write,
   }, {
     example: {
-      body: { name: "acme-files", type: "sftp", location: "ams" },
-      response: acmeFiles,
+      body: { name: acmeMedia.name, type: acmeMedia.type, location: acmeMedia.location },
+      response: acmeMedia,
     },
     case: {
       path: () => "/storage/provisioning/v2/storage",
@@ -331,10 +334,11 @@ export const storageStoragesRoutes = {
     metadata: write,
   }, {
     example: {
-      // The SFTP storage createStorage's example makes.
-      pathParams: { id: 4 },
-      body: { expires: "1 year", server_alias: "files.acme.example" },
-      response: { ...acmeFiles, expires: "2027-11-23T19:45:00.000Z", server_alias: "files.acme.example" },
+      // The S3 storage createStorage's example makes: removing the expiry and the alias is what every storage
+      // takes (an S3 storage has neither; an SFTP one takes values too, as the description says).
+      pathParams: { id: acmeMedia.id },
+      body: { expires: null, server_alias: null },
+      response: acmeMedia,
     },
     case: {
       // The demo storages are S3 ones, which take removing the expiry and alias (changing nothing).
