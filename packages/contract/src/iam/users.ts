@@ -231,7 +231,7 @@ export const iamUsersRoutes = {
     metadata: { access: "write", client: { resource: "users", method: "invite" } } satisfies ClientMetadata,
   }, {
     example: {
-      body: { client_id: clientId, email: "nina@acme.example", user_role: { id: ROLE_IDS.engineers, name: ROLE_NAMES[ROLE_IDS.engineers] }, name: "Nina Engineer", lang: "en" },
+      body: { client_id: clientId, email: "nina@acme.example", user_role: { id: ROLE_IDS.administrators, name: ROLE_NAMES[ROLE_IDS.administrators] }, name: "Nina Ops", lang: "en" },
       response: { user_id: 15, status: "invited" },
     },
     case: {
