@@ -199,7 +199,9 @@ describe.each(engines())("usage_month_totals on %s", (engine) => {
     try {
       const last = migrations.findIndex((migration) => migration.name.endsWith("_usage_month_totals_triggers"));
       expect(last).toBeGreaterThan(0);
-      await applyMigrations(fresh.db, migrations.slice(0, last));
+      // Every migration but the triggers' (the demo data has the columns later migrations add); the migrations
+      // are applied by name, so the last call below applies the triggers' alone, on the lines already there.
+      await applyMigrations(fresh.db, migrations.filter((_, index) => index !== last));
       await loadDemoData(fresh.db, { secretsKey: fresh.secretsKey });
       expect(await storedTotals(fresh.db)).toEqual([]);
       await applyMigrations(fresh.db);
