@@ -4,10 +4,24 @@
  * vitest reports (passed, failed, skipped) and one that says whether the PostgreSQL suites ran.
  * Arguments go to turbo (`pnpm test --filter=@cloudplane/db`); arguments after `--` go to vitest.
  * The exit code is turbo's, or 1 when a package left no report.
+ *
+ * The suite runs on a supported Node line (22 or newer): on an older Node this runs itself again through
+ * scripts/with-node.mjs, on Node 22 from the npm registry, so that turbo, every package's vitest and the
+ * Node line in the tasks' hashes below are that Node's.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { nodeLineFor } from "./with-node.mjs";
+
+if (nodeLineFor() !== Number(process.versions.node.split(".")[0])) {
+  const self = spawnSync(process.execPath, [fileURLToPath(new URL("./with-node.mjs", import.meta.url)), "node", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  if (self.error) throw self.error;
+  process.exit(self.status ?? 1);
+}
 
 /** Where each package's vitest writes its JSON report; turbo caches it with the task's other outputs. */
 const REPORT = "test-results/vitest.json";
@@ -21,9 +35,9 @@ const vitestArgs = split === -1 ? [] : args.slice(split + 1);
 
 const started = Date.now();
 // The Node line the tests run on is part of each test task's hash (turbo.json), so that a run on one line
-// never stands in for a run on another (CI runs the suite on the machine's Node and on Node 24). What needs
-// Node 22 (wrangler, miniflare) runs through scripts/with-node.mjs, on this line or, when it is older, on Node
-// 24: the tasks that use it have it among their inputs (their turbo.json), so this line and it say what ran.
+// never stands in for a run on another (CI runs the suite on Node 22 and on Node 24). It is this Node's
+// (22 or newer, see above): every package's test script runs vitest through scripts/with-node.mjs, which
+// runs it as it is on this line, and the test tasks have that script among their inputs (turbo.json).
 const nodeLine = process.versions.node.split(".")[0];
 const turbo = spawnSync(
   "turbo",

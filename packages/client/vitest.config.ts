@@ -5,6 +5,9 @@ export default defineConfig({
   // them: a test run needs no build of theirs first.
   resolve: { conditions: ["@cloudplane/source"] },
   ssr: { resolve: { conditions: ["@cloudplane/source"] } },
+  // vitest 5 loads the global setup (which imports @cloudplane/handlers/testing/global-setup, a source-only
+  // export) in an environment of its own, `__vitest__`, which the two above do not reach.
+  environments: { __vitest__: { resolve: { conditions: ["@cloudplane/source"] } } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // The handlers' secrets scan: every reply, log entry and error report of the harness, searched once all files ran.

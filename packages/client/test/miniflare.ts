@@ -1,7 +1,7 @@
 /**
  * A worker in workerd through Miniflare, from a suite on any Node: miniflare 4 needs Node 22 or newer, so
  * it runs in a process of its own (test/miniflare-host.mjs) started through scripts/with-node.mjs, on this
- * Node when it is new enough and on Node 24 (from the npm registry) when it is not. The worker is reached
+ * Node when it is new enough and on Node 22 (from the npm registry) when it is not. The worker is reached
  * over HTTP on 127.0.0.1, as a deployed one is.
  */
 import { spawn } from "node:child_process";
