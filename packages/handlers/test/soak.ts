@@ -54,7 +54,9 @@ function request(index: number): SoakRequest {
   // concurrently and cannot make one first, so it checks that route's lookup (404) instead of its success.
   // Some routes answer a role otherwise than their access says (only Administrators create tokens).
   const role = Number(/^role-(\d+)-/.exec(token[1])![1]);
-  const expected = routeCase.madeFirst ? 404 : (routeCase.roleStatus?.[role] ?? successStatus(routeCase.route));
+  // A role the route refuses outright (403) is refused before any lookup, a missing object included.
+  const refused = routeCase.roleStatus?.[role] === 403;
+  const expected = routeCase.madeFirst && !refused ? 404 : (routeCase.roleStatus?.[role] ?? successStatus(routeCase.route));
   const valid: SoakRequest = { method, path, body: routeCase.body?.(account), authorization: authorization(token), expected };
   if (index % 10 !== 9) return valid;
   switch (Math.floor(index / 10) % 4) {
