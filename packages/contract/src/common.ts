@@ -259,6 +259,9 @@ export function integerEnum<const T extends readonly [number, number, ...number[
   });
 }
 
+/** An email address as the service takes it: a local part of 1 to 64 characters, an @ and a domain with a dot (254 characters at most in all). */
+export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+
 /** ISO 8601 UTC timestamp, e.g. `2026-03-01T12:00:00.000Z`. */
 export const isoTimestamp = z
   .string()

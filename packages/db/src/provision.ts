@@ -2,7 +2,7 @@
  * New API tokens, and provisioning: a new account with its first user (an Administrator) and that
  * user's token, on any deployment's database. Only a token's SHA-256 hash is ever stored.
  */
-import { ROLE_IDS } from "@cloudplane/contract";
+import { EMAIL_PATTERN, ROLE_IDS } from "@cloudplane/contract";
 import { eq } from "drizzle-orm";
 import { loadPlatformCatalog } from "./catalog.js";
 import { hashToken } from "./crypto.js";
@@ -48,13 +48,11 @@ export interface ProvisionedAccount {
   token: string;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
-
 /** Why `options` cannot be provisioned, or undefined when it can. */
 export function provisionProblem(options: ProvisionAccountOptions): string | undefined {
   const name = options.name.trim();
   if (name === "" || name.length > 255) return "The account name must be 1 to 255 characters.";
-  if (options.email.length > 254 || !EMAIL.test(options.email)) return "The email must be an address such as ops@example.com.";
+  if (options.email.length > 254 || !EMAIL_PATTERN.test(options.email)) return "The email must be an address such as ops@example.com.";
   if (options.userName !== undefined && (options.userName.trim() === "" || options.userName.length > 255))
     return "The user name must be 1 to 255 characters.";
   return undefined;

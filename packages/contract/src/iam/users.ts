@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, listOf, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
+import { EMAIL_PATTERN, errorResponses, idParam, integer, listOf, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
 import { ROLE_IDS, ROLE_NAMES } from "../roles.js";
 import { route } from "../route.js";
@@ -76,7 +76,7 @@ export const listUsersQuery: ListUsersQuerySchema = listUsersQuerySchema;
 const email = z
   .string()
   .max(254, "Must be at most 254 characters.")
-  .regex(/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/, "Must be an email address such as ops@example.com.");
+  .regex(EMAIL_PATTERN, "Must be an email address such as ops@example.com.");
 
 const userName = z.string().trim().min(1, "Must not be empty.").max(255, "Must be at most 255 characters.");
 

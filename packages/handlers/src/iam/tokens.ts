@@ -22,6 +22,11 @@ export function requireOwnAccount(clientId: number, caller: Caller): void {
     throw new ApiError("permission_denied", "The path names another account; a token sees only its own account.");
 }
 
+/** For what only Administrators may do: stricter than the routes' `write` access, which Engineers have too. */
+export function requireAdministrator(caller: Caller, what: string): void {
+  if (caller.roleId !== ROLE_IDS.administrators) throw new ApiError("permission_denied", `Only Administrators may ${what}.`);
+}
+
 /** Administrators reach every token of the account; everyone else only the tokens issued for themselves. */
 function visibleTo(caller: Caller): SQL[] {
   const where = [eq(apiTokens.accountId, caller.accountId)];
@@ -82,9 +87,7 @@ export function iamTokens({ db, memory }: RouteDeps) {
 
     createToken: async ({ params, body }, { request: { caller } }) => {
       requireOwnAccount(params.clientId, caller);
-      // Stricter than the route's `write` access, which Engineers have too.
-      if (caller.roleId !== ROLE_IDS.administrators)
-        throw new ApiError("permission_denied", "Only Administrators may create API tokens.");
+      requireAdministrator(caller, "create API tokens");
       const expDate = expiryOf(body.exp_date);
       const userId = body.client_user?.user_id ?? caller.userId;
       const { token, tokenHash } = await generateApiToken();

@@ -3,14 +3,14 @@
  * Administrators).
  */
 import { iamUsersRoutes, ROLE_IDS, roleName, type User } from "@cloudplane/contract";
-import { and, asc, count, eq, ne, schema } from "@cloudplane/db";
+import { and, asc, count, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import type { Caller } from "../auth.js";
 import { sqlState } from "../database-errors.js";
-import { ApiError, conflict, notFound } from "../errors.js";
+import { conflict, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { served } from "../served.js";
-import { requireOwnAccount } from "./tokens.js";
+import { requireAdministrator, requireOwnAccount } from "./tokens.js";
 
 const { accounts, users } = schema;
 
@@ -37,11 +37,6 @@ export function userBody(row: UserRow, accountName: string): User {
     user_type: "common",
     reseller: 0,
   };
-}
-
-/** Stricter than the routes' `write` access, which Engineers have too. */
-function requireAdministrator(caller: Caller): void {
-  if (caller.roleId !== ROLE_IDS.administrators) throw new ApiError("permission_denied", "Only Administrators may invite, change or delete users.");
 }
 
 /** A write that hit the service-wide unique email: 409. */
@@ -74,7 +69,7 @@ export function iamUsers({ db, memory }: RouteDeps) {
     },
 
     updateUser: async ({ params, body }, { request: { caller } }) => {
-      requireAdministrator(caller);
+      requireAdministrator(caller, "invite, change or delete users");
       const updated = await db
         .transaction(async (tx) => {
           const [row] = await tx.select().from(users).where(ofAccount(caller, params.userId)).for("update");
@@ -92,7 +87,7 @@ export function iamUsers({ db, memory }: RouteDeps) {
 
     inviteUser: async ({ body }, { request: { caller } }) => {
       requireOwnAccount(body.client_id, caller);
-      requireAdministrator(caller);
+      requireAdministrator(caller, "invite, change or delete users");
       const [row] = await db
         .insert(users)
         .values({
@@ -110,7 +105,7 @@ export function iamUsers({ db, memory }: RouteDeps) {
 
     deleteUser: async ({ params }, { request: { caller } }) => {
       requireOwnAccount(params.clientId, caller);
-      requireAdministrator(caller);
+      requireAdministrator(caller, "invite, change or delete users");
       await db.transaction(async (tx) => {
         // The account's active Administrators, locked: two of them deleting each other at once is one order or the other.
         const admins = await tx
@@ -125,7 +120,7 @@ export function iamUsers({ db, memory }: RouteDeps) {
         if (row.deleted) return;
         if (row.roleId === ROLE_IDS.administrators && admins.every((admin) => admin.id === row.id))
           throw conflict(`User ${row.id} is the account's last Administrator; invite another Administrator first.`);
-        await tx.update(users).set({ deleted: true }).where(and(ofAccount(caller, params.userId), ne(users.deleted, true)));
+        await tx.update(users).set({ deleted: true }).where(ofAccount(caller, params.userId));
       });
       // This handler's lookups of the user's tokens would let them through for up to authCacheMs more: drop them.
       memory.tokens.forgetUser(params.userId);
