@@ -13,7 +13,7 @@
  * this file (the test tasks' inputs in turbo.json), so it says what ran.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, delimiter } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -30,6 +30,38 @@ export function nodeLineFor(minimum = DEFAULT_MINIMUM, line = Number(process.ver
 }
 
 /**
+ * Node `line`'s binary from the npm registry and its version. npx finds it (fetching it the first time) in
+ * about 2 to 7 seconds, which every test and build task would pay: the path it found is kept in
+ * node_modules/.cache/with-node/ and used again while the binary is there (a cleared npx cache, or a new
+ * checkout, finds it again).
+ */
+function fetchedNode(line) {
+  const kept = new URL(`../node_modules/.cache/with-node/node-${line}.json`, import.meta.url);
+  try {
+    const { node, version } = JSON.parse(readFileSync(kept, "utf8"));
+    if (typeof node === "string" && typeof version === "string" && version.startsWith(`v${line}.`) && existsSync(node)) return { node, version };
+  } catch {
+    // Not kept yet (or unreadable): ask npx.
+  }
+  const found = spawnSync("npx", ["--yes", "--prefer-offline", "--loglevel=error", "-p", `node@${line}`, "node", "-p", "process.execPath"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    shell: process.platform === "win32",
+  });
+  const node = found.stdout?.trim().split("\n").pop();
+  if (found.status !== 0 || !node) throw new Error(`with-node: npx found no Node ${line} (exit ${found.status ?? found.signal})`);
+  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "";
+  if (!version.startsWith(`v${line}.`)) throw new Error(`with-node: npx's Node ${line} says it is ${version || "nothing"}`);
+  try {
+    mkdirSync(new URL(".", kept), { recursive: true });
+    writeFileSync(kept, JSON.stringify({ node, version }));
+  } catch {
+    // A read-only checkout asks npx each time.
+  }
+  return { node, version };
+}
+
+/**
  * The environment to run `command` in on a Node of `minimum` or newer: this one's, or with Node `minimum`
  * first on PATH (and a line on stderr that says so, as the task's output would otherwise name this Node only).
  */
@@ -37,14 +69,7 @@ function envWithNode(command, minimum = DEFAULT_MINIMUM, env = process.env) {
   const line = Number(process.versions.node.split(".")[0]);
   const target = nodeLineFor(minimum, line);
   if (target === line) return env;
-  const found = spawnSync("npx", ["--yes", "--loglevel=error", "-p", `node@${target}`, "node", "-p", "process.execPath"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    shell: process.platform === "win32",
-  });
-  const node = found.stdout?.trim().split("\n").pop();
-  if (found.status !== 0 || !node) throw new Error(`with-node: npx found no Node ${target} (exit ${found.status ?? found.signal})`);
-  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim();
+  const { node, version } = fetchedNode(target);
   console.error(`with-node: ${command} runs on Node ${version} from the npm registry, as this Node (${process.version}) is older than ${minimum}`);
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === "PATH") ?? "PATH";
   return { ...env, [pathKey]: `${dirname(node)}${delimiter}${env[pathKey] ?? ""}` };
