@@ -2,8 +2,9 @@
 /**
  * `pnpm release:dry-run`: what `pnpm release` would publish, without publishing. pnpm publishes every
  * public package of the workspace whose version the registry does not have yet (`pnpm -r publish
- * --dry-run`, as `changeset publish` does for a pnpm workspace: each package packed with its
- * `publishConfig` and its `workspace:` ranges replaced by versions, after its `prepack` build). The
+ * --dry-run`; `changeset publish` asks the registry the same and has pnpm pack and publish each such
+ * package: packed with its `publishConfig` and its `workspace:` ranges replaced by versions, after its
+ * `prepack` build). The
  * check fails when a public package would not be published (its version is already on the registry, or it
  * is missing from the run), so that a release never skips one silently.
  */
