@@ -33,9 +33,16 @@ const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 export function pemBlocks(text: string): PemBlock[] {
   const blocks: PemBlock[] = [];
   for (const match of text.matchAll(PEM_BLOCK)) {
-    const body = match[2]!.replace(/\s+/g, "");
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length === 0) throw new PemProblem(`The ${match[1]} block is not base64.`);
-    blocks.push({ label: match[1]!, der: Uint8Array.from(atob(body), (char) => char.charCodeAt(0)) });
+    const body = match[2]!.replace(/[ \t\r\n]+/g, "");
+    const problem = new PemProblem(`The ${match[1]!.toLowerCase()} block is not base64.`);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) throw problem;
+    let binary: string;
+    try {
+      binary = atob(body);
+    } catch {
+      throw problem;
+    }
+    blocks.push({ label: match[1]!, der: Uint8Array.from(binary, (char) => char.charCodeAt(0)) });
   }
   return blocks;
 }
