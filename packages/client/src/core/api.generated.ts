@@ -2847,6 +2847,7 @@ export interface PrefetchStatus {
   prefetch_id: number;
   /** The files asked for. */
   payload: {
+    /** The files' paths. */
     paths: string[];
   };
   /** The CDN resource the request is for. */
@@ -2897,8 +2898,10 @@ export interface PurgeStatus {
   purge_type: "purge_by_url" | "purge_by_pattern" | "purge_all";
   /** What was purged: `urls`, or `paths` (the patterns; empty for purge_all). */
   payload: {
+    /** The files' URL paths purged. */
     urls: string[];
   } | {
+    /** The patterns purged; empty for purge_all. */
     paths: string[];
   };
   /** The CDN resource the request is for. */

@@ -86,7 +86,10 @@ const purgeStatusSchema = z
     purge_id: integer().describe("The purge's id."),
     purge_type: z.enum(PURGE_TYPES).describe("purge_by_url, purge_by_pattern or purge_all (a purge by pattern of no pattern)."),
     payload: z
-      .union([z.object({ urls: z.array(z.string()) }).strict(), z.object({ paths: z.array(z.string()) }).strict()])
+      .union([
+        z.object({ urls: z.array(z.string()).describe("The files' URL paths purged.") }).strict(),
+        z.object({ paths: z.array(z.string()).describe("The patterns purged; empty for purge_all.") }).strict(),
+      ])
       .describe("What was purged: `urls`, or `paths` (the patterns; empty for purge_all)."),
     resource: requestResource,
     created: isoTimestamp.describe("When the purge was asked for."),
@@ -108,7 +111,7 @@ export type PurgeStatus = z.infer<typeof purgeStatus>;
 const prefetchStatusSchema = z
   .object({
     prefetch_id: integer().describe("The prefetch's id."),
-    payload: z.object({ paths: z.array(z.string()) }).strict().describe("The files asked for."),
+    payload: z.object({ paths: z.array(z.string()).describe("The files' paths.") }).strict().describe("The files asked for."),
     resource: requestResource,
     created: isoTimestamp.describe("When the prefetch was asked for."),
     status: z.enum(["In progress", "Successful"]).describe(`In progress for ${CACHE_REQUEST_SECONDS.prefetch} s after it was asked for, Successful after.`),
