@@ -4533,18 +4533,6 @@ export interface Routes {
 };
     response: SslDetail;
   };
-  /** `GET /cdn/sslData/:ssl_data_id`: Get an SSL certificate. */
-  "cdn.getCertificate": {
-    method: "GET";
-    path: "/cdn/sslData/:ssl_data_id";
-    params: {
-      /** The SSL certificate id. */
-      ssl_data_id: number;
-    };
-    query: never;
-    body: never;
-    response: SslDetail;
-  };
   /** `GET /cdn/sslData/:ssl_data_id/status`: Get a Let's Encrypt certificate's issuing status. */
   "cdn.getCertificateStatus": {
     method: "GET";
@@ -4580,6 +4568,18 @@ export interface Routes {
     query: never;
     body: NoActionInput | undefined;
     response: undefined;
+  };
+  /** `GET /cdn/sslData/:ssl_data_id`: Get an SSL certificate. */
+  "cdn.getCertificate": {
+    method: "GET";
+    path: "/cdn/sslData/:ssl_data_id";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: never;
+    response: SslDetail;
   };
   /** `PUT /cdn/sslData/:ssl_data_id`: Replace an SSL certificate. */
   "cdn.replaceCertificate": {

@@ -500,14 +500,6 @@ export class CdnCertificates extends APIResource {
   }
 
   /**
-   * `GET /cdn/sslData/{ssl_data_id}`: Get an SSL certificate. One SSL certificate of the account, without its private
-   * key.
-   */
-  get(sslDataId: PathParam<"cdn.getCertificate", "ssl_data_id">, options?: RequestOptions): APIPromise<Success<"cdn.getCertificate">> {
-    return this.transport.request(cdnRoutes.getCertificate, { params: { ssl_data_id: sslDataId } }, options);
-  }
-
-  /**
    * `GET /cdn/sslData/{ssl_data_id}/status`: Get a Let's Encrypt certificate's issuing status. The latest Let's Encrypt
    * issuing attempt of an automated certificate: under way for 60 seconds after it started, then Done (issued for the
    * CDN resource that served HTTPS with the certificate as it started) or Failed (NoResource: no resource did).
@@ -534,6 +526,14 @@ export class CdnCertificates extends APIResource {
    */
   forceRetry(sslDataId: PathParam<"cdn.forceRetryCertificate", "ssl_data_id">, body?: Body<"cdn.forceRetryCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.forceRetryCertificate">> {
     return this.transport.request(cdnRoutes.forceRetryCertificate, { params: { ssl_data_id: sslDataId }, body }, options);
+  }
+
+  /**
+   * `GET /cdn/sslData/{ssl_data_id}`: Get an SSL certificate. One SSL certificate of the account, without its private
+   * key.
+   */
+  get(sslDataId: PathParam<"cdn.getCertificate", "ssl_data_id">, options?: RequestOptions): APIPromise<Success<"cdn.getCertificate">> {
+    return this.transport.request(cdnRoutes.getCertificate, { params: { ssl_data_id: sslDataId } }, options);
   }
 
   /**

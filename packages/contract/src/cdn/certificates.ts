@@ -222,7 +222,10 @@ const leCertificate: SslDetail = {
 /** The demo SSL certificates of the other account, for docs that show both. */
 export const DEMO_SSL_CERTIFICATES = { acme: { pem: ACME_CERTIFICATE_PEM, key: ACME_PRIVATE_KEY_PEM }, globex: { pem: GLOBEX_CERTIFICATE_PEM, key: GLOBEX_PRIVATE_KEY_PEM } };
 
-/** The routes of SSL certificates. */
+/**
+ * The routes of SSL certificates. The issuing routes come before the item's own, so that the examples, run in
+ * this order, find the Let's Encrypt certificate before the replace example turns one into an uploaded one.
+ */
 export const cdnCertificatesRoutes = {
   listCertificates: route({
     method: "GET",
@@ -263,18 +266,6 @@ export const cdnCertificatesRoutes = {
       ownsObjects: false,
       body: (w) => ({ name: uniqueName("route-case-certificate"), ...(w.account === 1 ? { sslCertificate: ACME_CERTIFICATE_PEM, sslPrivateKey: ACME_PRIVATE_KEY_PEM } : { sslCertificate: GLOBEX_CERTIFICATE_PEM, sslPrivateKey: GLOBEX_PRIVATE_KEY_PEM }) }),
     },
-  }),
-  getCertificate: route({
-    method: "GET",
-    path: "/cdn/sslData/:ssl_data_id",
-    pathParams: sslDataParams,
-    responses: { 200: sslDetail, ...errorResponses() },
-    summary: "Get an SSL certificate",
-    description: "One SSL certificate of the account, without its private key.",
-    metadata: { ...read, client: client() } satisfies ClientMetadata,
-  }, {
-    example: { pathParams: { ssl_data_id: 1 }, response: acmeCertificate },
-    case: { path: (w) => `/cdn/sslData/${w.first("cdn.listCertificates", { query: "automated=false" }).id}`, ownsObjects: true },
   }),
   getCertificateStatus: route({
     method: "GET",
@@ -352,6 +343,18 @@ export const cdnCertificatesRoutes = {
     example: { pathParams: { ssl_data_id: 5 }, body: {} },
     case: { path: (w) => `/cdn/sslData/${automatedOf(w).id}/force-retry`, ownsObjects: true },
   }),
+  getCertificate: route({
+    method: "GET",
+    path: "/cdn/sslData/:ssl_data_id",
+    pathParams: sslDataParams,
+    responses: { 200: sslDetail, ...errorResponses() },
+    summary: "Get an SSL certificate",
+    description: "One SSL certificate of the account, without its private key.",
+    metadata: { ...read, client: client() } satisfies ClientMetadata,
+  }, {
+    example: { pathParams: { ssl_data_id: 1 }, response: acmeCertificate },
+    case: { path: (w) => `/cdn/sslData/${w.first("cdn.listCertificates", { query: "automated=false" }).id}`, ownsObjects: true },
+  }),
   replaceCertificate: route({
     method: "PUT",
     path: "/cdn/sslData/:ssl_data_id",
@@ -387,7 +390,8 @@ export const cdnCertificatesRoutes = {
       "`proxy_ssl_data`; switch the resources to another certificate first); nothing is changed then. Answers 204 with no body.",
     metadata: { ...write, client: client() } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { ssl_data_id: 5 } },
+    // The certificate the create example made: the demo's Let's Encrypt one is the status examples'.
+    example: { pathParams: { ssl_data_id: 9 } },
     case: { path: (w, made) => `/cdn/sslData/${made?.id ?? missingId(w.account)}`, ownsObjects: true, makes: "cdn.createCertificate" },
   }),
 } as const;

@@ -232,7 +232,8 @@ export const cdnPurgeRoutes = {
     metadata: { ...write, client: { resource: "resources", method: "prevalidateSslLeCertificate" } } satisfies ClientMetadata,
   }, {
     example: {
-      pathParams: { resource_id: 1 },
+      // Resource 5, which the other examples leave serving.
+      pathParams: { resource_id: 5 },
       body: {},
       newAccount: { status: 422, because: "A new account's CDN resource is created inactive, and Let's Encrypt's challenge needs one that serves." },
     },
