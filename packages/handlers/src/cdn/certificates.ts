@@ -124,7 +124,7 @@ export async function withNameConflict<T>(kind: CertificateKind, name: string, w
 export async function listCertificates(db: Database, kind: CertificateKind, accountId: number, url: string, query: Required<Pick<ListCertificatesQuery, "limit" | "offset">> & ListCertificatesQuery) {
   const conditions: (SQL | undefined)[] = [eq(certificates.accountId, accountId), eq(certificates.kind, kind)];
   if (query.automated !== undefined) conditions.push(eq(certificates.automated, query.automated));
-  if (query.validity_not_after_lte !== undefined) conditions.push(sql`${certificates.notAfter} <= ${new Date(query.validity_not_after_lte)}`);
+  if (query.validity_not_after_lte !== undefined) conditions.push(sql`${certificates.notAfter} <= ${query.validity_not_after_lte}::timestamptz`);
   if (query.resource_id !== undefined) {
     const used =
       kind === "ca"

@@ -25,7 +25,7 @@ function statusSql(now: Date): SQL<string> {
     Object.entries(CACHE_REQUEST_SECONDS).map(([kind, value]) => sql`when ${kind} then ${sql.raw(String(Number(value)))}`),
     sql` `,
   );
-  return sql<string>`(case when ${cdnCacheRequests.created} + make_interval(secs => (case ${cdnCacheRequests.kind} ${seconds} end)) > ${now} then 'In progress' else 'Successful' end)`;
+  return sql<string>`(case when ${cdnCacheRequests.created} + make_interval(secs => (case ${cdnCacheRequests.kind} ${seconds} end)) > ${now.toISOString()}::timestamptz then 'In progress' else 'Successful' end)`;
 }
 
 function purgeStatusOf(row: CacheRequestRow, now: Date): PurgeStatus {
@@ -100,8 +100,8 @@ export function cdnPurge({ db }: RouteDeps) {
       const conditions: (SQL | undefined)[] = [eq(cdnCacheRequests.accountId, caller.accountId), sql`${cdnCacheRequests.kind} <> 'prefetch'`];
       if (query.cname) conditions.push(sql`lower(${cdnCacheRequests.cname}) = lower(${query.cname})`);
       if (query.purge_type) conditions.push(eq(cdnCacheRequests.kind, query.purge_type));
-      if (query.from_created) conditions.push(sql`${cdnCacheRequests.created} >= ${new Date(query.from_created)}`);
-      if (query.to_created) conditions.push(sql`${cdnCacheRequests.created} <= ${new Date(query.to_created)}`);
+      if (query.from_created) conditions.push(sql`${cdnCacheRequests.created} >= ${query.from_created}::timestamptz`);
+      if (query.to_created) conditions.push(sql`${cdnCacheRequests.created} <= ${query.to_created}::timestamptz`);
       if (query.status) conditions.push(sql`${statusSql(now)} = ${query.status}`);
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
