@@ -225,7 +225,7 @@ function parameter(name: string, location: "path" | "query", field: z.ZodTypeAny
 
 /**
  * A success response. A union with a string described by a media type ("text/csv, …") is that media
- * type beside JSON: the cost report answers CSV when asked to.
+ * type beside JSON: the cost report answers CSV when asked to, the CDN servers' addresses plain text.
  */
 function successResponse(status: number, response: z.ZodTypeAny, docs: OperationDocs, converter: SchemaConverter): Operation["responses"][string] {
   const headers: Operation["responses"][string]["headers"] = { "x-request-id": { $ref: "#/components/headers/x-request-id" } };
@@ -241,6 +241,8 @@ function successResponse(status: number, response: z.ZodTypeAny, docs: Operation
     const mediaType = mediaTypeOf(option);
     if (mediaType === "text/csv")
       content[mediaType] = { schema: converter.convert(option), ...(docs.response === undefined ? {} : { example: csvExample(docs.response) }) };
+    else if (mediaType === "text/plain")
+      content[mediaType] = { schema: converter.convert(option), ...(docs.response === undefined ? {} : { example: plainListExample(docs.response) }) };
     else if (mediaType !== undefined) throw new Error(`No example for ${mediaType}`);
   }
   for (const [name, header] of Object.entries(docs.responseHeaders ?? {}))
@@ -258,6 +260,12 @@ function mediaTypeOf(schema: z.ZodTypeAny): string | undefined {
 /** `{ example }`, or nothing for a route whose example lacks this part: the document builds without it. */
 function exampleOf(value: unknown): { example?: unknown } {
   return value === undefined ? {} : { example: value };
+}
+
+/** The plain-text form of an example of lists (the CDN servers' addresses): every item of its lists, one a line. */
+function plainListExample(lists: unknown): string {
+  const items = Object.values(lists as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value.map(String) : []));
+  return `${items.join("\n")}\n`;
 }
 
 /** The CSV form of a report example: a header row of the result fields, then one row a result. */

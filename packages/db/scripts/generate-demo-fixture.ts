@@ -6,7 +6,16 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { LOGS_UPLOADER_POLICY_DEFAULTS } from "@cloudplane/contract";
+import {
+  ACME_CERTIFICATE_PEM,
+  ACME_ORIGIN_CA_PEM,
+  ACME_PRIVATE_KEY_PEM,
+  DEMO_ISSUING_CA_PEM,
+  GLOBEX_CERTIFICATE_PEM,
+  GLOBEX_ORIGIN_CA_PEM,
+  GLOBEX_PRIVATE_KEY_PEM,
+  LOGS_UPLOADER_POLICY_DEFAULTS,
+} from "@cloudplane/contract";
 import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DEMO_PLAINTEXTS, type DemoFixture, type DemoRow, type DemoTableName, type DemoTokenName } from "../src/demo-fixture.js";
@@ -181,12 +190,82 @@ const originGroups: Row<"originGroups">[] = [
   ]),
 ];
 
+/** An SSL or CA certificate with the facts of its PEM (the same the API reads from it), its private key to its own table. */
+function certificate(
+  fields: Pick<Row<"certificates">, "id" | "accountId" | "name" | "kind" | "created"> & Partial<Row<"certificates">>,
+  pem?: { chain: string; issuer: string; subjectCn: string; subjectAlt: string; notBefore: string; notAfter: string; privateKey?: string },
+): Row<"certificates"> {
+  if (pem?.privateKey) certificateKeys.push({ accountId: fields.accountId, certificateId: fields.id, privateKey: pem.privateKey });
+  return {
+    chainPem: pem?.chain ?? null,
+    issuer: pem?.issuer ?? null,
+    subjectCn: pem?.subjectCn ?? null,
+    subjectAlt: pem?.subjectAlt ?? null,
+    notBefore: pem?.notBefore ?? null,
+    notAfter: pem?.notAfter ?? null,
+    validateRootCa: false,
+    automated: false,
+    leStarted: null,
+    leAttempts: 0,
+    leResourceId: null,
+    leCname: null,
+    updated: fields.created,
+    ...fields,
+  };
+}
+
+const certificateKeys: Row<"certificateKeys">[] = [];
+
+// The facts of the demo PEMs (contract: demo-certificates.ts), as the certificate routes read them.
+const LEAF_VALIDITY = { notBefore: "2026-11-26T20:39:57.000Z", notAfter: "2027-12-31T20:39:57.000Z" };
+const CA_VALIDITY = { notBefore: "2026-11-26T20:39:57.000Z", notAfter: "2036-11-23T20:39:57.000Z" };
+const ISSUING_CA = "Demo Issuing CA R1";
+
 const certificates: Row<"certificates">[] = [
-  { id: 1, accountId: 1, name: "wildcard.acme.example", kind: "ssl", created: at(9) },
-  { id: 3, accountId: 1, name: "Acme origin CA", kind: "ca", created: at(9, 5) },
-  { id: 2, accountId: 2, name: "www.globex.example", kind: "ssl", created: at(10) },
-  { id: 4, accountId: 2, name: "Globex origin CA", kind: "ca", created: at(10, 5) },
+  certificate({ id: 1, accountId: 1, name: "wildcard.acme.example", kind: "ssl", created: at(9) }, {
+    chain: ACME_CERTIFICATE_PEM, issuer: ISSUING_CA, subjectCn: "*.acme.example", subjectAlt: "*.acme.example,acme.example", ...LEAF_VALIDITY, privateKey: ACME_PRIVATE_KEY_PEM,
+  }),
+  certificate({ id: 3, accountId: 1, name: "Acme origin CA", kind: "ca", created: at(9, 5) }, {
+    chain: ACME_ORIGIN_CA_PEM, issuer: "Acme Origin CA", subjectCn: "Acme Origin CA", subjectAlt: "", ...CA_VALIDITY,
+  }),
+  // A Let's Encrypt certificate whose one attempt failed: no resource served HTTPS with it.
+  certificate({ id: 5, accountId: 1, name: "le-video.acme.example", kind: "ssl", created: at(9, 60), automated: true, leStarted: at(9, 60), leAttempts: 1 }),
+  certificate({ id: 7, accountId: 1, name: "Acme legacy CA", kind: "ca", created: at(9, 90) }, {
+    chain: DEMO_ISSUING_CA_PEM, issuer: ISSUING_CA, subjectCn: ISSUING_CA, subjectAlt: "", ...CA_VALIDITY,
+  }),
+  certificate({ id: 2, accountId: 2, name: "www.globex.example", kind: "ssl", created: at(10) }, {
+    chain: GLOBEX_CERTIFICATE_PEM, issuer: ISSUING_CA, subjectCn: "www.globex.example", subjectAlt: "www.globex.example,globex.example", ...LEAF_VALIDITY, privateKey: GLOBEX_PRIVATE_KEY_PEM,
+  }),
+  certificate({ id: 4, accountId: 2, name: "Globex origin CA", kind: "ca", created: at(10, 5) }, {
+    chain: GLOBEX_ORIGIN_CA_PEM, issuer: "Globex Origin CA", subjectCn: "Globex Origin CA", subjectAlt: "", ...CA_VALIDITY,
+  }),
+  certificate({ id: 6, accountId: 2, name: "le-static.globex.example", kind: "ssl", created: at(10, 60), automated: true, leStarted: at(10, 60), leAttempts: 1 }),
+  certificate({ id: 8, accountId: 2, name: "Globex legacy CA", kind: "ca", created: at(10, 90) }, {
+    chain: DEMO_ISSUING_CA_PEM, issuer: ISSUING_CA, subjectCn: ISSUING_CA, subjectAlt: "", ...CA_VALIDITY,
+  }),
 ];
+
+/** The purges and prefetches of the demo resources, long done: [id, account, resource, cname, kind, payload, day, minute]. */
+const cdnCacheRequests: Row<"cdnCacheRequests">[] = (
+  [
+    [1, 1, 1, "cdn.acme.example", "purge_all", { paths: [] }, 14, 0],
+    [3, 1, 1, "cdn.acme.example", "purge_by_url", { urls: ["/static/app.js", "/index.html?lang=en"] }, 15, 0],
+    [5, 1, 3, "downloads.acme.example", "purge_by_pattern", { paths: ["/downloads/*"] }, 16, 0],
+    [7, 1, 5, "video-cdn.acme.example", "prefetch", { paths: ["/videos/launch-4k.mp4"] }, 16, 30],
+    [9, 1, 3, "downloads.acme.example", "purge_by_url", { urls: ["/downloads/setup.exe"] }, 17, 0],
+    [2, 2, 2, "cdn.globex.example", "purge_by_url", { urls: ["/index.html"] }, 15, 0],
+    [4, 2, 4, "static-cdn.globex.example", "purge_by_pattern", { paths: ["/static/css*"] }, 16, 0],
+    [6, 2, 2, "cdn.globex.example", "purge_all", { paths: [] }, 17, 0],
+  ] as const
+).map(([id, accountId, resourceId, cname, kind, payload, day, minute]) => ({
+  id,
+  accountId,
+  resourceId,
+  cname,
+  kind,
+  payload: JSON.parse(JSON.stringify(payload)) as Row<"cdnCacheRequests">["payload"],
+  created: at(day, minute),
+}));
 
 const cdnResourceHostnames: Row<"cdnResourceHostnames">[] = [];
 
@@ -1343,6 +1422,8 @@ const fixture: DemoFixture = {
   originGroups: byId(originGroups),
   originGroupSources: byParent(originGroupSources, "originGroupId"),
   certificates: byId(certificates),
+  certificateKeys: byParent(certificateKeys, "certificateId"),
+  cdnCacheRequests: byId(cdnCacheRequests),
   cdnResources: byId(cdnResources),
   cdnResourceHostnames: byParent(cdnResourceHostnames, "resourceId"),
   cdnFeatures: byId(cdnFeatures),

@@ -186,7 +186,7 @@ describe("the demo CDN data", () => {
     expect(new Set(shared.map((resource) => resource.accountId))).toEqual(new Set([1, 2]));
   });
 
-  it("has origin groups (one unused), two certificates per account, shielding POPs and valid settings", () => {
+  it("has origin groups (one unused), four certificates per account, shielding POPs and valid settings", () => {
     for (const group of f.originGroups) {
       const { account_id: _account, created: _created, updated: _updated, ...fields } = byColumnName("originGroups", group);
       const sources = f.originGroupSources
@@ -200,7 +200,8 @@ describe("the demo CDN data", () => {
     }
     expect(f.originGroups.some((group) => !f.cdnResources.some((resource) => resource.originGroupId === group.id))).toBe(true);
     for (const account of DEMO_ACCOUNT_IDS) {
-      expect(f.certificates.filter((certificate) => certificate.accountId === account)).toHaveLength(2);
+      // An uploaded SSL certificate, a Let's Encrypt one, a CA certificate a resource uses and one none uses.
+      expect(f.certificates.filter((certificate) => certificate.accountId === account)).toHaveLength(4);
     }
     expect(f.shieldingPops.length).toBeGreaterThanOrEqual(2);
     for (const account of DEMO_ACCOUNT_IDS) {

@@ -25,6 +25,7 @@ export function fixtureSecrets(): Secret[] {
   for (const slot of demoFixture.edgeSecretSlots) secrets.push({ value: slot.value, source: `fixture edge secret ${slot.secretId} slot ${slot.slot}` });
   for (const target of demoFixture.logsUploaderTargets)
     secrets.push({ value: target.secretAccessKey, source: `fixture logs uploader target ${target.id} secret_access_key` });
+  for (const key of demoFixture.certificateKeys) secrets.push({ value: key.privateKey, source: `fixture certificate ${key.certificateId} private key` });
   for (const resource of demoFixture.cdnResources) {
     const key = resource.options.secure_key?.key;
     if (typeof key === "string") secrets.push({ value: key, source: `fixture CDN resource ${resource.id} secure_key` });
@@ -34,7 +35,7 @@ export function fixtureSecrets(): Secret[] {
 
 /**
  * The secrets in a request body as the API defines them: logs uploader `secret_access_key`, edge secret
- * slot values and CDN `secure_key.key`, wherever they sit in the JSON. Walked without recursion, as
+ * slot values, CDN `secure_key.key` and a certificate's `sslPrivateKey`, wherever they sit in the JSON. Walked without recursion, as
  * the fuzzing sends JSON nested deeper than the call stack.
  */
 export function secretsInBody(body: unknown): string[] {
@@ -44,7 +45,7 @@ export function secretsInBody(body: unknown): string[] {
   while (pending.length) {
     const [value, key, parentKey] = pending.pop()!;
     if (typeof value === "string") {
-      if (key === "secret_access_key" || (key === "key" && parentKey === "secure_key") || (key === "value" && parentKey === "secret_slots"))
+      if (key === "secret_access_key" || key === "sslPrivateKey" || (key === "key" && parentKey === "secure_key") || (key === "value" && parentKey === "secret_slots"))
         found.push(value);
     } else if (Array.isArray(value)) for (const item of value) pending.push([item, undefined, key]);
     else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) pending.push([item, name, key ?? parentKey]);

@@ -339,6 +339,67 @@ export interface BucketList {
   results: Bucket[];
 }
 
+/** A trusted CA certificate of the account: what a CDN resource verifies its origin's certificate with. */
+export interface CaCertificate {
+  id: number;
+  /** The CA certificate's name, unique among the account's CA certificates. */
+  name: string;
+  /** Always false: a deleted certificate is gone (the platform's deprecated flag). */
+  deleted: boolean;
+  /** The issuer's common name (or organization). */
+  cert_issuer: string;
+  /** The subject's common name. */
+  cert_subject_cn: string;
+  /** The subject alternative names, comma-separated; empty when it has none. */
+  cert_subject_alt: string;
+  /** When the certificate becomes valid. */
+  validity_not_before: string;
+  /** When the certificate expires. */
+  validity_not_after: string;
+  /** Whether a CDN resource of the account verifies its origin with it (proxy_ssl_ca). */
+  hasRelatedResources: boolean;
+  /** The certificate(s) as uploaded, in PEM format. */
+  sslCertificateChain: string;
+}
+
+/** A page of CA certificates. */
+export interface CaCertificateList {
+  /** The number of CA certificates that match the filters, before limit and offset. */
+  count: number;
+  /** The URL of the next page (this request with `offset` moved on), or null on the last page. */
+  next: string | null;
+  /** The URL of the previous page, or null on the first page. */
+  previous: string | null;
+  /** The CA certificates of this page, in ascending id order. */
+  results: CaCertificate[];
+}
+
+/** The account's CDN limits. */
+export interface CdnAccountLimits {
+  /** The account id. */
+  id: number;
+  /** How many CDN resources the account may have: the plan's limit. */
+  resources_limit: number;
+  /** How many rules a CDN resource may have: the account's `cdn_resources_rules_max_count`. */
+  rules_limit: number;
+  /** How many sources an origin group may have. */
+  origins_in_group_limit: number;
+  /** How many secondary host names a CDN resource may have. */
+  secondary_hostnames_limit: number;
+  /** How many URLs one purge by URL may name. */
+  purge_max_urls_limit: number;
+  /** How many patterns one purge by pattern may name. */
+  purge_pattern_limit: number;
+  /** How many paths one prefetch may name. */
+  prefetch_pattern_limit: number;
+  /** The platform's rate of purges by URL per resource. */
+  purge_by_urls_request_limit: string;
+  /** The platform's rate of purges by pattern and of purges of all per resource. */
+  purge_request_limit: string;
+  /** The platform's rate of prefetches per resource. */
+  prefetch_request_limit: string;
+}
+
 /** The account-level CDN settings. */
 export interface CdnClientSettings {
   /** The account id. */
@@ -1341,6 +1402,14 @@ export interface CdnResourceOptionsWrite {
   } | null;
 }
 
+export interface CertificateStatusQuery {
+  /**
+   * Fields left out of the answer: the parameter repeated or comma-separated, any of resource, active, attempts_count,
+   * started, finished, next_attempt_time, latest_status, statuses. At most 8 fields.
+   */
+  exclude?: ("resource" | "active" | "attempts_count" | "started" | "finished" | "next_attempt_time" | "latest_status" | "statuses")[];
+}
+
 /** A clip cut from a live stream's DVR window. */
 export interface ClipRecording {
   /** The clip id. */
@@ -1537,6 +1606,17 @@ export interface CreateApiTokenBody {
     /** The token's role. A token has the role of its user: if given, it must be that user's role. */
     role?: RoleReference;
   };
+}
+
+/** A new trusted CA certificate: `name` and `sslCertificate`. */
+export interface CreateCaCertificateBody {
+  /** The CA certificate's name, 1 to 255 characters, unique among the account's CA certificates (409 otherwise). */
+  name: string;
+  /**
+   * The CA certificate (or several, one `-----BEGIN CERTIFICATE-----` block each) in PEM format; at most 65536
+   * characters.
+   */
+  sslCertificate: string;
 }
 
 /**
@@ -2279,6 +2359,19 @@ export interface ListApiTokensQuery {
   deleted?: boolean;
 }
 
+export interface ListCaCertificatesQuery {
+  /** CA certificates issued by Let's Encrypt (true) or uploaded (false). */
+  automated?: boolean;
+  /** CA certificates that this CDN resource of the account uses. */
+  resource_id?: number;
+  /** CA certificates that expire at or before this time (ISO 8601, UTC); not-yet-issued ones are left out. */
+  validity_not_after_lte?: string;
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching certificates skipped. Default 0. */
+  offset?: number;
+}
+
 export interface ListCdnResourcesQuery {
   /** Resources with this delivery host name, compared case-insensitively. */
   cname?: string;
@@ -2315,6 +2408,19 @@ export interface ListCdnResourcesQuery {
   /** Page size, 1 to 1000. Default 25. */
   limit?: number;
   /** Number of matching resources skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListCertificatesQuery {
+  /** Certificates issued by Let's Encrypt (true) or uploaded (false). */
+  automated?: boolean;
+  /** Certificates that this CDN resource of the account uses. */
+  resource_id?: number;
+  /** Certificates that expire at or before this time (ISO 8601, UTC); not-yet-issued ones are left out. */
+  validity_not_after_lte?: string;
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching certificates skipped. Default 0. */
   offset?: number;
 }
 
@@ -2466,6 +2572,33 @@ export interface ListProfileTemplatesQuery {
   /** At most this many, 1 to 1000. Default 100. */
   limit?: number;
   /** Number of leading entries skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListPurgeStatusesQuery {
+  /** Purges of the resource with this CNAME (when purged), case-insensitively. */
+  cname?: string;
+  /** Purges asked for at or after this time (ISO 8601, UTC). */
+  from_created?: string;
+  /** Purges asked for at or before this time (ISO 8601, UTC). */
+  to_created?: string;
+  /** Purges of this type: purge_by_url, purge_by_pattern or purge_all. */
+  purge_type?: "purge_by_url" | "purge_by_pattern" | "purge_all";
+  /**
+   * Purges with this status: In progress or Successful (Failed and Status report disabled are taken and find none
+   * here).
+   */
+  status?: "In progress" | "Successful" | "Failed" | "Status report disabled";
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching purges skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListRegionsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching regions skipped. Default 0. */
   offset?: number;
 }
 
@@ -2665,6 +2798,9 @@ export interface LogsUploaderValidation {
   details: string;
 }
 
+/** No body, or {}: the operation takes no input. */
+export type NoActionInput = Record<string, never>;
+
 /** An origin group: the origins a CDN resource pulls from. */
 export interface OriginGroup {
   id: number;
@@ -2699,6 +2835,102 @@ export interface OriginGroupList {
   results: OriginGroup[];
 }
 
+/** The files to prefetch. */
+export interface PrefetchBody {
+  /** The files to load into the cache, 1 to 100 paths. At most 100 paths. */
+  paths: string[];
+}
+
+/** A prefetch into a CDN resource's cache, with its status. */
+export interface PrefetchStatus {
+  /** The prefetch's id. */
+  prefetch_id: number;
+  /** The files asked for. */
+  payload: {
+    /** The files' paths. */
+    paths: string[];
+  };
+  /** The CDN resource the request is for. */
+  resource: {
+    /** The CDN resource's id. */
+    id: number;
+    /** Its CNAME when the request was made. */
+    cname: string;
+  };
+  /** When the prefetch was asked for. */
+  created: string;
+  /** In progress for 120 s after it was asked for, Successful after. */
+  status: "In progress" | "Successful";
+}
+
+/** The addresses of the CDN's servers. */
+export interface PublicIpList {
+  /** The IPv4 addresses. */
+  addresses: string[];
+  /** The IPv6 addresses. */
+  addresses_v6: string[];
+}
+
+/** The networks of the CDN's servers. */
+export interface PublicNetworkList {
+  /** The IPv4 networks (CIDR). */
+  addresses: string[];
+  /** The IPv6 networks (CIDR). */
+  addresses_v6: string[];
+}
+
+/** What to purge: `urls` (purge by URL), or `paths` (purge by pattern; an empty list purges all). */
+export interface PurgeBody {
+  /** Purge by URL: the files' paths, with their query strings, 1 to 100. At most 100 URLs. */
+  urls?: string[];
+  /**
+   * Purge by pattern: up to 10 path patterns, each recursive (`/images` and `/images*` purge all under /images; * only
+   * at the end). An empty list purges all the resource's cache. At most 10 patterns.
+   */
+  paths?: string[];
+}
+
+/** A purge of a CDN resource's cache, with its status. */
+export interface PurgeStatus {
+  /** The purge's id. */
+  purge_id: number;
+  /** purge_by_url, purge_by_pattern or purge_all (a purge by pattern of no pattern). */
+  purge_type: "purge_by_url" | "purge_by_pattern" | "purge_all";
+  /** What was purged: `urls`, or `paths` (the patterns; empty for purge_all). */
+  payload: {
+    /** The files' URL paths purged. */
+    urls: string[];
+  } | {
+    /** The patterns purged; empty for purge_all. */
+    paths: string[];
+  };
+  /** The CDN resource the request is for. */
+  resource: {
+    /** The CDN resource's id. */
+    id: number;
+    /** Its CNAME when the request was made. */
+    cname: string;
+  };
+  /** When the purge was asked for. */
+  created: string;
+  /** In progress for 10 s (by URL), 30 s (by pattern) or 60 s (all) after it was asked for, Successful after. */
+  status: "In progress" | "Successful";
+}
+
+/** A page of purges, and the number of all the purges that match. */
+export interface PurgeStatusList {
+  /** The number of purges that match the filters, before limit and offset. */
+  count: number;
+  /** The purges of this page. */
+  results: PurgeStatus[];
+}
+
+/** The CA certificate's new name; its content cannot be changed. */
+export interface ReplaceCaCertificateBody {
+  /** The CA certificate's name, 1 to 255 characters, unique among the account's CA certificates (409 otherwise). */
+  name: string;
+}
+
 /**
  * Every writable field. `originGroup` is required; any other writable field left out returns to the default of a new
  * resource: options {}, secondaryHostnames [], description "", active true, the SSL booleans false, sslData,
@@ -2730,6 +2962,27 @@ export interface ReplaceCdnResourceBody {
   options?: CdnResourceOptionsWrite;
   /** Turn WAAP API domain protection on. Default false. */
   waap_api_domain_enabled?: boolean;
+}
+
+/** The certificate to serve from now on: `name`, `sslCertificate` and `sslPrivateKey`, optional `validate_root_ca`. */
+export interface ReplaceCertificateBody {
+  /** The certificate's name, 1 to 255 characters, unique among the account's SSL certificates (409 otherwise). */
+  name: string;
+  /**
+   * The certificate followed by its chain (intermediates), each a `-----BEGIN CERTIFICATE-----` block, in PEM format;
+   * at most 65536 characters.
+   */
+  sslCertificate: string;
+  /**
+   * The certificate's private key, unencrypted: PKCS#8, PKCS#1 (RSA) or SEC1 (EC); RSA or EC on P-256, P-384 or P-521.
+   * A secret: kept encrypted, never returned, in PEM format; at most 65536 characters.
+   */
+  sslPrivateKey: string;
+  /**
+   * true: the chain must be complete and in order (each certificate issued by the next) and the certificate must not be
+   * self-signed. Default false. The chain is checked by its names; no trust store is consulted here.
+   */
+  validate_root_ca?: boolean;
 }
 
 /** The secret's name and comment (absent: empty), and, if given, its slots. */
@@ -2949,6 +3202,43 @@ export interface ShieldingSettingWrite {
   shielding_pop: number | null;
 }
 
+/** An SSL certificate of the account. Its private key is never returned. */
+export interface SslDetail {
+  id: number;
+  /** The certificate's name, unique among the account's SSL certificates. */
+  name: string;
+  /** Always false: a deleted certificate is gone (the platform's deprecated flag). */
+  deleted: boolean;
+  /** The issuer's common name (or organization); null for a Let's Encrypt certificate not issued yet. */
+  cert_issuer: string | null;
+  /** The subject's common name; null for a Let's Encrypt certificate not issued yet. */
+  cert_subject_cn: string | null;
+  /** The subject alternative names (DNS names and IPv4 addresses), comma-separated; null when not issued yet. */
+  cert_subject_alt: string | null;
+  /** When the certificate becomes valid; null for a Let's Encrypt certificate not issued yet. */
+  validity_not_before: string | null;
+  /** When the certificate expires; null for a Let's Encrypt certificate not issued yet. */
+  validity_not_after: string | null;
+  /** Whether a CDN resource of the account uses the certificate (sslData or proxy_ssl_data). */
+  hasRelatedResources: boolean;
+  /** true: issued by Let's Encrypt for the account; false: uploaded. */
+  automated: boolean;
+  /** The certificate chain as uploaded (public certificates only); null for a Let's Encrypt certificate. */
+  sslCertificateChain: string | null;
+}
+
+/** A page of SSL certificates. */
+export interface SslDetailList {
+  /** The number of SSL certificates that match the filters, before limit and offset. */
+  count: number;
+  /** The URL of the next page (this request with `offset` moved on), or null on the last page. */
+  next: string | null;
+  /** The URL of the previous page, or null on the first page. */
+  previous: string | null;
+  /** The SSL certificates of this page, in ascending id order. */
+  results: SslDetail[];
+}
+
 /** A storage. Its credentials (S3 keys, SFTP password) are secrets and never part of an answer. */
 export interface Storage {
   id: number;
@@ -2993,6 +3283,25 @@ export interface StorageList {
   count: number;
   /** This page of storages. */
   results: Storage[];
+}
+
+/** A page of regions. */
+export interface StorageRegionList {
+  /** The number of regions that match the filters, before limit and offset. */
+  count: number;
+  /** The URL of the next page (this request with `offset` moved on), or null on the last page. */
+  next: string | null;
+  /** The URL of the previous page, or null on the first page. */
+  previous: string | null;
+  /** The regions of this page, in ascending id order. */
+  results: {
+    /** The region's id. */
+    id: number;
+    /** The provider's region code. */
+    code: string;
+    /** The region's name. */
+    name: string;
+  }[];
 }
 
 /** A live stream. */
@@ -3471,6 +3780,66 @@ export interface UserList {
   count: number;
   /** The users of this page. */
   results: User[];
+}
+
+/**
+ * The Let's Encrypt issuing of an automated certificate. An attempt takes 60 seconds; it issues the certificate (Done)
+ * when a CDN resource of the account serves HTTPS with the certificate (its `sslData`) as the attempt starts, and fails
+ * with NoResource otherwise.
+ */
+export interface CdnGetCertificateStatusResponse {
+  /** The issuing process's id: the certificate's. */
+  id: number;
+  /**
+   * The CDN resource the latest attempt issued for: the account's first resource that served HTTPS with the certificate
+   * then; null when none did.
+   */
+  resource?: number | null;
+  /** true while the latest attempt is under way. */
+  active?: boolean;
+  /** How many attempts were made: the creation, each renew and each forced retry made one. */
+  attempts_count?: number;
+  /** When the latest attempt started. */
+  started?: string;
+  /** When the latest attempt finished; null while it is under way. */
+  finished?: string | null;
+  /** Always null: attempts are made on the creation, a renew or a forced retry, never on their own. */
+  next_attempt_time?: string | null;
+  /** The latest attempt, once finished; null while it is under way. */
+  latest_status?: {
+    /** The attempt's number, from 1. */
+    id: number;
+    /** Done: the certificate was issued; Failed: it was not. */
+    status: "Done" | "Failed";
+    /** When the attempt started. */
+    created: string;
+    /** What went wrong, in a word (NoResource); null for Done. */
+    error: string | null;
+    /** What went wrong and what to do, in a sentence; null for Done. */
+    details: string | null;
+    /** Always null here: Let's Encrypt's rate limits are not met in this API. */
+    retry_after: string | null;
+  } | null;
+  /** The finished attempts that are kept: the latest, once finished. */
+  statuses?: {
+    /** The attempt's number, from 1. */
+    id: number;
+    /** Done: the certificate was issued; Failed: it was not. */
+    status: "Done" | "Failed";
+    /** When the attempt started. */
+    created: string;
+    /** What went wrong, in a word (NoResource); null for Done. */
+    error: string | null;
+    /** What went wrong and what to do, in a sentence; null for Done. */
+    details: string | null;
+    /** Always null here: Let's Encrypt's rate limits are not met in this API. */
+    retry_after: string | null;
+  }[];
+}
+
+export interface CdnListPublicIpsQuery {
+  /** json: the JSON object; plain: text/plain, one address a line, IPv4 first. Wins over the Accept header. */
+  format?: "json" | "plain";
 }
 
 /** No body, or {}: a check takes no input. */
@@ -4122,6 +4491,263 @@ export interface Routes {
     query: never;
     body: never;
     response: undefined;
+  };
+  /** `GET /cdn/sslData`: List SSL certificates. */
+  "cdn.listCertificates": {
+    method: "GET";
+    path: "/cdn/sslData";
+    params: never;
+    query: ListCertificatesQuery;
+    body: never;
+    response: SslDetailList;
+  };
+  /** `POST /cdn/sslData`: Add an SSL certificate. */
+  "cdn.createCertificate": {
+    method: "POST";
+    path: "/cdn/sslData";
+    params: never;
+    query: never;
+    body: {
+  /** The certificate's name, 1 to 255 characters, unique among the account's SSL certificates (409 otherwise). */
+  name: string;
+  /**
+   * The certificate followed by its chain (intermediates), each a `-----BEGIN CERTIFICATE-----` block, in PEM format;
+   * at most 65536 characters.
+   */
+  sslCertificate: string;
+  /**
+   * The certificate's private key, unencrypted: PKCS#8, PKCS#1 (RSA) or SEC1 (EC); RSA or EC on P-256, P-384 or P-521.
+   * A secret: kept encrypted, never returned, in PEM format; at most 65536 characters.
+   */
+  sslPrivateKey: string;
+  /**
+   * true: the chain must be complete and in order (each certificate issued by the next) and the certificate must not be
+   * self-signed. Default false. The chain is checked by its names; no trust store is consulted here.
+   */
+  validate_root_ca?: boolean;
+} | {
+  /** The certificate's name, 1 to 255 characters, unique among the account's SSL certificates (409 otherwise). */
+  name: string;
+  /** true: have Let's Encrypt issue the certificate. */
+  automated: true;
+};
+    response: SslDetail;
+  };
+  /** `GET /cdn/sslData/:ssl_data_id/status`: Get a Let's Encrypt certificate's issuing status. */
+  "cdn.getCertificateStatus": {
+    method: "GET";
+    path: "/cdn/sslData/:ssl_data_id/status";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: CertificateStatusQuery;
+    body: never;
+    response: CdnGetCertificateStatusResponse;
+  };
+  /** `POST /cdn/sslData/:ssl_data_id/renew`: Renew a Let's Encrypt certificate. */
+  "cdn.renewCertificate": {
+    method: "POST";
+    path: "/cdn/sslData/:ssl_data_id/renew";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
+  /** `POST /cdn/sslData/:ssl_data_id/force-retry`: Retry a failed Let's Encrypt issuing. */
+  "cdn.forceRetryCertificate": {
+    method: "POST";
+    path: "/cdn/sslData/:ssl_data_id/force-retry";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
+  /** `GET /cdn/sslData/:ssl_data_id`: Get an SSL certificate. */
+  "cdn.getCertificate": {
+    method: "GET";
+    path: "/cdn/sslData/:ssl_data_id";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: never;
+    response: SslDetail;
+  };
+  /** `PUT /cdn/sslData/:ssl_data_id`: Replace an SSL certificate. */
+  "cdn.replaceCertificate": {
+    method: "PUT";
+    path: "/cdn/sslData/:ssl_data_id";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: ReplaceCertificateBody;
+    response: SslDetail;
+  };
+  /** `DELETE /cdn/sslData/:ssl_data_id`: Delete an SSL certificate. */
+  "cdn.deleteCertificate": {
+    method: "DELETE";
+    path: "/cdn/sslData/:ssl_data_id";
+    params: {
+      /** The SSL certificate id. */
+      ssl_data_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /cdn/sslCertificates`: List trusted CA certificates. */
+  "cdn.listCaCertificates": {
+    method: "GET";
+    path: "/cdn/sslCertificates";
+    params: never;
+    query: ListCaCertificatesQuery;
+    body: never;
+    response: CaCertificateList;
+  };
+  /** `POST /cdn/sslCertificates`: Add a trusted CA certificate. */
+  "cdn.createCaCertificate": {
+    method: "POST";
+    path: "/cdn/sslCertificates";
+    params: never;
+    query: never;
+    body: CreateCaCertificateBody;
+    response: CaCertificate;
+  };
+  /** `GET /cdn/sslCertificates/:id`: Get a trusted CA certificate. */
+  "cdn.getCaCertificate": {
+    method: "GET";
+    path: "/cdn/sslCertificates/:id";
+    params: {
+      /** The CA certificate id. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: CaCertificate;
+  };
+  /** `PUT /cdn/sslCertificates/:id`: Rename a trusted CA certificate. */
+  "cdn.replaceCaCertificate": {
+    method: "PUT";
+    path: "/cdn/sslCertificates/:id";
+    params: {
+      /** The CA certificate id. */
+      id: number;
+    };
+    query: never;
+    body: ReplaceCaCertificateBody;
+    response: CaCertificate;
+  };
+  /** `DELETE /cdn/sslCertificates/:id`: Delete a trusted CA certificate. */
+  "cdn.deleteCaCertificate": {
+    method: "DELETE";
+    path: "/cdn/sslCertificates/:id";
+    params: {
+      /** The CA certificate id. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `POST /cdn/resources/:resource_id/purge`: Purge a CDN resource's cache. */
+  "cdn.purgeResource": {
+    method: "POST";
+    path: "/cdn/resources/:resource_id/purge";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: never;
+    body: PurgeBody;
+    response: PurgeStatus;
+  };
+  /** `POST /cdn/resources/:resource_id/prefetch`: Prefetch files into a CDN resource's cache. */
+  "cdn.prefetchResource": {
+    method: "POST";
+    path: "/cdn/resources/:resource_id/prefetch";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: never;
+    body: PrefetchBody;
+    response: PrefetchStatus;
+  };
+  /** `POST /cdn/resources/:resource_id/ssl/le/pre-validate`: Check that a Let's Encrypt certificate can be issued. */
+  "cdn.prevalidateResourceSslLeCertificate": {
+    method: "POST";
+    path: "/cdn/resources/:resource_id/ssl/le/pre-validate";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
+  /** `GET /cdn/purge_statuses`: List the purge history. */
+  "cdn.listPurgeStatuses": {
+    method: "GET";
+    path: "/cdn/purge_statuses";
+    params: never;
+    query: ListPurgeStatusesQuery;
+    body: never;
+    response: PurgeStatusList;
+  };
+  /** `GET /cdn/clients/me/limits`: Get the account's CDN limits. */
+  "cdn.getClientLimits": {
+    method: "GET";
+    path: "/cdn/clients/me/limits";
+    params: never;
+    query: never;
+    body: never;
+    response: CdnAccountLimits;
+  };
+  /** `GET /cdn/aws_regions`: List Amazon S3 regions. */
+  "cdn.listAwsRegions": {
+    method: "GET";
+    path: "/cdn/aws_regions";
+    params: never;
+    query: ListRegionsQuery;
+    body: never;
+    response: StorageRegionList;
+  };
+  /** `GET /cdn/alibaba_regions`: List Alibaba Cloud OSS regions. */
+  "cdn.listAlibabaRegions": {
+    method: "GET";
+    path: "/cdn/alibaba_regions";
+    params: never;
+    query: ListRegionsQuery;
+    body: never;
+    response: StorageRegionList;
+  };
+  /** `GET /cdn/public-ip-list`: List the CDN servers' IP addresses. */
+  "cdn.listPublicIps": {
+    method: "GET";
+    path: "/cdn/public-ip-list";
+    params: never;
+    query: CdnListPublicIpsQuery;
+    body: never;
+    response: PublicIpList | string;
+  };
+  /** `GET /cdn/public-net-list`: List the CDN servers' networks. */
+  "cdn.listPublicNetworks": {
+    method: "GET";
+    path: "/cdn/public-net-list";
+    params: never;
+    query: CdnListPublicIpsQuery;
+    body: never;
+    response: PublicNetworkList | string;
   };
   /** `PATCH /cdn/clients/me`: an alias of cdn.updateClientSettings. */
   "cdn.patchClientSettings": {

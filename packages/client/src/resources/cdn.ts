@@ -19,6 +19,11 @@ const listLogsUploaderConfigsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.
 const listResourcesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listResources">["results"][number], Success<"cdn.listResources">, Query<"cdn.listResources">>((body) => body.results);
 const listShieldingPopsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listShieldingPops">["results"][number], Success<"cdn.listShieldingPops">, Query<"cdn.listShieldingPops">>((body) => body.results);
 const listOriginGroupsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listOriginGroups">["results"][number], Success<"cdn.listOriginGroups">, Query<"cdn.listOriginGroups">>((body) => body.results);
+const listCertificatesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listCertificates">["results"][number], Success<"cdn.listCertificates">, Query<"cdn.listCertificates">>((body) => body.results);
+const listCaCertificatesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listCaCertificates">["results"][number], Success<"cdn.listCaCertificates">, Query<"cdn.listCaCertificates">>((body) => body.results);
+const listPurgeStatusesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listPurgeStatuses">["results"][number], Success<"cdn.listPurgeStatuses">, Query<"cdn.listPurgeStatuses">>((body) => body.results);
+const listAwsRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listAwsRegions">["results"][number], Success<"cdn.listAwsRegions">, Query<"cdn.listAwsRegions">>((body) => body.results);
+const listAlibabaRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listAlibabaRegions">["results"][number], Success<"cdn.listAlibabaRegions">, Query<"cdn.listAlibabaRegions">>((body) => body.results);
 
 /** `client.cdn.logsUploader.targets`. */
 export class CdnLogsUploaderTargets extends APIResource {
@@ -329,6 +334,39 @@ export class CdnResources extends APIResource {
   updateShielding(resourceId: PathParam<"cdn.updateResourceShielding", "resource_id">, body: Body<"cdn.updateResourceShielding">, options?: RequestOptions): APIPromise<Success<"cdn.updateResourceShielding">> {
     return this.transport.request(cdnRoutes.updateResourceShielding, { params: { resource_id: resourceId }, body }, options);
   }
+
+  /**
+   * `POST /cdn/resources/{resource_id}/purge`: Purge a CDN resource's cache. Removes files from the resource's cache:
+   * by URL (`urls`, 1 to 100 paths with their query strings), by pattern (`paths`, up to 10 recursive patterns, * only
+   * at the end), or all (`paths: []`). Each path starts with / and names no domain; more than the limit is 400. The
+   * purge is kept and listed by the purge statuses: in progress for 10, 30 or 60 seconds (by URL, by pattern, all),
+   * then successful. The platform's per-minute rates for purges and prefetches (see the account's limits) are not
+   * enforced per resource here; the token's request rate applies. Answers 201 with the purge.
+   */
+  purge(resourceId: PathParam<"cdn.purgeResource", "resource_id">, body: Body<"cdn.purgeResource">, options?: RequestOptions): APIPromise<Success<"cdn.purgeResource">> {
+    return this.transport.request(cdnRoutes.purgeResource, { params: { resource_id: resourceId }, body }, options);
+  }
+
+  /**
+   * `POST /cdn/resources/{resource_id}/prefetch`: Prefetch files into a CDN resource's cache. Loads files into the
+   * resource's cache before users ask for them: 1 to 100 paths, each starting with / (no domain, no wildcard). The
+   * platform recommends it for files of 200 MB to 5 GB; purge a changed file first. The prefetch is kept, in progress
+   * for 120 seconds, then successful. The platform's per-minute rates for purges and prefetches (see the account's
+   * limits) are not enforced per resource here; the token's request rate applies. Answers 201 with the prefetch.
+   */
+  prefetch(resourceId: PathParam<"cdn.prefetchResource", "resource_id">, body: Body<"cdn.prefetchResource">, options?: RequestOptions): APIPromise<Success<"cdn.prefetchResource">> {
+    return this.transport.request(cdnRoutes.prefetchResource, { params: { resource_id: resourceId }, body }, options);
+  }
+
+  /**
+   * `POST /cdn/resources/{resource_id}/ssl/le/pre-validate`: Check that a Let's Encrypt certificate can be issued.
+   * Checks whether Let's Encrypt can issue a certificate for the resource: it must be active, not suspended and not
+   * deleted (the CDN must answer Let's Encrypt's challenge on its host names); 422 `unprocessable` says which it is
+   * not. Answers 204 with no body when it can.
+   */
+  prevalidateSslLeCertificate(resourceId: PathParam<"cdn.prevalidateResourceSslLeCertificate", "resource_id">, body?: Body<"cdn.prevalidateResourceSslLeCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.prevalidateResourceSslLeCertificate">> {
+    return this.transport.request(cdnRoutes.prevalidateResourceSslLeCertificate, { params: { resource_id: resourceId }, body }, options);
+  }
 }
 
 /** `client.cdn.shieldingPops`. */
@@ -435,6 +473,216 @@ export class CdnOriginGroups extends APIResource {
   }
 }
 
+/** `client.cdn.certificates`. */
+export class CdnCertificates extends APIResource {
+  /**
+   * `GET /cdn/sslData`: List SSL certificates. The account's SSL certificates that match every filter given:
+   * `automated`, `resource_id` (those the resource serves HTTPS or connects to its origin with) and
+   * `validity_not_after_lte`. Paged by `limit` (default and at most 1000) and `offset`, in ascending id order; `count`
+   * is the number of all matches, `next` and `previous` the URLs of the pages around. Private keys are never returned.
+   */
+  list(query?: Query<"cdn.listCertificates">, options?: RequestOptions): PagePromise<Success<"cdn.listCertificates">["results"][number], Success<"cdn.listCertificates">> {
+    return this.transport.list(cdnRoutes.listCertificates, { query }, options, listCertificatesPaging);
+  }
+
+  /**
+   * `POST /cdn/sslData`: Add an SSL certificate. Uploads a certificate with its chain and private key, or (`automated:
+   * true`) has Let's Encrypt issue one: an issuing attempt starts at once and takes 60 seconds; it issues the
+   * certificate for the account's first CDN resource that serves HTTPS with it (`sslData`), and fails when none does,
+   * so attach it to a resource and retry (force-retry). The certificate must be valid now (not expired, not before its
+   * start), and the private key must be the certificate's (400 `errors.sslPrivateKey` otherwise); a text that is not a
+   * PEM certificate is 400 `errors.sslCertificate`. The subject, issuer, alternative names and validity are read from
+   * the first certificate of the chain. The private key is encrypted at rest and never returned. A name the account's
+   * SSL certificates already have is 409. Answers 201 with the certificate.
+   */
+  create(body: Body<"cdn.createCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.createCertificate">> {
+    return this.transport.request(cdnRoutes.createCertificate, { body }, options);
+  }
+
+  /**
+   * `GET /cdn/sslData/{ssl_data_id}/status`: Get a Let's Encrypt certificate's issuing status. The latest Let's Encrypt
+   * issuing attempt of an automated certificate: under way for 60 seconds after it started, then Done (issued for the
+   * CDN resource that served HTTPS with the certificate as it started) or Failed (NoResource: no resource did).
+   * `exclude` leaves fields out. An uploaded certificate has no issuing: 404.
+   */
+  getStatus(sslDataId: PathParam<"cdn.getCertificateStatus", "ssl_data_id">, query?: Query<"cdn.getCertificateStatus">, options?: RequestOptions): APIPromise<Success<"cdn.getCertificateStatus">> {
+    return this.transport.request(cdnRoutes.getCertificateStatus, { params: { ssl_data_id: sslDataId }, query }, options);
+  }
+
+  /**
+   * `POST /cdn/sslData/{ssl_data_id}/renew`: Renew a Let's Encrypt certificate. Starts a new issuing attempt of an
+   * automated certificate (see its status). While an attempt is under way, the renew is that attempt: 204, nothing
+   * changes. An uploaded certificate cannot be renewed here (409): replace it. Answers 204 with no body.
+   */
+  renew(sslDataId: PathParam<"cdn.renewCertificate", "ssl_data_id">, body?: Body<"cdn.renewCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.renewCertificate">> {
+    return this.transport.request(cdnRoutes.renewCertificate, { params: { ssl_data_id: sslDataId }, body }, options);
+  }
+
+  /**
+   * `POST /cdn/sslData/{ssl_data_id}/force-retry`: Retry a failed Let's Encrypt issuing. Starts a new issuing attempt
+   * of an automated certificate whose latest attempt failed. While an attempt is under way, the retry is that attempt:
+   * 204, nothing changes. 409 when the latest attempt issued the certificate (renew it instead) or the certificate was
+   * uploaded. Answers 204 with no body.
+   */
+  forceRetry(sslDataId: PathParam<"cdn.forceRetryCertificate", "ssl_data_id">, body?: Body<"cdn.forceRetryCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.forceRetryCertificate">> {
+    return this.transport.request(cdnRoutes.forceRetryCertificate, { params: { ssl_data_id: sslDataId }, body }, options);
+  }
+
+  /**
+   * `GET /cdn/sslData/{ssl_data_id}`: Get an SSL certificate. One SSL certificate of the account, without its private
+   * key.
+   */
+  get(sslDataId: PathParam<"cdn.getCertificate", "ssl_data_id">, options?: RequestOptions): APIPromise<Success<"cdn.getCertificate">> {
+    return this.transport.request(cdnRoutes.getCertificate, { params: { ssl_data_id: sslDataId } }, options);
+  }
+
+  /**
+   * `PUT /cdn/sslData/{ssl_data_id}`: Replace an SSL certificate. Replaces the certificate, its chain and its private
+   * key (and its name); the CDN resources that use it serve the new one at once. The certificate must be valid now (not
+   * expired, not before its start), and the private key must be the certificate's (400 `errors.sslPrivateKey`
+   * otherwise); a text that is not a PEM certificate is 400 `errors.sslCertificate`. The subject, issuer, alternative
+   * names and validity are read from the first certificate of the chain. A Let's Encrypt certificate replaced so
+   * becomes an uploaded one. A name another SSL certificate of the account has is 409.
+   */
+  replace(sslDataId: PathParam<"cdn.replaceCertificate", "ssl_data_id">, body: Body<"cdn.replaceCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.replaceCertificate">> {
+    return this.transport.request(cdnRoutes.replaceCertificate, { params: { ssl_data_id: sslDataId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cdn/sslData/{ssl_data_id}`: Delete an SSL certificate. Deletes the certificate and its private key. 409
+   * while a CDN resource of the account uses it (`sslData` or `proxy_ssl_data`; switch the resources to another
+   * certificate first); nothing is changed then. Answers 204 with no body.
+   */
+  delete(sslDataId: PathParam<"cdn.deleteCertificate", "ssl_data_id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteCertificate">> {
+    return this.transport.request(cdnRoutes.deleteCertificate, { params: { ssl_data_id: sslDataId } }, options);
+  }
+}
+
+/** `client.cdn.trustedCaCertificates`. */
+export class CdnTrustedCaCertificates extends APIResource {
+  /**
+   * `GET /cdn/sslCertificates`: List trusted CA certificates. The account's trusted CA certificates that match every
+   * filter given: `resource_id` (the one the resource verifies its origin with), `validity_not_after_lte`, and
+   * `automated` (CA certificates are always uploaded: `automated=true` finds none). Paged by `limit` (default and at
+   * most 1000) and `offset`, in ascending id order, with `count`, `next` and `previous`.
+   */
+  list(query?: Query<"cdn.listCaCertificates">, options?: RequestOptions): PagePromise<Success<"cdn.listCaCertificates">["results"][number], Success<"cdn.listCaCertificates">> {
+    return this.transport.list(cdnRoutes.listCaCertificates, { query }, options, listCaCertificatesPaging);
+  }
+
+  /**
+   * `POST /cdn/sslCertificates`: Add a trusted CA certificate. Adds a CA certificate that CDN resources may verify
+   * their origins with (`proxy_ssl_ca`). The text must hold PEM certificates only (400 `errors.sslCertificate`
+   * otherwise); the names and validity shown are the first's. A name the account's CA certificates already have is 409.
+   * Answers 201 with the certificate.
+   */
+  create(body: Body<"cdn.createCaCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.createCaCertificate">> {
+    return this.transport.request(cdnRoutes.createCaCertificate, { body }, options);
+  }
+
+  /**
+   * `GET /cdn/sslCertificates/{id}`: Get a trusted CA certificate. One trusted CA certificate of the account.
+   */
+  get(sslCertificateId: PathParam<"cdn.getCaCertificate", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getCaCertificate">> {
+    return this.transport.request(cdnRoutes.getCaCertificate, { params: { id: sslCertificateId } }, options);
+  }
+
+  /**
+   * `PUT /cdn/sslCertificates/{id}`: Rename a trusted CA certificate. Changes the CA certificate's name, the only
+   * writable field (its content cannot change). A name another CA certificate of the account has is 409.
+   */
+  replace(sslCertificateId: PathParam<"cdn.replaceCaCertificate", "id">, body: Body<"cdn.replaceCaCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.replaceCaCertificate">> {
+    return this.transport.request(cdnRoutes.replaceCaCertificate, { params: { id: sslCertificateId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cdn/sslCertificates/{id}`: Delete a trusted CA certificate. Deletes the CA certificate. 409 while a CDN
+   * resource of the account verifies its origin with it (`proxy_ssl_ca`); nothing is changed then. Answers 204 with no
+   * body.
+   */
+  delete(sslCertificateId: PathParam<"cdn.deleteCaCertificate", "id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteCaCertificate">> {
+    return this.transport.request(cdnRoutes.deleteCaCertificate, { params: { id: sslCertificateId } }, options);
+  }
+}
+
+/** `client.cdn.purgeStatuses`. */
+export class CdnPurgeStatuses extends APIResource {
+  /**
+   * `GET /cdn/purge_statuses`: List the purge history. The account's purges (of its resources, deleted ones too) that
+   * match every filter given: `cname`, `purge_type`, `status`, and the time they were asked for (`from_created`,
+   * `to_created`, both inclusive). Newest first; paged by `limit` (default and at most 1000) and `offset`; `count` is
+   * the number of all matches.
+   */
+  list(query?: Query<"cdn.listPurgeStatuses">, options?: RequestOptions): PagePromise<Success<"cdn.listPurgeStatuses">["results"][number], Success<"cdn.listPurgeStatuses">> {
+    return this.transport.list(cdnRoutes.listPurgeStatuses, { query }, options, listPurgeStatusesPaging);
+  }
+}
+
+/** `client.cdn.limits`. */
+export class CdnLimits extends APIResource {
+  /**
+   * `GET /cdn/clients/me/limits`: Get the account's CDN limits. The limits of the caller's account: the plan's (CDN
+   * resources, sources in an origin group, secondary host names), the account's rules per resource (its CDN settings'
+   * `cdn_resources_rules_max_count`), and what one purge or prefetch may name (more is 400). The per-minute request
+   * rates are the platform's, shown as it writes them; here the token's request rate applies instead.
+   */
+  get(options?: RequestOptions): APIPromise<Success<"cdn.getClientLimits">> {
+    return this.transport.request(cdnRoutes.getClientLimits, {  }, options);
+  }
+}
+
+/** `client.cdn.awsRegions`. */
+export class CdnAwsRegions extends APIResource {
+  /**
+   * `GET /cdn/aws_regions`: List Amazon S3 regions. The Amazon S3 regions the platform knows, the same for every
+   * account. Paged by `limit` (default and at most 1000) and `offset`, in ascending id order, with `count`, `next` and
+   * `previous`.
+   */
+  list(query?: Query<"cdn.listAwsRegions">, options?: RequestOptions): PagePromise<Success<"cdn.listAwsRegions">["results"][number], Success<"cdn.listAwsRegions">> {
+    return this.transport.list(cdnRoutes.listAwsRegions, { query }, options, listAwsRegionsPaging);
+  }
+}
+
+/** `client.cdn.alibabaRegions`. */
+export class CdnAlibabaRegions extends APIResource {
+  /**
+   * `GET /cdn/alibaba_regions`: List Alibaba Cloud OSS regions. The Alibaba Cloud OSS regions the platform knows, the
+   * same for every account. Paged by `limit` (default and at most 1000) and `offset`, in ascending id order, with
+   * `count`, `next` and `previous`.
+   */
+  list(query?: Query<"cdn.listAlibabaRegions">, options?: RequestOptions): PagePromise<Success<"cdn.listAlibabaRegions">["results"][number], Success<"cdn.listAlibabaRegions">> {
+    return this.transport.list(cdnRoutes.listAlibabaRegions, { query }, options, listAlibabaRegionsPaging);
+  }
+}
+
+/** `client.cdn.ips`. */
+export class CdnIps extends APIResource {
+  /**
+   * `GET /cdn/public-ip-list`: List the CDN servers' IP addresses. The IP addresses the CDN's servers pull content from
+   * origins with. With `format=plain`, or `Accept: text/plain` without `format`, the list is text/plain, one a line,
+   * IPv4 first. The list changes over time: an allow list made from it must be kept up to date. Here they are
+   * documentation ranges, as this API runs no edge servers; the platform answers this without a token, this API with
+   * one, as every route.
+   */
+  list(query?: Query<"cdn.listPublicIps">, options?: RequestOptions): APIPromise<Success<"cdn.listPublicIps">> {
+    return this.transport.request(cdnRoutes.listPublicIps, { query }, options);
+  }
+}
+
+/** `client.cdn.ipRanges`. */
+export class CdnIpRanges extends APIResource {
+  /**
+   * `GET /cdn/public-net-list`: List the CDN servers' networks. The networks (CIDR) of the CDN's servers, for an
+   * origin's allow list. With `format=plain`, or `Accept: text/plain` without `format`, the list is text/plain, one a
+   * line, IPv4 first. The list changes over time: an allow list made from it must be kept up to date. Here they are
+   * documentation ranges, as this API runs no edge servers; the platform answers this without a token, this API with
+   * one, as every route.
+   */
+  list(query?: Query<"cdn.listPublicNetworks">, options?: RequestOptions): APIPromise<Success<"cdn.listPublicNetworks">> {
+    return this.transport.request(cdnRoutes.listPublicNetworks, { query }, options);
+  }
+}
+
 /** The cdn area: `client.cdn`. */
 export class Cdn extends APIResource {
   readonly logsUploader: CdnLogsUploader;
@@ -443,6 +691,14 @@ export class Cdn extends APIResource {
   readonly features: CdnFeatures;
   readonly clientSettings: CdnClientSettings;
   readonly originGroups: CdnOriginGroups;
+  readonly certificates: CdnCertificates;
+  readonly trustedCaCertificates: CdnTrustedCaCertificates;
+  readonly purgeStatuses: CdnPurgeStatuses;
+  readonly limits: CdnLimits;
+  readonly awsRegions: CdnAwsRegions;
+  readonly alibabaRegions: CdnAlibabaRegions;
+  readonly ips: CdnIps;
+  readonly ipRanges: CdnIpRanges;
 
   constructor(transport: Transport) {
     super(transport);
@@ -452,6 +708,14 @@ export class Cdn extends APIResource {
     this.features = new CdnFeatures(transport);
     this.clientSettings = new CdnClientSettings(transport);
     this.originGroups = new CdnOriginGroups(transport);
+    this.certificates = new CdnCertificates(transport);
+    this.trustedCaCertificates = new CdnTrustedCaCertificates(transport);
+    this.purgeStatuses = new CdnPurgeStatuses(transport);
+    this.limits = new CdnLimits(transport);
+    this.awsRegions = new CdnAwsRegions(transport);
+    this.alibabaRegions = new CdnAlibabaRegions(transport);
+    this.ips = new CdnIps(transport);
+    this.ipRanges = new CdnIpRanges(transport);
   }
 }
 

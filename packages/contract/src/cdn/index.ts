@@ -13,6 +13,12 @@ import { cdnLogsUploaderTargetsRoutes } from "./logs-uploader/targets.js";
 import { cdnOriginGroupsRoutes } from "./origin-groups.js";
 import { cdnResourcesRoutes } from "./resources.js";
 import { cdnShieldingPopsRoutes } from "./shielding-pops.js";
+import { cdnCertificatesRoutes } from "./certificates.js";
+import { cdnTrustedCaCertificatesRoutes } from "./trusted-ca-certificates.js";
+import { cdnPurgeRoutes } from "./purge.js";
+import { cdnLimitsRoutes } from "./limits.js";
+import { cdnRegionsRoutes } from "./regions.js";
+import { cdnIpRangesRoutes } from "./ip-ranges.js";
 
 export * from "./options.js";
 export { CDN_PAGE_MAX, isOriginSource } from "./shared.js";
@@ -21,6 +27,13 @@ export * from "./shielding-pops.js";
 export * from "./features.js";
 export * from "./client-settings.js";
 export * from "./origin-groups.js";
+export * from "./certificates.js";
+export * from "./trusted-ca-certificates.js";
+export * from "./purge.js";
+export * from "./limits.js";
+export * from "./regions.js";
+export * from "./ip-ranges.js";
+export * from "./demo-certificates.js";
 export {
   LOGS_UPLOADER_CHECK_CODES,
   LOGS_UPLOADER_CHECK_STATUSES,
@@ -49,5 +62,11 @@ export const cdnContract = c.router({
   ...cdnFeaturesRoutes,
   ...cdnClientSettingsRoutes,
   ...cdnOriginGroupsRoutes,
+  ...cdnCertificatesRoutes,
+  ...cdnTrustedCaCertificatesRoutes,
+  ...cdnPurgeRoutes,
+  ...cdnLimitsRoutes,
+  ...cdnRegionsRoutes,
+  ...cdnIpRangesRoutes,
   patchClientSettings: alias(cdnClientSettingsRoutes, "updateClientSettings", { path: "/cdn/clients/me", method: "PATCH" }),
 });

@@ -13,6 +13,12 @@ import { cdnLogsUploaderTargets } from "./logs-uploader/targets.js";
 import { cdnOriginGroups } from "./origin-groups.js";
 import { cdnResources } from "./resources.js";
 import { cdnShieldingPops } from "./shielding-pops.js";
+import { cdnCertificates } from "./certificates.js";
+import { cdnTrustedCaCertificates } from "./trusted-ca-certificates.js";
+import { cdnPurge } from "./purge.js";
+import { cdnLimits } from "./limits.js";
+import { cdnRegions } from "./regions.js";
+import { cdnIpRanges } from "./ip-ranges.js";
 
 /** Every primary route of the cdn area with its implementation; a route left out fails to compile. */
 export function cdnRoutes(deps: RouteDeps) {
@@ -25,5 +31,11 @@ export function cdnRoutes(deps: RouteDeps) {
     ...cdnFeatures(deps),
     ...cdnClientSettings(deps),
     ...cdnOriginGroups(deps),
+    ...cdnCertificates(deps),
+    ...cdnTrustedCaCertificates(deps),
+    ...cdnPurge(deps),
+    ...cdnLimits(deps),
+    ...cdnRegions(deps),
+    ...cdnIpRanges(deps),
   } satisfies Record<keyof PrimaryRoutes<Contract["cdn"]>, unknown>;
 }

@@ -6,6 +6,8 @@
  */
 export * from "./origin-groups.js";
 export * from "./resources.js";
+export * from "./certificates.js";
+export * from "./purge.js";
 export * from "./shielding-pops.js";
 export * from "./features.js";
 export * from "./logs-uploader/targets.js";

@@ -20,9 +20,28 @@ export const certificates = pgTable(
     name: text("name").notNull(),
     kind: text("kind", { enum: CERTIFICATE_KINDS }).notNull(),
     created: timestamptz("created").notNull().defaultNow(),
+    // What an uploaded PEM says (certificates.ts of the handlers reads it), or an issued Let's Encrypt
+    // certificate's; null while an automated certificate is not issued yet.
+    /** The certificate chain as uploaded (public); null for an automated certificate. */
+    chainPem: text("chain_pem"),
+    issuer: text("issuer"),
+    subjectCn: text("subject_cn"),
+    subjectAlt: text("subject_alt"),
+    notBefore: timestamptz("not_before"),
+    notAfter: timestamptz("not_after"),
+    validateRootCa: boolean("validate_root_ca").notNull().default(false),
+    /** A Let's Encrypt certificate the service issues (its private key is then never held here). */
+    automated: boolean("automated").notNull().default(false),
+    /** The automated certificate's latest issuing attempt: when it started, its number, and the resource (and cname) it was for. */
+    leStarted: timestamptz("le_started"),
+    leAttempts: integer("le_attempts").notNull().default(0),
+    leResourceId: integer("le_resource_id"),
+    leCname: text("le_cname"),
+    updated: timestamptz("updated").notNull().defaultNow(),
   },
   (t) => [
     unique("certificates_account_id_id_unique").on(t.accountId, t.id),
+    uniqueIndex("certificates_account_id_kind_name_unique").on(t.accountId, t.kind, t.name),
     check("certificates_kind_check", sql`${t.kind} in (${sql.raw(sqlList(CERTIFICATE_KINDS))})`),
   ],
 );
