@@ -28,6 +28,7 @@ export type DemoColumnValue = (plaintext: string, secretsKey: CryptoKey) => Prom
 export const DEMO_PLAINTEXTS = {
   apiTokens: { plaintext: { tokenHash: (plaintext) => hashToken(plaintext) } },
   logsUploaderTargets: { secretAccessKey: { secretAccessKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
+  storageAccessKeys: { secretKey: { secretKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   edgeSecretSlots: {
     value: { valueEncrypted: (plaintext, key) => encryptSecret(key, plaintext), checksum: (plaintext) => sha256Hex(plaintext) },
   },

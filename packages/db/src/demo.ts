@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashToken } from "./crypto.js";
 import type { Database } from "./database.js";
+import { generateDemoStorageUsage } from "./demo-storage-usage.js";
 import { DEMO_PLAINTEXTS, demoFixture, demoToken, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 import * as schema from "./schema/index.js";
 
@@ -97,6 +98,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       const result = await tx.insert(table).values(rows).onConflictDoNothing({ target: primaryKeyOf(table) }).returning({ one: sql<number>`1` });
       inserted[name] = result.length;
     }
+    // Generated rather than listed: the demo storages' hourly usage (only where the fixture's storages are).
+    if (fixture.storages.length > 0) await generateDemoStorageUsage(tx);
     await advanceIdSequences(tx);
   });
 
