@@ -141,6 +141,13 @@ const corsPath = (w: CaseWorld) => `${bucketPath(w)}/cors`;
 const madeBucketPath = (w: CaseWorld, made?: CaseObject) =>
   `/storage/provisioning/v1/storage/${s3StorageOf(w).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${missingId(w.account)}`}`;
 
+/**
+ * The older bucket routes keep the client's names they had before the current API came
+ * (`client.storage.s3.buckets.*`); the current routes are `client.storage.buckets.*`.
+ */
+const olderBucketRead = { ...read, client: { resource: "s3.buckets" } };
+const olderBucketWrite = { ...write, client: { resource: "s3.buckets" } };
+
 export const storageBucketsRoutes = {
   getBucketCors: route({
     method: "GET",
@@ -151,7 +158,7 @@ export const storageBucketsRoutes = {
     description:
       "The origins allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       // Storage 1 of the demo data and its bucket media-assets, whose CORS origins bucketCorsExample shows.
@@ -171,7 +178,7 @@ export const storageBucketsRoutes = {
       "Replaces the bucket's CORS origins with `allowedOrigins` (an empty list allows no origin) and answers the settings " +
       "as the GET shows them (the platform answers with no body). Repeated origins are kept once, in the order first given. " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "backups" },
@@ -196,7 +203,7 @@ export const storageBucketsRoutes = {
       "Makes every object of the bucket, present and future, expire `expiration_days` days after its upload; it replaces " +
       "the lifecycle the bucket had. Answers the bucket as the bucket listing shows it, its `lifecycle` the days (the " +
       "platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "backups" },
@@ -221,7 +228,7 @@ export const storageBucketsRoutes = {
     description:
       "Removes the bucket's lifecycle: its objects no longer expire, and its `lifecycle` is null. A bucket without one " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       // The lifecycle setBucketLifecycle's example sets.
@@ -238,7 +245,7 @@ export const storageBucketsRoutes = {
     description:
       "Whether the bucket is public, as a bare JSON `true` or `false` as the platform answers it. A new bucket is not. " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -257,7 +264,7 @@ export const storageBucketsRoutes = {
       "Gives the bucket the public-read policy: anyone may read (download) its objects over HTTP without credentials; " +
       "writing still needs the storage's keys. A public bucket stays public. Answers the policy as the GET shows it, " +
       "`true` (the platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -280,7 +287,7 @@ export const storageBucketsRoutes = {
     description:
       "Removes the bucket's public-read policy: reading its objects needs the storage's keys again. A private bucket " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -299,7 +306,7 @@ export const storageBucketsRoutes = {
     description:
       "Makes an empty bucket named by the path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the " +
       "bucket (the platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "press-kit" },
@@ -325,7 +332,7 @@ export const storageBucketsRoutes = {
     description:
       "A page of the storage's buckets by name (ascending), `limit` (default 100, at most 1000) from `offset`; `count` is the " +
       "total. An SFTP storage has none. 404 when the storage is not the account's.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       pathParams: { id: 1 },
@@ -349,7 +356,7 @@ export const storageBucketsRoutes = {
     description:
       "Deletes the bucket with everything in it (its objects, CORS settings, lifecycle and policy), as the platform does. " +
       "Answers 204 with no body.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       // The bucket createBucket's example makes.

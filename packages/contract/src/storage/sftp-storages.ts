@@ -113,7 +113,9 @@ const updateSftpStorageBodySchema = strictObject(
     password_mode: stringEnum(["auto", "none"])
       .optional()
       .describe("`auto`: a new password is generated and shown in the answer this once; `none`: the password is removed. Left out: unchanged."),
-    ssh_key_ids: sshKeyIds().optional().describe("The SSH keys the storage lets in from now on; they replace the ones it had (an empty list removes all)."),
+    ssh_key_ids: sshKeyIds()
+      .optional()
+      .describe(`The SSH keys of the account the storage lets in from now on, by id; they replace the ones it had (an empty list removes all; 400 naming a key the account does not have). At most ${SFTP_SSH_KEYS_MAX} SSH keys.`),
   },
   {
     readOnly: ["id", "full_name", "address", "created_at", "provisioning_status", "has_password", "password"],

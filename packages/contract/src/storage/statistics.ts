@@ -88,7 +88,11 @@ export const usageTotal: UsageTotalSchema = usageTotalSchema;
 
 export type UsageTotal = z.infer<typeof usageTotal>;
 
-const point = z.tuple([z.union([integer({ column: "bigint" }), z.string()]), integer({ column: "bigint" })]);
+/** A point of a series: `[time, value]`, the time in Unix seconds or, with `ts_string`, an RFC 3339 string. */
+const point = z
+  .array(z.union([integer({ column: "bigint" }), z.string()]))
+  .length(2)
+  .describe("`[time, value]`: the start of the period (Unix seconds, or RFC 3339 with `ts_string`) and the value.");
 const series = (what: string) => z.array(point).describe(`${what}: [[start of the period, value], …], one point per period, oldest first.`);
 
 const storageSeriesSchema = z

@@ -259,6 +259,13 @@ const acmeMedia: Storage = {
   created_at: "2026-11-23T19:30:00.000Z",
 };
 
+/**
+ * The older storage routes keep the client's names they had before the current API came
+ * (`client.storage.storages.*`); the current routes are `client.storage.objectStorages.*` and `client.storage.sftpStorages.*`.
+ */
+const olderStorageRead = { ...read, client: { resource: "storages" } };
+const olderStorageWrite = { ...write, client: { resource: "storages" } };
+
 export const storageStoragesRoutes = {
   listStorages: route({
     method: "GET",
@@ -271,7 +278,7 @@ export const storageStoragesRoutes = {
       "sorted by `order_by` and `order_direction` (default id ascending; ties by id ascending). `count` is the number of " +
       "matches before paging. Names are compared exactly. The platform's older path: the current API lists object storages at " +
       "`GET /storage/v4/object_storages` and SFTP storages at `GET /storage/v4/sftp_storages`.",
-    metadata: read,
+    metadata: olderStorageRead,
   }, {
     example: {
       query: { limit: 100, offset: 0, type: "s3", order_by: "name" },
@@ -294,7 +301,7 @@ export const storageStoragesRoutes = {
     description:
       "One storage of the account; never its credentials. A deleted storage is 404. The platform's older path: the current API is " +
       "`GET /storage/v4/object_storages/{storage_id}` and `GET /storage/v4/sftp_storages/{storage_id}`.",
-    metadata: read,
+    metadata: olderStorageRead,
   }, {
     example: {
       pathParams: { id: 1 },
@@ -313,7 +320,7 @@ export const storageStoragesRoutes = {
       "the storage's credentials here; this API never returns secrets here, so the answer is the storage without them. The " +
       "platform's older path: the current API (`POST /storage/v4/object_storages`, `POST /storage/v4/sftp_storages`) shows the " +
       "new credentials once.",
-    metadata: write,
+    metadata: olderStorageWrite,
   }, {
     example: {
       body: { name: acmeMedia.name, type: acmeMedia.type, location: acmeMedia.location },
@@ -338,7 +345,7 @@ export const storageStoragesRoutes = {
       "the storage as the GET shows it; a body with no field changes nothing. An S3 storage neither expires nor has an " +
       "alias: giving it either a value is 422, removing them is accepted and changes nothing. A server alias another " +
       "storage has, in any account, is 409.",
-    metadata: write,
+    metadata: olderStorageWrite,
   }, {
     example: {
       // The S3 storage createStorage's example makes: removing the expiry and the alias is what every storage
@@ -364,7 +371,7 @@ export const storageStoragesRoutes = {
       "Deletes the storage for good with all its data: its buckets and their settings go with it, as the platform " +
       "deletes a storage's data. Answers 204 with no body. The platform's older path, which deletes at once and for good; " +
       "`DELETE /storage/v4/object_storages/{storage_id}` keeps an object storage restorable for 14 days.",
-    metadata: write,
+    metadata: olderStorageWrite,
   }, {
     example: {
       pathParams: { id: 3 },

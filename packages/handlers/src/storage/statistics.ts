@@ -160,7 +160,7 @@ export function storageStatistics({ db }: RouteDeps) {
           const key = String(storage.key);
           const location = String(storage.location);
           const own = pointsOf.get(key) ?? new Map<number, Row>();
-          const series = (value: (row: Row) => number) => periods.map((index) => [stamp(index * step), own.has(index) ? value(own.get(index)!) : 0] as [number | string, number]);
+          const series = (value: (row: Row) => number) => periods.map((index) => [stamp(index * step), own.has(index) ? value(own.get(index)!) : 0] as Array<number | string>);
           const n = (field: string) => (row: Row) => Number(row[field] ?? 0);
           locations[location] ??= {
             name: location,
