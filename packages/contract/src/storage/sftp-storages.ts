@@ -29,8 +29,10 @@ const sftpStorageSchema = z
     ssh_key_ids: z.array(integer()).describe("The SSH keys the storage lets in, by id, ascending."),
     password: z
       .string()
-      .optional()
-      .describe("The password `password_mode: auto` has just generated, shown in that answer only; never shown again (a password the caller set is not echoed)."),
+      .nullable()
+      .describe(
+        "The password `password_mode: auto` has just generated, shown in that answer only; null in every other answer (a password is never shown again, and one the caller set is not echoed).",
+      ),
   })
   .strict()
   .describe("An SFTP storage. Its password is a secret, kept encrypted and never shown after it is generated.");
@@ -147,6 +149,7 @@ const acmeFiles: SftpStorage = {
   is_http_disabled: true,
   has_custom_config_file: false,
   ssh_key_ids: [1],
+  password: null,
 };
 
 const PRIMARY = "The platform's current path; the older `/storage/provisioning` routes serve the same storages in their own shape.";

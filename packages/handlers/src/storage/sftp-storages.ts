@@ -27,7 +27,7 @@ function toSftpStorage(row: StorageRow, sshKeyIds: number[], password?: string):
     is_http_disabled: row.httpDisabled,
     has_custom_config_file: row.customConfigFile,
     ssh_key_ids: sshKeyIds,
-    ...(password === undefined ? {} : { password }),
+    password: password ?? null,
   };
 }
 
