@@ -6,7 +6,7 @@ import { z } from "zod";
 import { errorResponses, integerParam, pageOf, stringEnum } from "../common.js";
 import { route } from "../route.js";
 import { read } from "./shared.js";
-import { STORAGE_LOCATIONS } from "./storages.js";
+import { type STORAGE_LOCATIONS } from "./storages.js";
 
 /** The kinds of storage a location serves, in the current API's words. */
 export const LOCATION_TYPES = ["s3_compatible", "sftp"] as const;

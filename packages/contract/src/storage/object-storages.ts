@@ -91,7 +91,7 @@ export const s3StorageList: S3StorageListSchema = s3StorageListSchema;
 const createObjectStorageBodySchema = strictObject(
   {
     name: storageV4Name.describe("The storage name: 1 to 255 letters, digits, hyphens and underscores, unique among the account's storages (409 otherwise)."),
-    location_name: stringEnum(OBJECT_STORAGE_LOCATIONS as unknown as readonly [string, ...string[]]).describe(
+    location_name: stringEnum(OBJECT_STORAGE_LOCATIONS).describe(
       "The location to make the storage in: one whose type is `s3_compatible` (see the locations).",
     ),
   },

@@ -74,7 +74,7 @@ const sshKeyIds = () =>
 const createSftpStorageBodySchema = strictObject(
   {
     name: storageV4Name.describe("The storage name: 1 to 255 letters, digits, hyphens and underscores, unique among the account's storages (409 otherwise)."),
-    location_name: stringEnum(SFTP_STORAGE_LOCATIONS as unknown as readonly [string, ...string[]]).describe("The location to make the storage in: one whose type is `sftp`."),
+    location_name: stringEnum(SFTP_STORAGE_LOCATIONS).describe("The location to make the storage in: one whose type is `sftp`."),
     password_mode: stringEnum(["auto", "set", "none"]).describe(
       "`auto`: a password is generated and shown in the answer this once; `set`: the password is `sftp_password`; `none`: no password, SSH keys only.",
     ),

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { errorResponses, integer, listOf, strictObject, stringEnum, withBody } from "../common.js";
 import { route } from "../route.js";
-import { read } from "./shared.js";
 
 /** The lengths of a series' periods, in hours by name. */
 export const USAGE_GRANULARITIES = { "1h": 1, "12h": 12, "24h": 24 } as const;

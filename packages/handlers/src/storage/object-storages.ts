@@ -4,7 +4,7 @@
  */
 import {
   ACCESS_KEYS_MAX,
-  PROVISIONING_STATUSES,
+  type PROVISIONING_STATUSES,
   storageAccessKeysRoutes,
   storageBucketsV4Routes,
   storageObjectStoragesRoutes,
