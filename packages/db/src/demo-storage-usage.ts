@@ -17,8 +17,8 @@ export const DEMO_USAGE_STORAGES = [1, 2, 3] as const;
  * Per storage s and hour h (0 from the start): the stored bytes and files grow by the hour; requests follow a
  * daily curve (busier from 08:00 to 20:00 UTC) that differs by storage; traffic is requests times a size per request.
  */
-export async function generateDemoStorageUsage(db: Pick<Database, "execute">): Promise<void> {
-  await db.execute(sql`
+export async function generateDemoStorageUsage(db: Pick<Database, "execute">): Promise<number> {
+  const result = await db.execute(sql`
     insert into storage_usage (
       account_id, storage_id, hour, size_bytes, file_quantity,
       requests_in, requests_out_edges, requests_out_wo_edges, traffic_in, traffic_out_edges, traffic_out_wo_edges
@@ -41,5 +41,8 @@ export async function generateDemoStorageUsage(db: Pick<Database, "execute">): P
       sql`, `,
     )})
     on conflict do nothing
+    returning 1
   `);
+  // The rows inserted (none where they were all there): node-postgres and PGlite both answer `rows`.
+  return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
 }
