@@ -3157,10 +3157,10 @@ export interface SftpStorage {
   /** The SSH keys the storage lets in, by id, ascending. */
   ssh_key_ids: number[];
   /**
-   * The password `password_mode: auto` has just generated, shown in that answer only; never shown again (a password the
-   * caller set is not echoed).
+   * The password `password_mode: auto` has just generated, shown in that answer only; null in every other answer (a
+   * password is never shown again, and one the caller set is not echoed).
    */
-  password?: string;
+  password: string | null;
 }
 
 /** A page of SFTP storages, and the number of all the SFTP storages that match. */

@@ -100,7 +100,8 @@ export class StorageAccessKeys extends APIResource {
 
   /**
    * `GET /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Get an access key. One access key of the
-   * object storage, never its secret. A key of another storage, or another account's, is 404.
+   * object storage, never its secret. A key of another storage, or another account's, is 404. (The example names the
+   * demo data's key; on a new account it answers 404.)
    */
   get(storageId: PathParam<"storage.getAccessKey", "storage_id">, accessKey: PathParam<"storage.getAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.getAccessKey">> {
     return this.transport.request(storageRoutes.getAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);
@@ -109,7 +110,8 @@ export class StorageAccessKeys extends APIResource {
   /**
    * `DELETE /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Delete an access key. Deletes the
    * access key for good: S3 clients that use it are refused from now on. A storage may be left with no key (make one to
-   * reach it again). Answers 204 with no body.
+   * reach it again). Answers 204 with no body. (The example names the demo data's key; on a new account it answers
+   * 404.)
    */
   delete(storageId: PathParam<"storage.deleteAccessKey", "storage_id">, accessKey: PathParam<"storage.deleteAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.deleteAccessKey">> {
     return this.transport.request(storageRoutes.deleteAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);

@@ -120,11 +120,20 @@ export const storageAccessKeysRoutes = {
       pathParams: accessKeyParams,
       responses: { 200: accessKey, ...errorResponses() },
       summary: "Get an access key",
-      description: "One access key of the object storage, never its secret. A key of another storage, or another account's, is 404.",
+      description:
+        "One access key of the object storage, never its secret. A key of another storage, or another account's, is 404. (The " +
+        "example names the demo data's key; on a new account it answers 404.)",
       metadata: read,
     },
     {
-      example: { pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY }, response: { access_key: DEMO_ACCESS_KEY, created_at: "2026-01-21T09:00:00.000Z" } },
+      example: {
+        pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY },
+        response: { access_key: DEMO_ACCESS_KEY, created_at: "2026-01-21T09:00:00.000Z" },
+      newAccount: {
+        status: 404,
+        because: "The example names the demo data's access key; a new account's keys have ids generated when they are made, which no example can name.",
+      },
+      },
       case: { path: keyPath, ownsObjects: true },
     },
   ),
@@ -137,11 +146,17 @@ export const storageAccessKeysRoutes = {
       summary: "Delete an access key",
       description:
         "Deletes the access key for good: S3 clients that use it are refused from now on. A storage may be left with no key " +
-        "(make one to reach it again). Answers 204 with no body.",
+        "(make one to reach it again). Answers 204 with no body. (The example names the demo data's key; on a new account it answers 404.)",
       metadata: write,
     },
     {
-      example: { pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY } },
+      example: {
+        pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY },
+      newAccount: {
+        status: 404,
+        because: "The example names the demo data's access key; a new account's keys have ids generated when they are made, which no example can name.",
+      },
+      },
       case: {
         path: (w, made) => `/storage/v4/object_storages/${objectStoragePath(w).split("/").at(-1)}/access_keys/${typeof made?.access_key === "string" ? made.access_key : "CPNOSUCHKEY000000000"}`,
         ownsObjects: true,

@@ -116,7 +116,8 @@ export const luxS3Storage: S3Storage = {
 /** The object storage createObjectStorage's example makes. */
 const acmeAssets: S3Storage = {
   ...luxS3Storage,
-  id: 5,
+  // The demo data has storages 1 to 3; this is the reference's first create of a storage.
+  id: 4,
   name: "acme-assets",
   full_name: "1-acme-assets",
   location_name: "s-ams1",

@@ -136,7 +136,8 @@ export type UpdateSftpStorageBody = z.input<typeof updateSftpStorageBody>;
 
 /** The SFTP storage createSftpStorage's example makes. */
 const acmeFiles: SftpStorage = {
-  id: 6,
+  // The demo data has storages 1 to 3, and createObjectStorage's example makes the fourth.
+  id: 5,
   name: "acme-files",
   full_name: "1-acme-files",
   location_name: "fra",
@@ -148,7 +149,8 @@ const acmeFiles: SftpStorage = {
   has_password: false,
   is_http_disabled: true,
   has_custom_config_file: false,
-  ssh_key_ids: [1],
+  // Without SSH keys, so that the SSH key examples' delete finds its key free (a key in use cannot be deleted).
+  ssh_key_ids: [],
   password: null,
 };
 
@@ -192,7 +194,7 @@ export const storageSftpStoragesRoutes = {
     },
     {
       example: {
-        body: { name: acmeFiles.name, location_name: acmeFiles.location_name, password_mode: "none", is_http_disabled: true, ssh_key_ids: [1] },
+        body: { name: acmeFiles.name, location_name: acmeFiles.location_name, password_mode: "none", is_http_disabled: true },
         response: acmeFiles,
       },
       case: { path: () => "/storage/v4/sftp_storages", ownsObjects: false, body: sftpCaseBody },
@@ -235,7 +237,7 @@ export const storageSftpStoragesRoutes = {
     {
       example: {
         pathParams: { storage_id: acmeFiles.id },
-        body: { expires: "", server_alias: "", ssh_key_ids: [1] },
+        body: { expires: "", server_alias: "", ssh_key_ids: [] },
         response: acmeFiles,
       },
       case: {

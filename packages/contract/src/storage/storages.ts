@@ -251,7 +251,9 @@ const luxStorage: Storage = {
  */
 const acmeMedia: Storage = {
   ...luxStorage,
-  id: 4,
+  // The sixth storage: the demo data has three, and the current API's create examples (an object storage and an
+  // SFTP storage, documented earlier in the reference) make the fourth and fifth.
+  id: 6,
   name: "acme-media",
   type: "s3",
   location: "s-ams1",
