@@ -136,10 +136,11 @@ describe("routes", () => {
       expect((route.responses as Record<number, z.ZodTypeAny>)[status]!.safeParse(examples.validationErrorExample).success).toBe(true);
   });
 
-  it("marks only GET routes and the cost report as reads", () => {
+  it("marks only GET routes, the cost report and the storage statistics as reads", () => {
     const reads = routes.filter(([, route]) => (route.metadata as { access: string }).access === "read").map(([name]) => name);
+    const POST_READS = ["cloud.getReservationCostReportTotals", "storage.getUsageAggregated", "storage.getUsageSeries"];
     const expected = routes
-      .filter(([name, route]) => route.method === "GET" || name === "cloud.getReservationCostReportTotals")
+      .filter(([name, route]) => route.method === "GET" || POST_READS.includes(name))
       .map(([name]) => name);
     expect(reads.sort()).toEqual(expected.sort());
   });

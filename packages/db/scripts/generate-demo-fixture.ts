@@ -1391,10 +1391,37 @@ const securityProfiles: Row<"securityProfiles">[] = [
 // Storage
 // ---------------------------------------------------------------------------------------------
 
+/** The fields the demo storages (S3 ones, none deleted) share. */
+const storageDefaults = { deleted: null, passwordEncrypted: null, httpDisabled: false, customConfigFile: false };
+
 const storages: Row<"storages">[] = [
-  { id: 1, accountId: 1, name: "acme-s3-lux", type: "s3", location: "s-ed1", created: at(16), expires: null, serverAlias: null },
-  { id: 3, accountId: 1, name: "acme-s3-ams", type: "s3", location: "s-ams1", created: at(17), expires: null, serverAlias: null },
-  { id: 2, accountId: 2, name: "globex-s3", type: "s3", location: "s-ed1", created: at(18), expires: null, serverAlias: null },
+  { id: 1, accountId: 1, name: "acme-s3-lux", type: "s3", location: "s-ed1", created: at(16), expires: null, serverAlias: null, ...storageDefaults },
+  { id: 3, accountId: 1, name: "acme-s3-ams", type: "s3", location: "s-ams1", created: at(17), expires: null, serverAlias: null, ...storageDefaults },
+  { id: 2, accountId: 2, name: "globex-s3", type: "s3", location: "s-ed1", created: at(18), expires: null, serverAlias: null, ...storageDefaults },
+];
+
+// One access key for each demo storage; the secrets are the demo's plaintexts, encrypted when loaded.
+const storageAccessKeys: DemoRow<"storageAccessKeys">[] = [
+  { id: 1, accountId: 1, storageId: 1, accessKey: "CPDEMOACME0000000001", secretKey: "demo-acme-lux-secret-0000000000000000001", created: at(16) },
+  { id: 2, accountId: 2, storageId: 2, accessKey: "CPDEMOGLOBEX00000002", secretKey: "demo-globex-secret-000000000000000000002", created: at(18) },
+  { id: 3, accountId: 1, storageId: 3, accessKey: "CPDEMOACME0000000003", secretKey: "demo-acme-ams-secret-0000000000000000003", created: at(17) },
+];
+
+const storageSshKeys: Row<"storageSshKeys">[] = [
+  {
+    id: 1,
+    accountId: 1,
+    name: "acme-deploy",
+    publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHg3cB7cmTqL0sVn2kX9yPq4Rz8aWfJd1oEeUu5tYi0M deploy@acme.example",
+    created: at(18),
+  },
+  {
+    id: 2,
+    accountId: 2,
+    name: "globex-backup",
+    publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKp2dW7xQe4Rt9Yu1Io3Pa5Sd8Fg0Hj6Kl2Zx4Cv7Bn1 backup@globex.example",
+    created: at(19),
+  },
 ];
 
 const buckets: Row<"buckets">[] = [
@@ -1455,6 +1482,11 @@ const fixture: DemoFixture = {
   securityProfiles: byId(securityProfiles),
   securityProfileFields: byParent(securityProfileFields, "profileId"),
   storages: byId(storages),
+  storageAccessKeys: byId(storageAccessKeys),
+  storageSshKeys: byId(storageSshKeys),
+  // No SFTP storage in the demo data, so no links; the usage is generated when the data is loaded (demo-storage-usage.ts).
+  storageSshKeyLinks: [],
+  storageUsage: [],
   buckets: byId(buckets),
 };
 

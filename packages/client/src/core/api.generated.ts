@@ -26,6 +26,32 @@ export interface ErrorCodes {
   503: "unavailable";
 }
 
+/** An access key of an object storage; its secret is shown only when the key is made. */
+export interface AccessKey {
+  /** The access key id: the S3 client's `AWS_ACCESS_KEY_ID`. */
+  access_key: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+}
+
+/** A new access key, with its secret shown this once. */
+export interface AccessKeyCreated {
+  /** The access key id: the S3 client's `AWS_ACCESS_KEY_ID`. */
+  access_key: string;
+  /** The secret key: the S3 client's `AWS_SECRET_ACCESS_KEY`. Shown this once; it cannot be read again. */
+  secret_key: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+}
+
+/** A page of access keys, and the number of all the access keys that match. */
+export interface AccessKeyList {
+  /** The number of access keys that match the filters, before limit and offset. */
+  count: number;
+  /** The access keys of this page. */
+  results: AccessKey[];
+}
+
 /** The caller's account, its services and features, and its users. */
 export interface AccountOverview {
   /** The account id. */
@@ -337,6 +363,37 @@ export interface BucketList {
   count: number;
   /** This page of buckets, by name. */
   results: Bucket[];
+}
+
+/** An S3 bucket of an object storage, with its CORS settings, lifecycle and policy. */
+export interface BucketV4 {
+  /** The bucket name, unique in its storage. */
+  name: string;
+  /** The object storage the bucket belongs to. */
+  storage_id: number;
+  /** The bucket's CORS settings. */
+  cors: {
+    /** Origins allowed to call the bucket from browsers; `*` for any; empty: none. */
+    allowed_origins: string[];
+  };
+  /** The bucket's lifecycle. */
+  lifecycle: {
+    /** Days after its upload each object expires and is deleted; 0: never (no lifecycle). */
+    expiration_days: number;
+  };
+  /** The bucket's access policy. */
+  policy: {
+    /** Whether anyone may read (download) the bucket's objects over HTTP without credentials. */
+    is_public: boolean;
+  };
+}
+
+/** A page of buckets, and the number of all the buckets that match. */
+export interface BucketV4List {
+  /** The number of buckets that match the filters, before limit and offset. */
+  count: number;
+  /** The buckets of this page. */
+  results: BucketV4[];
 }
 
 /** A trusted CA certificate of the account: what a CDN resource verifies its origin's certificate with. */
@@ -1608,6 +1665,12 @@ export interface CreateApiTokenBody {
   };
 }
 
+/** The new bucket. */
+export interface CreateBucketV4Body {
+  /** The bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, unique in the storage (409 otherwise). */
+  name: string;
+}
+
 /** A new trusted CA certificate: `name` and `sslCertificate`. */
 export interface CreateCaCertificateBody {
   /** The CA certificate's name, 1 to 255 characters, unique among the account's CA certificates (409 otherwise). */
@@ -1830,6 +1893,17 @@ export interface CreateLogsUploaderTargetBody {
   };
 }
 
+/** The new object storage. */
+export interface CreateObjectStorageBody {
+  /**
+   * The storage name: 1 to 255 letters, digits, hyphens and underscores, unique among the account's storages (409
+   * otherwise).
+   */
+  name: string;
+  /** The location to make the storage in: one whose type is `s3_compatible` (see the locations). */
+  location_name: "s-ed1" | "s-drc2" | "s-sgc1" | "s-nhn2" | "s-darz" | "s-ws1" | "s-ams1";
+}
+
 /**
  * A new origin group: `name` and `sources` are required. Defaults: use_next false, proxy_next_upstream [error,
  * timeout], auth_type "none", path "".
@@ -1899,6 +1973,58 @@ export interface CreateSecurityProfileBody {
   }[];
   /** The site that protects the address, e.g. "ED" (also called the service). */
   site: string;
+}
+
+/** The new SFTP storage. */
+export interface CreateSftpStorageBody {
+  /**
+   * The storage name: 1 to 255 letters, digits, hyphens and underscores, unique among the account's storages (409
+   * otherwise).
+   */
+  name: string;
+  /** The location to make the storage in: one whose type is `sftp`. */
+  location_name: "ams" | "sin" | "fra" | "mia";
+  /**
+   * `auto`: a password is generated and shown in the answer this once; `set`: the password is `sftp_password`; `none`:
+   * no password, SSH keys only.
+   */
+  password_mode: "auto" | "set" | "none";
+  /**
+   * The password, 8 to 63 visible ASCII characters: with `password_mode: set` only (and then required). Kept encrypted,
+   * never shown.
+   */
+  sftp_password?: string;
+  /**
+   * When the storage expires: a duration from now such as `30 days` or `2 years 6 months` (years, months, weeks, days,
+   * hours, minutes, seconds; years and months by the calendar, in UTC), or a time with its offset such as
+   * `2027-01-01T00:00:00Z`; after now and at most 100 years ahead. Left out or empty: never.
+   */
+  expires?: string;
+  /**
+   * A custom host name clients may reach the storage at, such as `files.example.com`; kept in lower case, unique on the
+   * platform (409 when any storage has it). Left out or empty: none.
+   */
+  server_alias?: string;
+  /** Turn plain HTTP access off (HTTPS only). Default false. */
+  is_http_disabled?: boolean;
+  /** Use a custom server configuration file. Default false. */
+  has_custom_config_file?: boolean;
+  /**
+   * The SSH keys of the account the storage lets in, by id (each must exist: 400 naming it otherwise). At most 100 SSH
+   * keys.
+   */
+  ssh_key_ids?: number[];
+}
+
+/** The new SSH key. */
+export interface CreateSshKeyBody {
+  /**
+   * The key's name: 1 to 255 letters, digits, spaces, dots, hyphens and underscores, unique in the account (409
+   * otherwise).
+   */
+  name: string;
+  /** The public key in OpenSSH form (`ssh-ed25519 AAAA… comment`); never a private key. */
+  public_key: string;
 }
 
 /** The new storage. */
@@ -2631,6 +2757,28 @@ export interface ListUsersQuery {
   offset?: number;
 }
 
+/** A location storages are made in, for one kind of storage. */
+export interface Location {
+  /** The location's code, which `location_name` names when a storage is made (`s-ed1`). */
+  name: string;
+  /** The location's code again, as the platform names it internally. */
+  technical_name: string;
+  /** The city the location is in, in English. */
+  title: string;
+  /** The host name clients of the location's storages connect to. */
+  address: string;
+  /** `s3_compatible`: object storages are made here; `sftp`: SFTP storages are. */
+  type: "s3_compatible" | "sftp";
+}
+
+/** A page of locations, and the number of all the locations that match. */
+export interface LocationList {
+  /** The number of locations that match the filters, before limit and offset. */
+  count: number;
+  /** The locations of this page. */
+  results: Location[];
+}
+
 /** A logs uploader config: the logs of some CDN resources, written as a policy says, uploaded to a target. */
 export interface LogsUploaderConfig {
   id: number;
@@ -3075,6 +3223,65 @@ export interface RoleReference {
   name?: string;
 }
 
+/** An S3-compatible object storage. Its access keys' secrets are never part of an answer. */
+export interface S3Storage {
+  /** The storage id. */
+  id: number;
+  /** The storage name, unique among the account's storages that are not deleted. */
+  name: string;
+  /**
+   * The account id and the name, `{client_id}-{name}`: the storage's name on the platform (an SFTP storage's login).
+   */
+  full_name: string;
+  /** The location (region) the storage lives in, its code. */
+  location_name: string;
+  /** The host name clients connect to: the S3 endpoint or the SFTP server of the location. */
+  address: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /**
+   * `active`; `deleted` for a deleted storage still within its 14-day grace period (shown with `show_deleted=true`).
+   */
+  provisioning_status: "creating" | "active" | "updating" | "deleting" | "deleted";
+}
+
+/** A new object storage, with the secret of its first access key, shown this once. */
+export interface S3StorageCreated {
+  /** The storage id. */
+  id: number;
+  /** The storage name, unique among the account's storages that are not deleted. */
+  name: string;
+  /**
+   * The account id and the name, `{client_id}-{name}`: the storage's name on the platform (an SFTP storage's login).
+   */
+  full_name: string;
+  /** The location (region) the storage lives in, its code. */
+  location_name: string;
+  /** The host name clients connect to: the S3 endpoint or the SFTP server of the location. */
+  address: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /**
+   * `active`; `deleted` for a deleted storage still within its 14-day grace period (shown with `show_deleted=true`).
+   */
+  provisioning_status: "creating" | "active" | "updating" | "deleting" | "deleted";
+  /** The storage's first access key, with its secret shown this once. */
+  access_keys: {
+    /** The access key id: the S3 client's `AWS_ACCESS_KEY_ID`. */
+    access_key: string;
+    /** The secret key: the S3 client's `AWS_SECRET_ACCESS_KEY`. Shown this once; it cannot be read again. */
+    secret_key: string;
+  }[];
+}
+
+/** A page of object storages, and the number of all the object storages that match. */
+export interface S3StorageList {
+  /** The number of object storages that match the filters, before limit and offset. */
+  count: number;
+  /** The object storages of this page. */
+  results: S3Storage[];
+}
+
 /** A security (DDoS protection) profile of an IP address. */
 export interface SecurityProfile {
   id: number;
@@ -3167,6 +3374,56 @@ export interface SetBucketLifecycleBody {
   expiration_days: number;
 }
 
+/** An SFTP storage. Its password is a secret, kept encrypted and never shown after it is generated. */
+export interface SftpStorage {
+  /** The storage id. */
+  id: number;
+  /** The storage name, unique among the account's storages that are not deleted. */
+  name: string;
+  /**
+   * The account id and the name, `{client_id}-{name}`: the storage's name on the platform (an SFTP storage's login).
+   */
+  full_name: string;
+  /** The location (region) the storage lives in, its code. */
+  location_name: string;
+  /** The host name clients connect to: the S3 endpoint or the SFTP server of the location. */
+  address: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /**
+   * `active`; `deleted` for a deleted storage still within its 14-day grace period (shown with `show_deleted=true`).
+   */
+  provisioning_status: "creating" | "active" | "updating" | "deleting" | "deleted";
+  /**
+   * When the storage expires, UTC (ISO 8601); an empty string: never. This API records it and does not delete the
+   * storage when it passes.
+   */
+  expires: string;
+  /** A custom host name clients may reach the storage at, lower case; an empty string: none. */
+  server_alias: string;
+  /** Whether the storage takes a password (besides its SSH keys). */
+  has_password: boolean;
+  /** Whether plain HTTP access is off (HTTPS only). */
+  is_http_disabled: boolean;
+  /** Whether the storage uses a custom server configuration file. */
+  has_custom_config_file: boolean;
+  /** The SSH keys the storage lets in, by id, ascending. */
+  ssh_key_ids: number[];
+  /**
+   * The password `password_mode: auto` has just generated, shown in that answer only; null in every other answer (a
+   * password is never shown again, and one the caller set is not echoed).
+   */
+  password: string | null;
+}
+
+/** A page of SFTP storages, and the number of all the SFTP storages that match. */
+export interface SftpStorageList {
+  /** The number of SFTP storages that match the filters, before limit and offset. */
+  count: number;
+  /** The SFTP storages of this page. */
+  results: SftpStorage[];
+}
+
 /** A shielding POP of the platform: a point of presence through which a resource's requests to its origin can go. */
 export interface ShieldingPop {
   /** The POP id, the value of a resource's `shielding_pop`. */
@@ -3200,6 +3457,26 @@ export interface ShieldingSetting {
 export interface ShieldingSettingWrite {
   /** The id of one of the platform's shielding POPs, or null: shielding is off. */
   shielding_pop: number | null;
+}
+
+/** A public SSH key of the account, which SFTP storages may let in. */
+export interface SshKey {
+  /** The SSH key id. */
+  id: number;
+  /** The key's name, unique in the account. */
+  name: string;
+  /** The public key in OpenSSH form, as it was given. */
+  public_key: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+}
+
+/** A page of SSH keys, and the number of all the SSH keys that match. */
+export interface SshKeyList {
+  /** The number of SSH keys that match the filters, before limit and offset. */
+  count: number;
+  /** The SSH keys of this page. */
+  results: SshKey[];
 }
 
 /** An SSL certificate of the account. Its private key is never returned. */
@@ -3254,11 +3531,16 @@ export interface Storage {
   client_id: number;
   /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
   created_at: string;
-  /** The storage's state; `active` for every storage this API shows. */
+  /**
+   * The storage's state: `active`, or `deleted` for an object storage deleted at the current path and still within its
+   * grace period (shown with `show_deleted=true`).
+   */
   provisioning_status: "active" | "suspended" | "deleted" | "pending";
-  /** Whether a deleted storage can be restored; always false (deletes are final, so there is no restore). */
+  /**
+   * Whether the storage is deleted and can still be restored (`POST /storage/v4/object_storages/{storage_id}/restore`).
+   */
   can_restore: boolean;
-  /** When the storage was deleted; null (a deleted storage is gone). */
+  /** When the storage was deleted; null: it is not. */
   deleted_at: string | null;
   /**
    * When an SFTP storage expires (UTC, as the storage change set it); null: never. This API records the time and does
@@ -3267,14 +3549,22 @@ export interface Storage {
   expires: string | null;
   /** A custom host name of an SFTP storage, lower case, unique on the platform; null: none. */
   server_alias: string | null;
-  /** Whether plain HTTP access is off; false (this API does not change it). */
+  /** Whether plain HTTP access is off (an SFTP storage's `is_http_disabled` at the current path). */
   disable_http: boolean;
-  /** Whether the storage has a custom server configuration; false (this API sets none). */
+  /**
+   * Whether the storage has a custom server configuration (an SFTP storage's `has_custom_config_file` at the current
+   * path).
+   */
   custom_config_file: boolean;
   /** URL rewrite rules of an SFTP storage; null: none (this API sets none). */
   rewrite_rules: Record<string, string> | null;
   /** The reseller the account belongs to; null: none. */
   reseller_id: number | null;
+}
+
+export interface StorageIdParams {
+  /** The storage id; it must belong to the account. */
+  storage_id: number;
 }
 
 /** One page of the account's storages. */
@@ -3401,6 +3691,28 @@ export interface Stream {
 export interface TaskIdList {
   /** The ids of the tasks the operation started; see GET /cloud/v1/tasks/{task_id}. */
   tasks: string[];
+}
+
+/** The bucket's settings to change; settings left out keep their values. */
+export interface UpdateBucketV4Body {
+  /** New CORS origins; they replace the ones the bucket had (an empty list removes them). Left out: unchanged. */
+  cors?: {
+    /**
+     * The origins allowed to call the bucket from browsers: `*` for any, or origins such as `https://www.example.com`;
+     * an empty list allows none. At most 100 origins.
+     */
+    allowed_origins: string[];
+  };
+  /** A new lifecycle; it replaces the one the bucket had. Left out: unchanged. */
+  lifecycle?: {
+    /** Days after its upload each object expires, 1 to 36500; 0 or null removes the lifecycle. */
+    expiration_days: number | null;
+  };
+  /** A new policy. Left out: unchanged. */
+  policy?: {
+    /** true: anyone may read the objects; false: only callers with the storage's keys. */
+    is_public: boolean;
+  };
 }
 
 /** The account-level CDN setting to change: utilization_level, the only writable one. */
@@ -3603,6 +3915,35 @@ export interface UpdateSecurityProfileBody {
 }
 
 /** The storage's fields to change; fields left out keep their values. */
+export interface UpdateSftpStorageBody {
+  /**
+   * When the storage expires: a duration from now such as `30 days` or `2 years 6 months` (years, months, weeks, days,
+   * hours, minutes, seconds; years and months by the calendar, in UTC), or a time with its offset such as
+   * `2027-01-01T00:00:00Z`; after now and at most 100 years ahead. An empty string removes the expiry.
+   */
+  expires?: string;
+  /**
+   * A custom host name clients may reach the storage at, such as `files.example.com`; kept in lower case, unique on the
+   * platform (409 when any storage has it). An empty string removes the alias.
+   */
+  server_alias?: string;
+  /** Turn plain HTTP access off (true) or on (false). */
+  is_http_disabled?: boolean;
+  /** Use a custom server configuration file, or stop using one. */
+  has_custom_config_file?: boolean;
+  /**
+   * `auto`: a new password is generated and shown in the answer this once; `none`: the password is removed. Left out:
+   * unchanged.
+   */
+  password_mode?: "auto" | "none";
+  /**
+   * The SSH keys of the account the storage lets in from now on, by id; they replace the ones it had (an empty list
+   * removes all; 400 naming a key the account does not have). At most 100 SSH keys.
+   */
+  ssh_key_ids?: number[];
+}
+
+/** The storage's fields to change; fields left out keep their values. */
 export interface UpdateStorageBody {
   /**
    * When the SFTP storage expires: a duration from now such as `30 days` or `1 year 6 months 2 weeks` (years, months,
@@ -3720,6 +4061,239 @@ export interface UploadGpuImageBody {
    * false. At most 100 tags.
    */
   tags?: Record<string, string>;
+}
+
+/** Usage totalled over a period. */
+export interface UsageMetrics {
+  /**
+   * The most files stored at once in the period (the hourly file counts summed over the storages, then their maximum).
+   */
+  file_quantity_sum_max: number;
+  /** Requests that sent data in (uploads). */
+  requests_in_sum: number;
+  /** Requests that read data through the CDN's edges. */
+  requests_out_edges_sum: number;
+  /** Requests that read data directly, not through the CDN's edges. */
+  requests_out_wo_edges_sum: number;
+  /** All requests: in, out through edges and out directly. */
+  requests_sum: number;
+  /** Byte-hours stored: the hourly sizes summed over the hours (what storage is billed by). */
+  size_sum_bytes_hour: number;
+  /** The most bytes stored at once in the period (the hourly sizes summed over the storages, then their maximum). */
+  size_sum_max: number;
+  /** The mean of the hourly stored bytes (summed over the storages) over the hours that have usage, rounded down. */
+  size_sum_mean: number;
+  /** Bytes sent in. */
+  traffic_in_sum: number;
+  /** Bytes read through the CDN's edges. */
+  traffic_out_edges_sum: number;
+  /** Bytes read directly, not through the CDN's edges. */
+  traffic_out_wo_edges_sum: number;
+  /** All bytes: in, out through edges and out directly. */
+  traffic_sum: number;
+}
+
+/** The account's storage usage in series, grouped by location and storage. */
+export interface UsageSeries {
+  /** The usage, grouped by account, location and storage. */
+  data: {
+    /** The caller's account, by id: the only one a token sees. */
+    clients: Record<string, {
+        /** The account id. */
+        id: number;
+        /**
+         * The most files stored at once in the period (the hourly file counts summed over the storages, then their
+         * maximum).
+         */
+        file_quantity_sum_max: number;
+        /** Requests that sent data in (uploads). */
+        requests_in_sum: number;
+        /** Requests that read data through the CDN's edges. */
+        requests_out_edges_sum: number;
+        /** Requests that read data directly, not through the CDN's edges. */
+        requests_out_wo_edges_sum: number;
+        /** All requests: in, out through edges and out directly. */
+        requests_sum: number;
+        /** Byte-hours stored: the hourly sizes summed over the hours (what storage is billed by). */
+        size_sum_bytes_hour: number;
+        /**
+         * The most bytes stored at once in the period (the hourly sizes summed over the storages, then their maximum).
+         */
+        size_sum_max: number;
+        /**
+         * The mean of the hourly stored bytes (summed over the storages) over the hours that have usage, rounded down.
+         */
+        size_sum_mean: number;
+        /** Bytes sent in. */
+        traffic_in_sum: number;
+        /** Bytes read through the CDN's edges. */
+        traffic_out_edges_sum: number;
+        /** Bytes read directly, not through the CDN's edges. */
+        traffic_out_wo_edges_sum: number;
+        /** All bytes: in, out through edges and out directly. */
+        traffic_sum: number;
+        /** The account's locations with usage, by code. */
+        locations: Record<string, {
+            /** The location's code. */
+            name: string;
+            /**
+             * The most files stored at once in the period (the hourly file counts summed over the storages, then their
+             * maximum).
+             */
+            file_quantity_sum_max: number;
+            /** Requests that sent data in (uploads). */
+            requests_in_sum: number;
+            /** Requests that read data through the CDN's edges. */
+            requests_out_edges_sum: number;
+            /** Requests that read data directly, not through the CDN's edges. */
+            requests_out_wo_edges_sum: number;
+            /** All requests: in, out through edges and out directly. */
+            requests_sum: number;
+            /** Byte-hours stored: the hourly sizes summed over the hours (what storage is billed by). */
+            size_sum_bytes_hour: number;
+            /**
+             * The most bytes stored at once in the period (the hourly sizes summed over the storages, then their
+             * maximum).
+             */
+            size_sum_max: number;
+            /**
+             * The mean of the hourly stored bytes (summed over the storages) over the hours that have usage, rounded
+             * down.
+             */
+            size_sum_mean: number;
+            /** Bytes sent in. */
+            traffic_in_sum: number;
+            /** Bytes read through the CDN's edges. */
+            traffic_out_edges_sum: number;
+            /** Bytes read directly, not through the CDN's edges. */
+            traffic_out_wo_edges_sum: number;
+            /** All bytes: in, out through edges and out directly. */
+            traffic_sum: number;
+            /** The location's storages, by name. */
+            storages: Record<string, {
+                /** The storage name. */
+                name: string;
+                /**
+                 * The most files stored at once in the period (the hourly file counts summed over the storages, then
+                 * their maximum).
+                 */
+                file_quantity_sum_max: number;
+                /** Requests that sent data in (uploads). */
+                requests_in_sum: number;
+                /** Requests that read data through the CDN's edges. */
+                requests_out_edges_sum: number;
+                /** Requests that read data directly, not through the CDN's edges. */
+                requests_out_wo_edges_sum: number;
+                /** All requests: in, out through edges and out directly. */
+                requests_sum: number;
+                /** Byte-hours stored: the hourly sizes summed over the hours (what storage is billed by). */
+                size_sum_bytes_hour: number;
+                /**
+                 * The most bytes stored at once in the period (the hourly sizes summed over the storages, then their
+                 * maximum).
+                 */
+                size_sum_max: number;
+                /**
+                 * The mean of the hourly stored bytes (summed over the storages) over the hours that have usage,
+                 * rounded down.
+                 */
+                size_sum_mean: number;
+                /** Bytes sent in. */
+                traffic_in_sum: number;
+                /** Bytes read through the CDN's edges. */
+                traffic_out_edges_sum: number;
+                /** Bytes read directly, not through the CDN's edges. */
+                traffic_out_wo_edges_sum: number;
+                /** All bytes: in, out through edges and out directly. */
+                traffic_sum: number;
+                /**
+                 * File counts by bucket; empty: the usage rows are kept per storage, not per bucket (the storage's
+                 * counts are in file_quantity_sum_max).
+                 */
+                buckets_series: Record<string, ((number | string)[])[]>;
+                /** Requests in: [[start of the period, value], …], one point per period, oldest first. */
+                requests_in_series: ((number | string)[])[];
+                /**
+                 * Requests out through edges: [[start of the period, value], …], one point per period, oldest first.
+                 */
+                requests_out_edges_series: ((number | string)[])[];
+                /** Requests out directly: [[start of the period, value], …], one point per period, oldest first. */
+                requests_out_wo_edges_series: ((number | string)[])[];
+                /** All requests: [[start of the period, value], …], one point per period, oldest first. */
+                requests_series: ((number | string)[])[];
+                /** Byte-hours stored: [[start of the period, value], …], one point per period, oldest first. */
+                size_bytes_hour_series: ((number | string)[])[];
+                /**
+                 * The most bytes stored at once: [[start of the period, value], …], one point per period, oldest first.
+                 */
+                size_max_series: ((number | string)[])[];
+                /**
+                 * The mean of the hourly stored bytes: [[start of the period, value], …], one point per period, oldest
+                 * first.
+                 */
+                size_mean_series: ((number | string)[])[];
+                /** Bytes in: [[start of the period, value], …], one point per period, oldest first. */
+                traffic_in_series: ((number | string)[])[];
+                /** Bytes out through edges: [[start of the period, value], …], one point per period, oldest first. */
+                traffic_out_edges_series: ((number | string)[])[];
+                /** Bytes out directly: [[start of the period, value], …], one point per period, oldest first. */
+                traffic_out_wo_edges_series: ((number | string)[])[];
+                /** All bytes: [[start of the period, value], …], one point per period, oldest first. */
+                traffic_series: ((number | string)[])[];
+              }>;
+          }>;
+      }>;
+  };
+}
+
+/** The storages, period and granularity of the series. */
+export interface UsageSeriesBody {
+  /**
+   * The start of the period, included: a date (its midnight UTC) or a time with its offset. Default: 30 days before
+   * `to`.
+   */
+  from?: string;
+  /**
+   * The end of the period, excluded: a date (its midnight UTC) or a time with its offset. Default: now. The period is
+   * at most 366 days and must not end before it starts.
+   */
+  to?: string;
+  /** Only storages in these locations (codes); left out or empty: every location. At most 100 locations. */
+  locations?: string[];
+  /** Only the storages with these names; left out or empty: every storage of the account. At most 1000 storages. */
+  storages?: string[];
+  /** The length of each period of the series: `1h`, `12h` or `24h` (default), counted from midnight UTC. */
+  granularity?: "1h" | "12h" | "24h";
+  /** Deprecated by the platform; taken and ignored. */
+  source?: number;
+  /** true: each point's time as an RFC 3339 string (`2026-01-31T00:00:00Z`); false (default): as Unix seconds. */
+  ts_string?: boolean;
+}
+
+/** The account's storage usage totalled over a period. */
+export interface UsageTotal {
+  /** One element: the totals over every storage and hour that match. */
+  data: {
+    metrics: UsageMetrics;
+  }[];
+}
+
+/** The storages and period to total. */
+export interface UsageTotalBody {
+  /**
+   * The start of the period, included: a date (its midnight UTC) or a time with its offset. Default: 30 days before
+   * `to`.
+   */
+  from?: string;
+  /**
+   * The end of the period, excluded: a date (its midnight UTC) or a time with its offset. Default: now. The period is
+   * at most 366 days and must not end before it starts.
+   */
+  to?: string;
+  /** Only storages in these locations (codes); left out or empty: every location. At most 100 locations. */
+  locations?: string[];
+  /** Only the storages with these names; left out or empty: every storage of the account. At most 1000 storages. */
+  storages?: string[];
 }
 
 /** A user of the account. */
@@ -3855,14 +4429,102 @@ export interface EdgeDeleteTemplateQuery {
   force?: boolean;
 }
 
+/** No fields: the key is generated. The body may be left out, or be an empty JSON object. */
+export type StorageCreateAccessKeyBody = Record<string, never>;
+
 /** No fields: the path names the bucket. The body may be left out, or be an empty JSON object. */
 export type StorageCreateBucketBody = Record<string, never>;
+
+export interface StorageListAccessKeysQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of keys skipped. Default 0. */
+  offset?: number;
+  /**
+   * Sort by `created_at` or `access_key`, ascending; with `-` before it, descending. Default created_at; ties by key.
+   */
+  order_by?: "created_at" | "-created_at" | "access_key" | "-access_key";
+}
 
 export interface StorageListBucketsQuery {
   /** Page size, 1 to 1000. Default 100. */
   limit?: number;
   /** Number of buckets skipped. Default 0. */
   offset?: number;
+}
+
+export interface StorageListLocationsQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of locations skipped. Default 0. */
+  offset?: number;
+  /**
+   * Sort by `name`, `title` or `type`, ascending; with `-` before it (`-title`), descending. Default name; ties by
+   * name.
+   */
+  order_by?: "name" | "-name" | "title" | "-title" | "type" | "-type";
+}
+
+export interface StorageListObjectStorageBucketsQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of buckets skipped. Default 0. */
+  offset?: number;
+}
+
+export interface StorageListObjectStoragesQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching object storages skipped. Default 0. */
+  offset?: number;
+  /** Only the storage with this id. */
+  id?: number;
+  /** Only the storage with exactly this name. */
+  name?: string;
+  /** Only storages in this location (its code, such as `s-ed1`). */
+  location_name?: string;
+  /** Only storages in this state: `active`, or `deleted` (with `show_deleted=true`); the others match none here. */
+  provisioning_status?: "creating" | "active" | "updating" | "deleting" | "deleted";
+  /** Include deleted storages still within their 14-day grace period (they can be restored). Default false. */
+  show_deleted?: boolean;
+  /**
+   * Sort by `id`, `name`, `created_at` or `location_name`, ascending; with `-` before it (`-created_at`), descending.
+   * Default id; ties by id.
+   */
+  order_by?: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at" | "location_name" | "-location_name";
+}
+
+export interface StorageListSftpStoragesQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching SFTP storages skipped. Default 0. */
+  offset?: number;
+  /** Only the storage with this id. */
+  id?: number;
+  /** Only the storage with exactly this name. */
+  name?: string;
+  /** Only storages in this location (its code, such as `s-ed1`). */
+  location_name?: string;
+  /** Only storages in this state: `active`, or `deleted` (with `show_deleted=true`); the others match none here. */
+  provisioning_status?: "creating" | "active" | "updating" | "deleting" | "deleted";
+  /** Include deleted storages still within their 14-day grace period (they can be restored). Default false. */
+  show_deleted?: boolean;
+  /**
+   * Sort by `id`, `name`, `created_at` or `location_name`, ascending; with `-` before it (`-created_at`), descending.
+   * Default id; ties by id.
+   */
+  order_by?: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at" | "location_name" | "-location_name";
+}
+
+export interface StorageListSshKeysQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching keys skipped. Default 0. */
+  offset?: number;
+  /** Only keys whose name contains this text, in any case. */
+  name?: string;
+  /** Sort by `id`, `name` or `created_at`, ascending; with `-` before it, descending. Default id; ties by id. */
+  order_by?: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at";
 }
 
 export interface StorageListStoragesQuery {
@@ -3878,15 +4540,18 @@ export interface StorageListStoragesQuery {
   location?: "s-ed1" | "s-drc2" | "s-sgc1" | "s-nhn2" | "s-darz" | "s-ws1" | "s-ams1" | "ams" | "sin" | "fra" | "mia";
   /** Only storages of this type. */
   type?: "s3" | "sftp";
-  /** Only storages in this state; every storage of this API is `active`. */
+  /** Only storages in this state: `active`, or `deleted` (with `show_deleted=true`); the others match none. */
   status?: "active" | "suspended" | "deleted" | "pending";
-  /** Include deleted storages; deletes are final here, so there are none to include. */
+  /** Include deleted storages still within their grace period (deleted at the current path; they can be restored). */
   show_deleted?: boolean;
   /** Sort field: id, name, location, type, created_at. Default id; ties go by id. */
   order_by?: "id" | "name" | "location" | "type" | "created_at";
   /** asc or desc. Default asc. */
   order_direction?: "asc" | "desc";
 }
+
+/** No fields: the path names the storage. The body may be left out, or be an empty JSON object. */
+export type StorageRestoreObjectStorageBody = Record<string, never>;
 
 /** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
 export type StorageSetBucketPolicyBody = Record<string, never>;
@@ -5486,6 +6151,283 @@ export interface Routes {
     query: never;
     body: never;
     response: undefined;
+  };
+  /** `GET /storage/v4/object_storages`: List object storages. */
+  "storage.listObjectStorages": {
+    method: "GET";
+    path: "/storage/v4/object_storages";
+    params: never;
+    query: StorageListObjectStoragesQuery;
+    body: never;
+    response: S3StorageList;
+  };
+  /** `POST /storage/v4/object_storages`: Create an object storage. */
+  "storage.createObjectStorage": {
+    method: "POST";
+    path: "/storage/v4/object_storages";
+    params: never;
+    query: never;
+    body: CreateObjectStorageBody;
+    response: S3StorageCreated;
+  };
+  /** `GET /storage/v4/object_storages/:storage_id`: Get an object storage. */
+  "storage.getObjectStorage": {
+    method: "GET";
+    path: "/storage/v4/object_storages/:storage_id";
+    params: StorageIdParams;
+    query: never;
+    body: never;
+    response: S3Storage;
+  };
+  /** `DELETE /storage/v4/object_storages/:storage_id`: Delete an object storage. */
+  "storage.deleteObjectStorage": {
+    method: "DELETE";
+    path: "/storage/v4/object_storages/:storage_id";
+    params: StorageIdParams;
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `POST /storage/v4/object_storages/:storage_id/restore`: Restore a deleted object storage. */
+  "storage.restoreObjectStorage": {
+    method: "POST";
+    path: "/storage/v4/object_storages/:storage_id/restore";
+    params: StorageIdParams;
+    query: never;
+    body: StorageRestoreObjectStorageBody | undefined;
+    response: undefined;
+  };
+  /** `POST /storage/v4/object_storages/:storage_id/access_keys`: Create an access key. */
+  "storage.createAccessKey": {
+    method: "POST";
+    path: "/storage/v4/object_storages/:storage_id/access_keys";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+    };
+    query: never;
+    body: StorageCreateAccessKeyBody | undefined;
+    response: AccessKeyCreated;
+  };
+  /** `GET /storage/v4/object_storages/:storage_id/access_keys`: List the access keys of an object storage. */
+  "storage.listAccessKeys": {
+    method: "GET";
+    path: "/storage/v4/object_storages/:storage_id/access_keys";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+    };
+    query: StorageListAccessKeysQuery;
+    body: never;
+    response: AccessKeyList;
+  };
+  /** `GET /storage/v4/object_storages/:storage_id/access_keys/:access_key`: Get an access key. */
+  "storage.getAccessKey": {
+    method: "GET";
+    path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+      /** The access key id. */
+      access_key: string;
+    };
+    query: never;
+    body: never;
+    response: AccessKey;
+  };
+  /** `DELETE /storage/v4/object_storages/:storage_id/access_keys/:access_key`: Delete an access key. */
+  "storage.deleteAccessKey": {
+    method: "DELETE";
+    path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+      /** The access key id. */
+      access_key: string;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /storage/v4/object_storages/:storage_id/buckets`: List the buckets of an object storage. */
+  "storage.listObjectStorageBuckets": {
+    method: "GET";
+    path: "/storage/v4/object_storages/:storage_id/buckets";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+    };
+    query: StorageListObjectStorageBucketsQuery;
+    body: never;
+    response: BucketV4List;
+  };
+  /** `POST /storage/v4/object_storages/:storage_id/buckets`: Create a bucket. */
+  "storage.createObjectStorageBucket": {
+    method: "POST";
+    path: "/storage/v4/object_storages/:storage_id/buckets";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+    };
+    query: never;
+    body: CreateBucketV4Body;
+    response: BucketV4;
+  };
+  /** `GET /storage/v4/object_storages/:storage_id/buckets/:name`: Get a bucket. */
+  "storage.getObjectStorageBucket": {
+    method: "GET";
+    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+      /** The bucket name. */
+      name: string;
+    };
+    query: never;
+    body: never;
+    response: BucketV4;
+  };
+  /** `PATCH /storage/v4/object_storages/:storage_id/buckets/:name`: Change a bucket. */
+  "storage.updateObjectStorageBucket": {
+    method: "PATCH";
+    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+      /** The bucket name. */
+      name: string;
+    };
+    query: never;
+    body: UpdateBucketV4Body;
+    response: BucketV4;
+  };
+  /** `DELETE /storage/v4/object_storages/:storage_id/buckets/:name`: Delete a bucket. */
+  "storage.deleteObjectStorageBucket": {
+    method: "DELETE";
+    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    params: {
+      /** The object storage id; it must belong to the account. */
+      storage_id: number;
+      /** The bucket name. */
+      name: string;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /storage/v4/sftp_storages`: List SFTP storages. */
+  "storage.listSftpStorages": {
+    method: "GET";
+    path: "/storage/v4/sftp_storages";
+    params: never;
+    query: StorageListSftpStoragesQuery;
+    body: never;
+    response: SftpStorageList;
+  };
+  /** `POST /storage/v4/sftp_storages`: Create an SFTP storage. */
+  "storage.createSftpStorage": {
+    method: "POST";
+    path: "/storage/v4/sftp_storages";
+    params: never;
+    query: never;
+    body: CreateSftpStorageBody;
+    response: SftpStorage;
+  };
+  /** `GET /storage/v4/sftp_storages/:storage_id`: Get an SFTP storage. */
+  "storage.getSftpStorage": {
+    method: "GET";
+    path: "/storage/v4/sftp_storages/:storage_id";
+    params: StorageIdParams;
+    query: never;
+    body: never;
+    response: SftpStorage;
+  };
+  /** `PATCH /storage/v4/sftp_storages/:storage_id`: Change an SFTP storage. */
+  "storage.updateSftpStorage": {
+    method: "PATCH";
+    path: "/storage/v4/sftp_storages/:storage_id";
+    params: StorageIdParams;
+    query: never;
+    body: UpdateSftpStorageBody;
+    response: SftpStorage;
+  };
+  /** `DELETE /storage/v4/sftp_storages/:storage_id`: Delete an SFTP storage. */
+  "storage.deleteSftpStorage": {
+    method: "DELETE";
+    path: "/storage/v4/sftp_storages/:storage_id";
+    params: StorageIdParams;
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /storage/v4/ssh_keys`: List SSH keys. */
+  "storage.listSshKeys": {
+    method: "GET";
+    path: "/storage/v4/ssh_keys";
+    params: never;
+    query: StorageListSshKeysQuery;
+    body: never;
+    response: SshKeyList;
+  };
+  /** `POST /storage/v4/ssh_keys`: Create an SSH key. */
+  "storage.createSshKey": {
+    method: "POST";
+    path: "/storage/v4/ssh_keys";
+    params: never;
+    query: never;
+    body: CreateSshKeyBody;
+    response: SshKey;
+  };
+  /** `GET /storage/v4/ssh_keys/:ssh_key_id`: Get an SSH key. */
+  "storage.getSshKey": {
+    method: "GET";
+    path: "/storage/v4/ssh_keys/:ssh_key_id";
+    params: {
+      /** The SSH key id; it must belong to the account. */
+      ssh_key_id: number;
+    };
+    query: never;
+    body: never;
+    response: SshKey;
+  };
+  /** `DELETE /storage/v4/ssh_keys/:ssh_key_id`: Delete an SSH key. */
+  "storage.deleteSshKey": {
+    method: "DELETE";
+    path: "/storage/v4/ssh_keys/:ssh_key_id";
+    params: {
+      /** The SSH key id; it must belong to the account. */
+      ssh_key_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /storage/v4/locations`: List locations. */
+  "storage.listLocations": {
+    method: "GET";
+    path: "/storage/v4/locations";
+    params: never;
+    query: StorageListLocationsQuery;
+    body: never;
+    response: LocationList;
+  };
+  /** `POST /storage/stats/v1/storage/usage/total`: Get total storage usage. */
+  "storage.getUsageAggregated": {
+    method: "POST";
+    path: "/storage/stats/v1/storage/usage/total";
+    params: never;
+    query: never;
+    body: UsageTotalBody;
+    response: UsageTotal;
+  };
+  /** `POST /storage/stats/v1/storage/usage/series`: Get storage usage in series. */
+  "storage.getUsageSeries": {
+    method: "POST";
+    path: "/storage/stats/v1/storage/usage/series";
+    params: never;
+    query: never;
+    body: UsageSeriesBody;
+    response: UsageSeries;
   };
   /** `GET /storage/provisioning/v1/storage/:id/s3/bucket/:name/cors`: Get the CORS settings of a bucket. */
   "storage.getBucketCors": {

@@ -12,8 +12,290 @@ import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { storageRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
+const listObjectStoragesPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listObjectStorages">["results"][number], Success<"storage.listObjectStorages">, Query<"storage.listObjectStorages">>((body) => body.results);
+const listAccessKeysPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listAccessKeys">["results"][number], Success<"storage.listAccessKeys">, Query<"storage.listAccessKeys">>((body) => body.results);
+const listObjectStorageBucketsPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listObjectStorageBuckets">["results"][number], Success<"storage.listObjectStorageBuckets">, Query<"storage.listObjectStorageBuckets">>((body) => body.results);
+const listSftpStoragesPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listSftpStorages">["results"][number], Success<"storage.listSftpStorages">, Query<"storage.listSftpStorages">>((body) => body.results);
+const listSshKeysPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listSshKeys">["results"][number], Success<"storage.listSshKeys">, Query<"storage.listSshKeys">>((body) => body.results);
+const listLocationsPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listLocations">["results"][number], Success<"storage.listLocations">, Query<"storage.listLocations">>((body) => body.results);
 const listBucketsPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listBuckets">["results"][number], Success<"storage.listBuckets">, Query<"storage.listBuckets">>((body) => body.results);
 const listStoragesPaging = /* @__PURE__ */ offsetPaging<Success<"storage.listStorages">["results"][number], Success<"storage.listStorages">, Query<"storage.listStorages">>((body) => body.results);
+
+/** `client.storage.objectStorages`. */
+export class StorageObjectStorages extends APIResource {
+  /**
+   * `GET /storage/v4/object_storages`: List object storages. The account's S3-compatible storages that match every
+   * filter given, a page of `limit` (default 100) from `offset`, sorted by `order_by` (default id). Deleted storages
+   * are left out unless `show_deleted=true`, which adds those within their 14-day grace period (`provisioning_status`
+   * `deleted`). `count` is the number of matches before paging. The platform's current path; the older
+   * `/storage/provisioning` routes serve the same storages in their own shape.
+   */
+  list(query?: Query<"storage.listObjectStorages">, options?: RequestOptions): PagePromise<Success<"storage.listObjectStorages">["results"][number], Success<"storage.listObjectStorages">> {
+    return this.transport.list(storageRoutes.listObjectStorages, { query }, options, listObjectStoragesPaging);
+  }
+
+  /**
+   * `POST /storage/v4/object_storages`: Create an object storage. A new, empty S3-compatible storage of the account in
+   * an `s3_compatible` location, `active` at once, with its first access key: the answer shows the key's secret this
+   * once (it is kept encrypted and never shown again; make another key if it is lost). A name one of the account's
+   * storages has (deleted ones within their grace period too) is 409. The platform's current path; the older
+   * `/storage/provisioning` routes serve the same storages in their own shape.
+   */
+  create(body: Body<"storage.createObjectStorage">, options?: RequestOptions): APIPromise<Success<"storage.createObjectStorage">> {
+    return this.transport.request(storageRoutes.createObjectStorage, { body }, options);
+  }
+
+  /**
+   * `GET /storage/v4/object_storages/{storage_id}`: Get an object storage. One S3-compatible storage of the account,
+   * never its keys' secrets. An SFTP storage, a deleted one and another account's are 404. The platform's current path;
+   * the older `/storage/provisioning` routes serve the same storages in their own shape.
+   */
+  get(storageId: PathParam<"storage.getObjectStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorage">> {
+    return this.transport.request(storageRoutes.getObjectStorage, { params: { storage_id: storageId } }, options);
+  }
+
+  /**
+   * `DELETE /storage/v4/object_storages/{storage_id}`: Delete an object storage. Deletes the storage: it is gone from
+   * the listings and every route at once, but it is kept, with its buckets, keys and usage, for 14 days, during which
+   * the restore brings it back; after that it is deleted for good. Answers 204 with no body; a deleted storage is 404.
+   * (The older `DELETE /storage/provisioning/v1/storage/{id}` deletes at once and for good.)
+   */
+  delete(storageId: PathParam<"storage.deleteObjectStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorage">> {
+    return this.transport.request(storageRoutes.deleteObjectStorage, { params: { storage_id: storageId } }, options);
+  }
+
+  /**
+   * `POST /storage/v4/object_storages/{storage_id}/restore`: Restore a deleted object storage. Brings back a storage
+   * deleted less than 14 days ago, as it was, with its buckets, keys and usage; answers 204 with no body. A storage
+   * that is not deleted answers the same 204 and is left as it is. A storage deleted longer ago is gone for good (404),
+   * as is another account's. When another storage of the account has taken its name since, it cannot come back under
+   * that name: 409.
+   */
+  restore(storageId: PathParam<"storage.restoreObjectStorage", "storage_id">, body?: Body<"storage.restoreObjectStorage">, options?: RequestOptions): APIPromise<Success<"storage.restoreObjectStorage">> {
+    return this.transport.request(storageRoutes.restoreObjectStorage, { params: { storage_id: storageId }, body }, options);
+  }
+}
+
+/** `client.storage.accessKeys`. */
+export class StorageAccessKeys extends APIResource {
+  /**
+   * `POST /storage/v4/object_storages/{storage_id}/access_keys`: Create an access key. A new S3 key pair for the object
+   * storage. The answer shows the secret key this once: it is kept encrypted, never shown again and never logged. A
+   * storage has at most 100 keys (409 beyond); the platform allows two, which is enough to replace a key without a
+   * moment without one (make the new one, move the clients, delete the old one), and this API allows more so that tools
+   * which make keys for a while before they delete them are not refused.
+   */
+  create(storageId: PathParam<"storage.createAccessKey", "storage_id">, body?: Body<"storage.createAccessKey">, options?: RequestOptions): APIPromise<Success<"storage.createAccessKey">> {
+    return this.transport.request(storageRoutes.createAccessKey, { params: { storage_id: storageId }, body }, options);
+  }
+
+  /**
+   * `GET /storage/v4/object_storages/{storage_id}/access_keys`: List the access keys of an object storage. The
+   * storage's access keys (never their secrets), a page of `limit` from `offset`. 404 for an SFTP storage, a deleted
+   * one (restore it within 14 days to see its keys again) and another account's.
+   */
+  list(storageId: PathParam<"storage.listAccessKeys", "storage_id">, query?: Query<"storage.listAccessKeys">, options?: RequestOptions): PagePromise<Success<"storage.listAccessKeys">["results"][number], Success<"storage.listAccessKeys">> {
+    return this.transport.list(storageRoutes.listAccessKeys, { params: { storage_id: storageId }, query }, options, listAccessKeysPaging);
+  }
+
+  /**
+   * `GET /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Get an access key. One access key of the
+   * object storage, never its secret. A key of another storage, or another account's, is 404. (The example names the
+   * demo data's key; on a new account it answers 404.)
+   */
+  get(storageId: PathParam<"storage.getAccessKey", "storage_id">, accessKey: PathParam<"storage.getAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.getAccessKey">> {
+    return this.transport.request(storageRoutes.getAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);
+  }
+
+  /**
+   * `DELETE /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Delete an access key. Deletes the
+   * access key for good: S3 clients that use it are refused from now on. A storage may be left with no key (make one to
+   * reach it again). Answers 204 with no body. (The example names the demo data's key; on a new account it answers
+   * 404.)
+   */
+  delete(storageId: PathParam<"storage.deleteAccessKey", "storage_id">, accessKey: PathParam<"storage.deleteAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.deleteAccessKey">> {
+    return this.transport.request(storageRoutes.deleteAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);
+  }
+}
+
+/** `client.storage.buckets`. */
+export class StorageBuckets extends APIResource {
+  /**
+   * `GET /storage/v4/object_storages/{storage_id}/buckets`: List the buckets of an object storage. A page of the
+   * storage's buckets by name (ascending), each with its CORS settings, lifecycle and policy. 404 for an SFTP storage,
+   * a deleted one and another account's. The platform's current path; the older `/storage/provisioning` bucket routes
+   * serve the same buckets.
+   */
+  list(storageId: PathParam<"storage.listObjectStorageBuckets", "storage_id">, query?: Query<"storage.listObjectStorageBuckets">, options?: RequestOptions): PagePromise<Success<"storage.listObjectStorageBuckets">["results"][number], Success<"storage.listObjectStorageBuckets">> {
+    return this.transport.list(storageRoutes.listObjectStorageBuckets, { params: { storage_id: storageId }, query }, options, listObjectStorageBucketsPaging);
+  }
+
+  /**
+   * `POST /storage/v4/object_storages/{storage_id}/buckets`: Create a bucket. Makes an empty, private bucket in the
+   * object storage, without CORS origins or lifecycle. A name the storage has is 409. The platform's current path; the
+   * older `/storage/provisioning` bucket routes serve the same buckets.
+   */
+  create(storageId: PathParam<"storage.createObjectStorageBucket", "storage_id">, body: Body<"storage.createObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.createObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.createObjectStorageBucket, { params: { storage_id: storageId }, body }, options);
+  }
+
+  /**
+   * `GET /storage/v4/object_storages/{storage_id}/buckets/{name}`: Get a bucket. One bucket of the object storage with
+   * its CORS settings, lifecycle and policy. The platform's current path; the older `/storage/provisioning` bucket
+   * routes serve the same buckets.
+   */
+  get(storageId: PathParam<"storage.getObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.getObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.getObjectStorageBucket, { params: { storage_id: storageId, name: bucketName } }, options);
+  }
+
+  /**
+   * `PATCH /storage/v4/object_storages/{storage_id}/buckets/{name}`: Change a bucket. Changes the settings given, in
+   * one write: `cors` replaces the CORS origins (repeated ones kept once, in the order first given), `lifecycle` sets
+   * the days after which objects expire (0 or null removes it), `policy` makes the bucket public or private; settings
+   * left out keep their values. Answers the bucket as the GET shows it (the platform answers with no body). The
+   * platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.
+   */
+  update(storageId: PathParam<"storage.updateObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.updateObjectStorageBucket", "name">, body: Body<"storage.updateObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.updateObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.updateObjectStorageBucket, { params: { storage_id: storageId, name: bucketName }, body }, options);
+  }
+
+  /**
+   * `DELETE /storage/v4/object_storages/{storage_id}/buckets/{name}`: Delete a bucket. Deletes the bucket with
+   * everything in it (its objects, CORS settings, lifecycle and policy), for good. Answers 204 with no body. The
+   * platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.
+   */
+  delete(storageId: PathParam<"storage.deleteObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.deleteObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.deleteObjectStorageBucket, { params: { storage_id: storageId, name: bucketName } }, options);
+  }
+}
+
+/** `client.storage.sftpStorages`. */
+export class StorageSftpStorages extends APIResource {
+  /**
+   * `GET /storage/v4/sftp_storages`: List SFTP storages. The account's SFTP storages that match every filter given, a
+   * page of `limit` (default 100) from `offset`, sorted by `order_by` (default id); never their passwords. SFTP
+   * storages are deleted for good at once, so `show_deleted` adds none. `count` is the number of matches before paging.
+   * The platform's current path; the older `/storage/provisioning` routes serve the same storages in their own shape.
+   */
+  list(query?: Query<"storage.listSftpStorages">, options?: RequestOptions): PagePromise<Success<"storage.listSftpStorages">["results"][number], Success<"storage.listSftpStorages">> {
+    return this.transport.list(storageRoutes.listSftpStorages, { query }, options, listSftpStoragesPaging);
+  }
+
+  /**
+   * `POST /storage/v4/sftp_storages`: Create an SFTP storage. A new, empty SFTP storage of the account in an `sftp`
+   * location, `active` at once. With `password_mode: auto` the answer shows the generated password this once
+   * (`password`); with `set` the password given is kept; either is kept encrypted and never shown again or logged.
+   * `ssh_key_ids` names keys of the account (400 naming a key it does not have). A name the account's storages have, or
+   * a server alias any storage has, is 409. The platform's current path; the older `/storage/provisioning` routes serve
+   * the same storages in their own shape.
+   */
+  create(body: Body<"storage.createSftpStorage">, options?: RequestOptions): APIPromise<Success<"storage.createSftpStorage">> {
+    return this.transport.request(storageRoutes.createSftpStorage, { body }, options);
+  }
+
+  /**
+   * `GET /storage/v4/sftp_storages/{storage_id}`: Get an SFTP storage. One SFTP storage of the account, never its
+   * password. An object storage and another account's storage are 404. The platform's current path; the older
+   * `/storage/provisioning` routes serve the same storages in their own shape.
+   */
+  get(storageId: PathParam<"storage.getSftpStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getSftpStorage">> {
+    return this.transport.request(storageRoutes.getSftpStorage, { params: { storage_id: storageId } }, options);
+  }
+
+  /**
+   * `PATCH /storage/v4/sftp_storages/{storage_id}`: Change an SFTP storage. Changes the fields given in one write;
+   * fields left out keep their values. An empty `expires` or `server_alias` removes it; `ssh_key_ids` replaces the keys
+   * (400 naming a key the account does not have); `password_mode: auto` generates a new password, shown in this answer
+   * only, and `none` removes it. The name and location are fixed at creation. A server alias another storage has is
+   * 409. The platform's current path; the older `/storage/provisioning` routes serve the same storages in their own
+   * shape.
+   */
+  update(storageId: PathParam<"storage.updateSftpStorage", "storage_id">, body: Body<"storage.updateSftpStorage">, options?: RequestOptions): APIPromise<Success<"storage.updateSftpStorage">> {
+    return this.transport.request(storageRoutes.updateSftpStorage, { params: { storage_id: storageId }, body }, options);
+  }
+
+  /**
+   * `DELETE /storage/v4/sftp_storages/{storage_id}`: Delete an SFTP storage. Deletes the SFTP storage for good with its
+   * files; the SSH keys it let in stay the account's. Answers 204 with no body. (Only object storages have a grace
+   * period and a restore.)
+   */
+  delete(storageId: PathParam<"storage.deleteSftpStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteSftpStorage">> {
+    return this.transport.request(storageRoutes.deleteSftpStorage, { params: { storage_id: storageId } }, options);
+  }
+}
+
+/** `client.storage.sshKeys`. */
+export class StorageSshKeys extends APIResource {
+  /**
+   * `GET /storage/v4/ssh_keys`: List SSH keys. The account's SSH keys whose name contains `name` (in any case), a page
+   * of `limit` from `offset`; `count` is the number of matches.
+   */
+  list(query?: Query<"storage.listSshKeys">, options?: RequestOptions): PagePromise<Success<"storage.listSshKeys">["results"][number], Success<"storage.listSshKeys">> {
+    return this.transport.list(storageRoutes.listSshKeys, { query }, options, listSshKeysPaging);
+  }
+
+  /**
+   * `POST /storage/v4/ssh_keys`: Create an SSH key. Adds a public key to the account, for its SFTP storages to let in
+   * (`ssh_key_ids` of an SFTP storage). Only the public half is ever sent or kept. A name the account's keys have is
+   * 409.
+   */
+  create(body: Body<"storage.createSshKey">, options?: RequestOptions): APIPromise<Success<"storage.createSshKey">> {
+    return this.transport.request(storageRoutes.createSshKey, { body }, options);
+  }
+
+  /**
+   * `GET /storage/v4/ssh_keys/{ssh_key_id}`: Get an SSH key. One SSH key of the account; another account's is 404.
+   */
+  get(sshKeyId: PathParam<"storage.getSshKey", "ssh_key_id">, options?: RequestOptions): APIPromise<Success<"storage.getSshKey">> {
+    return this.transport.request(storageRoutes.getSshKey, { params: { ssh_key_id: sshKeyId } }, options);
+  }
+
+  /**
+   * `DELETE /storage/v4/ssh_keys/{ssh_key_id}`: Delete an SSH key. Deletes the key for good. While an SFTP storage lets
+   * it in (`ssh_key_ids`), it cannot be deleted: 409 naming the storages; take it out of them first (PATCH the
+   * storages' `ssh_key_ids`) or delete them. Answers 204 with no body.
+   */
+  delete(sshKeyId: PathParam<"storage.deleteSshKey", "ssh_key_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteSshKey">> {
+    return this.transport.request(storageRoutes.deleteSshKey, { params: { ssh_key_id: sshKeyId } }, options);
+  }
+}
+
+/** `client.storage.locations`. */
+export class StorageLocations extends APIResource {
+  /**
+   * `GET /storage/v4/locations`: List locations. The locations storages are made in, the same for every account: each
+   * serves one kind of storage, `s3_compatible` (object storages) or `sftp` (SFTP storages), and its `name` is the
+   * `location_name` a new storage of that kind takes. A page of `limit` (default 100) from `offset`, sorted by
+   * `order_by`; `count` is the number of all locations.
+   */
+  list(query?: Query<"storage.listLocations">, options?: RequestOptions): PagePromise<Success<"storage.listLocations">["results"][number], Success<"storage.listLocations">> {
+    return this.transport.list(storageRoutes.listLocations, { query }, options, listLocationsPaging);
+  }
+}
+
+/** `client.storage.statistics`. */
+export class StorageStatistics extends APIResource {
+  /**
+   * `POST /storage/stats/v1/storage/usage/total`: Get total storage usage. The account's storage usage totalled over
+   * the period `from` (included) to `to` (excluded), for the storages and locations named (every one when left out).
+   * Answered from the hourly usage rows of the account's storages (deleted ones too, while their rows are kept) whose
+   * hour is in the period. A period without usage totals 0. A read: it changes nothing.
+   */
+  getUsageAggregated(body: Body<"storage.getUsageAggregated">, options?: RequestOptions): APIPromise<Success<"storage.getUsageAggregated">> {
+    return this.transport.request(storageRoutes.getUsageAggregated, { body }, options);
+  }
+
+  /**
+   * `POST /storage/stats/v1/storage/usage/series`: Get storage usage in series. The account's storage usage over the
+   * period `from` (included) to `to` (excluded), grouped by location and storage, with each storage's series in periods
+   * of `granularity` (default 24h) counted from midnight UTC; a period without usage is a point of 0, and a storage
+   * without usage in the whole period is left out. Answered from the hourly usage rows of the account's storages
+   * (deleted ones too, while their rows are kept) whose hour is in the period. A read: it changes nothing.
+   */
+  getUsageSeries(body: Body<"storage.getUsageSeries">, options?: RequestOptions): APIPromise<Success<"storage.getUsageSeries">> {
+    return this.transport.request(storageRoutes.getUsageSeries, { body }, options);
+  }
+}
 
 /** `client.storage.s3.buckets`. */
 export class StorageS3Buckets extends APIResource {
@@ -126,14 +408,18 @@ export class StorageStorages extends APIResource {
   /**
    * `GET /storage/provisioning/v3/storage`: List storages. The account's storages that match every filter given, a page
    * of `limit` (default 100, at most 1000) from `offset`, sorted by `order_by` and `order_direction` (default id
-   * ascending; ties by id ascending). `count` is the number of matches before paging. Names are compared exactly.
+   * ascending; ties by id ascending). `count` is the number of matches before paging. Names are compared exactly. The
+   * platform's older path: the current API lists object storages at `GET /storage/v4/object_storages` and SFTP storages
+   * at `GET /storage/v4/sftp_storages`.
    */
   list(query?: Query<"storage.listStorages">, options?: RequestOptions): PagePromise<Success<"storage.listStorages">["results"][number], Success<"storage.listStorages">> {
     return this.transport.list(storageRoutes.listStorages, { query }, options, listStoragesPaging);
   }
 
   /**
-   * `GET /storage/provisioning/v1/storage/{id}`: Get a storage. One storage of the account; never its credentials.
+   * `GET /storage/provisioning/v1/storage/{id}`: Get a storage. One storage of the account; never its credentials. A
+   * deleted storage is 404. The platform's older path: the current API is `GET
+   * /storage/v4/object_storages/{storage_id}` and `GET /storage/v4/sftp_storages/{storage_id}`.
    */
   get(storageId: PathParam<"storage.getStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.getStorage">> {
     return this.transport.request(storageRoutes.getStorage, { params: { id: storageId } }, options);
@@ -142,7 +428,8 @@ export class StorageStorages extends APIResource {
   /**
    * `POST /storage/provisioning/v2/storage`: Create a storage. A new, empty storage of the account, `active` at once. A
    * name the account already uses is 409. The platform returns the storage's credentials here; this API never returns
-   * secrets, so the answer is the storage without them.
+   * secrets here, so the answer is the storage without them. The platform's older path: the current API (`POST
+   * /storage/v4/object_storages`, `POST /storage/v4/sftp_storages`) shows the new credentials once.
    */
   create(body: Body<"storage.createStorage">, options?: RequestOptions): APIPromise<Success<"storage.createStorage">> {
     return this.transport.request(storageRoutes.createStorage, { body }, options);
@@ -162,7 +449,8 @@ export class StorageStorages extends APIResource {
   /**
    * `DELETE /storage/provisioning/v1/storage/{id}`: Delete a storage. Deletes the storage for good with all its data:
    * its buckets and their settings go with it, as the platform deletes a storage's data. Answers 204 with no body. The
-   * platform can restore a deleted S3 storage for two weeks; here a delete is final, so there is no restore.
+   * platform's older path, which deletes at once and for good; `DELETE /storage/v4/object_storages/{storage_id}` keeps
+   * an object storage restorable for 14 days.
    */
   delete(storageId: PathParam<"storage.deleteStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.deleteStorage">> {
     return this.transport.request(storageRoutes.deleteStorage, { params: { id: storageId } }, options);
@@ -171,11 +459,25 @@ export class StorageStorages extends APIResource {
 
 /** The storage area: `client.storage`. */
 export class Storage extends APIResource {
+  readonly objectStorages: StorageObjectStorages;
+  readonly accessKeys: StorageAccessKeys;
+  readonly buckets: StorageBuckets;
+  readonly sftpStorages: StorageSftpStorages;
+  readonly sshKeys: StorageSshKeys;
+  readonly locations: StorageLocations;
+  readonly statistics: StorageStatistics;
   readonly s3: StorageS3;
   readonly storages: StorageStorages;
 
   constructor(transport: Transport) {
     super(transport);
+    this.objectStorages = new StorageObjectStorages(transport);
+    this.accessKeys = new StorageAccessKeys(transport);
+    this.buckets = new StorageBuckets(transport);
+    this.sftpStorages = new StorageSftpStorages(transport);
+    this.sshKeys = new StorageSshKeys(transport);
+    this.locations = new StorageLocations(transport);
+    this.statistics = new StorageStatistics(transport);
     this.s3 = new StorageS3(transport);
     this.storages = new StorageStorages(transport);
   }

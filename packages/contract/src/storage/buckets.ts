@@ -4,10 +4,11 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, listOf, strictObject, withBody } from "../common.js";
+import { errorResponses, idParam, integer, integerParam, listOf, pageOf, strictObject, withBody } from "../common.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, type CaseObject, type CaseWorld } from "../route-case.js";
+import { objectStoragePath } from "./object-storages.js";
 import { read, s3StorageOf, storagePathParams, write } from "./shared.js";
 
 const c = initContract();
@@ -140,6 +141,13 @@ const corsPath = (w: CaseWorld) => `${bucketPath(w)}/cors`;
 const madeBucketPath = (w: CaseWorld, made?: CaseObject) =>
   `/storage/provisioning/v1/storage/${s3StorageOf(w).id}/s3/bucket/${typeof made?.name === "string" ? made.name : `route-case-${missingId(w.account)}`}`;
 
+/**
+ * The older bucket routes keep the client's names they had before the current API came
+ * (`client.storage.s3.buckets.*`); the current routes are `client.storage.buckets.*`.
+ */
+const olderBucketRead = { ...read, client: { resource: "s3.buckets" } };
+const olderBucketWrite = { ...write, client: { resource: "s3.buckets" } };
+
 export const storageBucketsRoutes = {
   getBucketCors: route({
     method: "GET",
@@ -150,7 +158,7 @@ export const storageBucketsRoutes = {
     description:
       "The origins allowed to call the bucket from browsers. A body sent with this GET is ignored (fetch cannot send one). " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       // Storage 1 of the demo data and its bucket media-assets, whose CORS origins bucketCorsExample shows.
@@ -170,7 +178,7 @@ export const storageBucketsRoutes = {
       "Replaces the bucket's CORS origins with `allowedOrigins` (an empty list allows no origin) and answers the settings " +
       "as the GET shows them (the platform answers with no body). Repeated origins are kept once, in the order first given. " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "backups" },
@@ -195,7 +203,7 @@ export const storageBucketsRoutes = {
       "Makes every object of the bucket, present and future, expire `expiration_days` days after its upload; it replaces " +
       "the lifecycle the bucket had. Answers the bucket as the bucket listing shows it, its `lifecycle` the days (the " +
       "platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "backups" },
@@ -220,7 +228,7 @@ export const storageBucketsRoutes = {
     description:
       "Removes the bucket's lifecycle: its objects no longer expire, and its `lifecycle` is null. A bucket without one " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       // The lifecycle setBucketLifecycle's example sets.
@@ -237,7 +245,7 @@ export const storageBucketsRoutes = {
     description:
       "Whether the bucket is public, as a bare JSON `true` or `false` as the platform answers it. A new bucket is not. " +
       "404 when the storage is not the account's or has no such bucket.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -256,7 +264,7 @@ export const storageBucketsRoutes = {
       "Gives the bucket the public-read policy: anyone may read (download) its objects over HTTP without credentials; " +
       "writing still needs the storage's keys. A public bucket stays public. Answers the policy as the GET shows it, " +
       "`true` (the platform answers with no body). 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -279,7 +287,7 @@ export const storageBucketsRoutes = {
     description:
       "Removes the bucket's public-read policy: reading its objects needs the storage's keys again. A private bucket " +
       "answers the same 204, with no body. 404 when the storage is not the account's or has no such bucket.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "media-assets" },
@@ -298,7 +306,7 @@ export const storageBucketsRoutes = {
     description:
       "Makes an empty bucket named by the path in one of the account's S3 storages; the body, if any, is an empty object. Answers 201 with the " +
       "bucket (the platform answers with no body). A name the storage already has is 409; an SFTP storage has no buckets (422).",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       pathParams: { id: 1, name: "press-kit" },
@@ -324,7 +332,7 @@ export const storageBucketsRoutes = {
     description:
       "A page of the storage's buckets by name (ascending), `limit` (default 100, at most 1000) from `offset`; `count` is the " +
       "total. An SFTP storage has none. 404 when the storage is not the account's.",
-    metadata: read,
+    metadata: olderBucketRead,
   }, {
     example: {
       pathParams: { id: 1 },
@@ -348,7 +356,7 @@ export const storageBucketsRoutes = {
     description:
       "Deletes the bucket with everything in it (its objects, CORS settings, lifecycle and policy), as the platform does. " +
       "Answers 204 with no body.",
-    metadata: write,
+    metadata: olderBucketWrite,
   }, {
     example: {
       // The bucket createBucket's example makes.
@@ -361,4 +369,217 @@ export const storageBucketsRoutes = {
       makes: "storage.createBucket",
     },
   }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The current API: /storage/v4/object_storages/{storage_id}/buckets
+// ---------------------------------------------------------------------------------------------
+
+const originList = () =>
+  listOf(
+    z
+      .string()
+      .max(300, "At most 300 characters.")
+      .refine((value) => value === "*" || ORIGIN.test(value), { message: "Must be * or an origin such as https://www.example.com (scheme, host and optional port)." }),
+    {
+      max: BUCKET_CORS_ORIGINS_MAX,
+      noun: "origins",
+      description: "The origins allowed to call the bucket from browsers: `*` for any, or origins such as `https://www.example.com`; an empty list allows none.",
+    },
+  );
+
+const bucketV4Schema = z
+  .object({
+    name: z.string().describe("The bucket name, unique in its storage."),
+    storage_id: integer().describe("The object storage the bucket belongs to."),
+    cors: z
+      .object({ allowed_origins: z.array(z.string()).describe("Origins allowed to call the bucket from browsers; `*` for any; empty: none.") })
+      .strict()
+      .describe("The bucket's CORS settings."),
+    lifecycle: z
+      .object({ expiration_days: integer().describe("Days after its upload each object expires and is deleted; 0: never (no lifecycle).") })
+      .strict()
+      .describe("The bucket's lifecycle."),
+    policy: z
+      .object({ is_public: z.boolean().describe("Whether anyone may read (download) the bucket's objects over HTTP without credentials.") })
+      .strict()
+      .describe("The bucket's access policy."),
+  })
+  .strict()
+  .describe("An S3 bucket of an object storage, with its CORS settings, lifecycle and policy.");
+export interface BucketV4Schema extends BucketV4SchemaType {}
+type BucketV4SchemaType = typeof bucketV4Schema;
+export const bucketV4: BucketV4Schema = bucketV4Schema;
+
+export type BucketV4 = z.infer<typeof bucketV4>;
+
+const bucketV4ListSchema = pageOf(bucketV4, "buckets");
+export interface BucketV4ListSchema extends BucketV4ListSchemaType {}
+type BucketV4ListSchemaType = typeof bucketV4ListSchema;
+export const bucketV4List: BucketV4ListSchema = bucketV4ListSchema;
+
+const createBucketV4BodySchema = strictObject(
+  { name: bucketName.describe("The bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, unique in the storage (409 otherwise).") },
+  { readOnly: ["storage_id", "cors", "lifecycle", "policy"] },
+).describe("The new bucket.");
+export interface CreateBucketV4BodySchema extends CreateBucketV4BodySchemaType {}
+type CreateBucketV4BodySchemaType = typeof createBucketV4BodySchema;
+export const createBucketV4Body: CreateBucketV4BodySchema = createBucketV4BodySchema;
+
+const updateBucketV4BodySchema = strictObject(
+  {
+    cors: strictObject({ allowed_origins: originList() })
+      .optional()
+      .describe("New CORS origins; they replace the ones the bucket had (an empty list removes them). Left out: unchanged."),
+    lifecycle: strictObject({
+      expiration_days: integer({ min: 0, max: BUCKET_LIFECYCLE_DAYS_MAX })
+        .nullable()
+        .describe(`Days after its upload each object expires, 1 to ${BUCKET_LIFECYCLE_DAYS_MAX}; 0 or null removes the lifecycle.`),
+    })
+      .optional()
+      .describe("A new lifecycle; it replaces the one the bucket had. Left out: unchanged."),
+    policy: strictObject({ is_public: z.boolean().describe("true: anyone may read the objects; false: only callers with the storage's keys.") })
+      .optional()
+      .describe("A new policy. Left out: unchanged."),
+  },
+  { readOnly: ["name", "storage_id"] },
+).describe("The bucket's settings to change; settings left out keep their values.");
+export interface UpdateBucketV4BodySchema extends UpdateBucketV4BodySchemaType {}
+type UpdateBucketV4BodySchemaType = typeof updateBucketV4BodySchema;
+export const updateBucketV4Body: UpdateBucketV4BodySchema = updateBucketV4BodySchema;
+
+const bucketV4Params = z.object({
+  storage_id: idParam("The object storage id; it must belong to the account."),
+  name: bucketName.describe("The bucket name."),
+});
+
+const mediaAssets: BucketV4 = {
+  name: "media-assets",
+  storage_id: 1,
+  cors: { allowed_origins: ["https://www.acme.example", "https://admin.acme.example"] },
+  lifecycle: { expiration_days: 0 },
+  policy: { is_public: false },
+};
+
+const firstBucketV4Path = (w: CaseWorld) => {
+  const storage = objectStoragePath(w);
+  const first = w.first("storage.listObjectStorageBuckets", { params: { storage_id: Number(storage.split("/").at(-1)) } });
+  return `${storage}/buckets/${encodeURIComponent(String(first.name))}`;
+};
+
+const V4_PRIMARY = "The platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.";
+
+export const storageBucketsV4Routes = {
+  listObjectStorageBuckets: route(
+    {
+      method: "GET",
+      path: "/storage/v4/object_storages/:storage_id/buckets",
+      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      query: z.object({
+        limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
+        offset: integerParam({ min: 0, description: "Number of buckets skipped. Default 0." }).default(0),
+      }),
+      responses: { 200: bucketV4List, ...errorResponses() },
+      summary: "List the buckets of an object storage",
+      description: `A page of the storage's buckets by name (ascending), each with its CORS settings, lifecycle and policy. 404 for an SFTP storage, a deleted one and another account's. ${V4_PRIMARY}`,
+      metadata: read,
+    },
+    {
+      example: {
+        pathParams: { storage_id: 1 },
+        query: { limit: 100, offset: 0 },
+        response: {
+          count: 2,
+          results: [{ name: "backups", storage_id: 1, cors: { allowed_origins: [] }, lifecycle: { expiration_days: 0 }, policy: { is_public: false } }, mediaAssets],
+        },
+      },
+      case: { path: (w) => `${objectStoragePath(w)}/buckets`, ownsObjects: true },
+    },
+  ),
+  createObjectStorageBucket: route(
+    {
+      method: "POST",
+      path: "/storage/v4/object_storages/:storage_id/buckets",
+      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      body: createBucketV4Body,
+      responses: { 201: bucketV4, ...errorResponses([409, ...withBody]) },
+      summary: "Create a bucket",
+      description: `Makes an empty, private bucket in the object storage, without CORS origins or lifecycle. A name the storage has is 409. ${V4_PRIMARY}`,
+      metadata: write,
+    },
+    {
+      example: {
+        pathParams: { storage_id: 1 },
+        body: { name: "brand-kit" },
+        response: { name: "brand-kit", storage_id: 1, cors: { allowed_origins: [] }, lifecycle: { expiration_days: 0 }, policy: { is_public: false } },
+      },
+      case: { path: (w) => `${objectStoragePath(w)}/buckets`, ownsObjects: true, body: () => ({ name: uniqueBucketName() }) },
+    },
+  ),
+  getObjectStorageBucket: route(
+    {
+      method: "GET",
+      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      pathParams: bucketV4Params,
+      responses: { 200: bucketV4, ...errorResponses() },
+      summary: "Get a bucket",
+      description: `One bucket of the object storage with its CORS settings, lifecycle and policy. ${V4_PRIMARY}`,
+      metadata: read,
+    },
+    {
+      example: { pathParams: { storage_id: 1, name: "media-assets" }, response: mediaAssets },
+      case: { path: firstBucketV4Path, ownsObjects: true },
+    },
+  ),
+  updateObjectStorageBucket: route(
+    {
+      method: "PATCH",
+      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      pathParams: bucketV4Params,
+      body: updateBucketV4Body,
+      responses: { 200: bucketV4, ...errorResponses(withBody) },
+      summary: "Change a bucket",
+      description:
+        "Changes the settings given, in one write: `cors` replaces the CORS origins (repeated ones kept once, in the order first " +
+        "given), `lifecycle` sets the days after which objects expire (0 or null removes it), `policy` makes the bucket public or " +
+        `private; settings left out keep their values. Answers the bucket as the GET shows it (the platform answers with no body). ${V4_PRIMARY}`,
+      metadata: write,
+    },
+    {
+      example: {
+        pathParams: { storage_id: 1, name: "backups" },
+        body: { cors: { allowed_origins: ["https://admin.acme.example"] }, lifecycle: { expiration_days: 30 }, policy: { is_public: false } },
+        response: { name: "backups", storage_id: 1, cors: { allowed_origins: ["https://admin.acme.example"] }, lifecycle: { expiration_days: 30 }, policy: { is_public: false } },
+      },
+      // The bucket's own settings: the case may run any number of times without changing the demo data.
+      case: {
+        path: firstBucketV4Path,
+        ownsObjects: true,
+        body: (w) => {
+          const storageId = Number(objectStoragePath(w).split("/").at(-1));
+          const first = w.first("storage.listObjectStorageBuckets", { params: { storage_id: storageId } }) as unknown as BucketV4;
+          return { cors: first.cors, lifecycle: first.lifecycle, policy: first.policy };
+        },
+      },
+    },
+  ),
+  deleteObjectStorageBucket: route(
+    {
+      method: "DELETE",
+      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      pathParams: bucketV4Params,
+      responses: { 204: c.noBody(), ...errorResponses() },
+      summary: "Delete a bucket",
+      description: `Deletes the bucket with everything in it (its objects, CORS settings, lifecycle and policy), for good. Answers 204 with no body. ${V4_PRIMARY}`,
+      metadata: write,
+    },
+    {
+      example: { pathParams: { storage_id: 1, name: "brand-kit" } },
+      case: {
+        path: (w, made) => `${objectStoragePath(w)}/buckets/${typeof made?.name === "string" ? made.name : `route-case-${missingId(w.account)}`}`,
+        ownsObjects: true,
+        makes: "storage.createObjectStorageBucket",
+      },
+    },
+  ),
 } as const;

@@ -15,7 +15,7 @@ const c = initContract();
 export const STORAGE_TYPES = ["s3", "sftp"] as const;
 /** The regions a storage may be made in. */
 export const STORAGE_LOCATIONS = ["s-ed1", "s-drc2", "s-sgc1", "s-nhn2", "s-darz", "s-ws1", "s-ams1", "ams", "sin", "fra", "mia"] as const;
-/** The states of a storage the listing filters by; a storage of this API is always `active` (deletes are immediate). */
+/** The states of a storage the listing filters by; a storage of this API is `active`, or `deleted` within its grace period. */
 export const STORAGE_STATUSES = ["active", "suspended", "deleted", "pending"] as const;
 /** The fields the storage listing sorts by. */
 export const STORAGE_ORDERS = ["id", "name", "location", "type", "created_at"] as const;
@@ -103,15 +103,17 @@ const storageSchema = z
     address: z.string().describe("The host name clients connect to: the S3 endpoint or the SFTP server of the region."),
     client_id: integer().describe("The account the storage belongs to."),
     created_at: isoTimestamp,
-    provisioning_status: stringEnum(STORAGE_STATUSES).describe("The storage's state; `active` for every storage this API shows."),
-    can_restore: z.boolean().describe("Whether a deleted storage can be restored; always false (deletes are final, so there is no restore)."),
-    deleted_at: isoTimestamp.nullable().describe("When the storage was deleted; null (a deleted storage is gone)."),
+    provisioning_status: stringEnum(STORAGE_STATUSES).describe(
+      "The storage's state: `active`, or `deleted` for an object storage deleted at the current path and still within its grace period (shown with `show_deleted=true`).",
+    ),
+    can_restore: z.boolean().describe("Whether the storage is deleted and can still be restored (`POST /storage/v4/object_storages/{storage_id}/restore`)."),
+    deleted_at: isoTimestamp.nullable().describe("When the storage was deleted; null: it is not."),
     expires: isoTimestamp
       .nullable()
       .describe("When an SFTP storage expires (UTC, as the storage change set it); null: never. This API records the time and does not delete the storage when it passes."),
     server_alias: z.string().nullable().describe("A custom host name of an SFTP storage, lower case, unique on the platform; null: none."),
-    disable_http: z.boolean().describe("Whether plain HTTP access is off; false (this API does not change it)."),
-    custom_config_file: z.boolean().describe("Whether the storage has a custom server configuration; false (this API sets none)."),
+    disable_http: z.boolean().describe("Whether plain HTTP access is off (an SFTP storage's `is_http_disabled` at the current path)."),
+    custom_config_file: z.boolean().describe("Whether the storage has a custom server configuration (an SFTP storage's `has_custom_config_file` at the current path)."),
     rewrite_rules: z.record(z.string()).nullable().describe("URL rewrite rules of an SFTP storage; null: none (this API sets none)."),
     reseller_id: integer().nullable().describe("The reseller the account belongs to; null: none."),
   })
@@ -216,8 +218,8 @@ const listStoragesQuerySchema = z.object({
   name: storageName.optional().describe("Only the storage with exactly this name."),
   location: stringEnum(STORAGE_LOCATIONS).optional().describe("Only storages in this region."),
   type: stringEnum(STORAGE_TYPES).optional().describe("Only storages of this type."),
-  status: stringEnum(STORAGE_STATUSES).optional().describe("Only storages in this state; every storage of this API is `active`."),
-  show_deleted: booleanQuery("Include deleted storages; deletes are final here, so there are none to include.").optional(),
+  status: stringEnum(STORAGE_STATUSES).optional().describe("Only storages in this state: `active`, or `deleted` (with `show_deleted=true`); the others match none."),
+  show_deleted: booleanQuery("Include deleted storages still within their grace period (deleted at the current path; they can be restored).").optional(),
   order_by: stringEnum(STORAGE_ORDERS).default("id").describe(`Sort field: ${STORAGE_ORDERS.join(", ")}. Default id; ties go by id.`),
   order_direction: stringEnum(["asc", "desc"]).default("asc").describe("asc or desc. Default asc."),
 });
@@ -249,13 +251,22 @@ const luxStorage: Storage = {
  */
 const acmeMedia: Storage = {
   ...luxStorage,
-  id: 4,
+  // The sixth storage: the demo data has three, and the current API's create examples (an object storage and an
+  // SFTP storage, documented earlier in the reference) make the fourth and fifth.
+  id: 6,
   name: "acme-media",
   type: "s3",
   location: "s-ams1",
   address: "s-ams1.storage.cloudplane.example",
   created_at: "2026-11-23T19:30:00.000Z",
 };
+
+/**
+ * The older storage routes keep the client's names they had before the current API came
+ * (`client.storage.storages.*`); the current routes are `client.storage.objectStorages.*` and `client.storage.sftpStorages.*`.
+ */
+const olderStorageRead = { ...read, client: { resource: "storages" } };
+const olderStorageWrite = { ...write, client: { resource: "storages" } };
 
 export const storageStoragesRoutes = {
   listStorages: route({
@@ -267,8 +278,9 @@ export const storageStoragesRoutes = {
     description:
       "The account's storages that match every filter given, a page of `limit` (default 100, at most 1000) from `offset`, " +
       "sorted by `order_by` and `order_direction` (default id ascending; ties by id ascending). `count` is the number of " +
-      "matches before paging. Names are compared exactly.",
-    metadata: read,
+      "matches before paging. Names are compared exactly. The platform's older path: the current API lists object storages at " +
+      "`GET /storage/v4/object_storages` and SFTP storages at `GET /storage/v4/sftp_storages`.",
+    metadata: olderStorageRead,
   }, {
     example: {
       query: { limit: 100, offset: 0, type: "s3", order_by: "name" },
@@ -288,8 +300,10 @@ export const storageStoragesRoutes = {
     pathParams: storagePathParams,
     responses: { 200: storage, ...errorResponses() },
     summary: "Get a storage",
-    description: "One storage of the account; never its credentials.",
-    metadata: read,
+    description:
+      "One storage of the account; never its credentials. A deleted storage is 404. The platform's older path: the current API is " +
+      "`GET /storage/v4/object_storages/{storage_id}` and `GET /storage/v4/sftp_storages/{storage_id}`.",
+    metadata: olderStorageRead,
   }, {
     example: {
       pathParams: { id: 1 },
@@ -305,8 +319,10 @@ export const storageStoragesRoutes = {
     summary: "Create a storage",
     description:
       "A new, empty storage of the account, `active` at once. A name the account already uses is 409. The platform returns " +
-      "the storage's credentials here; this API never returns secrets, so the answer is the storage without them.",
-    metadata: write,
+      "the storage's credentials here; this API never returns secrets here, so the answer is the storage without them. The " +
+      "platform's older path: the current API (`POST /storage/v4/object_storages`, `POST /storage/v4/sftp_storages`) shows the " +
+      "new credentials once.",
+    metadata: olderStorageWrite,
   }, {
     example: {
       body: { name: acmeMedia.name, type: acmeMedia.type, location: acmeMedia.location },
@@ -331,7 +347,7 @@ export const storageStoragesRoutes = {
       "the storage as the GET shows it; a body with no field changes nothing. An S3 storage neither expires nor has an " +
       "alias: giving it either a value is 422, removing them is accepted and changes nothing. A server alias another " +
       "storage has, in any account, is 409.",
-    metadata: write,
+    metadata: olderStorageWrite,
   }, {
     example: {
       // The S3 storage createStorage's example makes: removing the expiry and the alias is what every storage
@@ -355,9 +371,9 @@ export const storageStoragesRoutes = {
     summary: "Delete a storage",
     description:
       "Deletes the storage for good with all its data: its buckets and their settings go with it, as the platform " +
-      "deletes a storage's data. Answers 204 with no body. The platform can restore a deleted S3 storage for two weeks; " +
-      "here a delete is final, so there is no restore.",
-    metadata: write,
+      "deletes a storage's data. Answers 204 with no body. The platform's older path, which deletes at once and for good; " +
+      "`DELETE /storage/v4/object_storages/{storage_id}` keeps an object storage restorable for 14 days.",
+    metadata: olderStorageWrite,
   }, {
     example: {
       pathParams: { id: 3 },

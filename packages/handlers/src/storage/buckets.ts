@@ -3,15 +3,15 @@
  * CORS origins, lifecycle and policy.
  */
 import { storageBucketsRoutes } from "@cloudplane/contract";
-import { and, asc, count, eq, schema } from "@cloudplane/db";
+import { and, asc, count, eq, inArray, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { ApiError, conflict, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { storageOf } from "./shared.js";
+import { liveStorages, storageOf } from "./shared.js";
 import { served } from "../served.js";
 
-const { buckets } = schema;
+const { buckets, storages } = schema;
 
 type BucketRow = typeof buckets.$inferSelect;
 
@@ -23,7 +23,13 @@ function toBucket(row: Pick<BucketRow, "name" | "lifecycleDays">) {
 export function storageBuckets({ db }: RouteDeps) {
   /** The bucket `name` of the account's storage `storageId`: the bucket's account_id is its storage's (a composite foreign key), so one condition scopes both. */
   const bucketCondition = (accountId: number, storageId: number, name: string) =>
-    and(eq(buckets.accountId, accountId), eq(buckets.storageId, storageId), eq(buckets.name, name));
+    and(
+      eq(buckets.accountId, accountId),
+      eq(buckets.storageId, storageId),
+      eq(buckets.name, name),
+      // The buckets of a deleted storage (restorable for a while) are kept, out of reach until it is restored.
+      inArray(buckets.storageId, db.select({ id: storages.id }).from(storages).where(and(liveStorages(accountId), eq(storages.id, storageId)))),
+    );
 
   return tsr.routerWithMiddleware(served("storage", storageBucketsRoutes))<RequestExtension>({
     getBucketCors: async ({ params }, { request: { caller } }) => {

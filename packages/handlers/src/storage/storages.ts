@@ -2,13 +2,13 @@
  * Object storage storages: the account's storages (listing, details, creation, change, deletion).
  */
 import { storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, schema, type SQL } from "@cloudplane/db";
+import { and, asc, count, desc, eq, isNull, or, schema, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
 import { ApiError, conflict, invalid, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { storageOf, type StorageRow } from "./shared.js";
+import { liveStorages, restorableStorages, storageOf, type StorageRow } from "./shared.js";
 import { served } from "../served.js";
 
 const { storages } = schema;
@@ -27,14 +27,14 @@ function toStorage(row: StorageRow): Storage {
     address: storageAddress(row.location),
     client_id: row.accountId,
     created_at: isoTime(row.created),
-    // Deletes are immediate and nothing here suspends or provisions slowly: every storage shown is active.
-    provisioning_status: "active",
-    can_restore: false,
-    deleted_at: null,
+    // Nothing here suspends or provisions slowly: a storage is active, or deleted (and restorable) within its grace period.
+    provisioning_status: row.deleted ? "deleted" : "active",
+    can_restore: row.deleted !== null,
+    deleted_at: row.deleted ? isoTime(row.deleted) : null,
     expires: row.expires ? isoTime(row.expires) : null,
     server_alias: row.serverAlias,
-    disable_http: false,
-    custom_config_file: false,
+    disable_http: row.httpDisabled,
+    custom_config_file: row.customConfigFile,
     rewrite_rules: null,
     reseller_id: null,
   };
@@ -51,14 +51,17 @@ const STORAGE_ORDER_COLUMNS = {
 export function storageStorages({ db }: RouteDeps) {
   return tsr.routerWithMiddleware(served("storage", storageStoragesRoutes))<RequestExtension>({
     listStorages: async ({ query }, { request: { caller } }) => {
-      const conditions: SQL[] = [eq(storages.accountId, caller.accountId)];
+      // Deleted storages (deleted at the current path, within their grace period) only with show_deleted.
+      const conditions: SQL[] = [query.show_deleted ? or(liveStorages(caller.accountId), restorableStorages(caller.accountId))! : liveStorages(caller.accountId)];
       if (query.id !== undefined) conditions.push(eq(storages.id, query.id));
       if (query.name !== undefined) conditions.push(eq(storages.name, query.name));
       if (query.location !== undefined) conditions.push(eq(storages.location, query.location));
       if (query.type !== undefined) conditions.push(eq(storages.type, query.type));
+      if (query.status === "active") conditions.push(isNull(storages.deleted));
+      else if (query.status === "deleted") conditions.push(restorableStorages(caller.accountId));
+      // Nothing here is suspended or pending: those statuses match none.
+      else if (query.status !== undefined) return { status: 200, body: { count: 0, results: [] } };
       const where = and(...conditions);
-      // Every storage here is active: another status matches none.
-      if (query.status !== undefined && query.status !== "active") return { status: 200, body: { count: 0, results: [] } };
       const direction = query.order_direction === "desc" ? desc : asc;
       const order = query.order_by === "id" ? [direction(storages.id)] : [direction(STORAGE_ORDER_COLUMNS[query.order_by]), asc(storages.id)];
       const [rows, [total]] = await Promise.all([
@@ -90,7 +93,7 @@ export function storageStorages({ db }: RouteDeps) {
         }
       }
       if (body.server_alias !== undefined) changes.serverAlias = body.server_alias === null || body.server_alias === "" ? null : body.server_alias.toLowerCase();
-      const mine = and(eq(storages.accountId, caller.accountId), eq(storages.id, params.id));
+      const mine = and(liveStorages(caller.accountId), eq(storages.id, params.id));
       try {
         const row = await db.transaction(async (tx) => {
           const [current] = await tx.select().from(storages).where(mine).for("update");
@@ -123,10 +126,11 @@ export function storageStorages({ db }: RouteDeps) {
     },
 
     deleteStorage: async ({ params }, { request: { caller } }) => {
-      // Its buckets go with it (a foreign key that cascades), in this one statement.
+      // The older path deletes at once and for good (the current one keeps the storage restorable for a while). Its
+      // buckets, keys, SSH key links and usage go with it (foreign keys that cascade), in this one statement.
       const [deleted] = await db
         .delete(storages)
-        .where(and(eq(storages.accountId, caller.accountId), eq(storages.id, params.id)))
+        .where(and(liveStorages(caller.accountId), eq(storages.id, params.id)))
         .returning({ id: storages.id });
       if (!deleted) throw notFound(`Storage ${params.id}`);
       return { status: 204, body: undefined };

@@ -204,7 +204,20 @@ describe.each(engines())("Object storage storages on %s", (engine) => {
       expect(reply.status, reply.text).toBe(201);
       const made = reply.body as Storage;
       expect(made).toEqual({
-        ...shown({ id: made.id, accountId: 1, name: "acme_archive-2", type: "s3", location: "fra", created: made.created_at, expires: null, serverAlias: null }),
+        ...shown({
+          id: made.id,
+          accountId: 1,
+          name: "acme_archive-2",
+          type: "s3",
+          location: "fra",
+          created: made.created_at,
+          expires: null,
+          serverAlias: null,
+          deleted: null,
+          passwordEncrypted: null,
+          httpDisabled: false,
+          customConfigFile: false,
+        }),
       });
       expect(made.created_at).toMatch(ISO);
       expect(Math.abs(Date.parse(made.created_at) - Date.now())).toBeLessThan(60_000);

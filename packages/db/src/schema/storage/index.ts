@@ -4,3 +4,6 @@
  */
 export * from "./storages.js";
 export * from "./buckets.js";
+export * from "./access-keys.js";
+export * from "./ssh-keys.js";
+export * from "./usage.js";
