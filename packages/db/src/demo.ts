@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashToken } from "./crypto.js";
 import type { Database } from "./database.js";
+import { generateDemoActivity } from "./demo-activity.js";
 import { DEMO_PLAINTEXTS, demoFixture, demoToken, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 import * as schema from "./schema/index.js";
 
@@ -19,6 +20,8 @@ export interface LoadDemoDataOptions {
 export interface LoadDemoDataResult {
   /** Rows inserted per table (by its SQL name); 0 where every row was already there. */
   inserted: Record<string, number>;
+  /** Rows the activity generator made per table (demo-activity.ts: the apps' calls, the security events); 0 where they were there. */
+  generated: Record<string, number>;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
   );
 
   const inserted: Record<string, number> = {};
+  let generated: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const { table, rows } of prepared) {
       const name = getTableName(table);
@@ -97,10 +101,11 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       const result = await tx.insert(table).values(rows).onConflictDoNothing({ target: primaryKeyOf(table) }).returning({ one: sql<number>`1` });
       inserted[name] = result.length;
     }
+    generated = await generateDemoActivity(tx, fixture);
     await advanceIdSequences(tx);
   });
 
-  return { inserted };
+  return { inserted, generated };
 }
 
 /**
