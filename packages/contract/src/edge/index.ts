@@ -1,6 +1,7 @@
 /**
  * Edge apps area: apps (their lifecycle and status moves), templates, secrets and binaries, at the
- * specification's /edge/v1 paths and, as aliases, at the platform's current /fastedge/v1 paths. Each
+ * specification's /edge/v1 paths and, as aliases, at the platform's current /fastedge/v1 paths; KV stores,
+ * the apps' logs and statistics and the account's overview at the platform's /fastedge/v1 paths alone. Each
  * resource's schemas and routes are in its own module; this one puts them together as the area's router.
  */
 import { initContract } from "@ts-rest/core";
@@ -9,11 +10,15 @@ import { edgeAppsRoutes } from "./apps.js";
 import { edgeBinariesRoutes } from "./binaries.js";
 import { edgeSecretsRoutes } from "./secrets.js";
 import { edgeTemplatesRoutes } from "./templates.js";
+import { edgeKvStoresRoutes } from "./kv-stores.js";
+import { edgeActivityRoutes } from "./activity.js";
 
 export * from "./apps.js";
 export * from "./templates.js";
 export * from "./secrets.js";
 export * from "./binaries.js";
+export * from "./kv-stores.js";
+export * from "./activity.js";
 export { EDGE_API_TYPES } from "./shared.js";
 
 const c = initContract();
@@ -24,6 +29,8 @@ export const edgeContract = c.router({
   ...edgeTemplatesRoutes,
   ...edgeSecretsRoutes,
   ...edgeBinariesRoutes,
+  ...edgeKvStoresRoutes,
+  ...edgeActivityRoutes,
   fastedgeListApps: alias(edgeAppsRoutes, "listApps", { path: "/fastedge/v1/apps" }),
   fastedgeCreateApp: alias(edgeAppsRoutes, "createApp", { path: "/fastedge/v1/apps" }),
   fastedgeGetApp: alias(edgeAppsRoutes, "getApp", { path: "/fastedge/v1/apps/:id" }),

@@ -128,6 +128,16 @@ export const createSecurityProfileBody: CreateSecurityProfileBodySchema = create
 
 export type CreateSecurityProfileBody = z.input<typeof createSecurityProfileBody>;
 
+const recreateSecurityProfileBodySchema = strictObject(
+  { ...writeSecurityProfileFields, site: writeSecurityProfileFields.site.optional().describe('The site that protects the address, e.g. "ED". Default: the profile\'s.') },
+  { readOnly: readOnlyProfileFields },
+).describe("The profile anew: its template (another one, typically), the values of that template's fields, the address if the template takes one, and the site.");
+export interface RecreateSecurityProfileBodySchema extends RecreateSecurityProfileBodySchemaType {}
+type RecreateSecurityProfileBodySchemaType = typeof recreateSecurityProfileBodySchema;
+export const recreateSecurityProfileBody: RecreateSecurityProfileBodySchema = recreateSecurityProfileBodySchema;
+
+export type RecreateSecurityProfileBody = z.input<typeof recreateSecurityProfileBody>;
+
 const listSecurityProfilesQuerySchema = z.object({
   exclude_empty_address: booleanQuery("true: leave out profiles without an address of their own (those of fixed-address templates).").optional(),
   include_deleted: booleanQuery("true: list deleted profiles too (options.active false, status.status \"deleted\"). Default false.").optional(),
@@ -238,6 +248,31 @@ export const securityProfilesRoutes = {
     },
     case: {
       path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}`,
+      ownsObjects: true,
+      body: (w) => ownSettings(w),
+    },
+  }),
+  recreateProfile: route({
+    method: "PUT",
+    path: "/security/iaas/v2/profiles/:id/recreate",
+    pathParams: profileIdParams,
+    body: recreateSecurityProfileBody,
+    responses: { 200: securityProfile, ...errorResponses(withBody) },
+    summary: "Re-create a security profile",
+    description:
+      "Builds the profile again, under the same id, on the template given (the way to move a profile to another " +
+      "template): the values are checked against that template as on create, the site is kept unless given, and the " +
+      "protection is set up anew: `options.active` true, no protocols until the service sets them, status " +
+      '`{ status: "active", updated }`; `options.bgp`, the price and the plan are kept. A deleted profile answers 404.',
+    metadata: write,
+  }, {
+    example: {
+      pathParams: { id: examples.securityProfileExample.id },
+      body: examples.updateSecurityProfileExample,
+      response: { ...examples.securityProfileExample, protocols: [], status: { status: "active", updated: "2026-11-20T10:00:00.000Z" } },
+    },
+    case: {
+      path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}/recreate`,
       ownsObjects: true,
       body: (w) => ownSettings(w),
     },
