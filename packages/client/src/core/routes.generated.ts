@@ -92,6 +92,15 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   getBinary: ["GET", "/edge/v1/binaries/:id"],
   uploadBinary: ["POST", "/edge/v1/binaries/raw"],
   deleteBinary: ["DELETE", "/edge/v1/binaries/:id"],
+  listKvStores: ["GET", "/fastedge/v1/kv"],
+  createKvStore: ["POST", "/fastedge/v1/kv"],
+  getKvStore: ["GET", "/fastedge/v1/kv/:store_id"],
+  replaceKvStore: ["PUT", "/fastedge/v1/kv/:store_id"],
+  deleteKvStore: ["DELETE", "/fastedge/v1/kv/:store_id"],
+  listAppLogs: ["GET", "/fastedge/v1/apps/:app_id/logs"],
+  getCallSeries: ["GET", "/fastedge/v1/stats/calls"],
+  getDurationSeries: ["GET", "/fastedge/v1/stats/app_duration"],
+  getEdgeAccount: ["GET", "/fastedge/v1/me"],
   fastedgeListApps: ["GET", "/fastedge/v1/apps"],
   fastedgeCreateApp: ["POST", "/fastedge/v1/apps"],
   fastedgeGetApp: ["GET", "/fastedge/v1/apps/:id"],
@@ -145,7 +154,12 @@ export const securityRoutes = /* @__PURE__ */ defineRoutes("security", {
   getProfile: ["GET", "/security/iaas/v2/profiles/:id"],
   createProfile: ["POST", "/security/iaas/v2/profiles"],
   updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"],
+  recreateProfile: ["PUT", "/security/iaas/v2/profiles/:id/recreate"],
   deleteProfile: ["DELETE", "/security/iaas/v2/profiles/:id"],
+  listEvents: ["GET", "/security/notifier/v1/event_logs"],
+  getEvent: ["GET", "/security/notifier/v1/event_logs/:event_log_id"],
+  listBgpAnnounces: ["GET", "/security/sifter/v2/protected_addresses/announces"],
+  toggleBgpAnnounce: ["POST", "/security/sifter/v2/protected_addresses/announces"],
 });
 
 export const storageRoutes = /* @__PURE__ */ defineRoutes("storage", {

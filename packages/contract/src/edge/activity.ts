@@ -3,11 +3,12 @@
  * account's overview (its apps, plan, networks and calls), at the platform's /fastedge/v1 paths. Every
  * figure is counted from the calls the apps served, one row per call.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, stringEnum } from "../common.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
-import { paging, read } from "./shared.js";
+import { paging } from "./shared.js";
 
 /** The most slots a statistics answer has: (to − from) / step may not exceed it. */
 export const EDGE_STATS_MAX_SLOTS = 1440;
@@ -185,7 +186,7 @@ export const edgeActivityRoutes = {
       "ties by id; filtered by client address, edge, request id and a case-insensitive text; paged by `limit` (default " +
       "25, at most 1000) and `offset`, `total_count` counting every match. `to` must be after `from` (400). An app " +
       "that served no call in the period has no lines.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "apps.logs", method: "list" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { app_id: 1 },
@@ -193,16 +194,16 @@ export const edgeActivityRoutes = {
       response: {
         logs: [
           {
-            id: "10001",
+            id: "10002",
             app_name: "image-resize-eu",
-            client_ip: "198.51.100.9",
-            edge: "fra-1",
-            log: "GET /api/items answered 200 in 560 us",
-            request_id: "5d10cc0b5c3df1b8d2d7a5e0b4b9e3a1",
-            timestamp: "2026-11-02T00:40:14Z",
+            client_ip: "198.51.100.10",
+            edge: "ams-1",
+            log: "GET /api/items answered 200 in 589 us",
+            request_id: "99dd6687ff503bd43a65a01415f0c91f",
+            timestamp: "2026-11-02T00:03:27.000Z",
           },
         ],
-        total_count: 2,
+        total_count: 4,
       },
     },
     case: { path: (w) => `/fastedge/v1/apps/${appOf(w).id}/logs?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&limit=5`, ownsObjects: true },
@@ -216,14 +217,14 @@ export const edgeActivityRoutes = {
     description:
       "The calls the account's apps served, per slot and by the HTTP status they answered, those of one app with `id` " +
       `and of one network with \`network\`. ${STATS_PERIOD} Every slot is listed, those without calls with no counts.`,
-    metadata: read,
+    metadata: { access: "read", client: { resource: "statistics", method: "getCallSeries" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { from: DEMO_HOUR, to: "2026-11-02T02:00:00Z", step: 3600, id: 1 },
       response: {
         stats: [
-          { time: "2026-11-02T00:00:00Z", count_by_status: [{ status: 200, count: 2 }] },
-          { time: "2026-11-02T01:00:00Z", count_by_status: [{ status: 200, count: 2 }, { status: 302, count: 1 }] },
+          { time: "2026-11-02T00:00:00.000Z", count_by_status: [{ status: 200, count: 4 }] },
+          { time: "2026-11-02T01:00:00.000Z", count_by_status: [{ status: 200, count: 1 }] },
         ],
       },
     },
@@ -239,11 +240,11 @@ export const edgeActivityRoutes = {
       "How long the account's apps ran per slot, in microseconds: mean, shortest, longest, median, 75th and 90th " +
       `percentiles; those of one app with \`id\` and of one network with \`network\`. ${STATS_PERIOD} Only the slots ` +
       "that had calls are listed.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "statistics", method: "getDurationSeries" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { from: DEMO_HOUR, to: "2026-11-02T01:00:00Z", step: 3600, id: 1 },
-      response: { stats: [{ time: "2026-11-02T00:00:00Z", avg: 1500, min: 560, max: 2440, median: 1500, perc75: 1970, perc90: 2252 }] },
+      response: { stats: [{ time: "2026-11-02T00:00:00.000Z", avg: 604, min: 560, max: 647, median: 604, perc75: 625, perc90: 638 }] },
     },
     case: { path: () => `/fastedge/v1/stats/app_duration?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
   }),
@@ -255,14 +256,14 @@ export const edgeActivityRoutes = {
     description:
       "The account's edge apps at a glance: how many it has, the plan its new apps are put on, the networks they may be " +
       "deployed to, and the calls its apps served in the current hour, day and month (UTC), counted from their calls.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "account", method: "get" } } satisfies ClientMetadata,
   }, {
     example: {
       response: {
         app_count: 36,
         daily_consumption: 0,
         hourly_consumption: 0,
-        monthly_consumption: 0,
+        monthly_consumption: 8820,
         networks: EDGE_NETWORKS.map((network) => ({ ...network })),
         plan_id: 1,
         plan: "basic",

@@ -3,12 +3,13 @@
  * by the platform or, with BYOD settings, in a database of the account's own; their schemas and routes
  * at the platform's /fastedge/v1/kv paths.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
-import { paging, read, write } from "./shared.js";
+import { paging } from "./shared.js";
 
 const c = initContract();
 
@@ -154,7 +155,7 @@ export const edgeKvStoresRoutes = {
     description:
       "The account's KV stores by id, those one app uses with `app_id`, paged by `limit` (default 25, at most 1000) and " +
       "`offset`; `count` is the number of all that match.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { limit: 25, offset: 0 },
@@ -179,7 +180,7 @@ export const edgeKvStoresRoutes = {
       "Makes a store, empty (size 0) at revision 1, kept by the platform; with `byod`, its data lies in the account's own " +
       "database under the prefix (its revision and updated_at are then null). A name the account already has is 409. " +
       "Answers 200 with the store, as the platform does.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: {
       body: { name: "geo-rules", comment: "Country rules for the redirects." },
@@ -194,7 +195,7 @@ export const edgeKvStoresRoutes = {
     responses: { 200: kvStore, ...errorResponses() },
     summary: "Get a KV store",
     description: "One store of the account with its settings, size, revision and the number of apps that use it.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: { pathParams: { store_id: exampleStore.id }, response: (({ id: _id, ...store }) => store)(exampleStore) },
     case: { path: (w) => `/fastedge/v1/kv/${storeOf(w).id}`, ownsObjects: true },
@@ -210,7 +211,7 @@ export const edgeKvStoresRoutes = {
       "Sets the store's name, comment (empty when left out) and BYOD settings (none when left out), and makes its next " +
       "revision. A store's kind stays as it was made: BYOD settings on a store the platform keeps, or none on a BYOD " +
       "store, are 409. A name another store of the account has is 409. The apps that use it keep using it.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { store_id: exampleStore.id },
@@ -228,7 +229,7 @@ export const edgeKvStoresRoutes = {
     description:
       "Deletes the store and its data. A store an app uses is not deleted: 409 naming the apps; take it out of their " +
       "`stores` first (an app that reads a store would otherwise fail at its next call). Answers 204 with no body.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: { pathParams: { store_id: 6 } },
     case: {

@@ -3,11 +3,11 @@
  * that its traffic is drawn through the filters), listed and toggled at
  * /security/sifter/v2/protected_addresses/announces.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { z } from "zod";
 import { booleanQuery, cidr, errorResponses, integer, integerParam, stringEnum, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
-import { read, write } from "./shared.js";
 
 export const BGP_ANNOUNCE_ORIGINS = ["STATIC", "DYNAMIC", "IAAS", "PROTECTED_NETWORK", "EDGE_PROXY"] as const;
 
@@ -81,7 +81,7 @@ export const securityBgpAnnouncesRoutes = {
       `The account's protected networks, announced over BGP or not, filtered by \`announced\`, \`origin\` and \`site\`. ${NETWORKS} ` +
       "An array of one entry, the caller's account, as on the platform (where a reseller sees its clients'); " +
       "`client_id` may name only the caller's own account (403 otherwise).",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "bgpAnnounces" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { site: "ED" },
@@ -99,7 +99,7 @@ export const securityBgpAnnouncesRoutes = {
     description:
       `Announces (\`enabled\` true) or withdraws one of the account's protected networks. ${NETWORKS} A network the ` +
       "account does not protect is 400 (`announce`). Answers the account's networks as they now are.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "bgpAnnounces", method: "toggle" } } satisfies ClientMetadata,
   }, {
     example: {
       body: { announce: "203.0.113.10/32", enabled: true },

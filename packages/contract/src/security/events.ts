@@ -3,11 +3,11 @@
  * black-hole alerts when the service dropped an address's traffic upstream), listed with the platform's
  * filters, ordering and paging at /security/notifier/v1/event_logs, and each with its breakdowns.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { z } from "zod";
 import { errorResponses, integer, pageOf, paging, stringEnum, uuid } from "../common.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
-import { read } from "./shared.js";
 
 export const SECURITY_EVENT_ALERT_TYPES = ["ddos_alert", "rtbh_alert"] as const;
 
@@ -89,14 +89,14 @@ export const listSecurityEventsQuery: ListSecurityEventsQuerySchema = listSecuri
 export type ListSecurityEventsQuery = z.output<typeof listSecurityEventsQuery>;
 
 const exampleEvent: SecurityEvent = {
-  id: "6d1a2b3c-4d5e-4f60-8172-8394a5b6c7d8",
+  id: "94f9e8d3-a37d-d9d6-498f-979c411243a7",
   alert_type: "ddos_alert",
-  attack_power_bps: 3_800_000_000,
-  attack_power_pps: 1_069_820,
-  attack_start_time: "2026-11-12T05:24:00Z",
+  attack_power_bps: 8_200_000_000,
+  attack_power_pps: 2_446_301,
+  attack_start_time: "2026-10-22T09:03:00.000Z",
   client_id: 1,
   notification_type: "attack_started",
-  number_of_ip_involved_in_attack: 15_137,
+  number_of_ip_involved_in_attack: 4089,
   targeted_ip_addresses: "203.0.113.10",
 };
 
@@ -114,7 +114,7 @@ export const securityEventsRoutes = {
       "The attacks the protection saw on the account's addresses, those of deleted profiles too, filtered by kind, start " +
       "time (`date_from` and `date_to`, both included) and attacked address; ordered by `ordering` (default newest " +
       "first); paged by `limit` (default 25, at most 1000) and `offset`, `count` counting every match.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "events" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { alert_type: "ddos_alert", targeted_ip_addresses: "203.0.113.10", ordering: "-attack_power_bps", limit: 1 },
@@ -129,19 +129,26 @@ export const securityEventsRoutes = {
     responses: { 200: securityEventDetail, ...errorResponses() },
     summary: "Get a security event",
     description: "One attack on the account's addresses, with its breakdowns by packet size, port, protocol, source and time.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "events" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { event_log_id: exampleEvent.id },
       response: {
         ...exampleEvent,
-        attack_packet_sizes: [{ size: "64-127", percent: 52 }, { size: "128-511", percent: 16 }, { size: "512-1500", percent: 32 }],
-        attack_top_destination_ports: [{ port: 443, percent: 82 }, { port: 8080, percent: 18 }],
-        attack_top_protocols: [{ protocol: "UDP", percent: 74 }, { protocol: "TCP", percent: 26 }],
-        attack_top_source_countries: [{ country: "BR", percent: 40 }, { country: "TR", percent: 26 }],
-        attack_top_source_ips: [{ ip: "192.0.2.67", percent: 5 }, { ip: "192.0.2.172", percent: 2 }],
-        attack_top_source_ports: [{ port: 53, percent: 81 }, { port: 161, percent: 19 }],
-        attack_traffic: [{ time: "2026-11-12T05:24:00Z", bps: 1_900_000_000, pps: 534_910 }],
+        attack_packet_sizes: [{ size: "64-127", percent: 69 }, { size: "128-511", percent: 22 }, { size: "512-1500", percent: 9 }],
+        attack_top_destination_ports: [{ port: 443, percent: 74 }, { port: 8080, percent: 26 }],
+        attack_top_protocols: [{ protocol: "UDP", percent: 68 }, { protocol: "TCP", percent: 32 }],
+        attack_top_source_countries: [{ country: "VN", percent: 50 }, { country: "KR", percent: 22 }],
+        attack_top_source_ips: [{ ip: "192.0.2.194", percent: 7 }, { ip: "192.0.2.122", percent: 3 }],
+        attack_top_source_ports: [{ port: 11211, percent: 73 }, { port: 389, percent: 27 }],
+        attack_traffic: [
+          { time: "2026-10-22T09:03:00Z", bps: 6_560_000_000, pps: 1_957_041 },
+          { time: "2026-10-22T09:08:00Z", bps: 3_280_000_000, pps: 978_520 },
+          { time: "2026-10-22T09:13:00Z", bps: 5_740_000_000, pps: 1_712_411 },
+          { time: "2026-10-22T09:18:00Z", bps: 8_200_000_000, pps: 2_446_301 },
+          { time: "2026-10-22T09:23:00Z", bps: 4_920_000_000, pps: 1_467_780 },
+          { time: "2026-10-22T09:28:00Z", bps: 7_380_000_000, pps: 2_201_671 },
+        ],
       },
       newAccount: { status: 404, because: "Events are the attacks the service saw on an account's addresses; a new account has seen none." },
     },

@@ -2,6 +2,7 @@
  * Security profiles: the DDoS protection profiles of the account's IP addresses, built on profile
  * templates, their schemas and their routes.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { booleanQuery, errorResponses, idParam, integer, ipAddress, jsonValue, listOf, strictObject, withBody } from "../common.js";
@@ -9,7 +10,7 @@ import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, type CaseWorld } from "../route-case.js";
 import { securityProfileTemplate } from "./profile-templates.js";
-import { pageQuery, read, templateField, write } from "./shared.js";
+import { pageQuery, templateField } from "./shared.js";
 
 const c = initContract();
 
@@ -175,7 +176,7 @@ export const securityProfilesRoutes = {
     description:
       "The account's protection profiles, ordered by id, after the filters; deleted ones only with include_deleted=true. " +
       "An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { site: "ED", exclude_empty_address: true },
@@ -190,7 +191,7 @@ export const securityProfilesRoutes = {
     responses: { 200: securityProfile, ...errorResponses() },
     summary: "Get a security profile",
     description: "One protection profile of the account. A deleted profile, or another account's, answers 404.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: examples.securityProfileExample.id },
@@ -209,7 +210,7 @@ export const securityProfilesRoutes = {
       "replace (required fields, known fields, each field's JSON Schema). The new profile has options " +
       '`{ bgp: false, active: true, price: "0.00" }`, no protocols, status `{ status: "active", updated }` and plan ' +
       '"standard" until the service sets them. Several profiles may protect the same address.',
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       body: { ...examples.updateSecurityProfileExample, ip_address: "203.0.113.25" },
@@ -239,7 +240,7 @@ export const securityProfilesRoutes = {
     description:
       "Sets the profile's template, address, field values and site. The values are validated against the template: " +
       "required fields, known fields, and each field's JSON Schema. A deleted profile answers 404.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: examples.securityProfileExample.id },
@@ -264,7 +265,7 @@ export const securityProfilesRoutes = {
       "template): the values are checked against that template as on create, the site is kept unless given, and the " +
       "protection is set up anew: `options.active` true, no protocols until the service sets them, status " +
       '`{ status: "active", updated }`; `options.bgp`, the price and the plan are kept. A deleted profile answers 404.',
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles", method: "recreate" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: examples.securityProfileExample.id },
@@ -286,7 +287,7 @@ export const securityProfilesRoutes = {
     description:
       "Turns the profile's protection off and deletes it: it answers 404 from then on, and shows in the list only " +
       'with include_deleted=true (options.active false, status.status "deleted"). Answers 204 with no body.',
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: 8 },
