@@ -2534,7 +2534,7 @@ export interface ListBgpAnnouncesQuery {
   client_id?: number;
   /**
    * Only the networks of these origins (STATIC, DYNAMIC, IAAS, PROTECTED_NETWORK, EDGE_PROXY), comma-separated or
-   * repeated; the account's protected addresses are of origin IAAS.
+   * repeated; the account's protected addresses are of origin IAAS. At most 5 origins.
    */
   origin?: ("STATIC" | "DYNAMIC" | "IAAS" | "PROTECTED_NETWORK" | "EDGE_PROXY")[];
   /** Only the networks of profiles of this site, e.g. "ED". */
@@ -4817,28 +4817,28 @@ export interface Routes {
     body: never;
     response: undefined;
   };
-  /** `GET /fastedge/v1/kv`: List KV stores. */
+  /** `GET /edge/v1/kv`: List KV stores. */
   "edge.listKvStores": {
     method: "GET";
-    path: "/fastedge/v1/kv";
+    path: "/edge/v1/kv";
     params: never;
     query: ListKvStoresQuery;
     body: never;
     response: KvStoreList;
   };
-  /** `POST /fastedge/v1/kv`: Create a KV store. */
+  /** `POST /edge/v1/kv`: Create a KV store. */
   "edge.createKvStore": {
     method: "POST";
-    path: "/fastedge/v1/kv";
+    path: "/edge/v1/kv";
     params: never;
     query: never;
     body: WriteKvStoreBody;
     response: CreatedKvStore;
   };
-  /** `GET /fastedge/v1/kv/:store_id`: Get a KV store. */
+  /** `GET /edge/v1/kv/:store_id`: Get a KV store. */
   "edge.getKvStore": {
     method: "GET";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:store_id";
     params: {
       /** The KV store id; another account's is 404. */
       store_id: number;
@@ -4847,10 +4847,10 @@ export interface Routes {
     body: never;
     response: KvStore;
   };
-  /** `PUT /fastedge/v1/kv/:store_id`: Replace a KV store. */
+  /** `PUT /edge/v1/kv/:store_id`: Replace a KV store. */
   "edge.replaceKvStore": {
     method: "PUT";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:store_id";
     params: {
       /** The KV store id; another account's is 404. */
       store_id: number;
@@ -4859,10 +4859,10 @@ export interface Routes {
     body: WriteKvStoreBody;
     response: KvStore;
   };
-  /** `DELETE /fastedge/v1/kv/:store_id`: Delete a KV store. */
+  /** `DELETE /edge/v1/kv/:store_id`: Delete a KV store. */
   "edge.deleteKvStore": {
     method: "DELETE";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:store_id";
     params: {
       /** The KV store id; another account's is 404. */
       store_id: number;
@@ -4871,10 +4871,10 @@ export interface Routes {
     body: never;
     response: undefined;
   };
-  /** `GET /fastedge/v1/apps/:app_id/logs`: List an app's logs. */
+  /** `GET /edge/v1/apps/:app_id/logs`: List an app's logs. */
   "edge.listAppLogs": {
     method: "GET";
-    path: "/fastedge/v1/apps/:app_id/logs";
+    path: "/edge/v1/apps/:app_id/logs";
     params: {
       /** The edge app id; another account's is 404. */
       app_id: number;
@@ -4883,28 +4883,28 @@ export interface Routes {
     body: never;
     response: EdgeAppLogPage;
   };
-  /** `GET /fastedge/v1/stats/calls`: Get call statistics. */
+  /** `GET /edge/v1/stats/calls`: Get call statistics. */
   "edge.getCallSeries": {
     method: "GET";
-    path: "/fastedge/v1/stats/calls";
+    path: "/edge/v1/stats/calls";
     params: never;
     query: EdgeStatsQuery;
     body: never;
     response: EdgeCallSeries;
   };
-  /** `GET /fastedge/v1/stats/app_duration`: Get duration statistics. */
+  /** `GET /edge/v1/stats/app_duration`: Get duration statistics. */
   "edge.getDurationSeries": {
     method: "GET";
-    path: "/fastedge/v1/stats/app_duration";
+    path: "/edge/v1/stats/app_duration";
     params: never;
     query: EdgeStatsQuery;
     body: never;
     response: EdgeDurationSeries;
   };
-  /** `GET /fastedge/v1/me`: Get the account's edge overview. */
+  /** `GET /edge/v1/me`: Get the account's edge overview. */
   "edge.getEdgeAccount": {
     method: "GET";
-    path: "/fastedge/v1/me";
+    path: "/edge/v1/me";
     params: never;
     query: never;
     body: never;
@@ -5137,6 +5137,99 @@ export interface Routes {
     query: never;
     body: never;
     response: undefined;
+  };
+  /** `GET /fastedge/v1/kv`: an alias of edge.listKvStores. */
+  "edge.fastedgeListKvStores": {
+    method: "GET";
+    path: "/fastedge/v1/kv";
+    params: never;
+    query: ListKvStoresQuery;
+    body: never;
+    response: KvStoreList;
+  };
+  /** `POST /fastedge/v1/kv`: an alias of edge.createKvStore. */
+  "edge.fastedgeCreateKvStore": {
+    method: "POST";
+    path: "/fastedge/v1/kv";
+    params: never;
+    query: never;
+    body: WriteKvStoreBody;
+    response: CreatedKvStore;
+  };
+  /** `GET /fastedge/v1/kv/:store_id`: an alias of edge.getKvStore. */
+  "edge.fastedgeGetKvStore": {
+    method: "GET";
+    path: "/fastedge/v1/kv/:store_id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      store_id: number;
+    };
+    query: never;
+    body: never;
+    response: KvStore;
+  };
+  /** `PUT /fastedge/v1/kv/:store_id`: an alias of edge.replaceKvStore. */
+  "edge.fastedgeReplaceKvStore": {
+    method: "PUT";
+    path: "/fastedge/v1/kv/:store_id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      store_id: number;
+    };
+    query: never;
+    body: WriteKvStoreBody;
+    response: KvStore;
+  };
+  /** `DELETE /fastedge/v1/kv/:store_id`: an alias of edge.deleteKvStore. */
+  "edge.fastedgeDeleteKvStore": {
+    method: "DELETE";
+    path: "/fastedge/v1/kv/:store_id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      store_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /fastedge/v1/apps/:app_id/logs`: an alias of edge.listAppLogs. */
+  "edge.fastedgeListAppLogs": {
+    method: "GET";
+    path: "/fastedge/v1/apps/:app_id/logs";
+    params: {
+      /** The edge app id; another account's is 404. */
+      app_id: number;
+    };
+    query: ListEdgeAppLogsQuery;
+    body: never;
+    response: EdgeAppLogPage;
+  };
+  /** `GET /fastedge/v1/stats/calls`: an alias of edge.getCallSeries. */
+  "edge.fastedgeGetCallSeries": {
+    method: "GET";
+    path: "/fastedge/v1/stats/calls";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeCallSeries;
+  };
+  /** `GET /fastedge/v1/stats/app_duration`: an alias of edge.getDurationSeries. */
+  "edge.fastedgeGetDurationSeries": {
+    method: "GET";
+    path: "/fastedge/v1/stats/app_duration";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeDurationSeries;
+  };
+  /** `GET /fastedge/v1/me`: an alias of edge.getEdgeAccount. */
+  "edge.fastedgeGetEdgeAccount": {
+    method: "GET";
+    path: "/fastedge/v1/me";
+    params: never;
+    query: never;
+    body: never;
+    response: EdgeAccount;
   };
   /** `GET /streaming/streams`: List streams. */
   "streaming.listStreams": {

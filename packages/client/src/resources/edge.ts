@@ -21,7 +21,7 @@ const listKvStoresPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listKvStor
 /** `client.edge.apps.logs`. */
 export class EdgeAppsLogs extends APIResource {
   /**
-   * `GET /fastedge/v1/apps/{app_id}/logs`: List an app's logs. The lines the app logged in [`from`, `to`) (default: the
+   * `GET /edge/v1/apps/{app_id}/logs`: List an app's logs. The lines the app logged in [`from`, `to`) (default: the
    * last hour), newest first (or oldest with `sort=asc`), ties by id; filtered by client address, edge, request id and
    * a case-insensitive text; paged by `limit` (default 25, at most 1000) and `offset`, `total_count` counting every
    * match. `to` must be after `from` (400). An app that served no call in the period has no lines.
@@ -270,7 +270,7 @@ export class EdgeBinaries extends APIResource {
 /** `client.edge.kvStores`. */
 export class EdgeKvStores extends APIResource {
   /**
-   * `GET /fastedge/v1/kv`: List KV stores. The account's KV stores by id, those one app uses with `app_id`, paged by
+   * `GET /edge/v1/kv`: List KV stores. The account's KV stores by id, those one app uses with `app_id`, paged by
    * `limit` (default 25, at most 1000) and `offset`; `count` is the number of all that match.
    */
   list(query?: Query<"edge.listKvStores">, options?: RequestOptions): PagePromise<Success<"edge.listKvStores">["stores"][number], Success<"edge.listKvStores">> {
@@ -278,7 +278,7 @@ export class EdgeKvStores extends APIResource {
   }
 
   /**
-   * `POST /fastedge/v1/kv`: Create a KV store. Makes a store, empty (size 0) at revision 1, kept by the platform; with
+   * `POST /edge/v1/kv`: Create a KV store. Makes a store, empty (size 0) at revision 1, kept by the platform; with
    * `byod`, its data lies in the account's own database under the prefix (its revision and updated_at are then null). A
    * name the account already has is 409. Answers 200 with the store, as the platform does.
    */
@@ -287,15 +287,15 @@ export class EdgeKvStores extends APIResource {
   }
 
   /**
-   * `GET /fastedge/v1/kv/{store_id}`: Get a KV store. One store of the account with its settings, size, revision and
-   * the number of apps that use it.
+   * `GET /edge/v1/kv/{store_id}`: Get a KV store. One store of the account with its settings, size, revision and the
+   * number of apps that use it.
    */
   get(storeId: PathParam<"edge.getKvStore", "store_id">, options?: RequestOptions): APIPromise<Success<"edge.getKvStore">> {
     return this.transport.request(edgeRoutes.getKvStore, { params: { store_id: storeId } }, options);
   }
 
   /**
-   * `PUT /fastedge/v1/kv/{store_id}`: Replace a KV store. Sets the store's name, comment (empty when left out) and BYOD
+   * `PUT /edge/v1/kv/{store_id}`: Replace a KV store. Sets the store's name, comment (empty when left out) and BYOD
    * settings (none when left out), and makes its next revision. A store's kind stays as it was made: BYOD settings on a
    * store the platform keeps, or none on a BYOD store, are 409. A name another store of the account has is 409. The
    * apps that use it keep using it.
@@ -305,7 +305,7 @@ export class EdgeKvStores extends APIResource {
   }
 
   /**
-   * `DELETE /fastedge/v1/kv/{store_id}`: Delete a KV store. Deletes the store and its data. A store an app uses is not
+   * `DELETE /edge/v1/kv/{store_id}`: Delete a KV store. Deletes the store and its data. A store an app uses is not
    * deleted: 409 naming the apps; take it out of their `stores` first (an app that reads a store would otherwise fail
    * at its next call). Answers 204 with no body.
    */
@@ -317,7 +317,7 @@ export class EdgeKvStores extends APIResource {
 /** `client.edge.statistics`. */
 export class EdgeStatistics extends APIResource {
   /**
-   * `GET /fastedge/v1/stats/calls`: Get call statistics. The calls the account's apps served, per slot and by the HTTP
+   * `GET /edge/v1/stats/calls`: Get call statistics. The calls the account's apps served, per slot and by the HTTP
    * status they answered, those of one app with `id` and of one network with `network`. The period [`from`, `to`) is
    * cut into slots of `step` seconds from `from` (the last one may be cut short by `to`); `to` must be after `from` and
    * the period at most 1440 slots (400 naming the parameter otherwise). Every slot is listed, those without calls with
@@ -328,7 +328,7 @@ export class EdgeStatistics extends APIResource {
   }
 
   /**
-   * `GET /fastedge/v1/stats/app_duration`: Get duration statistics. How long the account's apps ran per slot, in
+   * `GET /edge/v1/stats/app_duration`: Get duration statistics. How long the account's apps ran per slot, in
    * microseconds: mean, shortest, longest, median, 75th and 90th percentiles; those of one app with `id` and of one
    * network with `network`. The period [`from`, `to`) is cut into slots of `step` seconds from `from` (the last one may
    * be cut short by `to`); `to` must be after `from` and the period at most 1440 slots (400 naming the parameter
@@ -342,9 +342,9 @@ export class EdgeStatistics extends APIResource {
 /** `client.edge.account`. */
 export class EdgeAccount extends APIResource {
   /**
-   * `GET /fastedge/v1/me`: Get the account's edge overview. The account's edge apps at a glance: how many it has, the
-   * plan its new apps are put on, the networks they may be deployed to, and the calls its apps served in the current
-   * hour, day and month (UTC), counted from their calls.
+   * `GET /edge/v1/me`: Get the account's edge overview. The account's edge apps at a glance: how many it has, the plan
+   * its new apps are put on, the networks they may be deployed to, and the calls its apps served in the current hour,
+   * day and month (UTC), counted from their calls.
    */
   get(options?: RequestOptions): APIPromise<Success<"edge.getEdgeAccount">> {
     return this.transport.request(edgeRoutes.getEdgeAccount, {  }, options);

@@ -1,6 +1,6 @@
 /**
  * What the edge apps did: an app's logs, the call and duration statistics of the account's apps, and the
- * account's overview (its apps, plan, networks and calls), at the platform's /fastedge/v1 paths. Every
+ * account's overview (its apps, plan, networks and calls), at /edge/v1 paths and the platform's /fastedge/v1 ones (aliases). Every
  * figure is counted from the calls the apps served, one row per call.
  */
 import type { ClientMetadata } from "../client-names.js";
@@ -176,7 +176,7 @@ const DEMO_HOUR = "2026-11-02T00:00:00Z";
 export const edgeActivityRoutes = {
   listAppLogs: route({
     method: "GET",
-    path: "/fastedge/v1/apps/:app_id/logs",
+    path: "/edge/v1/apps/:app_id/logs",
     pathParams: z.object({ app_id: idParam("The edge app id; another account's is 404.") }),
     query: listEdgeAppLogsQuery,
     responses: { 200: edgeAppLogPage, ...errorResponses() },
@@ -206,11 +206,11 @@ export const edgeActivityRoutes = {
         total_count: 4,
       },
     },
-    case: { path: (w) => `/fastedge/v1/apps/${appOf(w).id}/logs?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&limit=5`, ownsObjects: true },
+    case: { path: (w) => `/edge/v1/apps/${appOf(w).id}/logs?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&limit=5`, ownsObjects: true },
   }),
   getCallSeries: route({
     method: "GET",
-    path: "/fastedge/v1/stats/calls",
+    path: "/edge/v1/stats/calls",
     query: edgeStatsQuery,
     responses: { 200: edgeCallSeries, ...errorResponses() },
     summary: "Get call statistics",
@@ -228,11 +228,11 @@ export const edgeActivityRoutes = {
         ],
       },
     },
-    case: { path: () => `/fastedge/v1/stats/calls?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
+    case: { path: () => `/edge/v1/stats/calls?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
   }),
   getDurationSeries: route({
     method: "GET",
-    path: "/fastedge/v1/stats/app_duration",
+    path: "/edge/v1/stats/app_duration",
     query: edgeStatsQuery,
     responses: { 200: edgeDurationSeries, ...errorResponses() },
     summary: "Get duration statistics",
@@ -246,11 +246,11 @@ export const edgeActivityRoutes = {
       query: { from: DEMO_HOUR, to: "2026-11-02T01:00:00Z", step: 3600, id: 1 },
       response: { stats: [{ time: "2026-11-02T00:00:00.000Z", avg: 604, min: 560, max: 647, median: 604, perc75: 625, perc90: 638 }] },
     },
-    case: { path: () => `/fastedge/v1/stats/app_duration?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
+    case: { path: () => `/edge/v1/stats/app_duration?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
   }),
   getEdgeAccount: route({
     method: "GET",
-    path: "/fastedge/v1/me",
+    path: "/edge/v1/me",
     responses: { 200: edgeAccount, ...errorResponses() },
     summary: "Get the account's edge overview",
     description:
@@ -270,6 +270,6 @@ export const edgeActivityRoutes = {
         status: 1,
       },
     },
-    case: { path: () => "/fastedge/v1/me", ownsObjects: false },
+    case: { path: () => "/edge/v1/me", ownsObjects: false },
   }),
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Edge apps area: apps (their lifecycle and status moves), templates, secrets and binaries, at the
- * specification's /edge/v1 paths and, as aliases, at the platform's current /fastedge/v1 paths; KV stores,
- * the apps' logs and statistics and the account's overview at the platform's /fastedge/v1 paths alone. Each
+ * specification's /edge/v1 paths and, as aliases, at the platform's current /fastedge/v1 paths, and so are
+ * KV stores, the apps' logs and statistics and the account's overview. Each
  * resource's schemas and routes are in its own module; this one puts them together as the area's router.
  */
 import { initContract } from "@ts-rest/core";
@@ -52,4 +52,13 @@ export const edgeContract = c.router({
   fastedgeGetBinary: alias(edgeBinariesRoutes, "getBinary", { path: "/fastedge/v1/binaries/:id" }),
   fastedgeUploadBinary: alias(edgeBinariesRoutes, "uploadBinary", { path: "/fastedge/v1/binaries/raw" }),
   fastedgeDeleteBinary: alias(edgeBinariesRoutes, "deleteBinary", { path: "/fastedge/v1/binaries/:id" }),
+  fastedgeListKvStores: alias(edgeKvStoresRoutes, "listKvStores", { path: "/fastedge/v1/kv" }),
+  fastedgeCreateKvStore: alias(edgeKvStoresRoutes, "createKvStore", { path: "/fastedge/v1/kv" }),
+  fastedgeGetKvStore: alias(edgeKvStoresRoutes, "getKvStore", { path: "/fastedge/v1/kv/:store_id" }),
+  fastedgeReplaceKvStore: alias(edgeKvStoresRoutes, "replaceKvStore", { path: "/fastedge/v1/kv/:store_id" }),
+  fastedgeDeleteKvStore: alias(edgeKvStoresRoutes, "deleteKvStore", { path: "/fastedge/v1/kv/:store_id" }),
+  fastedgeListAppLogs: alias(edgeActivityRoutes, "listAppLogs", { path: "/fastedge/v1/apps/:app_id/logs" }),
+  fastedgeGetCallSeries: alias(edgeActivityRoutes, "getCallSeries", { path: "/fastedge/v1/stats/calls" }),
+  fastedgeGetDurationSeries: alias(edgeActivityRoutes, "getDurationSeries", { path: "/fastedge/v1/stats/app_duration" }),
+  fastedgeGetEdgeAccount: alias(edgeActivityRoutes, "getEdgeAccount", { path: "/fastedge/v1/me" }),
 });

@@ -1,7 +1,7 @@
 /**
  * Edge KV stores: the account's key-value stores its apps read (an app names each in its `stores`), kept
  * by the platform or, with BYOD settings, in a database of the account's own; their schemas and routes
- * at the platform's /fastedge/v1/kv paths.
+ * (at /edge/v1/kv, and at the platform's /fastedge/v1/kv as aliases: index.ts).
  */
 import type { ClientMetadata } from "../client-names.js";
 import { initContract } from "@ts-rest/core";
@@ -148,7 +148,7 @@ const storeOf = (w: CaseWorld) => w.first("edge.listKvStores");
 export const edgeKvStoresRoutes = {
   listKvStores: route({
     method: "GET",
-    path: "/fastedge/v1/kv",
+    path: "/edge/v1/kv",
     query: listKvStoresQuery,
     responses: { 200: kvStoreList, ...errorResponses() },
     summary: "List KV stores",
@@ -168,11 +168,11 @@ export const edgeKvStoresRoutes = {
         count: 3,
       },
     },
-    case: { path: () => "/fastedge/v1/kv?limit=10", ownsObjects: false },
+    case: { path: () => "/edge/v1/kv?limit=10", ownsObjects: false },
   }),
   createKvStore: route({
     method: "POST",
-    path: "/fastedge/v1/kv",
+    path: "/edge/v1/kv",
     body: writeKvStoreBody,
     responses: { 200: createdKvStore, ...errorResponses([409, ...withBody]) },
     summary: "Create a KV store",
@@ -186,11 +186,11 @@ export const edgeKvStoresRoutes = {
       body: { name: "geo-rules", comment: "Country rules for the redirects." },
       response: { id: 6, name: "geo-rules", comment: "Country rules for the redirects.", app_count: 0, size: 0, byod: null, revision: 1, updated_at: "2026-11-20T10:00:00.000Z" },
     },
-    case: { path: () => "/fastedge/v1/kv", ownsObjects: false, body: () => ({ name: uniqueName("route-case") }) },
+    case: { path: () => "/edge/v1/kv", ownsObjects: false, body: () => ({ name: uniqueName("route-case") }) },
   }),
   getKvStore: route({
     method: "GET",
-    path: "/fastedge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:store_id",
     pathParams: storeId,
     responses: { 200: kvStore, ...errorResponses() },
     summary: "Get a KV store",
@@ -198,11 +198,11 @@ export const edgeKvStoresRoutes = {
     metadata: { access: "read", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: { pathParams: { store_id: exampleStore.id }, response: (({ id: _id, ...store }) => store)(exampleStore) },
-    case: { path: (w) => `/fastedge/v1/kv/${storeOf(w).id}`, ownsObjects: true },
+    case: { path: (w) => `/edge/v1/kv/${storeOf(w).id}`, ownsObjects: true },
   }),
   replaceKvStore: route({
     method: "PUT",
-    path: "/fastedge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:store_id",
     pathParams: storeId,
     body: writeKvStoreBody,
     responses: { 200: kvStore, ...errorResponses([409, ...withBody]) },
@@ -218,11 +218,11 @@ export const edgeKvStoresRoutes = {
       body: { name: "feature-flags", comment: "Flags of the web shop." },
       response: { ...(({ id: _id, ...store }) => store)(exampleStore), comment: "Flags of the web shop.", revision: 4, updated_at: "2026-11-20T10:00:00.000Z" },
     },
-    case: { path: (w) => `/fastedge/v1/kv/${storeOf(w).id}`, ownsObjects: true, body: (w) => ({ name: storeOf(w).name, comment: uniqueName("Changed by the route cases") }) },
+    case: { path: (w) => `/edge/v1/kv/${storeOf(w).id}`, ownsObjects: true, body: (w) => ({ name: storeOf(w).name, comment: uniqueName("Changed by the route cases") }) },
   }),
   deleteKvStore: route({
     method: "DELETE",
-    path: "/fastedge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:store_id",
     pathParams: storeId,
     responses: { 204: c.noBody(), ...errorResponses([409]) },
     summary: "Delete a KV store",
@@ -233,7 +233,7 @@ export const edgeKvStoresRoutes = {
   }, {
     example: { pathParams: { store_id: 6 } },
     case: {
-      path: (w, made) => `/fastedge/v1/kv/${made?.id ?? missingId(w.account)}`,
+      path: (w, made) => `/edge/v1/kv/${made?.id ?? missingId(w.account)}`,
       ownsObjects: true,
       makes: "edge.createKvStore",
     },

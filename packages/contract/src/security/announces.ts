@@ -5,7 +5,7 @@
  */
 import type { ClientMetadata } from "../client-names.js";
 import { z } from "zod";
-import { booleanQuery, cidr, errorResponses, integer, integerParam, stringEnum, strictObject, withBody } from "../common.js";
+import { booleanQuery, cidr, errorResponses, integer, integerParam, listOf, stringEnum, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
 
@@ -27,13 +27,15 @@ export type ClientAnnounce = z.infer<typeof clientAnnounce>;
 
 const clientIdQuery = integerParam({ min: 1, description: "The account: the caller's own (another account's is 403). Default: the caller's." });
 
+const ORIGINS_TEXT = `Only the networks of these origins (${BGP_ANNOUNCE_ORIGINS.join(", ")}), comma-separated or repeated; the account's protected addresses are of origin IAAS.`;
+
 /** `origin` as the platform's SDK sends a list in a query: repeated, or comma-separated. */
 const originList = z
   .preprocess(
     (value) => (typeof value === "string" ? value.split(",") : value),
-    z.array(stringEnum(BGP_ANNOUNCE_ORIGINS)).max(BGP_ANNOUNCE_ORIGINS.length),
+    listOf(stringEnum(BGP_ANNOUNCE_ORIGINS), { max: BGP_ANNOUNCE_ORIGINS.length, noun: "origins", description: ORIGINS_TEXT }),
   )
-  .describe(`Only the networks of these origins (${BGP_ANNOUNCE_ORIGINS.join(", ")}), comma-separated or repeated; the account's protected addresses are of origin IAAS.`);
+  .describe(`${ORIGINS_TEXT} At most ${BGP_ANNOUNCE_ORIGINS.length} origins.`);
 
 const listBgpAnnouncesQuerySchema = z.object({
   announced: booleanQuery("true: only the announced networks; false: only those not announced.").optional(),

@@ -24,7 +24,7 @@ interface Log {
 
 describe.each(engines())("edge apps' logs and statistics on %s", (engine) => {
   const api = useApi(engine);
-  const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(api.database.db, query);
+  const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => selectRows<T>(api.database.db, query);
   const app = firstServing(1);
 
   it("lists an app's log lines in the period, newest first, with every field, paged, total_count counting all", async () => {
