@@ -4835,37 +4835,37 @@ export interface Routes {
     body: WriteKvStoreBody;
     response: CreatedKvStore;
   };
-  /** `GET /edge/v1/kv/:store_id`: Get a KV store. */
+  /** `GET /edge/v1/kv/:id`: Get a KV store. */
   "edge.getKvStore": {
     method: "GET";
-    path: "/edge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: never;
     response: KvStore;
   };
-  /** `PUT /edge/v1/kv/:store_id`: Replace a KV store. */
+  /** `PUT /edge/v1/kv/:id`: Replace a KV store. */
   "edge.replaceKvStore": {
     method: "PUT";
-    path: "/edge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: WriteKvStoreBody;
     response: KvStore;
   };
-  /** `DELETE /edge/v1/kv/:store_id`: Delete a KV store. */
+  /** `DELETE /edge/v1/kv/:id`: Delete a KV store. */
   "edge.deleteKvStore": {
     method: "DELETE";
-    path: "/edge/v1/kv/:store_id";
+    path: "/edge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: never;
@@ -5156,37 +5156,37 @@ export interface Routes {
     body: WriteKvStoreBody;
     response: CreatedKvStore;
   };
-  /** `GET /fastedge/v1/kv/:store_id`: an alias of edge.getKvStore. */
+  /** `GET /fastedge/v1/kv/:id`: an alias of edge.getKvStore. */
   "edge.fastedgeGetKvStore": {
     method: "GET";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/fastedge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: never;
     response: KvStore;
   };
-  /** `PUT /fastedge/v1/kv/:store_id`: an alias of edge.replaceKvStore. */
+  /** `PUT /fastedge/v1/kv/:id`: an alias of edge.replaceKvStore. */
   "edge.fastedgeReplaceKvStore": {
     method: "PUT";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/fastedge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: WriteKvStoreBody;
     response: KvStore;
   };
-  /** `DELETE /fastedge/v1/kv/:store_id`: an alias of edge.deleteKvStore. */
+  /** `DELETE /fastedge/v1/kv/:id`: an alias of edge.deleteKvStore. */
   "edge.fastedgeDeleteKvStore": {
     method: "DELETE";
-    path: "/fastedge/v1/kv/:store_id";
+    path: "/fastedge/v1/kv/:id";
     params: {
       /** The KV store id; another account's is 404. */
-      store_id: number;
+      id: number;
     };
     query: never;
     body: never;

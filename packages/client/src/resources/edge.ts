@@ -287,30 +287,30 @@ export class EdgeKvStores extends APIResource {
   }
 
   /**
-   * `GET /edge/v1/kv/{store_id}`: Get a KV store. One store of the account with its settings, size, revision and the
-   * number of apps that use it.
+   * `GET /edge/v1/kv/{id}`: Get a KV store. One store of the account with its settings, size, revision and the number
+   * of apps that use it.
    */
-  get(storeId: PathParam<"edge.getKvStore", "store_id">, options?: RequestOptions): APIPromise<Success<"edge.getKvStore">> {
-    return this.transport.request(edgeRoutes.getKvStore, { params: { store_id: storeId } }, options);
+  get(kvId: PathParam<"edge.getKvStore", "id">, options?: RequestOptions): APIPromise<Success<"edge.getKvStore">> {
+    return this.transport.request(edgeRoutes.getKvStore, { params: { id: kvId } }, options);
   }
 
   /**
-   * `PUT /edge/v1/kv/{store_id}`: Replace a KV store. Sets the store's name, comment (empty when left out) and BYOD
-   * settings (none when left out), and makes its next revision. A store's kind stays as it was made: BYOD settings on a
-   * store the platform keeps, or none on a BYOD store, are 409. A name another store of the account has is 409. The
-   * apps that use it keep using it.
+   * `PUT /edge/v1/kv/{id}`: Replace a KV store. Sets the store's name, comment (empty when left out) and BYOD settings
+   * (none when left out), and makes its next revision. A store's kind stays as it was made: BYOD settings on a store
+   * the platform keeps, or none on a BYOD store, are 409. A name another store of the account has is 409. The apps that
+   * use it keep using it.
    */
-  replace(storeId: PathParam<"edge.replaceKvStore", "store_id">, body: Body<"edge.replaceKvStore">, options?: RequestOptions): APIPromise<Success<"edge.replaceKvStore">> {
-    return this.transport.request(edgeRoutes.replaceKvStore, { params: { store_id: storeId }, body }, options);
+  replace(kvId: PathParam<"edge.replaceKvStore", "id">, body: Body<"edge.replaceKvStore">, options?: RequestOptions): APIPromise<Success<"edge.replaceKvStore">> {
+    return this.transport.request(edgeRoutes.replaceKvStore, { params: { id: kvId }, body }, options);
   }
 
   /**
-   * `DELETE /edge/v1/kv/{store_id}`: Delete a KV store. Deletes the store and its data. A store an app uses is not
-   * deleted: 409 naming the apps; take it out of their `stores` first (an app that reads a store would otherwise fail
-   * at its next call). Answers 204 with no body.
+   * `DELETE /edge/v1/kv/{id}`: Delete a KV store. Deletes the store and its data. A store an app uses is not deleted:
+   * 409 naming the apps; take it out of their `stores` first (an app that reads a store would otherwise fail at its
+   * next call). Answers 204 with no body.
    */
-  delete(storeId: PathParam<"edge.deleteKvStore", "store_id">, options?: RequestOptions): APIPromise<Success<"edge.deleteKvStore">> {
-    return this.transport.request(edgeRoutes.deleteKvStore, { params: { store_id: storeId } }, options);
+  delete(kvId: PathParam<"edge.deleteKvStore", "id">, options?: RequestOptions): APIPromise<Success<"edge.deleteKvStore">> {
+    return this.transport.request(edgeRoutes.deleteKvStore, { params: { id: kvId } }, options);
   }
 }
 

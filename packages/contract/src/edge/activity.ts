@@ -189,21 +189,21 @@ export const edgeActivityRoutes = {
     metadata: { access: "read", client: { resource: "apps.logs", method: "list" } } satisfies ClientMetadata,
   }, {
     example: {
-      pathParams: { app_id: 1 },
+      pathParams: { app_id: 3 },
       query: { from: DEMO_HOUR, to: "2026-11-02T01:00:00Z", sort: "asc", limit: 1 },
       response: {
         logs: [
           {
-            id: "10002",
-            app_name: "image-resize-eu",
-            client_ip: "198.51.100.10",
-            edge: "ams-1",
-            log: "GET /api/items answered 200 in 589 us",
-            request_id: "99dd6687ff503bd43a65a01415f0c91f",
-            timestamp: "2026-11-02T00:03:27.000Z",
+            id: "30001",
+            app_name: "image-resize-us",
+            client_ip: "198.51.100.23",
+            edge: "nyc-1",
+            log: "GET /checkout answered 200 in 822 us",
+            request_id: "aa20da6e481a07221bc538b61cc889a7",
+            timestamp: "2026-11-02T00:14:16.000Z",
           },
         ],
-        total_count: 4,
+        total_count: 2,
       },
     },
     case: { path: (w) => `/edge/v1/apps/${appOf(w).id}/logs?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&limit=5`, ownsObjects: true },
@@ -220,11 +220,11 @@ export const edgeActivityRoutes = {
     metadata: { access: "read", client: { resource: "statistics", method: "getCallSeries" } } satisfies ClientMetadata,
   }, {
     example: {
-      query: { from: DEMO_HOUR, to: "2026-11-02T02:00:00Z", step: 3600, id: 1 },
+      query: { from: DEMO_HOUR, to: "2026-11-02T02:00:00Z", step: 3600, id: 3 },
       response: {
         stats: [
-          { time: "2026-11-02T00:00:00.000Z", count_by_status: [{ status: 200, count: 4 }] },
-          { time: "2026-11-02T01:00:00.000Z", count_by_status: [{ status: 200, count: 1 }] },
+          { time: "2026-11-02T00:00:00.000Z", count_by_status: [{ status: 200, count: 2 }] },
+          { time: "2026-11-02T01:00:00.000Z", count_by_status: [{ status: 200, count: 3 }] },
         ],
       },
     },
@@ -243,8 +243,8 @@ export const edgeActivityRoutes = {
     metadata: { access: "read", client: { resource: "statistics", method: "getDurationSeries" } } satisfies ClientMetadata,
   }, {
     example: {
-      query: { from: DEMO_HOUR, to: "2026-11-02T01:00:00Z", step: 3600, id: 1 },
-      response: { stats: [{ time: "2026-11-02T00:00:00.000Z", avg: 604, min: 560, max: 647, median: 604, perc75: 625, perc90: 638 }] },
+      query: { from: DEMO_HOUR, to: "2026-11-02T01:00:00Z", step: 3600, id: 3 },
+      response: { stats: [{ time: "2026-11-02T00:00:00.000Z", avg: 837, min: 822, max: 851, median: 836, perc75: 844, perc90: 848 }] },
     },
     case: { path: () => `/edge/v1/stats/app_duration?from=${DEMO_HOUR}&to=2026-11-03T00:00:00Z&step=3600`, ownsObjects: false },
   }),

@@ -128,7 +128,7 @@ export interface ListKvStoresQuerySchema extends ListKvStoresQuerySchemaType {}
 type ListKvStoresQuerySchemaType = typeof listKvStoresQuerySchema;
 export const listKvStoresQuery: ListKvStoresQuerySchema = listKvStoresQuerySchema;
 
-const storeId = z.object({ store_id: idParam("The KV store id; another account's is 404.") });
+const storeId = z.object({ id: idParam("The KV store id; another account's is 404.") });
 
 // The examples' object: the demo data's store of account 1 that the app feature-flags reads.
 const exampleStore: KvStore & { id: number } = {
@@ -190,19 +190,19 @@ export const edgeKvStoresRoutes = {
   }),
   getKvStore: route({
     method: "GET",
-    path: "/edge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:id",
     pathParams: storeId,
     responses: { 200: kvStore, ...errorResponses() },
     summary: "Get a KV store",
     description: "One store of the account with its settings, size, revision and the number of apps that use it.",
     metadata: { access: "read", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { store_id: exampleStore.id }, response: (({ id: _id, ...store }) => store)(exampleStore) },
+    example: { pathParams: { id: exampleStore.id }, response: (({ id: _id, ...store }) => store)(exampleStore) },
     case: { path: (w) => `/edge/v1/kv/${storeOf(w).id}`, ownsObjects: true },
   }),
   replaceKvStore: route({
     method: "PUT",
-    path: "/edge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:id",
     pathParams: storeId,
     body: writeKvStoreBody,
     responses: { 200: kvStore, ...errorResponses([409, ...withBody]) },
@@ -214,7 +214,7 @@ export const edgeKvStoresRoutes = {
     metadata: { access: "write", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
     example: {
-      pathParams: { store_id: exampleStore.id },
+      pathParams: { id: exampleStore.id },
       body: { name: "feature-flags", comment: "Flags of the web shop." },
       response: { ...(({ id: _id, ...store }) => store)(exampleStore), comment: "Flags of the web shop.", revision: 4, updated_at: "2026-11-20T10:00:00.000Z" },
     },
@@ -222,7 +222,7 @@ export const edgeKvStoresRoutes = {
   }),
   deleteKvStore: route({
     method: "DELETE",
-    path: "/edge/v1/kv/:store_id",
+    path: "/edge/v1/kv/:id",
     pathParams: storeId,
     responses: { 204: c.noBody(), ...errorResponses([409]) },
     summary: "Delete a KV store",
@@ -231,7 +231,7 @@ export const edgeKvStoresRoutes = {
       "`stores` first (an app that reads a store would otherwise fail at its next call). Answers 204 with no body.",
     metadata: { access: "write", client: { resource: "kvStores" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { store_id: 6 } },
+    example: { pathParams: { id: 6 } },
     case: {
       path: (w, made) => `/edge/v1/kv/${made?.id ?? missingId(w.account)}`,
       ownsObjects: true,

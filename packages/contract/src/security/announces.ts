@@ -106,7 +106,6 @@ export const securityBgpAnnouncesRoutes = {
     example: {
       body: { announce: "203.0.113.10/32", enabled: true },
       response: { client_id: 1, announced: ["203.0.113.10/32"], not_announced: ["2001:db8::10/128"] },
-      newAccount: { status: 400, because: "The example names an address the demo data's profile protects; a new account protects only the addresses of its own profiles." },
     },
     case: {
       path: () => "/security/sifter/v2/protected_addresses/announces",

@@ -95,8 +95,8 @@ function edgeKvStoresRouter({ db }: RouteDeps) {
     },
 
     getKvStore: async ({ params }, { request: { caller } }) => {
-      const row = await storeRow(db, caller.accountId, params.store_id);
-      if (!row) throw notFound(`KV store ${params.store_id}`);
+      const row = await storeRow(db, caller.accountId, params.id);
+      if (!row) throw notFound(`KV store ${params.id}`);
       return { status: 200, body: toKvStore(row) };
     },
 
@@ -104,8 +104,8 @@ function edgeKvStoresRouter({ db }: RouteDeps) {
       const { accountId } = caller;
       const row = await db
         .transaction(async (tx) => {
-          const [current] = await tx.select().from(edgeKvStores).where(ownStore(accountId, params.store_id)).for("update");
-          if (!current) throw notFound(`KV store ${params.store_id}`);
+          const [current] = await tx.select().from(edgeKvStores).where(ownStore(accountId, params.id)).for("update");
+          if (!current) throw notFound(`KV store ${params.id}`);
           assertSameKind(current, body);
           await tx
             .update(edgeKvStores)
@@ -128,8 +128,8 @@ function edgeKvStoresRouter({ db }: RouteDeps) {
       const { accountId } = caller;
       await db.transaction(async (tx) => {
         // Locked for update: an app write that names the store takes a share lock on it, so the two are one order or the other.
-        const [current] = await tx.select({ id: edgeKvStores.id }).from(edgeKvStores).where(ownStore(accountId, params.store_id)).for("update");
-        if (!current) throw notFound(`KV store ${params.store_id}`);
+        const [current] = await tx.select({ id: edgeKvStores.id }).from(edgeKvStores).where(ownStore(accountId, params.id)).for("update");
+        if (!current) throw notFound(`KV store ${params.id}`);
         const users = await tx
           .selectDistinct({ appId: edgeAppStores.appId })
           .from(edgeAppStores)
