@@ -155,6 +155,10 @@ function platformDifferences(): string {
     "- A field that has no value is null, not left out: an API token's `last_usage` before its first use, the " +
       "`exp_date` of a token that never expires, a user's `phone` when none was given. The platform's SDKs type a " +
       "few of these as always present (`last_usage`), so a strict check of such a model fails on the null.",
+    "- A security profile template's field without a default value has `default` null, in the templates' list and in " +
+      "each profile's `fields`, rather than a made-up text; a field with a default gives it as text (`\"1000\"`, " +
+      "`\"[]\"`). The platform's Python SDK types a profile field's `default` as always text, so its strict check of " +
+      "a profile whose fields include one without a default fails on the null.",
   ].join("\n");
 }
 

@@ -150,9 +150,27 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     expect(secret).toMatchObject({ name: "client-secret", app_count: 0, secret_slots: [{ slot: 0 }] });
     expect(JSON.stringify(secret)).not.toContain("s3cr3t");
 
-    const app = await client.edge.apps.create({ name: "client-app", binary: 1 });
-    expect(await client.edge.apps.get(app.id)).toEqual(app);
+    const store = await client.edge.kvStores.create({ name: "client-store", comment: "From the client." });
+    expect(store).toMatchObject({ name: "client-store", app_count: 0, revision: 1, byod: null });
+    const app = await client.edge.apps.create({ name: "client-app", binary: 1, stores: { DATA: { id: store.id } } });
+    expect(await client.edge.apps.get(app.id)).toEqual({
+      ...app,
+      env: {},
+      rsp_headers: {},
+      log: "kafka",
+      secrets: {},
+      stores: { DATA: { id: store.id, name: "client-store", comment: "From the client." } },
+    });
+    expect((await client.edge.kvStores.list({ app_id: app.id })).items.map((item) => item.id)).toEqual([store.id]);
+    expect(await client.edge.kvStores.get(store.id)).toMatchObject({ app_count: 1 });
+    expect(await client.edge.kvStores.replace(store.id, { name: "client-store" })).toMatchObject({ revision: 2, comment: "" });
     await client.edge.apps.delete(app.id);
+    expect(await client.edge.kvStores.delete(store.id)).toBeUndefined();
+    const week = { from: "2026-11-02T00:00:00Z", to: "2026-11-03T00:00:00Z" };
+    expect((await client.edge.apps.logs.list(1, { ...week, limit: 2 })).logs).toHaveLength(2);
+    expect((await client.edge.statistics.getCallSeries({ ...week, step: 3600 })).stats).toHaveLength(24);
+    expect((await client.edge.statistics.getDurationSeries({ ...week, step: 86400, id: 1 })).stats).toHaveLength(1);
+    expect(await client.edge.account.get()).toMatchObject({ app_count: demoFixture.edgeApps.filter((row) => row.accountId === 1).length, plan: "basic" });
     const template = await client.edge.templates.create({ binary_id: 1, name: "Client template", params: [] });
     expect((await client.edge.templates.list({ only_mine: true, limit: 1000 })).items.map((item) => item.id)).toContain(template.id);
     expect(await client.edge.templates.replace(template.id, { binary_id: 1, name: "Client template 2", params: [] })).toMatchObject({ name: "Client template 2" });
@@ -213,7 +231,16 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     const madeProfile = await client.security.profiles.create({ profile_template: 1, ip_address: "203.0.113.12", fields: [{ base_field: 1, field_value: [80] }], site: "ED" });
     expect(await client.security.profiles.get(madeProfile.id)).toEqual(madeProfile);
     expect((await client.security.profiles.list({ ip_address: "203.0.113.12" })).items).toEqual([madeProfile]);
+    expect(await client.security.profiles.recreate(madeProfile.id, { profile_template: 1, ip_address: "203.0.113.12", fields: [{ base_field: 1, field_value: [443] }] })).toMatchObject({
+      id: madeProfile.id,
+      site: "ED",
+    });
     expect(await client.security.profiles.delete(madeProfile.id)).toBeUndefined();
+    const events = await client.security.events.list({ alert_type: "ddos_alert", limit: 3 });
+    expect(events.items).toHaveLength(3);
+    expect(await client.security.events.get(events.items[0]!.id)).toMatchObject({ id: events.items[0]!.id, client_id: 1 });
+    expect(await client.security.bgpAnnounces.toggle({ announce: "203.0.113.11/32", enabled: true })).toMatchObject({ client_id: 1, announced: ["203.0.113.11/32"] });
+    expect((await client.security.bgpAnnounces.list({ announced: true })).items).toEqual([{ client_id: 1, announced: ["203.0.113.11/32"], not_announced: [] }]);
 
     expect(await client.storage.s3.buckets.getCors(1, "media-assets")).toEqual({
       data: { allowedOrigins: ["https://www.acme.example", "https://admin.acme.example"] },

@@ -382,7 +382,7 @@ describe("limits", () => {
 
   it("finds the integers of a body, in lists and maps too", () => {
     const paths = (schema: z.ZodTypeAny) => limitedFields(schema).filter((field) => field.kind === "integer").map((field) => field.path.join("."));
-    expect(paths(updateEdgeAppBody)).toEqual(["binary", "template", "status", "secrets.KEY.id"]);
+    expect(paths(updateEdgeAppBody)).toEqual(["binary", "template", "status", "secrets.KEY.id", "stores.KEY.id"]);
     expect(paths(securityBody)).toEqual(["profile_template", "fields.0.base_field"]);
     expect(paths(costReportTotalsBody)).toEqual(["regions.0"]);
   });

@@ -837,6 +837,20 @@ const appSecrets: Record<AccountId, Record<string, Record<string, number>>> = {
   2: { "globex-auth": { ORIGIN_TOKEN: 4 }, "globex-checkout": { STRIPE_KEY: 2 } },
 };
 
+/** The account's KV stores: platform-kept ones and a BYOD one (its data in the account's own Redis). */
+const edgeKvStores: Row<"edgeKvStores">[] = [
+  { id: 1, accountId: 1, name: "product-catalog", comment: "Prices and stock, refreshed hourly.", byodPrefix: null, byodUrl: null, revision: 14, size: 524288, created: at(45), updated: at(290) },
+  { id: 3, accountId: 1, name: "feature-flags", comment: "", byodPrefix: null, byodUrl: null, revision: 3, size: 2048, created: at(46), updated: at(250) },
+  { id: 5, accountId: 1, name: "sessions", comment: "In Acme's own Redis.", byodPrefix: "edge:", byodUrl: "redis://cache.acme.example:6379/2", revision: 1, size: 0, created: at(47), updated: at(47) },
+  { id: 2, accountId: 2, name: "routes", comment: "Router table.", byodPrefix: null, byodUrl: null, revision: 6, size: 16384, created: at(48), updated: at(260) },
+];
+
+/** The stores apps read, by account and app name: the name the app reads it under and the store's id. */
+const appStores: Record<AccountId, Record<string, Record<string, number>>> = {
+  1: { "feature-flags": { FLAGS: 3 }, "price-formatter": { CATALOG: 1 }, "search-suggest": { CATALOG: 1, SESSIONS: 5 } },
+  2: { "globex-router": { ROUTES: 2 } },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Streaming
 // ---------------------------------------------------------------------------------------------
@@ -1241,7 +1255,7 @@ const securityTemplates: Row<"securityProfileTemplates">[] = [
         id: 5,
         name: "allowed_countries",
         description: "Only these countries may connect; every country when empty.",
-        fieldType: "string",
+        fieldType: "str",
         required: false,
         default: "[]",
         validationSchema: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
@@ -1468,6 +1482,10 @@ const fixture: DemoFixture = {
   edgeAppSecrets: byId(edgeApps).flatMap((app) =>
     Object.entries(appSecrets[app.accountId as AccountId][app.name] ?? {}).map(([name, secretId]) => ({ accountId: app.accountId, appId: app.id, name, secretId })),
   ),
+  edgeKvStores: byId(edgeKvStores),
+  edgeAppStores: byId(edgeApps).flatMap((app) =>
+    Object.entries(appStores[app.accountId as AccountId][app.name] ?? {}).map(([name, storeId]) => ({ accountId: app.accountId, appId: app.id, name, storeId })),
+  ),
   streams: byId(streams),
   broadcasts: byId(broadcasts),
   clips,
@@ -1481,6 +1499,8 @@ const fixture: DemoFixture = {
   securityTemplateFields: byParent(securityTemplateFields, "templateId"),
   securityProfiles: byId(securityProfiles),
   securityProfileFields: byParent(securityProfileFields, "profileId"),
+  // Profile 1's address is protected with bgp on, but its announce was turned off.
+  securityBgpAnnounces: [{ accountId: 1, network: "203.0.113.10/32", enabled: false, updated: at(305) }],
   storages: byId(storages),
   storageAccessKeys: byId(storageAccessKeys),
   storageSshKeys: byId(storageSshKeys),

@@ -8,8 +8,11 @@ import demoJson from "../fixtures/demo.json";
 import { encryptSecret, hashToken, sha256Hex } from "./crypto.js";
 import * as schema from "./schema/index.js";
 
-/** Tables the demo data leaves empty: the rate limiter's counters, the sums triggers keep, and the answers kept under idempotency keys. */
-type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys";
+/**
+ * Tables the demo fixture leaves empty: the rate limiter's counters, the sums triggers keep, the answers
+ * kept under idempotency keys, and the activity the demo generator makes (demo-activity.ts).
+ */
+type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys" | "edgeAppCalls" | "securityEvents";
 
 type Schema = typeof schema;
 

@@ -9,6 +9,7 @@ import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core
 import { hashToken } from "./crypto.js";
 import type { Database } from "./database.js";
 import { generateDemoStorageUsage } from "./demo-storage-usage.js";
+import { generateDemoActivity } from "./demo-activity.js";
 import { DEMO_PLAINTEXTS, demoFixture, demoToken, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 import * as schema from "./schema/index.js";
 
@@ -22,6 +23,8 @@ export interface LoadDemoDataOptions {
 export interface LoadDemoDataResult {
   /** Rows inserted per table (by its SQL name); 0 where every row was already there. */
   inserted: Record<string, number>;
+  /** Rows the activity generator made per table (demo-activity.ts: the apps' calls, the security events); 0 where they were there. */
+  generated: Record<string, number>;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
   );
 
   const inserted: Record<string, number> = {};
+  let generated: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const { table, rows } of prepared) {
       const name = getTableName(table);
@@ -102,10 +106,11 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
     }
     // Generated rather than listed: the demo storages' hourly usage (only where the fixture's storages are).
     if (fixture.storages.length > 0) inserted[getTableName(schema.storageUsage)] = await generateDemoStorageUsage(tx);
+    generated = await generateDemoActivity(tx, fixture);
     await advanceIdSequences(tx);
   });
 
-  return { inserted };
+  return { inserted, generated };
 }
 
 /**

@@ -22,6 +22,7 @@ export { migrations } from "./migrations.generated.js";
 export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
 export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
 export { holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
+export { DEMO_CALLS_FROM, DEMO_CALLS_HOURS, DEMO_EVENTS_FROM, DEMO_EVENTS_PER_ADDRESS } from "./demo-activity.js";
 export * from "./provision.js";
 export * from "./demo-fixture.js";
 export * as schema from "./schema/index.js";

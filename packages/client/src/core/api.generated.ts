@@ -1467,6 +1467,16 @@ export interface CertificateStatusQuery {
   exclude?: ("resource" | "active" | "attempts_count" | "started" | "finished" | "next_attempt_time" | "latest_status" | "statuses")[];
 }
 
+/** An account's protected networks, announced or not. */
+export interface ClientAnnounce {
+  /** The account's id. */
+  client_id: number;
+  /** The protected networks announced over BGP, in CIDR form, sorted. */
+  announced: string[];
+  /** The protected networks not announced, in CIDR form, sorted. */
+  not_announced: string[];
+}
+
 /** A clip cut from a live stream's DVR window. */
 export interface ClipRecording {
   /** The clip id. */
@@ -1759,29 +1769,37 @@ export interface CreateEdgeAppBody {
    */
   status?: number;
   /**
-   * Environment variables of the app (read with `getEnv`), each value at most 4096 characters. Write-only: stored,
-   * never returned. They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored
-   * as sent, not encrypted. Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values
-   * are encrypted at rest. At most 100 variables.
+   * Environment variables of the app (read with `getEnv`), each value at most 4096 characters; the app's GET shows
+   * them. They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored as sent,
+   * not encrypted. Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values are
+   * encrypted at rest. At most 100 variables.
    */
   env?: Record<string, string>;
   /**
-   * Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned. Every
-   * client of the app receives them, so they are not secrets: stored as sent, not encrypted. At most 100 headers.
+   * Headers added to the app's responses, each value at most 4096 characters; the app's GET shows them. Every client of
+   * the app receives them, so they are not secrets: stored as sent, not encrypted. At most 100 headers.
    */
   rsp_headers?: Record<string, string>;
-  /** Where the app's logs go: kafka or none. Write-only. */
-  log?: "kafka" | "none";
-  /** true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. Write-only. */
+  /** Where the app's logs go: kafka or none; null is none. */
+  log?: "kafka" | "none" | null;
+  /** true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. */
   debug?: boolean;
   /** At most 1024 characters. */
   comment?: string;
   /**
-   * Secrets given to the app: environment name → `{ "id": <secret id> }`; they replace the app's secrets. Write-only:
-   * stored, never returned. At most 100 secrets.
+   * Secrets given to the app: environment name → `{ "id": <secret id> }`; they replace the app's secrets. The app's GET
+   * names them (never their values). At most 100 secrets.
    */
   secrets?: Record<string, {
       /** A secret of the account. */
+      id: number;
+    }>;
+  /**
+   * KV stores given to the app: the name the app reads each under → `{ "id": <store id> }`; they replace the app's
+   * stores. A store an app uses cannot be deleted (409). At most 100 stores.
+   */
+  stores?: Record<string, {
+      /** A KV store of the account. */
       id: number;
     }>;
 }
@@ -2127,7 +2145,57 @@ export interface CreatedApiToken {
   token: string;
 }
 
-/** An edge app. The write-only fields (env, rsp_headers, log, debug, secrets) are never returned. */
+/** The store made, with its id. */
+export interface CreatedKvStore {
+  /** The new store's id. */
+  id: number;
+  /** 1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409). */
+  name: string;
+  /** The store's description; empty when none was given. */
+  comment: string;
+  /** The number of the account's apps that use the store. */
+  app_count: number;
+  /** The bytes the store holds; 0 for a BYOD store, whose data lies elsewhere. */
+  size: number;
+  /** The BYOD settings; null for a store the platform keeps. */
+  byod: {
+    /** The prefix of the keys in the external store, which keeps this store's data apart. */
+    prefix: string;
+    /** The URL of the external store (Redis, PostgreSQL, …). */
+    url: string;
+  } | null;
+  /** The store's revision: 1 when made, one more at each replace; null for a BYOD store. */
+  revision: number | null;
+  /** When the store's last revision was made; null for a BYOD store. */
+  updated_at: string | null;
+}
+
+/** The account's edge apps at a glance: how many, on which plan and networks, and how many calls they served. */
+export interface EdgeAccount {
+  /** The number of apps the account has. */
+  app_count: number;
+  /** The calls of the account's apps in the current day (UTC). */
+  daily_consumption: number;
+  /** The calls of the account's apps in the current hour (UTC). */
+  hourly_consumption: number;
+  /** The calls of the account's apps in the current calendar month (UTC). */
+  monthly_consumption: number;
+  /** The edge networks the account's apps may be deployed to. */
+  networks: {
+    /** The network's name. */
+    name: string;
+    /** Whether it is the default network. */
+    is_default: boolean;
+  }[];
+  /** The plan the account's new apps are put on: the platform's first plan. */
+  plan_id: number;
+  /** That plan's name. */
+  plan: string;
+  /** The account's edge service status: 1 enabled (2 disabled and 5 suspended are set by the platform). */
+  status: number;
+}
+
+/** An edge app, as lists and writes answer it; its GET adds its settings (env, rsp_headers, log, secrets, stores). */
 export interface EdgeApp {
   id: number;
   name: string;
@@ -2158,11 +2226,94 @@ export interface EdgeApp {
   plan: string;
 }
 
+/** An edge app with its settings: environment, response headers, log target, and the secrets and KV stores it reads. */
+export interface EdgeAppDetail {
+  id: number;
+  name: string;
+  /** The URL the app answers on. */
+  url: string;
+  /**
+   * Status: 0 draft (inactive), 1 enabled, 2 disabled, 3 hourly call limit exceeded, 4 daily call limit exceeded, 5
+   * suspended.
+   */
+  status: number;
+  /** The id of the app's binary; null for a draft without one. */
+  binary: number | null;
+  /** The id of the template the app was made from, or null. */
+  template: number | null;
+  /** The template's name, or null. */
+  template_name: string | null;
+  comment: string;
+  /** The app's ABI: wasi-http or proxy-wasm. */
+  api_type: "wasi-http" | "proxy-wasm";
+  /** Debug logging is on until this time; null when it is off. */
+  debug_until: string | null;
+  /** Networks the app is deployed to. */
+  networks: string[];
+  /** The id of a newer binary of the app's template, or null. */
+  upgradeable_to: number | null;
+  plan_id: number;
+  /** The name of the app's plan. */
+  plan: string;
+  /** The app's environment variables; {} when it has none. */
+  env: Record<string, string>;
+  /** The headers added to the app's responses; {} when none. */
+  rsp_headers: Record<string, string>;
+  /** Where the app's logs go: kafka or none. */
+  log: "kafka" | "none";
+  /**
+   * The secrets the app reads, by the environment name it reads each under; {} when none. The values are never shown.
+   */
+  secrets: Record<string, {
+      /** The secret's id. */
+      id: number;
+      /** The secret's name. */
+      name: string;
+      /** The secret's comment; empty when none was given. */
+      comment: string;
+    }>;
+  /** The KV stores the app reads, by the name it reads each under; {} when none. */
+  stores: Record<string, {
+      /** The KV store's id. */
+      id: number;
+      /** The KV store's name. */
+      name: string;
+      /** The KV store's comment; empty when none was given. */
+      comment: string;
+    }>;
+}
+
 /** A page of edge apps, and the number of all the apps that match. */
 export interface EdgeAppList {
   apps: EdgeApp[];
   /** The number of apps that match the filters, before limit and offset. */
   count: number;
+}
+
+/** A line an app logged while serving a request. */
+export interface EdgeAppLog {
+  /** The log entry's id. */
+  id: string;
+  /** The name of the app that wrote it (its current name). */
+  app_name: string;
+  /** The address of the client whose request the app served. */
+  client_ip: string;
+  /** The edge location that ran the app, e.g. "ams-1". */
+  edge: string;
+  /** The line the app logged. */
+  log: string;
+  /** The id of the request the app served. */
+  request_id: string;
+  /** When the app served the request. */
+  timestamp: string;
+}
+
+/** A page of an app's log entries, and the number of all that match. */
+export interface EdgeAppLogPage {
+  /** The log entries of this page. */
+  logs: EdgeAppLog[];
+  /** The number of entries that match, before limit and offset. */
+  total_count: number;
 }
 
 /** An edge app secret: named values in slots, given to apps as environment variables. */
@@ -2317,6 +2468,59 @@ export interface EdgeBinaryList {
   count: number;
 }
 
+/** The calls of the account's apps per slot, by status. */
+export interface EdgeCallSeries {
+  /** Every slot of the period, in time order, those without calls too. */
+  stats: {
+    /** The start of the slot. */
+    time: string;
+    /** The slot's calls by the status they answered, by status; empty for a slot without calls. */
+    count_by_status: {
+      /** An HTTP status the apps answered. */
+      status: number;
+      /** The calls that answered it. */
+      count: number;
+    }[];
+  }[];
+}
+
+/** How long the account's apps ran per slot. */
+export interface EdgeDurationSeries {
+  /** The slots of the period that had calls, in time order: a slot without calls has no durations to summarise. */
+  stats: {
+    /** The start of the slot. */
+    time: string;
+    /** The mean duration, microseconds (rounded). */
+    avg: number;
+    /** The shortest, microseconds. */
+    min: number;
+    /** The longest, microseconds. */
+    max: number;
+    /** The median (50th percentile), microseconds (interpolated, rounded). */
+    median: number;
+    /** The 75th percentile, microseconds (interpolated, rounded). */
+    perc75: number;
+    /** The 90th percentile, microseconds (interpolated, rounded). */
+    perc90: number;
+  }[];
+}
+
+export interface EdgeStatsQuery {
+  /** The first time of the period, RFC 3339: the first slot starts there. */
+  from: string;
+  /** The end of the period (not included), RFC 3339; after `from`. */
+  to: string;
+  /**
+   * The length of a slot in seconds, 60 (a minute) to 2592000 (30 days), e.g. 300 or 3600; at most 1440 slots in the
+   * period.
+   */
+  step: number;
+  /** Only the calls of this app of the account (an app of another account has none, as one that does not exist). */
+  id?: number;
+  /** Only the calls served on this edge network, e.g. "edge-eu". */
+  network?: string;
+}
+
 /**
  * The error envelope. Every response, success or error, carries an `x-request-id` header; a client-sent `x-request-id`
  * of at most 128 characters of [A-Za-z0-9._-] is echoed, otherwise a new one is made.
@@ -2468,6 +2672,50 @@ export interface InvitedUser {
   status: string;
 }
 
+/** An edge KV store: the data the account's apps read by key. */
+export interface KvStore {
+  /** 1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409). */
+  name: string;
+  /** The store's description; empty when none was given. */
+  comment: string;
+  /** The number of the account's apps that use the store. */
+  app_count: number;
+  /** The bytes the store holds; 0 for a BYOD store, whose data lies elsewhere. */
+  size: number;
+  /** The BYOD settings; null for a store the platform keeps. */
+  byod: {
+    /** The prefix of the keys in the external store, which keeps this store's data apart. */
+    prefix: string;
+    /** The URL of the external store (Redis, PostgreSQL, …). */
+    url: string;
+  } | null;
+  /** The store's revision: 1 when made, one more at each replace; null for a BYOD store. */
+  revision: number | null;
+  /** When the store's last revision was made; null for a BYOD store. */
+  updated_at: string | null;
+}
+
+/** A page of KV stores, and the number of all that match. */
+export interface KvStoreList {
+  /** The stores of this page. */
+  stores: KvStoreShort[];
+  /** The number of stores that match, before limit and offset. */
+  count: number;
+}
+
+/** An edge KV store as the list shows it. */
+export interface KvStoreShort {
+  id: number;
+  /** 1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409). */
+  name: string;
+  /** The store's description; empty when none was given. */
+  comment: string;
+  /** The number of the account's apps that use the store. */
+  app_count: number;
+  /** The bytes the store holds; 0 for a BYOD store, whose data lies elsewhere. */
+  size: number;
+}
+
 export interface ListApiTokensQuery {
   /**
    * Tokens of users with this role group id: 1 Administrators, 2 Users, 5 Engineers, 3009 and 3022 Purge and Prefetch
@@ -2483,6 +2731,24 @@ export interface ListApiTokensQuery {
    * tokens; absent returns both.
    */
   deleted?: boolean;
+}
+
+export interface ListBgpAnnouncesQuery {
+  /** true: only the announced networks; false: only those not announced. */
+  announced?: boolean;
+  /** The account: the caller's own (another account's is 403). Default: the caller's. */
+  client_id?: number;
+  /**
+   * Only the networks of these origins (STATIC, DYNAMIC, IAAS, PROTECTED_NETWORK, EDGE_PROXY), comma-separated or
+   * repeated; the account's protected addresses are of origin IAAS. At most 5 origins.
+   */
+  origin?: ("STATIC" | "DYNAMIC" | "IAAS" | "PROTECTED_NETWORK" | "EDGE_PROXY")[];
+  /** Only the networks of profiles of this site, e.g. "ED". */
+  site?: string;
+  /** The most accounts listed, 1 to 1000. Default 100: an account sees only its own. */
+  limit?: number;
+  /** Accounts skipped. Default 0. */
+  offset?: number;
 }
 
 export interface ListCaCertificatesQuery {
@@ -2563,6 +2829,27 @@ export interface ListCloudProjectsQuery {
   include_deleted?: boolean;
 }
 
+export interface ListEdgeAppLogsQuery {
+  /** The first time of the period, RFC 3339. Default: an hour before `to`. */
+  from?: string;
+  /** The end of the period (not included), RFC 3339. Default: now. */
+  to?: string;
+  /** Only the entries of requests from this client address (exact). */
+  client_ip?: string;
+  /** Only the entries of this edge location, e.g. "ams-1" (exact). */
+  edge?: string;
+  /** Only the entries of this request (exact). */
+  request_id?: string;
+  /** Only the entries whose line contains this text, case-insensitively. */
+  search?: string;
+  /** By time: desc (newest first, the default) or asc. */
+  sort?: "desc" | "asc";
+  /** Page size, 1 to 1000. Default 25. */
+  limit?: number;
+  /** Number of matching log entries skipped. Default 0. */
+  offset?: number;
+}
+
 export interface ListEdgeAppSecretsQuery {
   /** Secrets the app with this id uses; an id that is not one of the account's apps matches none. */
   app_id?: number;
@@ -2638,6 +2925,17 @@ export interface ListInferenceModelsQuery {
    * character (capital letters before small ones), the same on every server; ties are broken by id.
    */
   order_by?: "name.asc" | "name.desc" | "id.asc" | "id.desc" | "category.asc" | "category.desc" | "developer.asc" | "developer.desc";
+}
+
+export interface ListKvStoresQuery {
+  /**
+   * Only the stores this app of the account uses (none for an app of another account, as for one that does not exist).
+   */
+  app_id?: number;
+  /** Page size, 1 to 1000. Default 25. */
+  limit?: number;
+  /** Number of matching stores skipped. Default 0. */
+  offset?: number;
 }
 
 export interface ListLogsUploaderConfigsQuery {
@@ -2725,6 +3023,23 @@ export interface ListRegionsQuery {
   /** Page size, 1 to 1000. Default 1000. */
   limit?: number;
   /** Number of matching regions skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListSecurityEventsQuery {
+  /** Only the events of this kind. */
+  alert_type?: "ddos_alert" | "rtbh_alert";
+  /** Only the attacks that started at or after this time; a date alone is its midnight UTC. */
+  date_from?: string;
+  /** Only the attacks that started at or before this time; a date alone is the whole day (UTC). */
+  date_to?: string;
+  /** Only the attacks on addresses containing this text (e.g. a whole address, or 203.0.113.). */
+  targeted_ip_addresses?: string;
+  /** Sort field; a leading - sorts descending. Default -attack_start_time (newest first); ties by id. */
+  ordering?: "attack_start_time" | "-attack_start_time" | "attack_power_bps" | "-attack_power_bps" | "attack_power_pps" | "-attack_power_pps" | "number_of_ip_involved_in_attack" | "-number_of_ip_involved_in_attack" | "alert_type" | "-alert_type";
+  /** Page size, 1 to 1000. Default 25. */
+  limit?: number;
+  /** Number of matching events skipped. Default 0. */
   offset?: number;
 }
 
@@ -3073,6 +3388,40 @@ export interface PurgeStatusList {
   results: PurgeStatus[];
 }
 
+/**
+ * The profile anew: its template (another one, typically), the values of that template's fields, the address if the
+ * template takes one, and the site.
+ */
+export interface RecreateSecurityProfileBody {
+  /**
+   * A profile template the account may use, one of GET /security/iaas/profile-templates (400 `errors.profile_template`
+   * otherwise).
+   */
+  profile_template: number;
+  /**
+   * The IPv4 or IPv6 address to protect: required when the template takes one (its accepts_ip_address), and to be left
+   * out or null when the template's addresses are fixed (400 `errors.ip_address` otherwise).
+   */
+  ip_address?: string | null;
+  /**
+   * Values of the template's fields. Every required field must be given (400 `errors.fields`), each `base_field` must
+   * be a field of the template, and each value must satisfy the field's validation_schema (400
+   * `errors.fields.<index>.field_value`). At most 100 fields.
+   */
+  fields: {
+    /** A field of `profile_template`. */
+    base_field: number;
+    /**
+     * The field's value, any JSON value (an array of integers for most fields); checked against the field's
+     * validation_schema. At most 8 levels of arrays and objects, 1000 items per array, 100 keys per object and 1024
+     * characters per string.
+     */
+    field_value: unknown;
+  }[];
+  /** The site that protects the address, e.g. "ED". Default: the profile's. */
+  site?: string;
+}
+
 /** The CA certificate's new name; its content cannot be changed. */
 export interface ReplaceCaCertificateBody {
   /** The CA certificate's name, 1 to 255 characters, unique among the account's CA certificates (409 otherwise). */
@@ -3282,6 +3631,64 @@ export interface S3StorageList {
   results: S3Storage[];
 }
 
+/** An attack the protection saw on one of the account's addresses. */
+export interface SecurityEvent {
+  /** The event's id. */
+  id: string;
+  /** ddos_alert: an attack was filtered; rtbh_alert: the address's traffic was black-holed upstream. */
+  alert_type: "ddos_alert" | "rtbh_alert";
+  /** The attack's peak, bits per second. */
+  attack_power_bps: number;
+  /** The attack's peak, packets per second. */
+  attack_power_pps: number;
+  /** When the attack started (UTC). */
+  attack_start_time: string;
+  /** The account's id. */
+  client_id: number;
+  /** What the account was told: "attack_started" or "blackhole_started". */
+  notification_type: string;
+  /** The number of source addresses the attack came from. */
+  number_of_ip_involved_in_attack: number;
+  /** The attacked address: one the account protects. */
+  targeted_ip_addresses: string;
+}
+
+/** An attack with its breakdowns: packet sizes, ports, protocols, sources and traffic. */
+export interface SecurityEventDetail {
+  /** The event's id. */
+  id: string;
+  /** ddos_alert: an attack was filtered; rtbh_alert: the address's traffic was black-holed upstream. */
+  alert_type: "ddos_alert" | "rtbh_alert";
+  /** The attack's peak, bits per second. */
+  attack_power_bps: number;
+  /** The attack's peak, packets per second. */
+  attack_power_pps: number;
+  /** When the attack started (UTC). */
+  attack_start_time: string;
+  /** The account's id. */
+  client_id: number;
+  /** What the account was told: "attack_started" or "blackhole_started". */
+  notification_type: string;
+  /** The number of source addresses the attack came from. */
+  number_of_ip_involved_in_attack: number;
+  /** The attacked address: one the account protects. */
+  targeted_ip_addresses: string;
+  /** The share of the attack's packets by size range: `{size, percent}`. */
+  attack_packet_sizes: Record<string, unknown>[];
+  /** The most attacked ports: `{port, percent}`. */
+  attack_top_destination_ports: Record<string, unknown>[];
+  /** The attack's protocols: `{protocol, percent}`. */
+  attack_top_protocols: Record<string, unknown>[];
+  /** The countries most of the attack came from: `{country, percent}` (ISO 3166 codes). */
+  attack_top_source_countries: Record<string, unknown>[];
+  /** The addresses most of the attack came from: `{ip, percent}`. */
+  attack_top_source_ips: Record<string, unknown>[];
+  /** The source ports most of the attack came from: `{port, percent}`. */
+  attack_top_source_ports: Record<string, unknown>[];
+  /** The attack's traffic every five minutes from its start: `{time, bps, pps}`. */
+  attack_traffic: Record<string, unknown>[];
+}
+
 /** A security (DDoS protection) profile of an IP address. */
 export interface SecurityProfile {
   id: number;
@@ -3293,11 +3700,11 @@ export interface SecurityProfile {
     id: number;
     name: string;
     description: string;
-    /** The value's type, e.g. "int". */
-    field_type: string;
+    /** The type of the value's items, as the platform names it: int, bool or str. */
+    field_type: "int" | "bool" | "str";
     /** Whether every profile must give this field. */
     required: boolean;
-    /** The default value as text, or null. */
+    /** The default value as text; null when the field has none. */
     default: string | null;
     /** A JSON Schema that the field's value must satisfy. */
     validation_schema: Record<string, unknown>;
@@ -3338,11 +3745,11 @@ export interface SecurityProfileTemplate {
     id: number;
     name: string;
     description: string;
-    /** The value's type, e.g. "int". */
-    field_type: string;
+    /** The type of the value's items, as the platform names it: int, bool or str. */
+    field_type: "int" | "bool" | "str";
     /** Whether every profile must give this field. */
     required: boolean;
-    /** The default value as text, or null. */
+    /** The default value as text; null when the field has none. */
     default: string | null;
     /** A JSON Schema that the field's value must satisfy. */
     validation_schema: Record<string, unknown>;
@@ -3693,6 +4100,17 @@ export interface TaskIdList {
   tasks: string[];
 }
 
+/** Which protected network, and whether to announce it. */
+export interface ToggleBgpAnnounceBody {
+  /**
+   * The network to announce or withdraw, in CIDR form: one of the account's protected networks (an address's /32 or
+   * /128).
+   */
+  announce: string;
+  /** true announces it over BGP; false withdraws it. */
+  enabled: boolean;
+}
+
 /** The bucket's settings to change; settings left out keep their values. */
 export interface UpdateBucketV4Body {
   /** New CORS origins; they replace the ones the bucket had (an empty list removes them). Left out: unchanged. */
@@ -3765,29 +4183,37 @@ export interface UpdateEdgeAppBody {
    */
   status?: number;
   /**
-   * Environment variables of the app (read with `getEnv`), each value at most 4096 characters. Write-only: stored,
-   * never returned. They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored
-   * as sent, not encrypted. Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values
-   * are encrypted at rest. At most 100 variables.
+   * Environment variables of the app (read with `getEnv`), each value at most 4096 characters; the app's GET shows
+   * them. They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored as sent,
+   * not encrypted. Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values are
+   * encrypted at rest. At most 100 variables.
    */
   env?: Record<string, string>;
   /**
-   * Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned. Every
-   * client of the app receives them, so they are not secrets: stored as sent, not encrypted. At most 100 headers.
+   * Headers added to the app's responses, each value at most 4096 characters; the app's GET shows them. Every client of
+   * the app receives them, so they are not secrets: stored as sent, not encrypted. At most 100 headers.
    */
   rsp_headers?: Record<string, string>;
-  /** Where the app's logs go: kafka or none. Write-only. */
-  log?: "kafka" | "none";
-  /** true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. Write-only. */
+  /** Where the app's logs go: kafka or none; null is none. */
+  log?: "kafka" | "none" | null;
+  /** true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. */
   debug?: boolean;
   /** At most 1024 characters. */
   comment?: string;
   /**
-   * Secrets given to the app: environment name → `{ "id": <secret id> }`; they replace the app's secrets. Write-only:
-   * stored, never returned. At most 100 secrets.
+   * Secrets given to the app: environment name → `{ "id": <secret id> }`; they replace the app's secrets. The app's GET
+   * names them (never their values). At most 100 secrets.
    */
   secrets?: Record<string, {
       /** A secret of the account. */
+      id: number;
+    }>;
+  /**
+   * KV stores given to the app: the name the app reads each under → `{ "id": <store id> }`; they replace the app's
+   * stores. A store an app uses cannot be deleted (409). At most 100 stores.
+   */
+  stores?: Record<string, {
+      /** A KV store of the account. */
       id: number;
     }>;
 }
@@ -4356,6 +4782,24 @@ export interface UserList {
   results: User[];
 }
 
+/** The store's settings: its name, and optionally a comment and BYOD settings. */
+export interface WriteKvStoreBody {
+  /** 1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409). */
+  name: string;
+  /** The store's description, at most 1024 characters. Default: empty. */
+  comment?: string;
+  /** BYOD settings: the store's data lies in a database of the account's own, under the prefix. */
+  byod?: {
+    /** The prefix of this store's keys in the external store, 1 to 256 characters. */
+    prefix: string;
+    /**
+     * The external store's URL, e.g. redis://cache.example.com:6379/0. A URL with a password is refused (400): the
+     * settings are shown to every reader of the account.
+     */
+    url: string;
+  };
+}
+
 /**
  * The Let's Encrypt issuing of an automated certificate. An attempt takes 60 seconds; it issues the certificate (Done)
  * when a CDN resource of the account serves HTTPS with the certificate (its `sslData`) as the attempt starts, and fails
@@ -4427,6 +4871,19 @@ export interface EdgeDeleteSecretQuery {
 export interface EdgeDeleteTemplateQuery {
   /** true: delete it even while apps are made from it; those apps keep running, their `template` becomes null. */
   force?: boolean;
+}
+
+/** A page of events, and the number of all the events that match. */
+export interface SecurityListEventsResponse {
+  /** The number of events that match the filters, before limit and offset. */
+  count: number;
+  /** The events of this page. */
+  results: SecurityEvent[];
+}
+
+export interface SecurityToggleBgpAnnounceQuery {
+  /** The account: the caller's own (another account's is 403). Default: the caller's. */
+  client_id?: number;
 }
 
 /** No fields: the key is generated. The body may be left out, or be an empty JSON object. */
@@ -5451,7 +5908,7 @@ export interface Routes {
     };
     query: never;
     body: never;
-    response: EdgeApp;
+    response: EdgeAppDetail;
   };
   /** `PUT /edge/v1/apps/:id`: Update an edge app. */
   "edge.updateApp": {
@@ -5651,6 +6108,99 @@ export interface Routes {
     body: never;
     response: undefined;
   };
+  /** `GET /edge/v1/kv`: List KV stores. */
+  "edge.listKvStores": {
+    method: "GET";
+    path: "/edge/v1/kv";
+    params: never;
+    query: ListKvStoresQuery;
+    body: never;
+    response: KvStoreList;
+  };
+  /** `POST /edge/v1/kv`: Create a KV store. */
+  "edge.createKvStore": {
+    method: "POST";
+    path: "/edge/v1/kv";
+    params: never;
+    query: never;
+    body: WriteKvStoreBody;
+    response: CreatedKvStore;
+  };
+  /** `GET /edge/v1/kv/:id`: Get a KV store. */
+  "edge.getKvStore": {
+    method: "GET";
+    path: "/edge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: KvStore;
+  };
+  /** `PUT /edge/v1/kv/:id`: Replace a KV store. */
+  "edge.replaceKvStore": {
+    method: "PUT";
+    path: "/edge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: WriteKvStoreBody;
+    response: KvStore;
+  };
+  /** `DELETE /edge/v1/kv/:id`: Delete a KV store. */
+  "edge.deleteKvStore": {
+    method: "DELETE";
+    path: "/edge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /edge/v1/apps/:app_id/logs`: List an app's logs. */
+  "edge.listAppLogs": {
+    method: "GET";
+    path: "/edge/v1/apps/:app_id/logs";
+    params: {
+      /** The edge app id; another account's is 404. */
+      app_id: number;
+    };
+    query: ListEdgeAppLogsQuery;
+    body: never;
+    response: EdgeAppLogPage;
+  };
+  /** `GET /edge/v1/stats/calls`: Get call statistics. */
+  "edge.getCallSeries": {
+    method: "GET";
+    path: "/edge/v1/stats/calls";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeCallSeries;
+  };
+  /** `GET /edge/v1/stats/app_duration`: Get duration statistics. */
+  "edge.getDurationSeries": {
+    method: "GET";
+    path: "/edge/v1/stats/app_duration";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeDurationSeries;
+  };
+  /** `GET /edge/v1/me`: Get the account's edge overview. */
+  "edge.getEdgeAccount": {
+    method: "GET";
+    path: "/edge/v1/me";
+    params: never;
+    query: never;
+    body: never;
+    response: EdgeAccount;
+  };
   /** `GET /fastedge/v1/apps`: an alias of edge.listApps. */
   "edge.fastedgeListApps": {
     method: "GET";
@@ -5679,7 +6229,7 @@ export interface Routes {
     };
     query: never;
     body: never;
-    response: EdgeApp;
+    response: EdgeAppDetail;
   };
   /** `PUT /fastedge/v1/apps/:id`: an alias of edge.updateApp. */
   "edge.fastedgeUpdateApp": {
@@ -5878,6 +6428,99 @@ export interface Routes {
     query: never;
     body: never;
     response: undefined;
+  };
+  /** `GET /fastedge/v1/kv`: an alias of edge.listKvStores. */
+  "edge.fastedgeListKvStores": {
+    method: "GET";
+    path: "/fastedge/v1/kv";
+    params: never;
+    query: ListKvStoresQuery;
+    body: never;
+    response: KvStoreList;
+  };
+  /** `POST /fastedge/v1/kv`: an alias of edge.createKvStore. */
+  "edge.fastedgeCreateKvStore": {
+    method: "POST";
+    path: "/fastedge/v1/kv";
+    params: never;
+    query: never;
+    body: WriteKvStoreBody;
+    response: CreatedKvStore;
+  };
+  /** `GET /fastedge/v1/kv/:id`: an alias of edge.getKvStore. */
+  "edge.fastedgeGetKvStore": {
+    method: "GET";
+    path: "/fastedge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: KvStore;
+  };
+  /** `PUT /fastedge/v1/kv/:id`: an alias of edge.replaceKvStore. */
+  "edge.fastedgeReplaceKvStore": {
+    method: "PUT";
+    path: "/fastedge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: WriteKvStoreBody;
+    response: KvStore;
+  };
+  /** `DELETE /fastedge/v1/kv/:id`: an alias of edge.deleteKvStore. */
+  "edge.fastedgeDeleteKvStore": {
+    method: "DELETE";
+    path: "/fastedge/v1/kv/:id";
+    params: {
+      /** The KV store id; another account's is 404. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /fastedge/v1/apps/:app_id/logs`: an alias of edge.listAppLogs. */
+  "edge.fastedgeListAppLogs": {
+    method: "GET";
+    path: "/fastedge/v1/apps/:app_id/logs";
+    params: {
+      /** The edge app id; another account's is 404. */
+      app_id: number;
+    };
+    query: ListEdgeAppLogsQuery;
+    body: never;
+    response: EdgeAppLogPage;
+  };
+  /** `GET /fastedge/v1/stats/calls`: an alias of edge.getCallSeries. */
+  "edge.fastedgeGetCallSeries": {
+    method: "GET";
+    path: "/fastedge/v1/stats/calls";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeCallSeries;
+  };
+  /** `GET /fastedge/v1/stats/app_duration`: an alias of edge.getDurationSeries. */
+  "edge.fastedgeGetDurationSeries": {
+    method: "GET";
+    path: "/fastedge/v1/stats/app_duration";
+    params: never;
+    query: EdgeStatsQuery;
+    body: never;
+    response: EdgeDurationSeries;
+  };
+  /** `GET /fastedge/v1/me`: an alias of edge.getEdgeAccount. */
+  "edge.fastedgeGetEdgeAccount": {
+    method: "GET";
+    path: "/fastedge/v1/me";
+    params: never;
+    query: never;
+    body: never;
+    response: EdgeAccount;
   };
   /** `GET /streaming/streams`: List streams. */
   "streaming.listStreams": {
@@ -6140,6 +6783,18 @@ export interface Routes {
     body: UpdateSecurityProfileBody;
     response: SecurityProfile;
   };
+  /** `PUT /security/iaas/v2/profiles/:id/recreate`: Re-create a security profile. */
+  "security.recreateProfile": {
+    method: "PUT";
+    path: "/security/iaas/v2/profiles/:id/recreate";
+    params: {
+      /** The profile id. */
+      id: number;
+    };
+    query: never;
+    body: RecreateSecurityProfileBody;
+    response: SecurityProfile;
+  };
   /** `DELETE /security/iaas/v2/profiles/:id`: Delete a security profile. */
   "security.deleteProfile": {
     method: "DELETE";
@@ -6151,6 +6806,45 @@ export interface Routes {
     query: never;
     body: never;
     response: undefined;
+  };
+  /** `GET /security/notifier/v1/event_logs`: List security events. */
+  "security.listEvents": {
+    method: "GET";
+    path: "/security/notifier/v1/event_logs";
+    params: never;
+    query: ListSecurityEventsQuery;
+    body: never;
+    response: SecurityListEventsResponse;
+  };
+  /** `GET /security/notifier/v1/event_logs/:event_log_id`: Get a security event. */
+  "security.getEvent": {
+    method: "GET";
+    path: "/security/notifier/v1/event_logs/:event_log_id";
+    params: {
+      /** The event's id; another account's is 404. */
+      event_log_id: string;
+    };
+    query: never;
+    body: never;
+    response: SecurityEventDetail;
+  };
+  /** `GET /security/sifter/v2/protected_addresses/announces`: List BGP announces. */
+  "security.listBgpAnnounces": {
+    method: "GET";
+    path: "/security/sifter/v2/protected_addresses/announces";
+    params: never;
+    query: ListBgpAnnouncesQuery;
+    body: never;
+    response: ClientAnnounce[];
+  };
+  /** `POST /security/sifter/v2/protected_addresses/announces`: Toggle a BGP announce. */
+  "security.toggleBgpAnnounce": {
+    method: "POST";
+    path: "/security/sifter/v2/protected_addresses/announces";
+    params: never;
+    query: SecurityToggleBgpAnnounceQuery;
+    body: ToggleBgpAnnounceBody;
+    response: ClientAnnounce;
   };
   /** `GET /storage/v4/object_storages`: List object storages. */
   "storage.listObjectStorages": {

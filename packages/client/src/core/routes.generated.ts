@@ -114,6 +114,15 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   getBinary: ["GET", "/edge/v1/binaries/:id"],
   uploadBinary: ["POST", "/edge/v1/binaries/raw"],
   deleteBinary: ["DELETE", "/edge/v1/binaries/:id"],
+  listKvStores: ["GET", "/edge/v1/kv"],
+  createKvStore: ["POST", "/edge/v1/kv"],
+  getKvStore: ["GET", "/edge/v1/kv/:id"],
+  replaceKvStore: ["PUT", "/edge/v1/kv/:id"],
+  deleteKvStore: ["DELETE", "/edge/v1/kv/:id"],
+  listAppLogs: ["GET", "/edge/v1/apps/:app_id/logs"],
+  getCallSeries: ["GET", "/edge/v1/stats/calls"],
+  getDurationSeries: ["GET", "/edge/v1/stats/app_duration"],
+  getEdgeAccount: ["GET", "/edge/v1/me"],
   fastedgeListApps: ["GET", "/fastedge/v1/apps"],
   fastedgeCreateApp: ["POST", "/fastedge/v1/apps"],
   fastedgeGetApp: ["GET", "/fastedge/v1/apps/:id"],
@@ -135,6 +144,15 @@ export const edgeRoutes = /* @__PURE__ */ defineRoutes("edge", {
   fastedgeGetBinary: ["GET", "/fastedge/v1/binaries/:id"],
   fastedgeUploadBinary: ["POST", "/fastedge/v1/binaries/raw"],
   fastedgeDeleteBinary: ["DELETE", "/fastedge/v1/binaries/:id"],
+  fastedgeListKvStores: ["GET", "/fastedge/v1/kv"],
+  fastedgeCreateKvStore: ["POST", "/fastedge/v1/kv"],
+  fastedgeGetKvStore: ["GET", "/fastedge/v1/kv/:id"],
+  fastedgeReplaceKvStore: ["PUT", "/fastedge/v1/kv/:id"],
+  fastedgeDeleteKvStore: ["DELETE", "/fastedge/v1/kv/:id"],
+  fastedgeListAppLogs: ["GET", "/fastedge/v1/apps/:app_id/logs"],
+  fastedgeGetCallSeries: ["GET", "/fastedge/v1/stats/calls"],
+  fastedgeGetDurationSeries: ["GET", "/fastedge/v1/stats/app_duration"],
+  fastedgeGetEdgeAccount: ["GET", "/fastedge/v1/me"],
 });
 
 export const streamingRoutes = /* @__PURE__ */ defineRoutes("streaming", {
@@ -167,7 +185,12 @@ export const securityRoutes = /* @__PURE__ */ defineRoutes("security", {
   getProfile: ["GET", "/security/iaas/v2/profiles/:id"],
   createProfile: ["POST", "/security/iaas/v2/profiles"],
   updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"],
+  recreateProfile: ["PUT", "/security/iaas/v2/profiles/:id/recreate"],
   deleteProfile: ["DELETE", "/security/iaas/v2/profiles/:id"],
+  listEvents: ["GET", "/security/notifier/v1/event_logs"],
+  getEvent: ["GET", "/security/notifier/v1/event_logs/:event_log_id"],
+  listBgpAnnounces: ["GET", "/security/sifter/v2/protected_addresses/announces"],
+  toggleBgpAnnounce: ["POST", "/security/sifter/v2/protected_addresses/announces"],
 });
 
 export const storageRoutes = /* @__PURE__ */ defineRoutes("storage", {

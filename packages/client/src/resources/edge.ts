@@ -16,9 +16,30 @@ const listAppsPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listApps">["ap
 const listTemplatesPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listTemplates">["templates"][number], Success<"edge.listTemplates">, Query<"edge.listTemplates">>((body) => body.templates);
 const listSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listSecrets">["secrets"][number], Success<"edge.listSecrets">, Query<"edge.listSecrets">>((body) => body.secrets);
 const listBinariesPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listBinaries">["binaries"][number], Success<"edge.listBinaries">, Query<"edge.listBinaries">>((body) => body.binaries);
+const listKvStoresPaging = /* @__PURE__ */ offsetPaging<Success<"edge.listKvStores">["stores"][number], Success<"edge.listKvStores">, Query<"edge.listKvStores">>((body) => body.stores);
+
+/** `client.edge.apps.logs`. */
+export class EdgeAppsLogs extends APIResource {
+  /**
+   * `GET /edge/v1/apps/{app_id}/logs`: List an app's logs. The lines the app logged in [`from`, `to`) (default: the
+   * last hour), newest first (or oldest with `sort=asc`), ties by id; filtered by client address, edge, request id and
+   * a case-insensitive text; paged by `limit` (default 25, at most 1000) and `offset`, `total_count` counting every
+   * match. `to` must be after `from` (400). An app that served no call in the period has no lines.
+   */
+  list(appId: PathParam<"edge.listAppLogs", "app_id">, query?: Query<"edge.listAppLogs">, options?: RequestOptions): APIPromise<Success<"edge.listAppLogs">> {
+    return this.transport.request(edgeRoutes.listAppLogs, { params: { app_id: appId }, query }, options);
+  }
+}
 
 /** `client.edge.apps`. */
 export class EdgeApps extends APIResource {
+  readonly logs: EdgeAppsLogs;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.logs = new EdgeAppsLogs(transport);
+  }
+
   /**
    * `GET /edge/v1/apps`: List edge apps. The account's edge apps that match every filter given. `name` matches a
    * case-insensitive substring, the other filters match exactly. Paged by `limit` (default 25, at most 1000) and
@@ -35,16 +56,19 @@ export class EdgeApps extends APIResource {
    * to no network yet (`networks` []), answering at `https://<name>-<id>.<account id>.edge.cloudplane.example`.
    * `binary` must be one of the account's binaries (or a platform binary of a public template), `template` the
    * account's or a public template, and each `secrets` entry a secret of the account (400 with the field's path
-   * otherwise). 409 when the account already has an app of that name. `log` defaults to kafka, as on the platform.
-   * Answers 200 with the app, as the platform does; the write-only fields are stored, never returned.
+   * otherwise). 409 when the account already has an app of that name. Each `stores` entry must be a KV store of the
+   * account (400 with the field's path). `log` defaults to kafka, as on the platform. Answers 200 with the app as lists
+   * show it, as the platform does; its GET shows its settings too.
    */
   create(body: Body<"edge.createApp">, options?: RequestOptions): APIPromise<Success<"edge.createApp">> {
     return this.transport.request(edgeRoutes.createApp, { body }, options);
   }
 
   /**
-   * `GET /edge/v1/apps/{id}`: Get an edge app. One app of the account, with its read fields; the write-only fields
-   * (env, rsp_headers, log, debug, secrets) are never returned.
+   * `GET /edge/v1/apps/{id}`: Get an edge app. One app of the account with its settings: `env`, `rsp_headers`, `log`,
+   * and the secrets and KV stores it reads (each by the name the app reads it under, with its id, name and comment; a
+   * secret's values are never shown). Each map is {} when empty. `env` and `rsp_headers` are settings, not secrets:
+   * give a secret value as an edge secret.
    */
   get(appId: PathParam<"edge.getApp", "id">, options?: RequestOptions): APIPromise<Success<"edge.getApp">> {
     return this.transport.request(edgeRoutes.getApp, { params: { id: appId } }, options);
@@ -55,8 +79,9 @@ export class EdgeApps extends APIResource {
    * 0→1, 0→2, 1→2, 2→1, and from 3, 4 or 5 to 2. Setting 3, 4 or 5 is 400 (the service sets those when call limits are
    * exceeded or the app is suspended); any other move is 409, and so is enabling (→1) an app with no binary. Setting
    * the status it already has (0, 1 or 2) changes nothing. `binary` must be one of the account's binaries, `template`
-   * the account's or a public template, and each `secrets` entry must name a secret of the account (400 with the
-   * field's path otherwise). `env`, `rsp_headers`, `log`, `debug` and `secrets` are write-only.
+   * the account's or a public template, and each `secrets` entry must name a secret of the account, and each `stores`
+   * entry a KV store of the account (400 with the field's path otherwise); `secrets` and `stores`, when given, replace
+   * the app's. Answers the app as lists show it.
    */
   replace(appId: PathParam<"edge.updateApp", "id">, body: Body<"edge.updateApp">, options?: RequestOptions): APIPromise<Success<"edge.updateApp">> {
     return this.transport.request(edgeRoutes.updateApp, { params: { id: appId }, body }, options);
@@ -69,9 +94,9 @@ export class EdgeApps extends APIResource {
    * those when call limits are exceeded or the app is suspended); any other move is 409, and so is enabling (→1) an app
    * with no binary. Setting the status it already has (0, 1 or 2) changes nothing. `binary` must be one of the
    * account's binaries of the app's api_type, `template` the account's or a public template (null detaches it), and
-   * each `secrets` entry must name a secret of the account (400 with the field's path otherwise); `secrets`, when
-   * given, replaces the app's secrets. A name another app of the account has is 409. `env`, `rsp_headers`, `log`,
-   * `debug` and `secrets` are write-only.
+   * each `secrets` entry must name a secret of the account (400 with the field's path otherwise), and so must each
+   * `stores` entry a KV store of the account; `secrets` and `stores`, when given, replace the app's. A name another app
+   * of the account has is 409. Answers the app as lists show it.
    */
   update(appId: PathParam<"edge.patchApp", "id">, body: Body<"edge.patchApp">, options?: RequestOptions): APIPromise<Success<"edge.patchApp">> {
     return this.transport.request(edgeRoutes.patchApp, { params: { id: appId }, body }, options);
@@ -242,12 +267,99 @@ export class EdgeBinaries extends APIResource {
   }
 }
 
+/** `client.edge.kvStores`. */
+export class EdgeKvStores extends APIResource {
+  /**
+   * `GET /edge/v1/kv`: List KV stores. The account's KV stores by id, those one app uses with `app_id`, paged by
+   * `limit` (default 25, at most 1000) and `offset`; `count` is the number of all that match.
+   */
+  list(query?: Query<"edge.listKvStores">, options?: RequestOptions): PagePromise<Success<"edge.listKvStores">["stores"][number], Success<"edge.listKvStores">> {
+    return this.transport.list(edgeRoutes.listKvStores, { query }, options, listKvStoresPaging);
+  }
+
+  /**
+   * `POST /edge/v1/kv`: Create a KV store. Makes a store, empty (size 0) at revision 1, kept by the platform; with
+   * `byod`, its data lies in the account's own database under the prefix (its revision and updated_at are then null). A
+   * name the account already has is 409. Answers 200 with the store, as the platform does.
+   */
+  create(body: Body<"edge.createKvStore">, options?: RequestOptions): APIPromise<Success<"edge.createKvStore">> {
+    return this.transport.request(edgeRoutes.createKvStore, { body }, options);
+  }
+
+  /**
+   * `GET /edge/v1/kv/{id}`: Get a KV store. One store of the account with its settings, size, revision and the number
+   * of apps that use it.
+   */
+  get(kvId: PathParam<"edge.getKvStore", "id">, options?: RequestOptions): APIPromise<Success<"edge.getKvStore">> {
+    return this.transport.request(edgeRoutes.getKvStore, { params: { id: kvId } }, options);
+  }
+
+  /**
+   * `PUT /edge/v1/kv/{id}`: Replace a KV store. Sets the store's name, comment (empty when left out) and BYOD settings
+   * (none when left out), and makes its next revision. A store's kind stays as it was made: BYOD settings on a store
+   * the platform keeps, or none on a BYOD store, are 409. A name another store of the account has is 409. The apps that
+   * use it keep using it.
+   */
+  replace(kvId: PathParam<"edge.replaceKvStore", "id">, body: Body<"edge.replaceKvStore">, options?: RequestOptions): APIPromise<Success<"edge.replaceKvStore">> {
+    return this.transport.request(edgeRoutes.replaceKvStore, { params: { id: kvId }, body }, options);
+  }
+
+  /**
+   * `DELETE /edge/v1/kv/{id}`: Delete a KV store. Deletes the store and its data. A store an app uses is not deleted:
+   * 409 naming the apps; take it out of their `stores` first (an app that reads a store would otherwise fail at its
+   * next call). Answers 204 with no body.
+   */
+  delete(kvId: PathParam<"edge.deleteKvStore", "id">, options?: RequestOptions): APIPromise<Success<"edge.deleteKvStore">> {
+    return this.transport.request(edgeRoutes.deleteKvStore, { params: { id: kvId } }, options);
+  }
+}
+
+/** `client.edge.statistics`. */
+export class EdgeStatistics extends APIResource {
+  /**
+   * `GET /edge/v1/stats/calls`: Get call statistics. The calls the account's apps served, per slot and by the HTTP
+   * status they answered, those of one app with `id` and of one network with `network`. The period [`from`, `to`) is
+   * cut into slots of `step` seconds from `from` (the last one may be cut short by `to`); `to` must be after `from` and
+   * the period at most 1440 slots (400 naming the parameter otherwise). Every slot is listed, those without calls with
+   * no counts.
+   */
+  getCallSeries(query?: Query<"edge.getCallSeries">, options?: RequestOptions): APIPromise<Success<"edge.getCallSeries">> {
+    return this.transport.request(edgeRoutes.getCallSeries, { query }, options);
+  }
+
+  /**
+   * `GET /edge/v1/stats/app_duration`: Get duration statistics. How long the account's apps ran per slot, in
+   * microseconds: mean, shortest, longest, median, 75th and 90th percentiles; those of one app with `id` and of one
+   * network with `network`. The period [`from`, `to`) is cut into slots of `step` seconds from `from` (the last one may
+   * be cut short by `to`); `to` must be after `from` and the period at most 1440 slots (400 naming the parameter
+   * otherwise). Only the slots that had calls are listed.
+   */
+  getDurationSeries(query?: Query<"edge.getDurationSeries">, options?: RequestOptions): APIPromise<Success<"edge.getDurationSeries">> {
+    return this.transport.request(edgeRoutes.getDurationSeries, { query }, options);
+  }
+}
+
+/** `client.edge.account`. */
+export class EdgeAccount extends APIResource {
+  /**
+   * `GET /edge/v1/me`: Get the account's edge overview. The account's edge apps at a glance: how many it has, the plan
+   * its new apps are put on, the networks they may be deployed to, and the calls its apps served in the current hour,
+   * day and month (UTC), counted from their calls.
+   */
+  get(options?: RequestOptions): APIPromise<Success<"edge.getEdgeAccount">> {
+    return this.transport.request(edgeRoutes.getEdgeAccount, {  }, options);
+  }
+}
+
 /** The edge area: `client.edge`. */
 export class Edge extends APIResource {
   readonly apps: EdgeApps;
   readonly templates: EdgeTemplates;
   readonly secrets: EdgeSecrets;
   readonly binaries: EdgeBinaries;
+  readonly kvStores: EdgeKvStores;
+  readonly statistics: EdgeStatistics;
+  readonly account: EdgeAccount;
 
   constructor(transport: Transport) {
     super(transport);
@@ -255,6 +367,9 @@ export class Edge extends APIResource {
     this.templates = new EdgeTemplates(transport);
     this.secrets = new EdgeSecrets(transport);
     this.binaries = new EdgeBinaries(transport);
+    this.kvStores = new EdgeKvStores(transport);
+    this.statistics = new EdgeStatistics(transport);
+    this.account = new EdgeAccount(transport);
   }
 }
 

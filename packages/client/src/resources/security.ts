@@ -6,7 +6,7 @@
  */
 import type { APIPromise } from "../core/api-promise.js";
 import type { ClientOptions, RequestOptions } from "../core/options.js";
-import { arrayPaging, type PagePromise } from "../core/pagination.js";
+import { arrayPaging, offsetPaging, type PagePromise } from "../core/pagination.js";
 import { APIResource } from "../core/resource.js";
 import type { Body, PathParam, Query, Success } from "../core/routes.js";
 import { securityRoutes } from "../core/routes.generated.js";
@@ -14,6 +14,8 @@ import { Transport } from "../core/transport.js";
 
 const listProfileTemplatesPaging = /* @__PURE__ */ arrayPaging<Success<"security.listProfileTemplates">[number], Query<"security.listProfileTemplates">>(100);
 const listProfilesPaging = /* @__PURE__ */ arrayPaging<Success<"security.listProfiles">[number], Query<"security.listProfiles">>(100);
+const listEventsPaging = /* @__PURE__ */ offsetPaging<Success<"security.listEvents">["results"][number], Success<"security.listEvents">, Query<"security.listEvents">>((body) => body.results);
+const listBgpAnnouncesPaging = /* @__PURE__ */ arrayPaging<Success<"security.listBgpAnnounces">[number], Query<"security.listBgpAnnounces">>(100);
 
 /** `client.security.profileTemplates`. */
 export class SecurityProfileTemplates extends APIResource {
@@ -67,6 +69,17 @@ export class SecurityProfiles extends APIResource {
   }
 
   /**
+   * `PUT /security/iaas/v2/profiles/{id}/recreate`: Re-create a security profile. Builds the profile again, under the
+   * same id, on the template given (the way to move a profile to another template): the values are checked against that
+   * template as on create, the site is kept unless given, and the protection is set up anew: `options.active` true, no
+   * protocols until the service sets them, status `{ status: "active", updated }`; `options.bgp`, the price and the
+   * plan are kept. A deleted profile answers 404.
+   */
+  recreate(profileId: PathParam<"security.recreateProfile", "id">, body: Body<"security.recreateProfile">, options?: RequestOptions): APIPromise<Success<"security.recreateProfile">> {
+    return this.transport.request(securityRoutes.recreateProfile, { params: { id: profileId }, body }, options);
+  }
+
+  /**
    * `DELETE /security/iaas/v2/profiles/{id}`: Delete a security profile. Turns the profile's protection off and deletes
    * it: it answers 404 from then on, and shows in the list only with include_deleted=true (options.active false,
    * status.status "deleted"). Answers 204 with no body.
@@ -76,15 +89,66 @@ export class SecurityProfiles extends APIResource {
   }
 }
 
+/** `client.security.events`. */
+export class SecurityEvents extends APIResource {
+  /**
+   * `GET /security/notifier/v1/event_logs`: List security events. The attacks the protection saw on the account's
+   * addresses, those of deleted profiles too, filtered by kind, start time (`date_from` and `date_to`, both included)
+   * and attacked address; ordered by `ordering` (default newest first); paged by `limit` (default 25, at most 1000) and
+   * `offset`, `count` counting every match.
+   */
+  list(query?: Query<"security.listEvents">, options?: RequestOptions): PagePromise<Success<"security.listEvents">["results"][number], Success<"security.listEvents">> {
+    return this.transport.list(securityRoutes.listEvents, { query }, options, listEventsPaging);
+  }
+
+  /**
+   * `GET /security/notifier/v1/event_logs/{event_log_id}`: Get a security event. One attack on the account's addresses,
+   * with its breakdowns by packet size, port, protocol, source and time.
+   */
+  get(eventLogId: PathParam<"security.getEvent", "event_log_id">, options?: RequestOptions): APIPromise<Success<"security.getEvent">> {
+    return this.transport.request(securityRoutes.getEvent, { params: { event_log_id: eventLogId } }, options);
+  }
+}
+
+/** `client.security.bgpAnnounces`. */
+export class SecurityBgpAnnounces extends APIResource {
+  /**
+   * `GET /security/sifter/v2/protected_addresses/announces`: List BGP announces. The account's protected networks,
+   * announced over BGP or not, filtered by `announced`, `origin` and `site`. The account's protected networks are the
+   * addresses of its live profiles, each as its /32 (IPv4) or /128 (IPv6). A network is announced as its profiles'
+   * `options.bgp` says until a toggle sets it; the toggle is kept (also when the profiles change) until the next one.
+   * An array of one entry, the caller's account, as on the platform (where a reseller sees its clients'); `client_id`
+   * may name only the caller's own account (403 otherwise).
+   */
+  list(query?: Query<"security.listBgpAnnounces">, options?: RequestOptions): PagePromise<Success<"security.listBgpAnnounces">[number], Success<"security.listBgpAnnounces">> {
+    return this.transport.list(securityRoutes.listBgpAnnounces, { query }, options, listBgpAnnouncesPaging);
+  }
+
+  /**
+   * `POST /security/sifter/v2/protected_addresses/announces`: Toggle a BGP announce. Announces (`enabled` true) or
+   * withdraws one of the account's protected networks. The account's protected networks are the addresses of its live
+   * profiles, each as its /32 (IPv4) or /128 (IPv6). A network is announced as its profiles' `options.bgp` says until a
+   * toggle sets it; the toggle is kept (also when the profiles change) until the next one. A network the account does
+   * not protect is 400 (`announce`). Answers the account's networks as they now are.
+   */
+  toggle(body: Body<"security.toggleBgpAnnounce">, query?: Query<"security.toggleBgpAnnounce">, options?: RequestOptions): APIPromise<Success<"security.toggleBgpAnnounce">> {
+    return this.transport.request(securityRoutes.toggleBgpAnnounce, { body, query }, options);
+  }
+}
+
 /** The security area: `client.security`. */
 export class Security extends APIResource {
   readonly profileTemplates: SecurityProfileTemplates;
   readonly profiles: SecurityProfiles;
+  readonly events: SecurityEvents;
+  readonly bgpAnnounces: SecurityBgpAnnounces;
 
   constructor(transport: Transport) {
     super(transport);
     this.profileTemplates = new SecurityProfileTemplates(transport);
     this.profiles = new SecurityProfiles(transport);
+    this.events = new SecurityEvents(transport);
+    this.bgpAnnounces = new SecurityBgpAnnounces(transport);
   }
 }
 

@@ -65,12 +65,40 @@ const edgeAppSchema = z
     plan: z.string().describe("The name of the app's plan."),
   })
   .strict()
-  .describe("An edge app. The write-only fields (env, rsp_headers, log, debug, secrets) are never returned.");
+  .describe("An edge app, as lists and writes answer it; its GET adds its settings (env, rsp_headers, log, secrets, stores).");
 export interface EdgeAppSchema extends EdgeAppSchemaType {}
 type EdgeAppSchemaType = typeof edgeAppSchema;
 export const edgeApp: EdgeAppSchema = edgeAppSchema;
 
 export type EdgeApp = z.infer<typeof edgeApp>;
+
+/** A secret or KV store an app names, as the app's GET shows it. */
+const namedReference = (what: string) =>
+  z
+    .object({
+      id: integer().describe(`The ${what}'s id.`),
+      name: z.string().describe(`The ${what}'s name.`),
+      comment: z.string().describe(`The ${what}'s comment; empty when none was given.`),
+    })
+    .strict();
+
+const edgeAppDetailSchema = edgeAppSchema
+  .extend({
+    env: z.record(z.string()).describe("The app's environment variables; {} when it has none."),
+    rsp_headers: z.record(z.string()).describe("The headers added to the app's responses; {} when none."),
+    log: stringEnum(["kafka", "none"]).describe("Where the app's logs go: kafka or none."),
+    secrets: z
+      .record(namedReference("secret"))
+      .describe("The secrets the app reads, by the environment name it reads each under; {} when none. The values are never shown."),
+    stores: z.record(namedReference("KV store")).describe("The KV stores the app reads, by the name it reads each under; {} when none."),
+  })
+  .strict()
+  .describe("An edge app with its settings: environment, response headers, log target, and the secrets and KV stores it reads.");
+export interface EdgeAppDetailSchema extends EdgeAppDetailSchemaType {}
+type EdgeAppDetailSchemaType = typeof edgeAppDetailSchema;
+export const edgeAppDetail: EdgeAppDetailSchema = edgeAppDetailSchema;
+
+export type EdgeAppDetail = z.infer<typeof edgeAppDetail>;
 
 const APP_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
@@ -99,7 +127,7 @@ const appFields = {
     max: 100,
     noun: "variables",
     description:
-      "Environment variables of the app (read with `getEnv`), each value at most 4096 characters. Write-only: stored, never returned. " +
+      "Environment variables of the app (read with `getEnv`), each value at most 4096 characters; the app's GET shows them. " +
       "They are settings, not secrets, as on the platform (its SDK reads them back with the app): stored as sent, not encrypted. " +
       "Give a secret value (a key, a password) as an edge secret in `secrets` instead: its values are encrypted at rest.",
   }).optional(),
@@ -107,20 +135,26 @@ const appFields = {
     max: 100,
     noun: "headers",
     description:
-      "Headers added to the app's responses, each value at most 4096 characters. Write-only: stored, never returned. " +
+      "Headers added to the app's responses, each value at most 4096 characters; the app's GET shows them. " +
       "Every client of the app receives them, so they are not secrets: stored as sent, not encrypted.",
   }).optional(),
-  log: stringEnum(["kafka", "none"]).optional().describe("Where the app's logs go: kafka or none. Write-only."),
+  log: stringEnum(["kafka", "none"]).nullable().optional().describe("Where the app's logs go: kafka or none; null is none."),
   debug: z
     .boolean()
     .optional()
-    .describe("true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off. Write-only."),
+    .describe("true turns debug logging on for 30 minutes (`debug_until` = now + 30 min); false turns it off."),
   comment: z.string().max(1024).optional().describe("At most 1024 characters."),
   secrets: mapOf(envName, strictObject({ id: integer({ min: 1 }).describe("A secret of the account.") }), {
     max: 100,
     noun: "secrets",
     description:
-      "Secrets given to the app: environment name → `{ \"id\": <secret id> }`; they replace the app's secrets. Write-only: stored, never returned.",
+      "Secrets given to the app: environment name → `{ \"id\": <secret id> }`; they replace the app's secrets. The app's GET names them (never their values).",
+  }).optional(),
+  stores: mapOf(envName, strictObject({ id: integer({ min: 1 }).describe("A KV store of the account.") }), {
+    max: 100,
+    noun: "stores",
+    description:
+      "KV stores given to the app: the name the app reads each under → `{ \"id\": <store id> }`; they replace the app's stores. A store an app uses cannot be deleted (409).",
   }).optional(),
 };
 
@@ -247,8 +281,9 @@ export const edgeAppsRoutes = {
       "(`networks` []), answering at `https://<name>-<id>.<account id>.edge.cloudplane.example`. `binary` must be one " +
       "of the account's binaries (or a platform binary of a public template), `template` the account's or a public " +
       "template, and each `secrets` entry a secret of the account (400 with the field's path otherwise). 409 when the " +
-      "account already has an app of that name. `log` defaults to kafka, as on the platform. Answers 200 with the app, " +
-      "as the platform does; the write-only fields are stored, never returned.",
+      "account already has an app of that name. Each `stores` entry must be a KV store of the account (400 with the " +
+      "field's path). `log` defaults to kafka, as on the platform. Answers 200 with the app as lists show it, as the " +
+      "platform does; its GET shows its settings too.",
     metadata: write,
   }, {
     example: {
@@ -279,14 +314,17 @@ export const edgeAppsRoutes = {
     method: "GET",
     path: "/edge/v1/apps/:id",
     pathParams: appId,
-    responses: { 200: edgeApp, ...errorResponses() },
+    responses: { 200: edgeAppDetail, ...errorResponses() },
     summary: "Get an edge app",
-    description: "One app of the account, with its read fields; the write-only fields (env, rsp_headers, log, debug, secrets) are never returned.",
+    description:
+      "One app of the account with its settings: `env`, `rsp_headers`, `log`, and the secrets and KV stores it reads " +
+      "(each by the name the app reads it under, with its id, name and comment; a secret's values are never shown). " +
+      "Each map is {} when empty. `env` and `rsp_headers` are settings, not secrets: give a secret value as an edge secret.",
     metadata: read,
   }, {
     example: {
       pathParams: { id: app.id },
-      response: app,
+      response: { ...app, env: {}, rsp_headers: {}, log: "none", secrets: {}, stores: {} },
     },
     case: { path: (w) => `/edge/v1/apps/${appOf(w).id}`, ownsObjects: true },
   }),
@@ -301,8 +339,8 @@ export const edgeAppsRoutes = {
       "Changes the fields given; none is required. " +
       STATUS_MOVES_TEXT +
       " `binary` must be one of the account's binaries, `template` the account's or a public template, and each " +
-      "`secrets` entry must name a secret of the account (400 with the field's path otherwise). `env`, `rsp_headers`, " +
-      "`log`, `debug` and `secrets` are write-only.",
+      "`secrets` entry must name a secret of the account, and each `stores` entry a KV store of the account (400 with " +
+      "the field's path otherwise); `secrets` and `stores`, when given, replace the app's. Answers the app as lists show it.",
     metadata: write,
   }, {
     example: {
@@ -329,8 +367,8 @@ export const edgeAppsRoutes = {
       STATUS_MOVES_TEXT +
       " `binary` must be one of the account's binaries of the app's api_type, `template` the account's or a public " +
       "template (null detaches it), and each `secrets` entry must name a secret of the account (400 with the field's " +
-      "path otherwise); `secrets`, when given, replaces the app's secrets. A name another app of the account has is " +
-      "409. `env`, `rsp_headers`, `log`, `debug` and `secrets` are write-only.",
+      "path otherwise), and so must each `stores` entry a KV store of the account; `secrets` and `stores`, when given, " +
+      "replace the app's. A name another app of the account has is 409. Answers the app as lists show it.",
     metadata: write,
   }, {
     example: {

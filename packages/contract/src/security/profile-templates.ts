@@ -2,11 +2,12 @@
  * Security profile templates: the templates protection profiles are built on (the fields a profile gives
  * and how they are checked), their schemas and their route.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { z } from "zod";
 import { booleanQuery, errorResponses, integer, isoTimestamp, uuid } from "../common.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
-import { pageQuery, read, templateField } from "./shared.js";
+import { pageQuery, templateField } from "./shared.js";
 
 const securityProfileTemplateSchema = z
   .object({
@@ -49,7 +50,7 @@ export const securityProfileTemplatesRoutes = {
     description:
       "The templates the account may build profiles on: the platform's common ones and those made for the account, " +
       "ordered by id. An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "profileTemplates" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { accepts_ip_address: true },

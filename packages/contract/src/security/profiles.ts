@@ -2,6 +2,7 @@
  * Security profiles: the DDoS protection profiles of the account's IP addresses, built on profile
  * templates, their schemas and their routes.
  */
+import type { ClientMetadata } from "../client-names.js";
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { booleanQuery, errorResponses, idParam, integer, ipAddress, jsonValue, listOf, strictObject, withBody } from "../common.js";
@@ -9,7 +10,7 @@ import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, type CaseWorld } from "../route-case.js";
 import { securityProfileTemplate } from "./profile-templates.js";
-import { pageQuery, read, templateField, write } from "./shared.js";
+import { pageQuery, templateField } from "./shared.js";
 
 const c = initContract();
 
@@ -128,6 +129,16 @@ export const createSecurityProfileBody: CreateSecurityProfileBodySchema = create
 
 export type CreateSecurityProfileBody = z.input<typeof createSecurityProfileBody>;
 
+const recreateSecurityProfileBodySchema = strictObject(
+  { ...writeSecurityProfileFields, site: writeSecurityProfileFields.site.optional().describe('The site that protects the address, e.g. "ED". Default: the profile\'s.') },
+  { readOnly: readOnlyProfileFields },
+).describe("The profile anew: its template (another one, typically), the values of that template's fields, the address if the template takes one, and the site.");
+export interface RecreateSecurityProfileBodySchema extends RecreateSecurityProfileBodySchemaType {}
+type RecreateSecurityProfileBodySchemaType = typeof recreateSecurityProfileBodySchema;
+export const recreateSecurityProfileBody: RecreateSecurityProfileBodySchema = recreateSecurityProfileBodySchema;
+
+export type RecreateSecurityProfileBody = z.input<typeof recreateSecurityProfileBody>;
+
 const listSecurityProfilesQuerySchema = z.object({
   exclude_empty_address: booleanQuery("true: leave out profiles without an address of their own (those of fixed-address templates).").optional(),
   include_deleted: booleanQuery("true: list deleted profiles too (options.active false, status.status \"deleted\"). Default false.").optional(),
@@ -165,7 +176,7 @@ export const securityProfilesRoutes = {
     description:
       "The account's protection profiles, ordered by id, after the filters; deleted ones only with include_deleted=true. " +
       "An array, as on the platform; `limit` (default 100, maximum 1000) and `offset` page it.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       query: { site: "ED", exclude_empty_address: true },
@@ -180,7 +191,7 @@ export const securityProfilesRoutes = {
     responses: { 200: securityProfile, ...errorResponses() },
     summary: "Get a security profile",
     description: "One protection profile of the account. A deleted profile, or another account's, answers 404.",
-    metadata: read,
+    metadata: { access: "read", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: examples.securityProfileExample.id },
@@ -199,7 +210,7 @@ export const securityProfilesRoutes = {
       "replace (required fields, known fields, each field's JSON Schema). The new profile has options " +
       '`{ bgp: false, active: true, price: "0.00" }`, no protocols, status `{ status: "active", updated }` and plan ' +
       '"standard" until the service sets them. Several profiles may protect the same address.',
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       body: { ...examples.updateSecurityProfileExample, ip_address: "203.0.113.25" },
@@ -229,7 +240,7 @@ export const securityProfilesRoutes = {
     description:
       "Sets the profile's template, address, field values and site. The values are validated against the template: " +
       "required fields, known fields, and each field's JSON Schema. A deleted profile answers 404.",
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: examples.securityProfileExample.id },
@@ -238,6 +249,31 @@ export const securityProfilesRoutes = {
     },
     case: {
       path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}`,
+      ownsObjects: true,
+      body: (w) => ownSettings(w),
+    },
+  }),
+  recreateProfile: route({
+    method: "PUT",
+    path: "/security/iaas/v2/profiles/:id/recreate",
+    pathParams: profileIdParams,
+    body: recreateSecurityProfileBody,
+    responses: { 200: securityProfile, ...errorResponses(withBody) },
+    summary: "Re-create a security profile",
+    description:
+      "Builds the profile again, under the same id, on the template given (the way to move a profile to another " +
+      "template): the values are checked against that template as on create, the site is kept unless given, and the " +
+      "protection is set up anew: `options.active` true, no protocols until the service sets them, status " +
+      '`{ status: "active", updated }`; `options.bgp`, the price and the plan are kept. A deleted profile answers 404.',
+    metadata: { access: "write", client: { resource: "profiles", method: "recreate" } } satisfies ClientMetadata,
+  }, {
+    example: {
+      pathParams: { id: examples.securityProfileExample.id },
+      body: examples.updateSecurityProfileExample,
+      response: { ...examples.securityProfileExample, protocols: [], status: { status: "active", updated: "2026-11-20T10:00:00.000Z" } },
+    },
+    case: {
+      path: (w) => `/security/iaas/v2/profiles/${profileOf(w).id}/recreate`,
       ownsObjects: true,
       body: (w) => ownSettings(w),
     },
@@ -251,7 +287,7 @@ export const securityProfilesRoutes = {
     description:
       "Turns the profile's protection off and deletes it: it answers 404 from then on, and shows in the list only " +
       'with include_deleted=true (options.active false, status.status "deleted"). Answers 204 with no body.',
-    metadata: write,
+    metadata: { access: "write", client: { resource: "profiles" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { id: 8 },

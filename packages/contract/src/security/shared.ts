@@ -3,8 +3,11 @@
  * and a template's field, which a profile's fields extend with their values.
  */
 import { z } from "zod";
-import { integer, integerParam } from "../common.js";
+import { integer, integerParam, stringEnum } from "../common.js";
 import type { RouteMetadata } from "../roles.js";
+
+/** The types of a template field's value, in the platform's words. */
+export const SECURITY_FIELD_TYPES = ["int", "bool", "str"] as const;
 
 const jsonSchema = z.record(z.unknown()).describe("A JSON Schema that the field's value must satisfy.");
 
@@ -13,9 +16,9 @@ export const templateField = {
   id: integer(),
   name: z.string(),
   description: z.string(),
-  field_type: z.string().describe('The value\'s type, e.g. "int".'),
+  field_type: stringEnum(SECURITY_FIELD_TYPES).describe("The type of the value's items, as the platform names it: int, bool or str."),
   required: z.boolean().describe("Whether every profile must give this field."),
-  default: z.string().nullable().describe("The default value as text, or null."),
+  default: z.string().nullable().describe("The default value as text; null when the field has none."),
   validation_schema: jsonSchema,
 };
 

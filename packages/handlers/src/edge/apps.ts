@@ -1,11 +1,13 @@
 /**
- * Edge apps: the filtered, ordered and paged listing, their lifecycle, status moves, write-only fields
- * and secret references, and the binaries' `unref_since` as apps start and stop running them.
+ * Edge apps: the filtered, ordered and paged listing, their lifecycle, status moves, settings (shown by
+ * the app's GET) and secret and KV store references, and the binaries' `unref_since` as apps start and
+ * stop running them.
  */
 import {
   edgeAppsRoutes,
   EDGE_APP_STATUS_MOVES,
   type EdgeApp,
+  type EdgeAppDetail,
   type EdgeAppStatus,
   type ListEdgeAppsQuery,
   type UpdateEdgeAppBody,
@@ -20,7 +22,7 @@ import type { RequestExtension, RouteDeps } from "../types.js";
 import { nameTaken, visibleTemplates } from "./shared.js";
 import { served } from "../served.js";
 
-const { edgeApps, edgeAppSecrets, edgeBinaries, edgePlans, edgeSecrets, edgeTemplates } = schema;
+const { edgeApps, edgeAppSecrets, edgeAppStores, edgeBinaries, edgeKvStores, edgePlans, edgeSecrets, edgeTemplates } = schema;
 
 const DEBUG_WINDOW_MS = 30 * 60 * 1000;
 
@@ -72,6 +74,36 @@ function toEdgeApp(row: AppRow): EdgeApp {
     upgradeable_to: app.upgradeableTo,
     plan_id: app.planId,
     plan: row.plan,
+  };
+}
+
+type Named = { id: number; name: string; comment: string };
+
+/** The app's GET: its read fields and its settings, with the secrets and stores it reads by the names it reads them under. */
+async function toEdgeAppDetail(db: Pick<Database, "select">, row: AppRow): Promise<EdgeAppDetail> {
+  const { app } = row;
+  const [secrets, stores] = await Promise.all([
+    db
+      .select({ as: edgeAppSecrets.name, id: edgeSecrets.id, name: edgeSecrets.name, comment: edgeSecrets.comment })
+      .from(edgeAppSecrets)
+      .innerJoin(edgeSecrets, and(eq(edgeSecrets.accountId, edgeAppSecrets.accountId), eq(edgeSecrets.id, edgeAppSecrets.secretId)))
+      .where(and(eq(edgeAppSecrets.accountId, app.accountId), eq(edgeAppSecrets.appId, app.id)))
+      .orderBy(asc(edgeAppSecrets.name)),
+    db
+      .select({ as: edgeAppStores.name, id: edgeKvStores.id, name: edgeKvStores.name, comment: edgeKvStores.comment })
+      .from(edgeAppStores)
+      .innerJoin(edgeKvStores, and(eq(edgeKvStores.accountId, edgeAppStores.accountId), eq(edgeKvStores.id, edgeAppStores.storeId)))
+      .where(and(eq(edgeAppStores.accountId, app.accountId), eq(edgeAppStores.appId, app.id)))
+      .orderBy(asc(edgeAppStores.name)),
+  ]);
+  const byName = (rows: (Named & { as: string })[]) => Object.fromEntries(rows.map(({ as, ...named }) => [as, named]));
+  return {
+    ...toEdgeApp(row),
+    env: app.env,
+    rsp_headers: app.rspHeaders,
+    log: app.log,
+    secrets: byName(secrets),
+    stores: byName(stores),
   };
 }
 
@@ -170,6 +202,31 @@ async function setAppSecrets(tx: DatabaseTransaction, accountId: number, appId: 
   if (wanted.length) await tx.insert(edgeAppSecrets).values(wanted.map(([name, ref]) => ({ accountId, appId, name, secretId: ref.id })));
 }
 
+type StoreRefs = Record<string, { id: number }>;
+
+/**
+ * Gives app `appId` the KV stores `refs` in place of its current ones; 400 naming each entry that is not a
+ * store of the account. The stores are share-locked: a delete of one waits for this write, then sees the app use it (409).
+ */
+async function setAppStores(tx: DatabaseTransaction, accountId: number, appId: number, refs: StoreRefs): Promise<void> {
+  const wanted = Object.entries(refs);
+  const ids = [...new Set(wanted.map(([, ref]) => ref.id))].sort((a, b) => a - b);
+  const found = ids.length
+    ? await tx
+        .select({ id: edgeKvStores.id })
+        .from(edgeKvStores)
+        .where(and(eq(edgeKvStores.accountId, accountId), inArray(edgeKvStores.id, ids)))
+        .orderBy(asc(edgeKvStores.id))
+        .for("share")
+    : [];
+  const known = new Set(found.map((store) => store.id));
+  const errors = fieldErrors();
+  for (const [name, ref] of wanted) if (!known.has(ref.id)) addFieldError(errors, `stores.${name}.id`, "Must be a KV store of the account.");
+  if (problemCount(errors)) throw validationFailed(errors);
+  await tx.delete(edgeAppStores).where(and(eq(edgeAppStores.accountId, accountId), eq(edgeAppStores.appId, appId)));
+  if (wanted.length) await tx.insert(edgeAppStores).values(wanted.map(([name, ref]) => ({ accountId, appId, name, storeId: ref.id })));
+}
+
 /**
  * After apps started or stopped running `binaryIds`, which the write locked first (`lockBinaries`), so
  * this statement sees every other write's app: a binary's `unref_since` is null while an app runs it,
@@ -233,11 +290,12 @@ function edgeAppsRouter({ db }: RouteDeps) {
           changes.status = body.status;
         }
         if (body.secrets !== undefined) await setAppSecrets(tx, accountId, current.id, body.secrets);
+        if (body.stores !== undefined) await setAppStores(tx, accountId, current.id, body.stores);
         if (body.name !== undefined) changes.name = body.name;
         if (body.comment !== undefined) changes.comment = body.comment;
         if (body.env !== undefined) changes.env = body.env;
         if (body.rsp_headers !== undefined) changes.rspHeaders = body.rsp_headers;
-        if (body.log !== undefined) changes.log = body.log;
+        if (body.log !== undefined) changes.log = body.log ?? "none";
         if (body.debug !== undefined) changes.debugUntil = body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null;
 
         await tx.update(edgeApps).set(changes).where(ownApp(accountId, current.id));
@@ -304,7 +362,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
               url: "",
               env: body.env ?? {},
               rspHeaders: body.rsp_headers ?? {},
-              log: body.log ?? "kafka",
+              log: body.log === undefined ? "kafka" : (body.log ?? "none"),
               debugUntil: body.debug ? new Date(Date.now() + DEBUG_WINDOW_MS) : null,
             })
             .returning({ id: edgeApps.id });
@@ -315,6 +373,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
             .set({ url: `https://${body.name}-${id}.${accountId}.edge.cloudplane.example` })
             .where(eq(edgeApps.id, id));
           if (body.secrets !== undefined) await setAppSecrets(tx, accountId, id, body.secrets);
+          if (body.stores !== undefined) await setAppStores(tx, accountId, id, body.stores);
           await refreshBinaryUse(tx, [binaryId]);
           return appAfterWrite(tx, accountId, id);
         })
@@ -325,7 +384,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
     getApp: async ({ params }, { request: { caller } }) => {
       const [app] = await appById().execute({ accountId: caller.accountId, id: params.id });
       if (!app) throw notFound(`Edge app ${params.id}`);
-      return { status: 200, body: toEdgeApp(app) };
+      return { status: 200, body: await toEdgeAppDetail(db, app) };
     },
 
     updateApp: async ({ params, body }, { request: { caller } }) => {
@@ -341,7 +400,7 @@ function edgeAppsRouter({ db }: RouteDeps) {
         const [current] = await tx.select({ binaryId: edgeApps.binaryId }).from(edgeApps).where(ownApp(caller.accountId, params.id)).for("update");
         if (!current) throw notFound(`Edge app ${params.id}`);
         await lockBinaries(tx, [current.binaryId]);
-        // Its secret links go with it (ON DELETE CASCADE).
+        // Its secret and store links, and its calls, go with it (ON DELETE CASCADE).
         await tx.delete(edgeApps).where(ownApp(caller.accountId, params.id));
         await refreshBinaryUse(tx, [current.binaryId]);
       });

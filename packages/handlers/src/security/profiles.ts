@@ -3,7 +3,7 @@
  * template's fields and their JSON Schemas (with @cfworker/json-schema, which needs no eval and so runs
  * on edge runtimes).
  */
-import { securityProfilesRoutes, type CreateSecurityProfileBody, type SecurityProfile } from "@cloudplane/contract";
+import { securityProfilesRoutes, type CreateSecurityProfileBody, type RecreateSecurityProfileBody, type SecurityProfile } from "@cloudplane/contract";
 import { and, asc, type Database, eq, inArray, isNotNull, isNull, schema, sql, type SQL } from "@cloudplane/db";
 import { Validator } from "@cfworker/json-schema";
 import { tsr } from "@ts-rest/serverless/fetch";
@@ -193,6 +193,11 @@ async function writeProfileValues(tx: Transaction, accountId: number, profileId:
     );
 }
 
+/** A re-create's body with the site it keeps when it names none. */
+function withSite(body: RecreateSecurityProfileBody, site: string): CreateSecurityProfileBody {
+  return { ...body, site: body.site ?? site };
+}
+
 export function securityProfiles({ db }: RouteDeps) {
   return tsr.routerWithMiddleware(served("security", securityProfilesRoutes))<RequestExtension>({
     listProfiles: async ({ query }, { request: { caller } }) => {
@@ -252,6 +257,37 @@ export function securityProfiles({ db }: RouteDeps) {
           .set({ templateId, ipAddress: body.ip_address ?? null, site: body.site, updated: new Date() })
           .where(and(eq(securityProfilesTable.accountId, accountId), eq(securityProfilesTable.id, current.id)));
         await writeProfileValues(tx, accountId, current.id, body);
+        return (await loadProfile(tx, accountId, current.id))!;
+      });
+      return { status: 200, body: profile };
+    },
+
+    recreateProfile: async ({ params, body }, { request: { caller } }) => {
+      const { accountId } = caller;
+      const profile = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: securityProfilesTable.id, site: securityProfilesTable.site })
+          .from(securityProfilesTable)
+          .where(and(eq(securityProfilesTable.accountId, accountId), eq(securityProfilesTable.id, params.id), isNull(securityProfilesTable.deleted)))
+          .for("update");
+        if (!current) throw notFound(`Security profile ${params.id}`);
+        const settings: CreateSecurityProfileBody = { ...withSite(body, current.site) };
+        const templateId = await checkProfileBody(tx, accountId, settings);
+        const now = new Date();
+        // Set up anew: active, no protocols until the service sets them; bgp, the price and the plan are kept.
+        await tx
+          .update(securityProfilesTable)
+          .set({
+            templateId,
+            ipAddress: settings.ip_address ?? null,
+            site: settings.site,
+            options: sql`jsonb_set(${securityProfilesTable.options}, '{active}', 'true'::jsonb)`,
+            protocols: [],
+            status: { status: "active", updated: isoTime(now) },
+            updated: now,
+          })
+          .where(and(eq(securityProfilesTable.accountId, accountId), eq(securityProfilesTable.id, current.id)));
+        await writeProfileValues(tx, accountId, current.id, settings);
         return (await loadProfile(tx, accountId, current.id))!;
       });
       return { status: 200, body: profile };

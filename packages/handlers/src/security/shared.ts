@@ -2,7 +2,7 @@
  * What the Security routes share: the profile templates an account may use, and a template with its
  * fields as the templates and the profiles show it.
  */
-import type { SecurityProfileTemplate } from "@cloudplane/contract";
+import type { SECURITY_FIELD_TYPES, SecurityProfileTemplate } from "@cloudplane/contract";
 import { asc, type Database, eq, inArray, isNull, or, schema, type SQL } from "@cloudplane/db";
 import { isoTime } from "../format.js";
 
@@ -15,7 +15,8 @@ export function fieldMeta(field: TemplateField) {
     id: field.id,
     name: field.name,
     description: field.description,
-    field_type: field.fieldType,
+    // The column's check constraint allows only these.
+    field_type: field.fieldType as (typeof SECURITY_FIELD_TYPES)[number],
     required: field.required,
     default: field.default,
     validation_schema: field.validationSchema,

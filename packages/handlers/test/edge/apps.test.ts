@@ -326,6 +326,23 @@ describe.each(engines())("edge apps area on %s", (engine) => {
       // The listing shows the same app, still without the write-only fields.
       const page = await list(`?name=${body.name}`);
       expect(page.apps).toEqual([updated]);
+      // Its GET shows the settings: the secrets and stores it reads by name, never a secret's value.
+      const stores = Object.fromEntries(
+        demoFixture.edgeAppStores
+          .filter((link) => link.appId === app.id)
+          .map((link) => {
+            const store = demoFixture.edgeKvStores.find((candidate) => candidate.id === link.storeId)!;
+            return [link.name, { id: store.id, name: store.name, comment: store.comment }];
+          }),
+      );
+      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual({
+        ...updated,
+        env: body.env,
+        rsp_headers: body.rsp_headers,
+        log: "kafka",
+        secrets: { SIGNING_KEY: { id: secret.id, name: secret.name, comment: secret.comment } },
+        stores,
+      });
     });
 
     it("changes only the fields given", async () => {
@@ -613,8 +630,8 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
 
       const got = await api.call("GET", `/edge/v1/apps/${created.id}`);
       expect(got.status, got.text).toBe(200);
-      expect(got.body).toEqual(created);
-      expect(got.text).not.toContain("env-value-8812");
+      // The GET adds the app's settings: its environment (settings, not secrets) and the rest, empty.
+      expect(got.body).toEqual({ ...created, env: { MODE: "env-value-8812" }, rsp_headers: {}, log: "kafka", secrets: {}, stores: {} });
 
       const listed = await api.call("GET", "/edge/v1/apps?name=lifecycle-app");
       expect(listed.body).toEqual({ apps: [created], count: 1 });
@@ -715,8 +732,9 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
       const made = await api.call("POST", "/fastedge/v1/apps", { body: { name: "via-alias", binary: runBinary.id } });
       expect(made.status, made.text).toBe(200);
       const app = made.body as EdgeApp;
-      expect((await api.call("GET", `/fastedge/v1/apps/${app.id}`)).body).toEqual(app);
-      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual(app);
+      const settings = { env: {}, rsp_headers: {}, log: "kafka", secrets: {}, stores: {} };
+      expect((await api.call("GET", `/fastedge/v1/apps/${app.id}`)).body).toEqual({ ...app, ...settings });
+      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual({ ...app, ...settings });
       expect((await api.call("PATCH", `/fastedge/v1/apps/${app.id}`, { body: { comment: "patched" } })).body).toEqual({ ...app, comment: "patched" });
       expect((await api.call("PUT", `/fastedge/v1/apps/${app.id}`, { body: { status: 2 } })).body).toEqual({ ...app, comment: "patched", status: 2 });
       expect(((await api.call("GET", "/fastedge/v1/apps?name=via-alias")).body as { count: number }).count).toBe(1);

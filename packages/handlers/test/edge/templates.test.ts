@@ -229,7 +229,16 @@ describe.each(engines())("edge lifecycles on %s", (engine) => {
 
       expectNoContent(await api.call("DELETE", `/fastedge/v1/template/${template.id}?force=true`));
       expectEnvelope(await api.call("GET", `/edge/v1/template/${template.id}`), 404, "not_found");
-      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual({ ...app, template: null, template_name: null });
+      expect((await api.call("GET", `/edge/v1/apps/${app.id}`)).body).toEqual({
+        ...app,
+        template: null,
+        template_name: null,
+        env: {},
+        rsp_headers: {},
+        log: "kafka",
+        secrets: {},
+        stores: {},
+      });
     });
 
     it("Users may list templates, not make, replace or delete them", async () => {

@@ -137,7 +137,7 @@ describe.each(engines())("security routes on %s", (engine) => {
       const [note] = await selectRows<{ id: number }>(
         api.database.db,
         sql`insert into security_template_fields (template_id, position, name, field_type, validation_schema)
-            values (${added!.id}, 0, 'note', 'string', ${JSON.stringify({ type: ["string", "null"] })}::jsonb) returning id`,
+            values (${added!.id}, 0, 'note', 'str', ${JSON.stringify({ type: ["string", "null"] })}::jsonb) returning id`,
       );
       const reply = await api.call("PUT", path(oursToo.id), {
         body: { profile_template: added!.id, ip_address: "192.0.2.7", fields: [{ base_field: note!.id, field_value: null }], site: "ED" },

@@ -8,6 +8,7 @@ import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint
 import { identityId, sqlList, timestamptz } from "../columns.js";
 import { accountId, accounts } from "../iam/account.js";
 import { edgeBinaries } from "./binaries.js";
+import { edgeKvStores } from "./kv-stores.js";
 import { edgeSecretSlots, edgeSecrets } from "./secrets.js";
 import { edgeTemplates } from "./templates.js";
 
@@ -40,7 +41,7 @@ export const edgeApps = pgTable(
     url: text("url").notNull(),
     networks: text("networks").array().notNull().default(sql`'{}'::text[]`),
     upgradeableTo: integer("upgradeable_to").references(() => edgeBinaries.id),
-    // Write-only fields: stored, never returned by the API.
+    // Settings the app's GET shows and its list leaves out.
     env: jsonb("env").$type<Record<string, string>>().notNull().default({}),
     rspHeaders: jsonb("rsp_headers").$type<Record<string, string>>().notNull().default({}),
     log: text("log", { enum: EDGE_APP_LOG_TARGETS }).notNull().default("none"),
@@ -85,6 +86,31 @@ export const edgeAppSecrets = pgTable(
       name: "edge_app_secrets_secret_fk",
       columns: [t.accountId, t.secretId],
       foreignColumns: [edgeSecrets.accountId, edgeSecrets.id],
+    }),
+  ],
+);
+
+/** The KV stores given to an app, by the name the app reads each under; a store's `app_count` counts these. */
+export const edgeAppStores = pgTable(
+  "edge_app_stores",
+  {
+    accountId: accountId(),
+    appId: integer("app_id").notNull(),
+    name: text("name").notNull(),
+    storeId: integer("store_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.name] }),
+    index("edge_app_stores_account_id_store_id_idx").on(t.accountId, t.storeId),
+    foreignKey({
+      name: "edge_app_stores_app_fk",
+      columns: [t.accountId, t.appId],
+      foreignColumns: [edgeApps.accountId, edgeApps.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "edge_app_stores_store_fk",
+      columns: [t.accountId, t.storeId],
+      foreignColumns: [edgeKvStores.accountId, edgeKvStores.id],
     }),
   ],
 );

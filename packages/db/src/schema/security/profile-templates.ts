@@ -2,8 +2,8 @@
  * Security profile templates: the platform's common ones and an account's own, and their fields (each
  * with a JSON Schema).
  */
-import { relations } from "drizzle-orm";
-import { boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
 import { accounts } from "../iam/account.js";
 
@@ -38,6 +38,7 @@ export const securityTemplateFields = pgTable(
     position: integer("position").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** The value's type, as the platform names it: int, bool or str. */
     fieldType: text("field_type").notNull(),
     required: boolean("required").notNull().default(false),
     default: text("default"),
@@ -50,6 +51,7 @@ export const securityTemplateFields = pgTable(
       columns: [t.templateId],
       foreignColumns: [securityProfileTemplates.id],
     }).onDelete("cascade"),
+    check("security_template_fields_field_type_check", sql`${t.fieldType} in ('int', 'bool', 'str')`),
   ],
 );
 

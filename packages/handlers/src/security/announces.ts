@@ -1,0 +1,87 @@
+/**
+ * BGP announces of the account's protected networks (the addresses of its live profiles, each as its /32
+ * or /128): announced as their profiles' `options.bgp` says until a toggle sets them, the toggle kept.
+ */
+import { securityBgpAnnouncesRoutes, type ClientAnnounce } from "@cloudplane/contract";
+import { and, type Database, eq, isNotNull, isNull, schema, sql, type SQL } from "@cloudplane/db";
+import { tsr } from "@ts-rest/serverless/fetch";
+import { ApiError, invalid } from "../errors.js";
+import type { Caller } from "../auth.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
+import { served } from "../served.js";
+
+const { securityBgpAnnounces, securityProfiles } = schema;
+
+/** A profile's address as a network: its /32 (IPv4) or /128 (IPv6), in PostgreSQL's normal form. */
+const networkOf = sql<string>`set_masklen(${securityProfiles.ipAddress}::inet, case when family(${securityProfiles.ipAddress}::inet) = 4 then 32 else 128 end)`;
+
+/** `client_id` may name only the caller's own account. */
+function ownClient(clientId: number | undefined, caller: Caller): void {
+  if (clientId !== undefined && clientId !== caller.accountId)
+    throw new ApiError("permission_denied", "client_id names another account; a token sees only its own account.");
+}
+
+/** The account's protected networks (of one site, when given), each announced or not. */
+async function announces(db: Pick<Database, "select">, accountId: number, site?: string): Promise<ClientAnnounce> {
+  const conditions: SQL[] = [eq(securityProfiles.accountId, accountId), isNull(securityProfiles.deleted), isNotNull(securityProfiles.ipAddress)];
+  if (site !== undefined) conditions.push(eq(securityProfiles.site, site));
+  const [profiles, toggles] = await Promise.all([
+    db
+      .select({ network: sql<string>`${networkOf}::text`, bgp: sql<boolean>`(${securityProfiles.options} ->> 'bgp')::boolean` })
+      .from(securityProfiles)
+      .where(and(...conditions)),
+    db.select({ network: securityBgpAnnounces.network, enabled: securityBgpAnnounces.enabled }).from(securityBgpAnnounces).where(eq(securityBgpAnnounces.accountId, accountId)),
+  ]);
+  // A network is announced by default when any profile of its address has bgp on.
+  const byDefault = new Map<string, boolean>();
+  for (const profile of profiles) byDefault.set(profile.network, (byDefault.get(profile.network) ?? false) || profile.bgp === true);
+  const toggled = new Map(toggles.map((toggle) => [toggle.network, toggle.enabled]));
+  const networks = [...byDefault.keys()].sort();
+  const announced = (network: string) => toggled.get(network) ?? byDefault.get(network) ?? false;
+  return { client_id: accountId, announced: networks.filter(announced), not_announced: networks.filter((network) => !announced(network)) };
+}
+
+export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
+  return tsr.routerWithMiddleware(served("security", securityBgpAnnouncesRoutes))<RequestExtension>({
+    listBgpAnnounces: async ({ query }, { request: { caller } }) => {
+      ownClient(query.client_id, caller);
+      const entry = await announces(db, caller.accountId, query.site);
+      // The account's addresses are of origin IAAS: another origin has none of them.
+      if (query.origin !== undefined && !query.origin.includes("IAAS")) {
+        entry.announced = [];
+        entry.not_announced = [];
+      }
+      if (query.announced === true) entry.not_announced = [];
+      if (query.announced === false) entry.announced = [];
+      return { status: 200, body: [entry].slice(query.offset, query.offset + query.limit) };
+    },
+
+    toggleBgpAnnounce: async ({ query, body }, { request: { caller } }) => {
+      ownClient(query.client_id, caller);
+      const { accountId } = caller;
+      const entry = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ network: sql<string>`${networkOf}::text` })
+          .from(securityProfiles)
+          .where(
+            and(
+              eq(securityProfiles.accountId, accountId),
+              isNull(securityProfiles.deleted),
+              isNotNull(securityProfiles.ipAddress),
+              sql`${networkOf} = ${body.announce}::inet`,
+            ),
+          )
+          .limit(1)
+          .for("share");
+        if (!found)
+          throw invalid("announce", "Must be a network the account protects: the /32 or /128 of a live profile's address (GET lists them).");
+        await tx
+          .insert(securityBgpAnnounces)
+          .values({ accountId, network: found.network, enabled: body.enabled, updated: new Date() })
+          .onConflictDoUpdate({ target: [securityBgpAnnounces.accountId, securityBgpAnnounces.network], set: { enabled: body.enabled, updated: new Date() } });
+        return announces(tx, accountId);
+      });
+      return { status: 200, body: entry };
+    },
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Integration tests of BGP announces: the account's protected networks (its live profiles' addresses),
+ * announced as their profiles' bgp says until toggled, the toggle kept; filters; another account refused.
+ */
+import { sql } from "@cloudplane/db";
+import { selectRows } from "@cloudplane/db/testing";
+import { describe, expect, it } from "vitest";
+import { engines, expectEnvelope, useApi } from "../harness.js";
+
+const ANNOUNCES = "/security/sifter/v2/protected_addresses/announces";
+
+describe.each(engines())("BGP announces on %s", (engine) => {
+  const api = useApi(engine);
+  const stored = () => selectRows(api.database.db, sql`select account_id, network, enabled from security_bgp_announces order by account_id, network`);
+
+  it("lists the account's protected networks: bgp on by default, a stored toggle over it; deleted profiles and other accounts left out", async () => {
+    const reply = await api.call("GET", ANNOUNCES);
+    expect(reply.status, reply.text).toBe(200);
+    // Profile 1 (bgp on) was toggled off in the demo data; profile 3 has bgp off; profile 7 is deleted; profile 5 has no address.
+    expect(reply.body).toEqual([{ client_id: 1, announced: [], not_announced: ["2001:db8::10/128", "203.0.113.10/32"] }]);
+    expect((await api.call("GET", `${ANNOUNCES}?site=LU`)).body).toEqual([{ client_id: 1, announced: [], not_announced: ["2001:db8::10/128"] }]);
+    expect((await api.call("GET", `${ANNOUNCES}?origin=STATIC,DYNAMIC`)).body).toEqual([{ client_id: 1, announced: [], not_announced: [] }]);
+    expect((await api.call("GET", `${ANNOUNCES}?origin=IAAS&client_id=1`)).body).toEqual(reply.body);
+    expect((await api.call("GET", `${ANNOUNCES}?offset=1`)).body).toEqual([]);
+    expect((await api.call("GET", ANNOUNCES, { as: [2, "role-2-active"] })).body).toEqual([{ client_id: 2, announced: ["198.51.100.20/32"], not_announced: [] }]);
+    expectEnvelope(await api.call("GET", `${ANNOUNCES}?client_id=2`), 403, "permission_denied");
+    expectEnvelope(await api.call("GET", `${ANNOUNCES}?origin=CLOUD&announced=maybe`), 400, "validation_error", { "query.origin.0": expect.any(Array), "query.announced": expect.any(Array) });
+  });
+
+  it("toggles a protected network on and off, keeping the toggle; the answer is the account's networks as they now are", async () => {
+    const on = await api.call("POST", ANNOUNCES, { body: { announce: "2001:db8::10/128", enabled: true } });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toEqual({ client_id: 1, announced: ["2001:db8::10/128"], not_announced: ["203.0.113.10/32"] });
+    expect((await api.call("GET", `${ANNOUNCES}?announced=true`)).body).toEqual([{ client_id: 1, announced: ["2001:db8::10/128"], not_announced: [] }]);
+    // The address in another spelling is the same network.
+    const off = await api.call("POST", `${ANNOUNCES}?client_id=1`, { body: { announce: "2001:0db8:0::10/128", enabled: false } });
+    expect(off.body).toEqual({ client_id: 1, announced: [], not_announced: ["2001:db8::10/128", "203.0.113.10/32"] });
+    expect(await stored()).toContainEqual({ account_id: 1, network: "2001:db8::10/128", enabled: false });
+  });
+
+  it("refuses a network the account does not protect (400), another account (403), bad bodies and readers, changing nothing", async () => {
+    const before = await stored();
+    expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "198.51.100.20/32", enabled: true } }), 400, "validation_error", { announce: expect.any(Array) });
+    expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "203.0.113.0/24", enabled: true } }), 400, "validation_error", { announce: expect.any(Array) });
+    expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "203.0.113.77/32", enabled: true } }), 400, "validation_error", { announce: expect.any(Array) });
+    expectEnvelope(await api.call("POST", `${ANNOUNCES}?client_id=2`, { body: { announce: "203.0.113.10/32", enabled: true } }), 403, "permission_denied");
+    expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "nowhere", enabled: "yes", origin: "IAAS" } }), 400, "validation_error", {
+      announce: expect.any(Array),
+      enabled: expect.any(Array),
+      origin: expect.any(Array),
+    });
+    expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "203.0.113.10/32", enabled: true }, as: [1, "role-2-active"] }), 403, "permission_denied");
+    expect(await stored()).toEqual(before);
+  });
+});
