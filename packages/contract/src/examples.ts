@@ -22,6 +22,7 @@ import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/inde
 import type { BucketCors } from "./storage/index.js";
 import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";
 import type { ErrorEnvelope } from "./common.js";
+import { cdnRuleExample, cdnRulePresetExample } from "./cdn/rules.js";
 
 export const cdnResourceExample: CdnResource = {
   id: 1,
@@ -57,7 +58,7 @@ export const cdnResourceExample: CdnResource = {
   primary_resource: null,
   is_primary: null,
   waap_domain_id: null,
-  rules: [],
+  rules: [cdnRuleExample, cdnRulePresetExample],
   options: {
     gzipOn: { enabled: true, value: true },
     edge_cache_settings: { enabled: true, value: "1d", custom_values: { "404": "10s" } },

@@ -11,7 +11,9 @@ import { cdnLogsUploaderConfigsRoutes } from "./logs-uploader/configs.js";
 import { cdnLogsUploaderPoliciesRoutes } from "./logs-uploader/policies.js";
 import { cdnLogsUploaderTargetsRoutes } from "./logs-uploader/targets.js";
 import { cdnOriginGroupsRoutes } from "./origin-groups.js";
+import { cdnPresetsRoutes } from "./presets.js";
 import { cdnResourcesRoutes } from "./resources.js";
+import { cdnRulesRoutes, cdnRuleTemplatesRoutes } from "./rules.js";
 import { cdnShieldingPopsRoutes } from "./shielding-pops.js";
 
 export * from "./options.js";
@@ -21,6 +23,8 @@ export * from "./shielding-pops.js";
 export * from "./features.js";
 export * from "./client-settings.js";
 export * from "./origin-groups.js";
+export * from "./rules.js";
+export * from "./presets.js";
 export {
   LOGS_UPLOADER_CHECK_CODES,
   LOGS_UPLOADER_CHECK_STATUSES,
@@ -44,7 +48,11 @@ export const logsUploaderContract = c.router({
 
 export const cdnContract = c.router({
   ...logsUploaderContract,
+  // Before the resources': `/cdn/resources/rule_templates` is not a resource's id.
+  ...cdnRuleTemplatesRoutes,
   ...cdnResourcesRoutes,
+  ...cdnRulesRoutes,
+  ...cdnPresetsRoutes,
   ...cdnShieldingPopsRoutes,
   ...cdnFeaturesRoutes,
   ...cdnClientSettingsRoutes,

@@ -80,7 +80,7 @@ const cdnResourceSchema = z
     waap_domain_id: integer().nullable().describe("The id of the resource's domain in WAAP (not part of this API), or null."),
     rules: z
       .array(z.record(z.unknown()))
-      .describe("Rules of the resource; managed by rule operations that this API does not include, so empty here."),
+      .describe("The resource's rules, as the rule operations return them, in the order they are matched (by weight, then id); empty when it has none."),
     options: cdnResourceOptions,
     waap_api_domain_enabled: z.boolean().describe("Whether WAAP API domain protection is on. Written by PUT only."),
   })
