@@ -465,7 +465,37 @@ function writeOption(name: OptionName, shape: z.ZodRawShape) {
 
 /** An option as returned: strict, described with what it does. */
 function readOption(name: OptionName, shape: z.ZodRawShape) {
-  return z.object(shape).strict().describe(OPTION_DESCRIPTIONS[name]);
+  return (returned(z.object(shape).strict()) as z.ZodObject<z.ZodRawShape, "strict">).describe(OPTION_DESCRIPTIONS[name]);
+}
+
+/**
+ * The returned form of a written field, as the platform answers: every field present, an optional one
+ * null when it has no value; the checks of writes left out, the descriptions kept.
+ */
+function returned(schema: z.ZodTypeAny): z.ZodTypeAny {
+  const described = (result: z.ZodTypeAny) => {
+    const description = schema.description ?? result.description;
+    return description ? result.describe(description) : result;
+  };
+  if (schema instanceof z.ZodOptional) return described(returned(schema.unwrap()).nullable().optional());
+  if (schema instanceof z.ZodNullable) return described(returned(schema.unwrap()).nullable());
+  if (schema instanceof z.ZodEffects) return described(returned(schema.innerType()));
+  if (schema instanceof z.ZodObject)
+    return described(z.object(Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, returned(field)]))).strict());
+  if (schema instanceof z.ZodArray) return described(z.array(returned(schema.element)));
+  return schema;
+}
+
+/** `value` in the returned form `schema` describes: the optional fields it lacks, null. */
+function complete(schema: z.ZodTypeAny, value: unknown): unknown {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return value === undefined || value === null ? null : complete(schema.unwrap(), value);
+  if (schema instanceof z.ZodObject && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, complete(field, record[key])]));
+  }
+  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => complete(schema.element, item));
+  return value;
 }
 
 type OtherShapes = typeof otherOptionShapes;
@@ -527,18 +557,22 @@ export const cdnResourceOptionsWrite: CdnResourceOptionsWriteSchema = cdnResourc
 
 const { key: _secretKey, ...secureKeyRead } = otherOptionShapes.secure_key;
 
+const RETURNED_DESCRIPTION =
+  " Every option key is returned, null for an option that is not set, and every field of a set option, null for one " +
+  "without a value. `secure_key.key` is a secret and is never returned.";
+
 const optionsReadShape = {
-    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).optional()])) as {
-      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodObject<typeof booleanOptionShape, "strict">>;
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).nullable().optional()])) as {
+      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodNullable<z.ZodObject<typeof booleanOptionShape, "strict">>>;
     }),
     ...(Object.fromEntries(
       Object.entries(otherOptionShapes).map(([name, shape]) => [
         name,
-        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).optional(),
+        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).nullable().optional(),
       ]),
     ) as {
       [K in keyof typeof otherOptionShapes]: z.ZodOptional<
-        z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">
+        z.ZodNullable<z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">>
       >;
     }),
 };
@@ -547,7 +581,7 @@ const optionsReadShape = {
 const cdnResourceOptionsSchema = z
   .object(optionsReadShape)
   .strict()
-  .describe(OPTIONS_DESCRIPTION + " `secure_key.key` is a secret and is never returned.");
+  .describe(OPTIONS_DESCRIPTION + RETURNED_DESCRIPTION);
 export interface CdnResourceOptionsSchema extends CdnResourceOptionsSchemaType {}
 type CdnResourceOptionsSchemaType = typeof cdnResourceOptionsSchema;
 export const cdnResourceOptions: CdnResourceOptionsSchema = cdnResourceOptionsSchema;
@@ -575,10 +609,20 @@ export const cdnRuleOptionsWrite: CdnRuleOptionsWriteSchema = cdnRuleOptionsWrit
 const cdnRuleOptionsSchema = z
   .object(withoutResourceOnly(optionsReadShape))
   .strict()
-  .describe(RULE_OPTIONS_DESCRIPTION + " `secure_key.key` is a secret and is never returned.");
+  .describe(RULE_OPTIONS_DESCRIPTION + RETURNED_DESCRIPTION);
 export interface CdnRuleOptionsSchema extends CdnRuleOptionsSchemaType {}
 type CdnRuleOptionsSchemaType = typeof cdnRuleOptionsSchema;
 export const cdnRuleOptions: CdnRuleOptionsSchema = cdnRuleOptionsSchema;
 
 export type CdnRuleOptions = z.infer<typeof cdnRuleOptions>;
 export type CdnRuleOptionsWrite = z.input<typeof cdnRuleOptionsWrite>;
+
+/** A resource's stored options (`secure_key.key` left out) as returned: every key and field present, null without a value. */
+export function completeCdnResourceOptions(options: Record<string, unknown>): CdnResourceOptions {
+  return complete(cdnResourceOptions, options) as CdnResourceOptions;
+}
+
+/** A rule's or template's stored options (`secure_key.key` left out) as returned: every key and field present, null without a value. */
+export function completeCdnRuleOptions(options: Record<string, unknown>): CdnRuleOptions {
+  return complete(cdnRuleOptions, options) as CdnRuleOptions;
+}

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { errorResponses, idParam, INT32_MAX, integer, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
-import { cdnRuleOptions, cdnRuleOptionsWrite, type CdnRuleOptionsWrite } from "./options.js";
+import { cdnRuleOptions, cdnRuleOptionsWrite, completeCdnRuleOptions, type CdnRuleOptionsWrite } from "./options.js";
 import { cdnAppliedPresetFields } from "./presets.js";
 import { CDN_PAGE_MAX, read, write } from "./shared.js";
 
@@ -288,10 +288,10 @@ export const cdnRuleExample: CdnRule = {
   overrideOriginProtocol: null,
   preset_applied: false,
   primary_rule: null,
-  options: {
+  options: completeCdnRuleOptions({
     browser_cache_settings: { enabled: true, value: "1d" },
     edge_cache_settings: { enabled: true, default: "7d" },
-  },
+  }),
 };
 
 /** Rule 2 of resource 1 in the demo data, with preset 4 (Image optimization) applied. */
@@ -308,11 +308,16 @@ export const cdnRulePresetExample: CdnRule = {
   overrideOriginProtocol: "HTTP",
   preset_applied: true,
   primary_rule: null,
-  options: {
+  options: completeCdnRuleOptions({
     image_stack: { enabled: true, avif_enabled: true, webp_enabled: true, png_lossless: false, quality: 80 },
     browser_cache_settings: { enabled: true, value: "7d" },
-  },
+  }),
 };
+
+const TEMPLATE_OPTIONS: CdnRuleOptionsWrite = { browser_cache_settings: { enabled: true, value: "30d" }, cors: { enabled: true, value: ["*"] } };
+const RULE_OPTIONS: CdnRuleOptionsWrite = { browser_cache_settings: { enabled: true, value: "1d" }, edge_cache_settings: { enabled: true, default: "7d" } };
+const CREATED_RULE_OPTIONS: CdnRuleOptionsWrite = { slice: { enabled: true, value: true } };
+const CREATED_TEMPLATE_OPTIONS: CdnRuleOptionsWrite = { edge_cache_settings: { enabled: true, value: "0s" } };
 
 /** Template 1 of account 1 in the demo data. */
 export const cdnRuleTemplateExample: CdnRuleTemplate = {
@@ -323,7 +328,7 @@ export const cdnRuleTemplateExample: CdnRuleTemplate = {
   ruleType: 0,
   weight: 5,
   overrideOriginProtocol: null,
-  options: { browser_cache_settings: { enabled: true, value: "30d" }, cors: { enabled: true, value: ["*"] } },
+  options: completeCdnRuleOptions(TEMPLATE_OPTIONS),
   default: false,
   template: true,
   deleted: false,
@@ -335,7 +340,7 @@ const createdRule: CdnRule = {
   name: "Downloads",
   rule: "^/downloads/",
   weight: 3,
-  options: { slice: { enabled: true, value: true } },
+  options: completeCdnRuleOptions(CREATED_RULE_OPTIONS),
 };
 
 const createdTemplate: CdnRuleTemplate = {
@@ -345,7 +350,7 @@ const createdTemplate: CdnRuleTemplate = {
   rule: "^/api/",
   weight: 1,
   overrideOriginProtocol: "HTTPS",
-  options: { edge_cache_settings: { enabled: true, value: "0s" } },
+  options: completeCdnRuleOptions(CREATED_TEMPLATE_OPTIONS),
 };
 
 // The cases' objects: the account's first resource, and its first rule.
@@ -406,7 +411,7 @@ export const cdnRulesRoutes = {
   }, {
     example: {
       pathParams: { resource_id: 1 },
-      body: { name: createdRule.name, rule: createdRule.rule, ruleType: 0, weight: createdRule.weight, options: createdRule.options as CdnRuleOptionsWrite },
+      body: { name: createdRule.name, rule: createdRule.rule, ruleType: 0, weight: createdRule.weight, options: CREATED_RULE_OPTIONS },
       response: createdRule,
     },
     case: { path: (w) => `/cdn/resources/${firstResource(w).id}/rules`, ownsObjects: true, body: ruleCaseBody },
@@ -471,7 +476,7 @@ export const cdnRulesRoutes = {
   }, {
     example: {
       pathParams: { resource_id: 1, rule_id: 1 },
-      body: { name: cdnRuleExample.name, rule: cdnRuleExample.rule, ruleType: 0, weight: 1, options: cdnRuleExample.options as CdnRuleOptionsWrite },
+      body: { name: cdnRuleExample.name, rule: cdnRuleExample.rule, ruleType: 0, weight: 1, options: RULE_OPTIONS },
       response: cdnRuleExample,
     },
     case: {
@@ -560,7 +565,7 @@ export const cdnRuleTemplatesRoutes = {
         ruleType: 0,
         weight: createdTemplate.weight,
         overrideOriginProtocol: createdTemplate.overrideOriginProtocol,
-        options: createdTemplate.options as CdnRuleOptionsWrite,
+        options: CREATED_TEMPLATE_OPTIONS,
       },
       response: createdTemplate,
     },
@@ -615,7 +620,7 @@ export const cdnRuleTemplatesRoutes = {
         rule: cdnRuleTemplateExample.rule,
         ruleType: 0,
         weight: cdnRuleTemplateExample.weight,
-        options: cdnRuleTemplateExample.options as CdnRuleOptionsWrite,
+        options: TEMPLATE_OPTIONS,
       },
       response: cdnRuleTemplateExample,
     },

@@ -4,6 +4,7 @@
  */
 import {
   cdnResourcesRoutes,
+  completeCdnResourceOptions,
   type CdnResource,
   type CdnResourceOptions,
   type ListCdnResourcesQuery,
@@ -45,9 +46,9 @@ interface ResourceState {
 /** A stored option as returned: `secure_key.key` is a secret and never leaves the service. */
 function publicOptions(options: StoredOptions): CdnResourceOptions {
   const { secure_key: secureKey, ...rest } = options;
-  if (!secureKey) return rest;
+  if (!secureKey) return completeCdnResourceOptions(rest);
   const { key: _key, ...shown } = secureKey;
-  return { ...rest, secure_key: shown } as CdnResourceOptions;
+  return completeCdnResourceOptions({ ...rest, secure_key: shown });
 }
 
 /** The column of each writable field of a resource (every field of `ResourceState`). */

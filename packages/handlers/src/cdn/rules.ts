@@ -7,6 +7,7 @@ import {
   CDN_PRESETS,
   cdnRulesRoutes,
   cdnRuleTemplatesRoutes,
+  completeCdnRuleOptions,
   type CdnRule,
   type CdnRuleOptions,
   type CdnRuleOptionsWrite,
@@ -30,9 +31,9 @@ type Protocol = "HTTP" | "HTTPS" | "MATCH";
 /** Stored options as returned: `secure_key.key` is a secret and never leaves the service. */
 export function shownOptions(options: StoredOptions): CdnRuleOptions {
   const { secure_key: secureKey, ...rest } = options;
-  if (!secureKey) return rest as CdnRuleOptions;
+  if (!secureKey) return completeCdnRuleOptions(rest);
   const { key: _key, ...shown } = secureKey;
-  return { ...rest, secure_key: shown } as CdnRuleOptions;
+  return completeCdnRuleOptions({ ...rest, secure_key: shown });
 }
 
 /**

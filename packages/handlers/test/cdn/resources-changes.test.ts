@@ -3,6 +3,7 @@
  * host name and option rules, the shielding PUT, and concurrent writes. The rest of a resource's lifecycle
  * is tested in resources.test.ts.
  */
+import { completeCdnResourceOptions, completeCdnRuleOptions } from "@cloudplane/contract";
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ function rulesOf(resource: DemoCdnResource) {
       overrideOriginProtocol: rule.overrideOriginProtocol,
       preset_applied: rule.presetApplied,
       primary_rule: null,
-      options: rule.options,
+      options: completeCdnRuleOptions(rule.options),
     }));
 }
 
@@ -91,7 +92,7 @@ function resourceView(resource: DemoCdnResource) {
     is_primary: resource.isPrimary,
     waap_domain_id: resource.waapDomainId,
     rules: rulesOf(resource),
-    options: secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options,
+    options: completeCdnResourceOptions(secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options),
     waap_api_domain_enabled: resource.waapApiDomainEnabled,
   };
 }
@@ -169,7 +170,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const websockets = { enabled: true, value: true };
       const after = await written(await patch(1, { options: { cors, gzipOn: null, websockets } }));
       const { gzipOn: _removed, ...kept } = fixtureOptions;
-      expect(after.options).toEqual({ ...kept, cors, websockets });
+      expect(after.options).toEqual(completeCdnResourceOptions({ ...kept, cors, websockets }));
       expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
     });
 
@@ -191,7 +192,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       expect((await storedOptions(1)).secure_key!.key).toBe(ciphertext);
 
       const removed = await written(await patch(1, { options: { secure_key: null } }));
-      expect(removed.options.secure_key).toBeUndefined();
+      expect(removed.options.secure_key).toBeNull();
       expect((await storedOptions(1)).secure_key).toBeUndefined();
     });
 
@@ -283,7 +284,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         ...resourceView(fixture),
         originGroup: 3,
         originGroup_name: originGroupName(3),
-        options: {},
+        options: completeCdnResourceOptions({}),
         secondaryHostnames: [],
         description: "",
         active: true,
@@ -319,6 +320,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       expect(after).toEqual({
         ...resourceView(fixtureResource(7)),
         ...body,
+        options: completeCdnResourceOptions(body.options),
         originGroup_name: originGroupName(1),
         updated: expect.stringMatching(CDN_TIME),
       });
@@ -329,7 +331,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         name: body.name,
         description: "",
         secondaryHostnames: [],
-        options: {},
+        options: completeCdnResourceOptions({}),
         waap_api_domain_enabled: false,
         sslEnabled: false,
         sslData: null,
@@ -356,7 +358,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     it("answers 404 for another account's resource", async () => {
       const reply = await put(4, { originGroup: 1 }, 1);
       expectEnvelope(reply, 404, "not_found");
-      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroupId, options: fixtureResource(4).options });
+      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroupId, options: completeCdnResourceOptions(fixtureResource(4).options) });
     });
   });
 
@@ -429,7 +431,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const replies = await Promise.all(Object.entries(writes).map(([key, option]) => patch(7, { options: { [key]: option } })));
       for (const reply of replies) expect(reply.status, reply.text).toBe(200);
       const after = await current(7);
-      expect(after.options).toEqual({ ...before.options, ...writes });
+      expect(after.options).toEqual(completeCdnResourceOptions({ ...before.options, ...writes }));
       expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
     });
 
@@ -447,7 +449,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         ...before,
         name: "Acme downloads (concurrent)",
         description: "Written at the same time.",
-        options: { ...before.options, stale: { enabled: true, value: ["error", "timeout"] } },
+        options: completeCdnResourceOptions({ ...before.options, stale: { enabled: true, value: ["error", "timeout"] } }),
         shielded: true,
         shield_enabled: true,
         shield_dc: pop.datacenter,
