@@ -549,7 +549,8 @@ export interface CdnResourceList {
 
 /**
  * CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, or an unknown
- * field inside an option, is rejected. `secure_key.key` is a secret and is never returned.
+ * field inside an option, is rejected. Every option key is returned, null for an option that is not set, and every
+ * field of a set option, null for one without a value. `secure_key.key` is a secret and is never returned.
  */
 export interface CdnResourceOptions {
   /** Bypass the CDN cache: every request goes to the origin. */
@@ -558,140 +559,140 @@ export interface CdnResourceOptions {
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Answer Range requests with 206 Partial Content whatever the origin's own settings. */
   disable_proxy_force_ranges?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch content from the origin already compressed, instead of compressing it on the CDN. */
   fetch_compressed?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Send the client's Host header to the origin. */
   forward_host_header?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Pass gRPC requests through to the origin. */
   grpc_passthrough?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Compress responses with gzip on the CDN. */
   gzipOn?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Serve clients over HTTP/3 (QUIC). */
   http3_enabled?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave cookies out of the cache key: responses that differ only by cookie are cached once. */
   ignore_cookie?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave the query string out of the cache key. */
   ignoreQueryString?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Ask browsers to report network errors (the NEL and Report-To headers) and collect their reports. */
   network_error_logging?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Cache responses to POST requests too, besides GET and HEAD. */
   proxy_cache_methods_set?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTP requests to HTTPS. */
   redirect_http_to_https?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTPS requests to HTTP. */
   redirect_https_to_http?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch and cache large files in parts of at most 10 MB. */
   slice?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Use Let's Encrypt's default certificate chain when the resource's certificate is next issued or renewed. */
   use_default_le_chain?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Prove the domain to Let's Encrypt with the DNS-01 challenge instead of HTTP-01. */
   use_dns01_le_challenge?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Issue an RSA Let's Encrypt certificate instead of an ECDSA one. */
   use_rsa_le_cert?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Protect the resource with WAAP (web application and API protection). */
   waap?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Pass WebSocket connections through to the origin. */
   websockets?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Limit the HTTP methods clients may use. */
   allowedHttpMethods?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The HTTP methods the CDN accepts from clients: at least 1. At most 7 methods. */
     value: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
-  };
+  } | null;
   /** Challenge clients that look like bots before serving them. */
   bot_protection?: {
     /** Whether the option is applied. */
@@ -700,28 +701,28 @@ export interface CdnResourceOptions {
     bot_challenge: {
       enabled: boolean;
     };
-  };
+  } | null;
   /** Compress responses of the listed content types with Brotli. */
   brotli_compression?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Content types to compress with Brotli: at least 1. At most 100 content types. */
     value: string[];
-  };
+  } | null;
   /** How long browsers may cache responses. */
   browser_cache_settings?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** How long browsers cache responses. */
     value: string;
-  };
+  } | null;
   /** Which origin response headers are cached with the content. */
   cache_http_headers?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin response headers kept in the cache, lower case. At most 100 headers. */
     value: string[];
-  };
+  } | null;
   /** Add the Access-Control-Allow-Origin header to responses. */
   cors?: {
     /** Whether the option is applied. */
@@ -729,8 +730,8 @@ export interface CdnResourceOptions {
     /** Origins allowed by the Access-Control-Allow-Origin header. At most 100 origins. */
     value: string[];
     /** Add the header to every response, whatever its status. Default false. */
-    always?: boolean;
-  };
+    always?: boolean | null;
+  } | null;
   /** Allow or deny requests by the client's country. */
   country_acl?: {
     /** Whether the option is applied. */
@@ -739,7 +740,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** ISO 3166-1 alpha-2 country codes. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the client's IP address. */
   ip_address_acl?: {
     /** Whether the option is applied. */
@@ -748,7 +749,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** IPv4 or IPv6 CIDR blocks. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the domain in their Referer header. */
   referrer_acl?: {
     /** Whether the option is applied. */
@@ -757,7 +758,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** Domain names; a pattern may start with the wildcard `*.`. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by their User-Agent header. */
   user_agent_acl?: {
     /** Whether the option is applied. */
@@ -766,7 +767,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** User-agent strings; an empty string matches an empty User-Agent. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** How long the CDN caches responses, by status code. */
   edge_cache_settings?: {
     /** Whether the option is applied. */
@@ -774,18 +775,18 @@ export interface CdnResourceOptions {
     /**
      * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
      */
-    value?: string;
+    value?: string | null;
     /**
      * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
      * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
      */
-    default?: string;
+    default?: string | null;
     /**
      * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
      * codes.
      */
-    custom_values?: Record<string, string>;
-  };
+    custom_values?: Record<string, string> | null;
+  } | null;
   /** Run an edge app on each request. */
   edge?: {
     /** Whether the option is applied. */
@@ -798,7 +799,7 @@ export interface CdnResourceOptions {
       /** Answer with an error instead of going on when the app fails. */
       interrupt_on_error: boolean;
     };
-  };
+  } | null;
   /**
    * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
    * headers or body): at least one phase.
@@ -811,74 +812,74 @@ export interface CdnResourceOptions {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the request headers, after the cache is looked up. */
     on_request_headers_after_cache?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the request body. */
     on_request_body?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the response headers. */
     on_response_headers?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the response body. */
     on_response_body?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
-  };
+      interrupt_on_error?: boolean | null;
+    } | null;
+  } | null;
   /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
   follow_origin_redirect?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin redirect statuses that the CDN follows itself: at least 1. At most 5 codes. */
     codes: (301 | 302 | 303 | 307 | 308)[];
-  };
+  } | null;
   /** Answer requests with a fixed status code and body, always or in a daily time window. */
   force_return?: {
     /** Whether the option is applied. */
@@ -896,14 +897,14 @@ export interface CdnResourceOptions {
       /** The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC. */
       time_zone: string;
     } | null;
-  };
+  } | null;
   /** Send this Host header to the origin. */
   hostHeader?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The Host header sent to the origin. */
     value: string;
-  };
+  } | null;
   /** Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality. */
   image_stack?: {
     /** Whether the option is applied. */
@@ -916,7 +917,7 @@ export interface CdnResourceOptions {
     png_lossless: boolean;
     /** Output quality, 1 to 100. */
     quality: number;
-  };
+  } | null;
   /** Limit the download speed of each connection. */
   limit_bandwidth?: {
     /** Whether the option is applied. */
@@ -927,42 +928,42 @@ export interface CdnResourceOptions {
     speed: number;
     /** KB sent at full speed before the limit applies. */
     buffer: number;
-  };
+  } | null;
   /** Replace the default cache key. */
   proxy_cache_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The cache key; may contain variables such as $uri and $args. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits to connect to the origin. */
   proxy_connect_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout to connect to the origin, e.g. 4s. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits between two reads from the origin. */
   proxy_read_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout between two reads from the origin, e.g. 10s. */
     value: string;
-  };
+  } | null;
   /** Leave the listed query parameters out of the cache key. */
   query_params_blacklist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Query parameters left out of the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /** Keep only the listed query parameters in the cache key. */
   query_params_whitelist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The only query parameters kept in the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /**
    * Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as
    * segments).
@@ -978,10 +979,10 @@ export interface CdnResourceOptions {
      * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
      * keys.
      */
-    forward_only_keys?: string[];
+    forward_only_keys?: string[] | null;
     /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
-    forward_except_keys?: string[];
-  };
+    forward_except_keys?: string[] | null;
+  } | null;
   /** Limit the request rate of each client IP address. */
   request_limiter?: {
     /** Whether the option is applied. */
@@ -994,7 +995,7 @@ export interface CdnResourceOptions {
     burst: number;
     /** Requests of the burst served without delay. */
     delay: number;
-  };
+  } | null;
   /** Hide origin response headers from clients. */
   response_headers_hiding_policy?: {
     /** Whether the option is applied. */
@@ -1003,7 +1004,7 @@ export interface CdnResourceOptions {
     mode: "hide" | "show";
     /** Header names. At most 100 headers. */
     excepted: string[];
-  };
+  } | null;
   /** Rewrite the request's URI with a regular expression before it goes to the origin. */
   rewrite?: {
     /** Whether the option is applied. */
@@ -1012,14 +1013,14 @@ export interface CdnResourceOptions {
     body: string;
     /** What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301). */
     flag: "break" | "last" | "redirect" | "permanent";
-  };
+  } | null;
   /** Serve only URLs signed with the secure key. */
   secure_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** 0: the client IP is part of the signed URL; 2: it is not. */
     type: 0 | 2;
-  };
+  } | null;
   /** Choose the TLS SNI host name the CDN sends to the origin. */
   sni?: {
     /** Whether the option is applied. */
@@ -1027,15 +1028,15 @@ export interface CdnResourceOptions {
     /** `dynamic`: the Host header; `custom`: `custom_hostname`. */
     sni_type: "dynamic" | "custom";
     /** The SNI host name; required when `sni_type` is custom. */
-    custom_hostname?: string;
-  };
+    custom_hostname?: string | null;
+  } | null;
   /** Serve a stale cached copy when the origin fails in one of the listed ways. */
   stale?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin failures in which a stale cached copy is served: at least 1. At most 11 failures. */
     value: ("error" | "timeout" | "invalid_header" | "updating" | "http_403" | "http_404" | "http_429" | "http_500" | "http_502" | "http_503" | "http_504")[];
-  };
+  } | null;
   /** Add headers to the responses to clients. */
   static_response_headers?: {
     /** Whether the option is applied. */
@@ -1047,9 +1048,9 @@ export interface CdnResourceOptions {
       /** The header's values, each at most 512 characters: at least 1. At most 100 values. */
       value: string[];
       /** Add the header to every response, whatever its status. Default false. */
-      always?: boolean;
+      always?: boolean | null;
     }[];
-  };
+  } | null;
   /** Add headers to the responses to clients: a name and a value or a list of values. */
   staticHeaders?: {
     /** Whether the option is applied. */
@@ -1059,21 +1060,21 @@ export interface CdnResourceOptions {
      * headers.
      */
     value: Record<string, string | string[]>;
-  };
+  } | null;
   /** Add headers to the requests to the origin. */
   staticRequestHeaders?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Headers added to requests to the origin, each value at most 512 characters. At most 100 headers. */
     value: Record<string, string>;
-  };
+  } | null;
   /** Offer clients only the listed TLS versions. */
   tls_versions?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** TLS versions offered to clients: at least 1. At most 5 versions. */
     value: ("SSLv3" | "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3")[];
-  };
+  } | null;
 }
 
 /**
@@ -1653,7 +1654,9 @@ export interface CdnRuleList {
  * field inside an option, is rejected. The options of a rule are a resource's, with the same fields and checks, but for
  * those that set up the resource as a whole (grpc_passthrough, http3_enabled, network_error_logging, tls_versions,
  * use_default_le_chain, use_dns01_le_challenge, use_rsa_le_cert): a rule's option applies to the requests its pattern
- * matches, in place of the resource's option of the same key. `secure_key.key` is a secret and is never returned.
+ * matches, in place of the resource's option of the same key. Every option key is returned, null for an option that is
+ * not set, and every field of a set option, null for one without a value. `secure_key.key` is a secret and is never
+ * returned.
  */
 export interface CdnRuleOptions {
   /** Bypass the CDN cache: every request goes to the origin. */
@@ -1662,98 +1665,98 @@ export interface CdnRuleOptions {
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Answer Range requests with 206 Partial Content whatever the origin's own settings. */
   disable_proxy_force_ranges?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch content from the origin already compressed, instead of compressing it on the CDN. */
   fetch_compressed?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Send the client's Host header to the origin. */
   forward_host_header?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Compress responses with gzip on the CDN. */
   gzipOn?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave cookies out of the cache key: responses that differ only by cookie are cached once. */
   ignore_cookie?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave the query string out of the cache key. */
   ignoreQueryString?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Cache responses to POST requests too, besides GET and HEAD. */
   proxy_cache_methods_set?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTP requests to HTTPS. */
   redirect_http_to_https?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTPS requests to HTTP. */
   redirect_https_to_http?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch and cache large files in parts of at most 10 MB. */
   slice?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Protect the resource with WAAP (web application and API protection). */
   waap?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Pass WebSocket connections through to the origin. */
   websockets?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Limit the HTTP methods clients may use. */
   allowedHttpMethods?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The HTTP methods the CDN accepts from clients: at least 1. At most 7 methods. */
     value: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
-  };
+  } | null;
   /** Challenge clients that look like bots before serving them. */
   bot_protection?: {
     /** Whether the option is applied. */
@@ -1762,28 +1765,28 @@ export interface CdnRuleOptions {
     bot_challenge: {
       enabled: boolean;
     };
-  };
+  } | null;
   /** Compress responses of the listed content types with Brotli. */
   brotli_compression?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Content types to compress with Brotli: at least 1. At most 100 content types. */
     value: string[];
-  };
+  } | null;
   /** How long browsers may cache responses. */
   browser_cache_settings?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** How long browsers cache responses. */
     value: string;
-  };
+  } | null;
   /** Which origin response headers are cached with the content. */
   cache_http_headers?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin response headers kept in the cache, lower case. At most 100 headers. */
     value: string[];
-  };
+  } | null;
   /** Add the Access-Control-Allow-Origin header to responses. */
   cors?: {
     /** Whether the option is applied. */
@@ -1791,8 +1794,8 @@ export interface CdnRuleOptions {
     /** Origins allowed by the Access-Control-Allow-Origin header. At most 100 origins. */
     value: string[];
     /** Add the header to every response, whatever its status. Default false. */
-    always?: boolean;
-  };
+    always?: boolean | null;
+  } | null;
   /** Allow or deny requests by the client's country. */
   country_acl?: {
     /** Whether the option is applied. */
@@ -1801,7 +1804,7 @@ export interface CdnRuleOptions {
     policy_type: "allow" | "deny";
     /** ISO 3166-1 alpha-2 country codes. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the client's IP address. */
   ip_address_acl?: {
     /** Whether the option is applied. */
@@ -1810,7 +1813,7 @@ export interface CdnRuleOptions {
     policy_type: "allow" | "deny";
     /** IPv4 or IPv6 CIDR blocks. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the domain in their Referer header. */
   referrer_acl?: {
     /** Whether the option is applied. */
@@ -1819,7 +1822,7 @@ export interface CdnRuleOptions {
     policy_type: "allow" | "deny";
     /** Domain names; a pattern may start with the wildcard `*.`. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by their User-Agent header. */
   user_agent_acl?: {
     /** Whether the option is applied. */
@@ -1828,7 +1831,7 @@ export interface CdnRuleOptions {
     policy_type: "allow" | "deny";
     /** User-agent strings; an empty string matches an empty User-Agent. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** How long the CDN caches responses, by status code. */
   edge_cache_settings?: {
     /** Whether the option is applied. */
@@ -1836,18 +1839,18 @@ export interface CdnRuleOptions {
     /**
      * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
      */
-    value?: string;
+    value?: string | null;
     /**
      * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
      * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
      */
-    default?: string;
+    default?: string | null;
     /**
      * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
      * codes.
      */
-    custom_values?: Record<string, string>;
-  };
+    custom_values?: Record<string, string> | null;
+  } | null;
   /** Run an edge app on each request. */
   edge?: {
     /** Whether the option is applied. */
@@ -1860,7 +1863,7 @@ export interface CdnRuleOptions {
       /** Answer with an error instead of going on when the app fails. */
       interrupt_on_error: boolean;
     };
-  };
+  } | null;
   /**
    * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
    * headers or body): at least one phase.
@@ -1873,74 +1876,74 @@ export interface CdnRuleOptions {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the request headers, after the cache is looked up. */
     on_request_headers_after_cache?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the request body. */
     on_request_body?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the response headers. */
     on_response_headers?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
+      interrupt_on_error?: boolean | null;
+    } | null;
     /** Run an edge app on the response body. */
     on_response_body?: {
       /** The id of the edge app to run. */
       app_id: string;
       /** Whether the app runs in this phase. Default true. */
-      enabled?: boolean;
+      enabled?: boolean | null;
       /** Run the app on the edge servers. Default true. */
-      execute_on_edge?: boolean;
+      execute_on_edge?: boolean | null;
       /** Run the app on the shielding servers too. Default false. */
-      execute_on_shield?: boolean;
+      execute_on_shield?: boolean | null;
       /** Answer with an error instead of going on when the app fails. Default true. */
-      interrupt_on_error?: boolean;
-    };
-  };
+      interrupt_on_error?: boolean | null;
+    } | null;
+  } | null;
   /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
   follow_origin_redirect?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin redirect statuses that the CDN follows itself: at least 1. At most 5 codes. */
     codes: (301 | 302 | 303 | 307 | 308)[];
-  };
+  } | null;
   /** Answer requests with a fixed status code and body, always or in a daily time window. */
   force_return?: {
     /** Whether the option is applied. */
@@ -1958,14 +1961,14 @@ export interface CdnRuleOptions {
       /** The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC. */
       time_zone: string;
     } | null;
-  };
+  } | null;
   /** Send this Host header to the origin. */
   hostHeader?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The Host header sent to the origin. */
     value: string;
-  };
+  } | null;
   /** Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality. */
   image_stack?: {
     /** Whether the option is applied. */
@@ -1978,7 +1981,7 @@ export interface CdnRuleOptions {
     png_lossless: boolean;
     /** Output quality, 1 to 100. */
     quality: number;
-  };
+  } | null;
   /** Limit the download speed of each connection. */
   limit_bandwidth?: {
     /** Whether the option is applied. */
@@ -1989,42 +1992,42 @@ export interface CdnRuleOptions {
     speed: number;
     /** KB sent at full speed before the limit applies. */
     buffer: number;
-  };
+  } | null;
   /** Replace the default cache key. */
   proxy_cache_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The cache key; may contain variables such as $uri and $args. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits to connect to the origin. */
   proxy_connect_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout to connect to the origin, e.g. 4s. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits between two reads from the origin. */
   proxy_read_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout between two reads from the origin, e.g. 10s. */
     value: string;
-  };
+  } | null;
   /** Leave the listed query parameters out of the cache key. */
   query_params_blacklist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Query parameters left out of the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /** Keep only the listed query parameters in the cache key. */
   query_params_whitelist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The only query parameters kept in the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /**
    * Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as
    * segments).
@@ -2040,10 +2043,10 @@ export interface CdnRuleOptions {
      * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
      * keys.
      */
-    forward_only_keys?: string[];
+    forward_only_keys?: string[] | null;
     /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
-    forward_except_keys?: string[];
-  };
+    forward_except_keys?: string[] | null;
+  } | null;
   /** Limit the request rate of each client IP address. */
   request_limiter?: {
     /** Whether the option is applied. */
@@ -2056,7 +2059,7 @@ export interface CdnRuleOptions {
     burst: number;
     /** Requests of the burst served without delay. */
     delay: number;
-  };
+  } | null;
   /** Hide origin response headers from clients. */
   response_headers_hiding_policy?: {
     /** Whether the option is applied. */
@@ -2065,7 +2068,7 @@ export interface CdnRuleOptions {
     mode: "hide" | "show";
     /** Header names. At most 100 headers. */
     excepted: string[];
-  };
+  } | null;
   /** Rewrite the request's URI with a regular expression before it goes to the origin. */
   rewrite?: {
     /** Whether the option is applied. */
@@ -2074,14 +2077,14 @@ export interface CdnRuleOptions {
     body: string;
     /** What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301). */
     flag: "break" | "last" | "redirect" | "permanent";
-  };
+  } | null;
   /** Serve only URLs signed with the secure key. */
   secure_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** 0: the client IP is part of the signed URL; 2: it is not. */
     type: 0 | 2;
-  };
+  } | null;
   /** Choose the TLS SNI host name the CDN sends to the origin. */
   sni?: {
     /** Whether the option is applied. */
@@ -2089,15 +2092,15 @@ export interface CdnRuleOptions {
     /** `dynamic`: the Host header; `custom`: `custom_hostname`. */
     sni_type: "dynamic" | "custom";
     /** The SNI host name; required when `sni_type` is custom. */
-    custom_hostname?: string;
-  };
+    custom_hostname?: string | null;
+  } | null;
   /** Serve a stale cached copy when the origin fails in one of the listed ways. */
   stale?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin failures in which a stale cached copy is served: at least 1. At most 11 failures. */
     value: ("error" | "timeout" | "invalid_header" | "updating" | "http_403" | "http_404" | "http_429" | "http_500" | "http_502" | "http_503" | "http_504")[];
-  };
+  } | null;
   /** Add headers to the responses to clients. */
   static_response_headers?: {
     /** Whether the option is applied. */
@@ -2109,9 +2112,9 @@ export interface CdnRuleOptions {
       /** The header's values, each at most 512 characters: at least 1. At most 100 values. */
       value: string[];
       /** Add the header to every response, whatever its status. Default false. */
-      always?: boolean;
+      always?: boolean | null;
     }[];
-  };
+  } | null;
   /** Add headers to the responses to clients: a name and a value or a list of values. */
   staticHeaders?: {
     /** Whether the option is applied. */
@@ -2121,14 +2124,14 @@ export interface CdnRuleOptions {
      * headers.
      */
     value: Record<string, string | string[]>;
-  };
+  } | null;
   /** Add headers to the requests to the origin. */
   staticRequestHeaders?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Headers added to requests to the origin, each value at most 512 characters. At most 100 headers. */
     value: Record<string, string>;
-  };
+  } | null;
 }
 
 /**
