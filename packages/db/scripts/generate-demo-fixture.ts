@@ -272,15 +272,12 @@ const cdnResources: Row<"cdnResources">[] = [
     },
     ["static.acme.example", "img.acme.example"],
   ),
-  // Preset 2 (Large file downloads) applied: its options are the preset's (see cdnAppliedPresets).
   cdnResource({
     id: 3,
     accountId: 1,
     name: "Acme downloads",
     cname: "downloads.acme.example",
     originGroupId: 1,
-    presetApplied: true,
-    options: presetOptions(2),
   }),
   cdnResource(
     {
@@ -315,7 +312,10 @@ const cdnResources: Row<"cdnResources">[] = [
         },
         slice: { enabled: true, value: true },
         disable_proxy_force_ranges: { enabled: true, value: false },
+        // Preset 3 (Video streaming (HLS)) applied over its own options (see cdnAppliedPresets).
+        ...presetOptions(3),
       },
+      presetApplied: true,
     },
     ["video.acme.example"],
   ),
@@ -477,7 +477,7 @@ const cdnRuleTemplates: Row<"cdnRuleTemplates">[] = [
 
 /** The presets applied: to a resource (resourceId) or to a rule (ruleId); the objects' options hold what they wrote. */
 const cdnAppliedPresets: Row<"cdnAppliedPresets">[] = [
-  { id: 1, accountId: 1, presetId: 2, resourceId: 3, ruleId: null, created: at(150) },
+  { id: 1, accountId: 1, presetId: 3, resourceId: 5, ruleId: null, created: at(150) },
   { id: 2, accountId: 1, presetId: 4, resourceId: null, ruleId: 2, created: at(151) },
   { id: 3, accountId: 2, presetId: 1, resourceId: 4, ruleId: null, created: at(152) },
   { id: 4, accountId: 2, presetId: 5, resourceId: null, ruleId: 3, created: at(153) },

@@ -190,8 +190,8 @@ export function presetDetail(preset: CdnPresetDefinition): CdnPresetDetail {
 const presetOf = (id: number) => CDN_PRESETS.find((preset) => preset.id === id)!;
 
 // The cases' objects. A preset is applied and unapplied on the account's last resource without one (in the
-// answers read before the walks, so always the same one), with preset 3, which none of the demo's
-// objects has; the preset reads are of the first resource with a preset.
+// answers read before the walks, so always the same one), with preset 3 (on the demo's account 1
+// it is applied to another resource already); the preset reads are of the first resource with a preset.
 const resourceWithoutPreset = (w: CaseWorld) => {
   const found = w.list("cdn.listResources").filter((resource) => !resource.deleted && resource.preset_applied === false).at(-1);
   if (!found) throw new Error(`The route cases need a CDN resource without a preset in account ${w.account}.`);
@@ -265,7 +265,7 @@ export const cdnPresetsRoutes = {
       "The platform answers `{message}` when there are none; this API always answers the ids, an empty list then.",
     metadata: { ...read, client: { resource: "presets.applied", method: "list" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { preset_id: 2 }, response: { object_type: "CDNResource", object_ids: [3] } },
+    example: { pathParams: { preset_id: 4 }, response: { object_type: "Rule", object_ids: [2] } },
     case: { path: () => "/cdn/presets/2/applied", ownsObjects: false },
   }),
   getResourcePreset: route({
@@ -278,8 +278,8 @@ export const cdnPresetsRoutes = {
     metadata: read,
   }, {
     example: {
-      pathParams: { resource_id: 3 },
-      response: { id: 2, name: "Large file downloads", deletable: true, fields: presetFields(presetOf(2)) },
+      pathParams: { resource_id: 5 },
+      response: { id: 3, name: "Video streaming (HLS)", deletable: true, fields: presetFields(presetOf(3)) },
       newAccount: { status: 404, because: "A new account's resources have no preset until one is applied." },
     },
     case: { path: (w) => `/cdn/resources/${resourceWithPreset(w).id}/preset`, ownsObjects: true },

@@ -209,13 +209,14 @@ describe.each(engines())("CDN rules, rule templates and presets on %s", (engine)
     });
 
     it("shows the presets applied to the account's resources and rules", async () => {
-      expect(await ok("GET", "/cdn/resources/3/preset")).toEqual(routeExample("cdn.getResourcePreset")!.response);
+      expect(await ok("GET", "/cdn/resources/5/preset")).toEqual(routeExample("cdn.getResourcePreset")!.response);
       expect(await ok("GET", "/cdn/resources/1/rules/2/preset")).toEqual(routeExample("cdn.getRulePreset")!.response);
-      expect(await ok("GET", "/cdn/presets/2/applied")).toEqual(routeExample("cdn.listPresetApplied")!.response);
+      expect(await ok("GET", "/cdn/presets/4/applied")).toEqual(routeExample("cdn.listPresetApplied")!.response);
       expect(await ok("GET", "/cdn/presets/1/applied", undefined, 2)).toEqual({ object_type: "CDNResource", object_ids: [4] });
-      expect(await ok("GET", "/cdn/presets/3/applied")).toEqual({ object_type: "CDNResource", object_ids: [] });
-      expect((await ok("GET", "/cdn/resources/3/preset", undefined, 1)).deletable).toBe(true);
-      const reader = await api.call("GET", "/cdn/resources/3/preset", as(1, "role-2-active"));
+      expect(await ok("GET", "/cdn/presets/3/applied")).toEqual({ object_type: "CDNResource", object_ids: [5] });
+      expect(await ok("GET", "/cdn/presets/2/applied")).toEqual({ object_type: "CDNResource", object_ids: [] });
+      expect((await ok("GET", "/cdn/resources/5/preset", undefined, 1)).deletable).toBe(true);
+      const reader = await api.call("GET", "/cdn/resources/5/preset", as(1, "role-2-active"));
       expect(reader.body).toMatchObject({ deletable: false });
       expectEnvelope(await api.call("GET", "/cdn/resources/1/preset"), 404, "not_found");
       expectEnvelope(await api.call("GET", "/cdn/resources/4/preset"), 404, "not_found");
