@@ -244,9 +244,9 @@ export const cdnPresetsRoutes = {
   }, {
     example: {
       pathParams: { preset_id: 3 },
-      body: { object_id: 7 },
-      response: { message: "Preset 3 (Video streaming (HLS)) is applied to CDN resource 7." },
-      newAccount: { status: 400, because: "The example applies the preset to the demo's CDN resource 7, which a new account does not own." },
+      body: { object_id: 3 },
+      response: { message: "Preset 3 (Video streaming (HLS)) is applied to CDN resource 3." },
+      newAccount: { status: 400, because: "The example applies the preset to the demo's CDN resource 3, which a new account does not own." },
     },
     case: {
       path: () => "/cdn/presets/3/applied",
@@ -297,8 +297,8 @@ export const cdnPresetsRoutes = {
     metadata: { ...write, client: { resource: "presets.applied", method: "unapply" } } satisfies ClientMetadata,
   }, {
     example: {
-      pathParams: { preset_id: 3, object_id: 7 },
-      newAccount: { status: 404, because: "The example unapplies the preset from the demo's CDN resource 7, which a new account does not own." },
+      pathParams: { preset_id: 3, object_id: 3 },
+      newAccount: { status: 404, because: "The example unapplies the preset from the demo's CDN resource 3, which a new account does not own." },
     },
     case: {
       path: (w, made) => `/cdn/presets/3/applied/${made ? resourceWithoutPreset(w).id : missingId(w.account)}`,
