@@ -477,24 +477,24 @@ function returned(schema: z.ZodTypeAny): z.ZodTypeAny {
     const description = schema.description ?? result.description;
     return description ? result.describe(description) : result;
   };
-  if (schema instanceof z.ZodOptional) return described(returned(schema.unwrap()).nullable().optional());
-  if (schema instanceof z.ZodNullable) return described(returned(schema.unwrap()).nullable());
-  if (schema instanceof z.ZodEffects) return described(returned(schema.innerType()));
+  if (schema instanceof z.ZodOptional) return described(returned(schema.unwrap() as z.ZodTypeAny).nullable().optional());
+  if (schema instanceof z.ZodNullable) return described(returned(schema.unwrap() as z.ZodTypeAny).nullable());
+  if (schema instanceof z.ZodEffects) return described(returned(schema.innerType() as z.ZodTypeAny));
   if (schema instanceof z.ZodObject)
     return described(z.object(Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, returned(field)]))).strict());
-  if (schema instanceof z.ZodArray) return described(z.array(returned(schema.element)));
+  if (schema instanceof z.ZodArray) return described(z.array(returned(schema.element as z.ZodTypeAny)));
   return schema;
 }
 
 /** `value` in the returned form `schema` describes: the optional fields it lacks, null. */
 function complete(schema: z.ZodTypeAny, value: unknown): unknown {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
-    return value === undefined || value === null ? null : complete(schema.unwrap(), value);
+    return value === undefined || value === null ? null : complete(schema.unwrap() as z.ZodTypeAny, value);
   if (schema instanceof z.ZodObject && typeof value === "object" && value !== null && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     return Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, complete(field, record[key])]));
   }
-  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => complete(schema.element, item));
+  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => complete(schema.element as z.ZodTypeAny, item));
   return value;
 }
 
@@ -561,19 +561,27 @@ const RETURNED_DESCRIPTION =
   " Every option key is returned, null for an option that is not set, and every field of a set option, null for one " +
   "without a value. `secure_key.key` is a secret and is never returned.";
 
+/** The type of a value as returned: each optional field of an object may also be null (see `returned`). */
+export type Returned<T> = T extends readonly (infer Item)[]
+  ? Returned<Item>[]
+  : T extends object
+    ? { [K in keyof T]: undefined extends T[K] ? Returned<Exclude<T[K], undefined>> | null | undefined : Returned<T[K]> }
+    : T;
+
+/** An option as returned: present or null, with the returned type of its fields. */
+type ReadOption<S extends z.ZodRawShape> = z.ZodOptional<z.ZodNullable<z.ZodType<Returned<z.output<z.ZodObject<S>>>>>>;
+
 const optionsReadShape = {
-    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).nullable().optional()])) as {
-      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodNullable<z.ZodObject<typeof booleanOptionShape, "strict">>>;
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).nullable().optional()])) as unknown as {
+      [K in (typeof booleanOptionNames)[number]]: ReadOption<typeof booleanOptionShape>;
     }),
     ...(Object.fromEntries(
       Object.entries(otherOptionShapes).map(([name, shape]) => [
         name,
         readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).nullable().optional(),
       ]),
-    ) as {
-      [K in keyof typeof otherOptionShapes]: z.ZodOptional<
-        z.ZodNullable<z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">>
-      >;
+    ) as unknown as {
+      [K in keyof typeof otherOptionShapes]: ReadOption<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K]>;
     }),
 };
 

@@ -34,7 +34,7 @@ const rulePattern = z
   .string()
   .min(1)
   .max(1024)
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Must not contain control characters.")
+  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), "Must not contain control characters.")
   .refine(compiles, "Must be a valid regular expression.")
   .describe(
     "The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`; " +

@@ -55,11 +55,13 @@ export function cdnPresets(deps: RouteDeps) {
   const { db } = deps;
 
   return tsr.routerWithMiddleware(served("cdn", cdnPresetsRoutes))<RequestExtension>({
+    // eslint-disable-next-line @typescript-eslint/require-await -- the catalogue is constants: nothing to wait for.
     listPresets: async ({ query }) => ({
       status: 200,
       body: { count: CDN_PRESETS.length, results: CDN_PRESETS.slice(query.offset, query.offset + query.limit).map(presetDetail) },
     }),
 
+    // eslint-disable-next-line @typescript-eslint/require-await -- the catalogue is constants: nothing to wait for.
     getPreset: async ({ params }) => ({ status: 200, body: presetDetail(presetById(params.preset_id)) }),
 
     applyPreset: async ({ params, body }, { request: { caller } }) => {
