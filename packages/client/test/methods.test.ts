@@ -87,15 +87,15 @@ describe("a route added to the contract", () => {
     },
     {
       area: "cdn",
-      name: "getRule",
-      id: "cdn.getRule" as ContractRoute["id"],
+      name: "getNote",
+      id: "cdn.getNote" as ContractRoute["id"],
       access: "read",
       route: {
         method: "GET",
-        path: "/cdn/resources/:resource_id/rules/:rule_id",
-        pathParams: z.object({ resource_id: z.coerce.number(), rule_id: z.coerce.number() }),
+        path: "/cdn/resources/:resource_id/notes/:note_id",
+        pathParams: z.object({ resource_id: z.coerce.number(), note_id: z.coerce.number() }),
         responses: { 200: z.object({ id: z.number() }) },
-        summary: "Get a rule",
+        summary: "Get a note",
         metadata: { access: "read" },
       },
     },
@@ -111,8 +111,8 @@ describe("a route added to the contract", () => {
     );
     expect(cdn).toContain("this.transport.request(cdnRoutes.purgeResourceCache, { params: { resource_id: resourceId }, body }, options)");
     // An item of a collection under an item is a resource of its own, with the parameters of both.
-    expect(cdn).toMatch(/export class CdnRules extends APIResource \{\n[\s\S]*? {2}get\(resourceId: PathParam<"cdn\.getRule", "resource_id">, ruleId: PathParam<"cdn\.getRule", "rule_id">/);
-    expect(cdn).toContain("readonly rules: CdnRules;");
+    expect(cdn).toMatch(/export class CdnNotes extends APIResource \{\n[\s\S]*? {2}get\(resourceId: PathParam<"cdn\.getNote", "resource_id">, noteId: PathParam<"cdn\.getNote", "note_id">/);
+    expect(cdn).toContain("readonly notes: CdnNotes;");
     for (const [file, text] of before) if (file !== "cdn.ts") expect(after.get(file), file).toBe(text);
   });
 

@@ -57,7 +57,7 @@ describe("client names", () => {
   it("refuse two routes with one name, and a method named like a resource", () => {
     const twice = [...ROUTES, made("purgeCache", "POST", "/cdn/resources/:resource_id/purge_cache"), made("purgeResourceCache", "POST", "/cdn/resources/:resource_id/purge")];
     expect(() => clientMethods(twice)).toThrow(/cdn.purgeCache and cdn.purgeResourceCache are both client.cdn.resources.purgeCache/);
-    const clash = [...ROUTES, made("rules", "POST", "/cdn/resources/:resource_id/rules", { client: { method: "rules" } }), made("getRule", "GET", "/cdn/things/:id", { client: { resource: "resources.rules" } })];
-    expect(() => clientMethods(clash)).toThrow(/client.cdn.resources.rules of cdn.rules is also a resource/);
+    const clash = [...ROUTES, made("things", "POST", "/cdn/resources/:resource_id/things", { client: { method: "things" } }), made("getThing", "GET", "/cdn/others/:id", { client: { resource: "resources.things" } })];
+    expect(() => clientMethods(clash)).toThrow(/client.cdn.resources.things of cdn.things is also a resource/);
   });
 });

@@ -301,8 +301,11 @@ describe("bad input fails with the right path and message", () => {
       "proxy_connect_timeout proxy_read_timeout query_params_blacklist query_params_whitelist query_string_forwarding " +
       "request_limiter response_headers_hiding_policy rewrite secure_key sni stale static_response_headers staticHeaders " +
       "staticRequestHeaders tls_versions";
-    expect([...CDN_OPTION_NAMES].sort()).toEqual(apiMd.split(" ").sort());
-    expect(Object.keys(cdnResourceOptions.shape).sort()).toEqual(apiMd.split(" ").sort());
+    // The keys of the platform's SDK (its resource options model) that the specification does not name.
+    const sdk = "fastedge grpc_passthrough network_error_logging";
+    const keys = `${apiMd} ${sdk}`.split(" ").sort();
+    expect([...CDN_OPTION_NAMES].sort()).toEqual(keys);
+    expect(Object.keys(cdnResourceOptions.shape).sort()).toEqual(keys);
   });
 
   it("accepts only digit strings as integer path and query parameters", () => {

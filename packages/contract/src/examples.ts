@@ -22,6 +22,8 @@ import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/inde
 import type { BucketCors } from "./storage/index.js";
 import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";
 import type { ErrorEnvelope } from "./common.js";
+import { completeCdnResourceOptions } from "./cdn/options.js";
+import { cdnRuleExample, cdnRulePresetExample } from "./cdn/rules.js";
 
 export const cdnResourceExample: CdnResource = {
   id: 1,
@@ -57,15 +59,15 @@ export const cdnResourceExample: CdnResource = {
   primary_resource: null,
   is_primary: null,
   waap_domain_id: null,
-  rules: [],
-  options: {
+  rules: [cdnRuleExample, cdnRulePresetExample],
+  options: completeCdnResourceOptions({
     gzipOn: { enabled: true, value: true },
     edge_cache_settings: { enabled: true, value: "1d", custom_values: { "404": "10s" } },
     cors: { enabled: true, value: ["www.acme.example", "admin.acme.example"], always: true },
     ip_address_acl: { enabled: true, policy_type: "deny", excepted_values: ["192.0.2.0/24"] },
     secure_key: { enabled: true, type: 2 },
     tls_versions: { enabled: true, value: ["TLSv1.2", "TLSv1.3"] },
-  },
+  }),
   waap_api_domain_enabled: false,
 };
 

@@ -10,6 +10,7 @@ import {
   ACME_CERTIFICATE_PEM,
   ACME_ORIGIN_CA_PEM,
   ACME_PRIVATE_KEY_PEM,
+  CDN_PRESETS,
   DEMO_ISSUING_CA_PEM,
   GLOBEX_CERTIFICATE_PEM,
   GLOBEX_ORIGIN_CA_PEM,
@@ -267,6 +268,11 @@ const cdnCacheRequests: Row<"cdnCacheRequests">[] = (
   created: at(day, minute),
 }));
 
+/** The options preset `id` of the catalogue writes onto the object it is applied to. */
+function presetOptions(id: number): Record<string, Record<string, unknown>> {
+  return structuredClone(CDN_PRESETS.find((preset) => preset.id === id)!.preset_settings.options) as Record<string, Record<string, unknown>>;
+}
+
 const cdnResourceHostnames: Row<"cdnResourceHostnames">[] = [];
 
 /** A CDN resource with the defaults but for `fields`; its secondary host names, in their order, go to their own table. */
@@ -386,7 +392,10 @@ const cdnResources: Row<"cdnResources">[] = [
         },
         slice: { enabled: true, value: true },
         disable_proxy_force_ranges: { enabled: true, value: false },
+        // Preset 3 (Video streaming (HLS)) applied over its own options (see cdnAppliedPresets).
+        ...presetOptions(3),
       },
+      presetApplied: true,
     },
     ["video.acme.example"],
   ),
@@ -447,8 +456,111 @@ const cdnResources: Row<"cdnResources">[] = [
     name: "Globex static",
     cname: "static-cdn.globex.example",
     originGroupId: 4,
-    options: { browser_cache_settings: { enabled: true, value: "86400s" }, use_rsa_le_cert: { enabled: true, value: true } },
+    // Preset 1 (Static website) applied over its own options.
+    presetApplied: true,
+    options: { browser_cache_settings: { enabled: true, value: "86400s" }, use_rsa_le_cert: { enabled: true, value: true }, ...presetOptions(1) },
   }),
+];
+
+/** A rule of a resource with the defaults but for `fields`. */
+function cdnRule(
+  fields: Partial<Row<"cdnResourceRules">> & Pick<Row<"cdnResourceRules">, "id" | "accountId" | "resourceId" | "name" | "rule">,
+): Row<"cdnResourceRules"> {
+  return {
+    ruleType: 0,
+    weight: 1,
+    active: true,
+    originGroupId: null,
+    overrideOriginProtocol: null,
+    options: {},
+    presetApplied: false,
+    created: at(120 + fields.id),
+    updated: at(130 + fields.id),
+    ...fields,
+  };
+}
+
+// Each account's first resource has rules, one of them with a rule preset applied (see cdnAppliedPresets).
+const cdnResourceRules: Row<"cdnResourceRules">[] = [
+  cdnRule({
+    id: 1,
+    accountId: 1,
+    resourceId: 1,
+    name: "Static assets",
+    rule: "^/static/",
+    options: { browser_cache_settings: { enabled: true, value: "1d" }, edge_cache_settings: { enabled: true, default: "7d" } },
+  }),
+  cdnRule({
+    id: 2,
+    accountId: 1,
+    resourceId: 1,
+    name: "Images",
+    rule: "^/images/.*\\.(jpe?g|png)$",
+    weight: 2,
+    originGroupId: 3,
+    overrideOriginProtocol: "HTTP",
+    presetApplied: true,
+    options: presetOptions(4),
+  }),
+  cdnRule({
+    id: 3,
+    accountId: 2,
+    resourceId: 2,
+    name: "Checkout",
+    rule: "^/checkout/",
+    overrideOriginProtocol: "HTTPS",
+    presetApplied: true,
+    options: presetOptions(5),
+  }),
+  cdnRule({
+    id: 4,
+    accountId: 2,
+    resourceId: 2,
+    name: "Legacy downloads",
+    rule: "files/",
+    ruleType: 1,
+    weight: 3,
+    active: false,
+    options: {
+      query_string_forwarding: { enabled: true, forward_from_file_types: ["m3u8"], forward_to_file_types: ["ts"], forward_only_keys: ["token"] },
+      rewrite: { enabled: true, body: "/files/(.*) /downloads/$1", flag: "break" },
+    },
+  }),
+];
+
+const cdnRuleTemplates: Row<"cdnRuleTemplates">[] = [
+  {
+    id: 1,
+    accountId: 1,
+    name: "Long cache for fonts",
+    rule: "^/fonts/",
+    ruleType: 0,
+    weight: 5,
+    overrideOriginProtocol: null,
+    options: { browser_cache_settings: { enabled: true, value: "30d" }, cors: { enabled: true, value: ["*"] } },
+    created: at(140),
+    updated: at(140),
+  },
+  {
+    id: 2,
+    accountId: 2,
+    name: "Media over HTTPS",
+    rule: "^/media/",
+    ruleType: 0,
+    weight: 2,
+    overrideOriginProtocol: "HTTPS",
+    options: { edge_cache_settings: { enabled: true, value: "1h", custom_values: { "404": "10s" } } },
+    created: at(141),
+    updated: at(141),
+  },
+];
+
+/** The presets applied: to a resource (resourceId) or to a rule (ruleId); the objects' options hold what they wrote. */
+const cdnAppliedPresets: Row<"cdnAppliedPresets">[] = [
+  { id: 1, accountId: 1, presetId: 3, resourceId: 5, ruleId: null, created: at(150) },
+  { id: 2, accountId: 1, presetId: 4, resourceId: null, ruleId: 2, created: at(151) },
+  { id: 3, accountId: 2, presetId: 1, resourceId: 4, ruleId: null, created: at(152) },
+  { id: 4, accountId: 2, presetId: 5, resourceId: null, ruleId: 3, created: at(153) },
 ];
 
 const cdnFeatures: Row<"cdnFeatures">[] = [
@@ -1467,6 +1579,9 @@ const fixture: DemoFixture = {
   cdnCacheRequests: byId(cdnCacheRequests),
   cdnResources: byId(cdnResources),
   cdnResourceHostnames: byParent(cdnResourceHostnames, "resourceId"),
+  cdnResourceRules: byId(cdnResourceRules),
+  cdnRuleTemplates: byId(cdnRuleTemplates),
+  cdnAppliedPresets: byId(cdnAppliedPresets),
   cdnFeatures: byId(cdnFeatures),
   logsUploaderTargets: byId(logsUploaderTargets),
   logsUploaderPolicies: byId(logsUploaderPolicies),

@@ -5,6 +5,8 @@
  * through the routes, each answer validated against the contract.
  */
 import {
+  CDN_PRESETS,
+  cdnRuleOptionsWrite,
   COST_REPORT_TYPES,
   COST_REPORT_UNITS,
   EDGE_API_TYPES,
@@ -146,6 +148,26 @@ describe("the demo tokens", () => {
 
 /** A resource's secondary host names, in their order. */
 const hostnamesOf = (resourceId: number) => f.cdnResourceHostnames.filter((row) => row.resourceId === resourceId).map((row) => row.hostname);
+
+describe("the demo CDN rules, rule templates and presets", () => {
+  it("has valid rules and templates, and presets applied whose options their objects hold", () => {
+    for (const rule of f.cdnResourceRules) {
+      expectValid(cdnRuleOptionsWrite, rule.options, `options of rule ${rule.id}`);
+      expect(f.cdnResources.find((resource) => resource.id === rule.resourceId)?.accountId, `resource of rule ${rule.id}`).toBe(rule.accountId);
+    }
+    for (const template of f.cdnRuleTemplates) expectValid(cdnRuleOptionsWrite, template.options, `options of rule template ${template.id}`);
+    for (const applied of f.cdnAppliedPresets) {
+      const preset = CDN_PRESETS.find((candidate) => candidate.id === applied.presetId)!;
+      const object = applied.resourceId !== null ? f.cdnResources.find((row) => row.id === applied.resourceId) : f.cdnResourceRules.find((row) => row.id === applied.ruleId);
+      expect(preset.object_type).toBe(applied.resourceId !== null ? "CDNResource" : "Rule");
+      expect(object?.accountId).toBe(applied.accountId);
+      expect(object?.presetApplied).toBe(true);
+      expect(object?.options).toMatchObject(preset.preset_settings.options);
+    }
+    const flagged = [...f.cdnResources, ...f.cdnResourceRules].filter((row) => row.presetApplied).length;
+    expect(flagged).toBe(f.cdnAppliedPresets.length);
+  });
+});
 
 describe("the demo CDN data", () => {
   it("has at least 3 resources in account 1 with varied options, valid against the contract", () => {

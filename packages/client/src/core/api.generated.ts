@@ -332,6 +332,15 @@ export interface ApiToken {
   };
 }
 
+/** The object to apply the preset to. */
+export interface ApplyCdnPresetBody {
+  /**
+   * The id of the object to apply the preset to: a CDN resource of the account for a preset of object_type CDNResource,
+   * a rule of one of the account's resources for a preset of object_type Rule (400 `errors.object_id` otherwise).
+   */
+  object_id: number;
+}
+
 /** A broadcast of a stream. */
 export interface Broadcast {
   id: number;
@@ -457,6 +466,20 @@ export interface CdnAccountLimits {
   prefetch_request_limit: string;
 }
 
+/** The preset applied to an object, and the object's fields it manages. */
+export interface CdnAppliedPresetFields {
+  /** The id of the preset applied. */
+  id: number;
+  /** The name of the preset applied. */
+  name: string;
+  /** Whether the caller may unapply the preset: true for the roles that write. */
+  deletable: boolean;
+  /**
+   * The object's fields the preset manages, which cannot be changed while it is applied; options as `options.<key>`.
+   */
+  fields: string[];
+}
+
 /** The account-level CDN settings. */
 export interface CdnClientSettings {
   /** The account id. */
@@ -505,6 +528,45 @@ export interface CdnFeatures {
     create_date: string;
     free_feature_id: number;
   }[];
+}
+
+/** The account's objects a preset is applied to. */
+export interface CdnPresetAppliedObjects {
+  /** The kind of the objects: the preset's object_type. */
+  object_type: "CDNResource" | "Rule";
+  /** The ids of the account's objects the preset is applied to, ascending; empty when none. */
+  object_ids: number[];
+}
+
+/** A preset of the platform's catalogue: settings for a common use, applied to a CDN resource or a rule. */
+export interface CdnPresetDetail {
+  /** The preset's id. */
+  id: number;
+  /** The preset's name. */
+  name: string;
+  /** The service the preset belongs to: always cdn. */
+  service: "cdn";
+  /** What the preset is applied to: `CDNResource`, a CDN resource, or `Rule`, a rule of a CDN resource. */
+  object_type: "CDNResource" | "Rule";
+  /**
+   * The settings the preset writes onto its object when it is applied: here always `options`, whose keys are then
+   * managed by the preset (they cannot be changed on the object while it is applied).
+   */
+  preset_settings: Record<string, unknown>;
+}
+
+/** A page of presets, and the number of all the presets that match. */
+export interface CdnPresetList {
+  /** The number of presets that match the filters, before limit and offset. */
+  count: number;
+  /** The presets of this page. */
+  results: CdnPresetDetail[];
+}
+
+/** The outcome of applying a preset. */
+export interface CdnPresetMessage {
+  /** What was done, in words. */
+  message: string;
 }
 
 /** A CDN resource: a delivery host name with its origin group and options. */
@@ -585,7 +647,10 @@ export interface CdnResource {
   is_primary: boolean | null;
   /** The id of the resource's domain in WAAP (not part of this API), or null. */
   waap_domain_id: number | null;
-  /** Rules of the resource; managed by rule operations that this API does not include, so empty here. */
+  /**
+   * The resource's rules, as the rule operations return them, in the order they are matched (by weight, then id); empty
+   * when it has none.
+   */
   rules: Record<string, unknown>[];
   options: CdnResourceOptions;
   /** Whether WAAP API domain protection is on. Written by PUT only. */
@@ -602,7 +667,8 @@ export interface CdnResourceList {
 
 /**
  * CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, or an unknown
- * field inside an option, is rejected. `secure_key.key` is a secret and is never returned.
+ * field inside an option, is rejected. Every option key is returned, null for an option that is not set, and every
+ * field of a set option, null for one without a value. `secure_key.key` is a secret and is never returned.
  */
 export interface CdnResourceOptions {
   /** Bypass the CDN cache: every request goes to the origin. */
@@ -611,126 +677,140 @@ export interface CdnResourceOptions {
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Answer Range requests with 206 Partial Content whatever the origin's own settings. */
   disable_proxy_force_ranges?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch content from the origin already compressed, instead of compressing it on the CDN. */
   fetch_compressed?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Send the client's Host header to the origin. */
   forward_host_header?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
+  /** Pass gRPC requests through to the origin. */
+  grpc_passthrough?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
   /** Compress responses with gzip on the CDN. */
   gzipOn?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Serve clients over HTTP/3 (QUIC). */
   http3_enabled?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave cookies out of the cache key: responses that differ only by cookie are cached once. */
   ignore_cookie?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Leave the query string out of the cache key. */
   ignoreQueryString?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
+  /** Ask browsers to report network errors (the NEL and Report-To headers) and collect their reports. */
+  network_error_logging?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
   /** Cache responses to POST requests too, besides GET and HEAD. */
   proxy_cache_methods_set?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTP requests to HTTPS. */
   redirect_http_to_https?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Redirect HTTPS requests to HTTP. */
   redirect_https_to_http?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Fetch and cache large files in parts of at most 10 MB. */
   slice?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Use Let's Encrypt's default certificate chain when the resource's certificate is next issued or renewed. */
   use_default_le_chain?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Prove the domain to Let's Encrypt with the DNS-01 challenge instead of HTTP-01. */
   use_dns01_le_challenge?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Issue an RSA Let's Encrypt certificate instead of an ECDSA one. */
   use_rsa_le_cert?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Protect the resource with WAAP (web application and API protection). */
   waap?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Pass WebSocket connections through to the origin. */
   websockets?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
     value: boolean;
-  };
+  } | null;
   /** Limit the HTTP methods clients may use. */
   allowedHttpMethods?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The HTTP methods the CDN accepts from clients: at least 1. At most 7 methods. */
     value: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
-  };
+  } | null;
   /** Challenge clients that look like bots before serving them. */
   bot_protection?: {
     /** Whether the option is applied. */
@@ -739,28 +819,28 @@ export interface CdnResourceOptions {
     bot_challenge: {
       enabled: boolean;
     };
-  };
+  } | null;
   /** Compress responses of the listed content types with Brotli. */
   brotli_compression?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Content types to compress with Brotli: at least 1. At most 100 content types. */
     value: string[];
-  };
+  } | null;
   /** How long browsers may cache responses. */
   browser_cache_settings?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** How long browsers cache responses. */
     value: string;
-  };
+  } | null;
   /** Which origin response headers are cached with the content. */
   cache_http_headers?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin response headers kept in the cache, lower case. At most 100 headers. */
     value: string[];
-  };
+  } | null;
   /** Add the Access-Control-Allow-Origin header to responses. */
   cors?: {
     /** Whether the option is applied. */
@@ -768,8 +848,8 @@ export interface CdnResourceOptions {
     /** Origins allowed by the Access-Control-Allow-Origin header. At most 100 origins. */
     value: string[];
     /** Add the header to every response, whatever its status. Default false. */
-    always?: boolean;
-  };
+    always?: boolean | null;
+  } | null;
   /** Allow or deny requests by the client's country. */
   country_acl?: {
     /** Whether the option is applied. */
@@ -778,7 +858,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** ISO 3166-1 alpha-2 country codes. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the client's IP address. */
   ip_address_acl?: {
     /** Whether the option is applied. */
@@ -787,7 +867,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** IPv4 or IPv6 CIDR blocks. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by the domain in their Referer header. */
   referrer_acl?: {
     /** Whether the option is applied. */
@@ -796,7 +876,7 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** Domain names; a pattern may start with the wildcard `*.`. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** Allow or deny requests by their User-Agent header. */
   user_agent_acl?: {
     /** Whether the option is applied. */
@@ -805,19 +885,26 @@ export interface CdnResourceOptions {
     policy_type: "allow" | "deny";
     /** User-agent strings; an empty string matches an empty User-Agent. At most 1000 values. */
     excepted_values: string[];
-  };
+  } | null;
   /** How long the CDN caches responses, by status code. */
   edge_cache_settings?: {
     /** Whether the option is applied. */
     enabled: boolean;
-    /** How long the CDN caches responses with status 200, 206, 301, 302. */
-    value?: string;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
+     */
+    value?: string | null;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
+     * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
+     */
+    default?: string | null;
     /**
      * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
      * codes.
      */
-    custom_values?: Record<string, string>;
-  };
+    custom_values?: Record<string, string> | null;
+  } | null;
   /** Run an edge app on each request. */
   edge?: {
     /** Whether the option is applied. */
@@ -830,14 +917,87 @@ export interface CdnResourceOptions {
       /** Answer with an error instead of going on when the app fails. */
       interrupt_on_error: boolean;
     };
-  };
+  } | null;
+  /**
+   * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
+   * headers or body): at least one phase.
+   */
+  fastedge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers, before the cache is looked up. */
+    on_request_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the request headers, after the cache is looked up. */
+    on_request_headers_after_cache?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the request body. */
+    on_request_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the response headers. */
+    on_response_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the response body. */
+    on_response_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+  } | null;
   /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
   follow_origin_redirect?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin redirect statuses that the CDN follows itself: at least 1. At most 5 codes. */
     codes: (301 | 302 | 303 | 307 | 308)[];
-  };
+  } | null;
   /** Answer requests with a fixed status code and body, always or in a daily time window. */
   force_return?: {
     /** Whether the option is applied. */
@@ -855,14 +1015,14 @@ export interface CdnResourceOptions {
       /** The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC. */
       time_zone: string;
     } | null;
-  };
+  } | null;
   /** Send this Host header to the origin. */
   hostHeader?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The Host header sent to the origin. */
     value: string;
-  };
+  } | null;
   /** Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality. */
   image_stack?: {
     /** Whether the option is applied. */
@@ -875,7 +1035,7 @@ export interface CdnResourceOptions {
     png_lossless: boolean;
     /** Output quality, 1 to 100. */
     quality: number;
-  };
+  } | null;
   /** Limit the download speed of each connection. */
   limit_bandwidth?: {
     /** Whether the option is applied. */
@@ -886,42 +1046,42 @@ export interface CdnResourceOptions {
     speed: number;
     /** KB sent at full speed before the limit applies. */
     buffer: number;
-  };
+  } | null;
   /** Replace the default cache key. */
   proxy_cache_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The cache key; may contain variables such as $uri and $args. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits to connect to the origin. */
   proxy_connect_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout to connect to the origin, e.g. 4s. */
     value: string;
-  };
+  } | null;
   /** How long the CDN waits between two reads from the origin. */
   proxy_read_timeout?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Timeout between two reads from the origin, e.g. 10s. */
     value: string;
-  };
+  } | null;
   /** Leave the listed query parameters out of the cache key. */
   query_params_blacklist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Query parameters left out of the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /** Keep only the listed query parameters in the cache key. */
   query_params_whitelist?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The only query parameters kept in the cache key. At most 100 parameters. */
     value: string[];
-  };
+  } | null;
   /**
    * Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as
    * segments).
@@ -933,7 +1093,14 @@ export interface CdnResourceOptions {
     forward_from_file_types: string[];
     /** Extensions of the files the query string is forwarded to. At most 100 extensions. */
     forward_to_file_types: string[];
-  };
+    /**
+     * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
+     * keys.
+     */
+    forward_only_keys?: string[] | null;
+    /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
+    forward_except_keys?: string[] | null;
+  } | null;
   /** Limit the request rate of each client IP address. */
   request_limiter?: {
     /** Whether the option is applied. */
@@ -946,7 +1113,7 @@ export interface CdnResourceOptions {
     burst: number;
     /** Requests of the burst served without delay. */
     delay: number;
-  };
+  } | null;
   /** Hide origin response headers from clients. */
   response_headers_hiding_policy?: {
     /** Whether the option is applied. */
@@ -955,7 +1122,7 @@ export interface CdnResourceOptions {
     mode: "hide" | "show";
     /** Header names. At most 100 headers. */
     excepted: string[];
-  };
+  } | null;
   /** Rewrite the request's URI with a regular expression before it goes to the origin. */
   rewrite?: {
     /** Whether the option is applied. */
@@ -964,14 +1131,14 @@ export interface CdnResourceOptions {
     body: string;
     /** What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301). */
     flag: "break" | "last" | "redirect" | "permanent";
-  };
+  } | null;
   /** Serve only URLs signed with the secure key. */
   secure_key?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** 0: the client IP is part of the signed URL; 2: it is not. */
     type: 0 | 2;
-  };
+  } | null;
   /** Choose the TLS SNI host name the CDN sends to the origin. */
   sni?: {
     /** Whether the option is applied. */
@@ -979,15 +1146,15 @@ export interface CdnResourceOptions {
     /** `dynamic`: the Host header; `custom`: `custom_hostname`. */
     sni_type: "dynamic" | "custom";
     /** The SNI host name; required when `sni_type` is custom. */
-    custom_hostname?: string;
-  };
+    custom_hostname?: string | null;
+  } | null;
   /** Serve a stale cached copy when the origin fails in one of the listed ways. */
   stale?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Origin failures in which a stale cached copy is served: at least 1. At most 11 failures. */
     value: ("error" | "timeout" | "invalid_header" | "updating" | "http_403" | "http_404" | "http_429" | "http_500" | "http_502" | "http_503" | "http_504")[];
-  };
+  } | null;
   /** Add headers to the responses to clients. */
   static_response_headers?: {
     /** Whether the option is applied. */
@@ -999,9 +1166,9 @@ export interface CdnResourceOptions {
       /** The header's values, each at most 512 characters: at least 1. At most 100 values. */
       value: string[];
       /** Add the header to every response, whatever its status. Default false. */
-      always?: boolean;
+      always?: boolean | null;
     }[];
-  };
+  } | null;
   /** Add headers to the responses to clients: a name and a value or a list of values. */
   staticHeaders?: {
     /** Whether the option is applied. */
@@ -1011,21 +1178,21 @@ export interface CdnResourceOptions {
      * headers.
      */
     value: Record<string, string | string[]>;
-  };
+  } | null;
   /** Add headers to the requests to the origin. */
   staticRequestHeaders?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** Headers added to requests to the origin, each value at most 512 characters. At most 100 headers. */
     value: Record<string, string>;
-  };
+  } | null;
   /** Offer clients only the listed TLS versions. */
   tls_versions?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** TLS versions offered to clients: at least 1. At most 5 versions. */
     value: ("SSLv3" | "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3")[];
-  };
+  } | null;
 }
 
 /**
@@ -1062,6 +1229,13 @@ export interface CdnResourceOptionsWrite {
     /** The option's setting. */
     value: boolean;
   } | null;
+  /** Pass gRPC requests through to the origin. */
+  grpc_passthrough?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
   /** Compress responses with gzip on the CDN. */
   gzipOn?: {
     /** Whether the option is applied. */
@@ -1085,6 +1259,13 @@ export interface CdnResourceOptionsWrite {
   } | null;
   /** Leave the query string out of the cache key. */
   ignoreQueryString?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Ask browsers to report network errors (the NEL and Report-To headers) and collect their reports. */
+  network_error_logging?: {
     /** Whether the option is applied. */
     enabled: boolean;
     /** The option's setting. */
@@ -1239,8 +1420,15 @@ export interface CdnResourceOptionsWrite {
   edge_cache_settings?: {
     /** Whether the option is applied. */
     enabled: boolean;
-    /** How long the CDN caches responses with status 200, 206, 301, 302. */
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
+     */
     value?: string;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
+     * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
+     */
+    default?: string;
     /**
      * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
      * codes.
@@ -1258,6 +1446,79 @@ export interface CdnResourceOptionsWrite {
       app_id: string;
       /** Answer with an error instead of going on when the app fails. */
       interrupt_on_error: boolean;
+    };
+  } | null;
+  /**
+   * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
+   * headers or body): at least one phase.
+   */
+  fastedge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers, before the cache is looked up. */
+    on_request_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the request headers, after the cache is looked up. */
+    on_request_headers_after_cache?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the request body. */
+    on_request_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the response headers. */
+    on_response_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the response body. */
+    on_response_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
     };
   } | null;
   /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
@@ -1362,6 +1623,13 @@ export interface CdnResourceOptionsWrite {
     forward_from_file_types: string[];
     /** Extensions of the files the query string is forwarded to. At most 100 extensions. */
     forward_to_file_types: string[];
+    /**
+     * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
+     * keys.
+     */
+    forward_only_keys?: string[];
+    /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
+    forward_except_keys?: string[];
   } | null;
   /** Limit the request rate of each client IP address. */
   request_limiter?: {
@@ -1457,6 +1725,1054 @@ export interface CdnResourceOptionsWrite {
     /** TLS versions offered to clients: at least 1. At most 5 versions. */
     value: ("SSLv3" | "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3")[];
   } | null;
+}
+
+/** A rule of a CDN resource: options for the requests whose path matches its pattern, in place of the resource's. */
+export interface CdnRule {
+  /** The rule's id. */
+  id: number;
+  /** The rule's name. Writable. */
+  name: string;
+  /** Whether the rule applies; an inactive rule is kept but matches nothing. Writable. */
+  active: boolean;
+  /** Whether the rule was deleted: always false, as a deleted rule is gone. */
+  deleted: boolean;
+  /** The pattern the request's path is matched against. Writable. */
+  rule: string;
+  /** The pattern's syntax, 0 or 1 (see `rule`). Writable. */
+  ruleType: number;
+  /** The rule's place in the order the rules are matched, lowest first. Writable. */
+  weight: number;
+  /** The origin group the matched requests go to; null: the resource's. Writable. */
+  originGroup: number | null;
+  /** The protocol the matched requests go to the origin with: `overrideOriginProtocol`, else the resource's. */
+  originProtocol: "HTTP" | "HTTPS" | "MATCH";
+  /** The protocol to the origin in place of the resource's; null: the resource's. Writable. */
+  overrideOriginProtocol: "HTTP" | "HTTPS" | "MATCH" | null;
+  /** Whether a preset is applied to the rule (its options are then managed by the preset). */
+  preset_applied: boolean;
+  /**
+   * The rule of a primary resource that this one follows in a shared cache; null, as shared caches are not part of this
+   * API.
+   */
+  primary_rule: number | null;
+  options: CdnRuleOptions;
+}
+
+/** A page of rules, and the number of all the rules that match. */
+export interface CdnRuleList {
+  /** The number of rules that match the filters, before limit and offset. */
+  count: number;
+  /** The rules of this page. */
+  results: CdnRule[];
+}
+
+/**
+ * CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, or an unknown
+ * field inside an option, is rejected. The options of a rule are a resource's, with the same fields and checks, but for
+ * those that set up the resource as a whole (grpc_passthrough, http3_enabled, network_error_logging, tls_versions,
+ * use_default_le_chain, use_dns01_le_challenge, use_rsa_le_cert): a rule's option applies to the requests its pattern
+ * matches, in place of the resource's option of the same key. Every option key is returned, null for an option that is
+ * not set, and every field of a set option, null for one without a value. `secure_key.key` is a secret and is never
+ * returned.
+ */
+export interface CdnRuleOptions {
+  /** Bypass the CDN cache: every request goes to the origin. */
+  disable_cache?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Answer Range requests with 206 Partial Content whatever the origin's own settings. */
+  disable_proxy_force_ranges?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Fetch content from the origin already compressed, instead of compressing it on the CDN. */
+  fetch_compressed?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Send the client's Host header to the origin. */
+  forward_host_header?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Compress responses with gzip on the CDN. */
+  gzipOn?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Leave cookies out of the cache key: responses that differ only by cookie are cached once. */
+  ignore_cookie?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Leave the query string out of the cache key. */
+  ignoreQueryString?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Cache responses to POST requests too, besides GET and HEAD. */
+  proxy_cache_methods_set?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Redirect HTTP requests to HTTPS. */
+  redirect_http_to_https?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Redirect HTTPS requests to HTTP. */
+  redirect_https_to_http?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Fetch and cache large files in parts of at most 10 MB. */
+  slice?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Protect the resource with WAAP (web application and API protection). */
+  waap?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Pass WebSocket connections through to the origin. */
+  websockets?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Limit the HTTP methods clients may use. */
+  allowedHttpMethods?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The HTTP methods the CDN accepts from clients: at least 1. At most 7 methods. */
+    value: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
+  } | null;
+  /** Challenge clients that look like bots before serving them. */
+  bot_protection?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Challenge clients that look like bots. */
+    bot_challenge: {
+      enabled: boolean;
+    };
+  } | null;
+  /** Compress responses of the listed content types with Brotli. */
+  brotli_compression?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Content types to compress with Brotli: at least 1. At most 100 content types. */
+    value: string[];
+  } | null;
+  /** How long browsers may cache responses. */
+  browser_cache_settings?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** How long browsers cache responses. */
+    value: string;
+  } | null;
+  /** Which origin response headers are cached with the content. */
+  cache_http_headers?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin response headers kept in the cache, lower case. At most 100 headers. */
+    value: string[];
+  } | null;
+  /** Add the Access-Control-Allow-Origin header to responses. */
+  cors?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origins allowed by the Access-Control-Allow-Origin header. At most 100 origins. */
+    value: string[];
+    /** Add the header to every response, whatever its status. Default false. */
+    always?: boolean | null;
+  } | null;
+  /** Allow or deny requests by the client's country. */
+  country_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** ISO 3166-1 alpha-2 country codes. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by the client's IP address. */
+  ip_address_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** IPv4 or IPv6 CIDR blocks. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by the domain in their Referer header. */
+  referrer_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** Domain names; a pattern may start with the wildcard `*.`. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by their User-Agent header. */
+  user_agent_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** User-agent strings; an empty string matches an empty User-Agent. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** How long the CDN caches responses, by status code. */
+  edge_cache_settings?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
+     */
+    value?: string | null;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
+     * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
+     */
+    default?: string | null;
+    /**
+     * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
+     * codes.
+     */
+    custom_values?: Record<string, string> | null;
+  } | null;
+  /** Run an edge app on each request. */
+  edge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers. */
+    on_request_headers: {
+      enabled: boolean;
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Answer with an error instead of going on when the app fails. */
+      interrupt_on_error: boolean;
+    };
+  } | null;
+  /**
+   * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
+   * headers or body): at least one phase.
+   */
+  fastedge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers, before the cache is looked up. */
+    on_request_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the request headers, after the cache is looked up. */
+    on_request_headers_after_cache?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the request body. */
+    on_request_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the response headers. */
+    on_response_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+    /** Run an edge app on the response body. */
+    on_response_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean | null;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean | null;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean | null;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean | null;
+    } | null;
+  } | null;
+  /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
+  follow_origin_redirect?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin redirect statuses that the CDN follows itself: at least 1. At most 5 codes. */
+    codes: (301 | 302 | 303 | 307 | 308)[];
+  } | null;
+  /** Answer requests with a fixed status code and body, always or in a daily time window. */
+  force_return?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The status code to answer with. */
+    code: number;
+    /** The body to answer with (for redirects, the Location URL). */
+    body: string;
+    /** Only force the answer in this daily window; always when null or absent. */
+    time_interval?: {
+      /** Start, HH:MM. */
+      start_time: string;
+      /** End, a 24-hour time written as a number: 1830 is 18:30. */
+      end_time: number;
+      /** The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC. */
+      time_zone: string;
+    } | null;
+  } | null;
+  /** Send this Host header to the origin. */
+  hostHeader?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The Host header sent to the origin. */
+    value: string;
+  } | null;
+  /** Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality. */
+  image_stack?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Convert images to AVIF for clients that accept it. */
+    avif_enabled: boolean;
+    /** Convert images to WebP for clients that accept it. */
+    webp_enabled: boolean;
+    /** Compress PNG images losslessly. */
+    png_lossless: boolean;
+    /** Output quality, 1 to 100. */
+    quality: number;
+  } | null;
+  /** Limit the download speed of each connection. */
+  limit_bandwidth?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `static`: a fixed speed; `dynamic`: by a query argument. */
+    limit_type: "static" | "dynamic";
+    /** Speed limit in KB/s. */
+    speed: number;
+    /** KB sent at full speed before the limit applies. */
+    buffer: number;
+  } | null;
+  /** Replace the default cache key. */
+  proxy_cache_key?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The cache key; may contain variables such as $uri and $args. */
+    value: string;
+  } | null;
+  /** How long the CDN waits to connect to the origin. */
+  proxy_connect_timeout?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Timeout to connect to the origin, e.g. 4s. */
+    value: string;
+  } | null;
+  /** How long the CDN waits between two reads from the origin. */
+  proxy_read_timeout?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Timeout between two reads from the origin, e.g. 10s. */
+    value: string;
+  } | null;
+  /** Leave the listed query parameters out of the cache key. */
+  query_params_blacklist?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Query parameters left out of the cache key. At most 100 parameters. */
+    value: string[];
+  } | null;
+  /** Keep only the listed query parameters in the cache key. */
+  query_params_whitelist?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The only query parameters kept in the cache key. At most 100 parameters. */
+    value: string[];
+  } | null;
+  /**
+   * Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as
+   * segments).
+   */
+  query_string_forwarding?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Extensions of the files whose query string is forwarded. At most 100 extensions. */
+    forward_from_file_types: string[];
+    /** Extensions of the files the query string is forwarded to. At most 100 extensions. */
+    forward_to_file_types: string[];
+    /**
+     * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
+     * keys.
+     */
+    forward_only_keys?: string[] | null;
+    /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
+    forward_except_keys?: string[] | null;
+  } | null;
+  /** Limit the request rate of each client IP address. */
+  request_limiter?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Requests a second or a minute. */
+    rate_unit: "r/s" | "r/m";
+    /** Allowed requests per rate unit and client IP. */
+    rate: number;
+    /** Requests over the rate that are queued. */
+    burst: number;
+    /** Requests of the burst served without delay. */
+    delay: number;
+  } | null;
+  /** Hide origin response headers from clients. */
+  response_headers_hiding_policy?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `hide`: hide every origin header except `excepted`; `show`: show all except `excepted`. */
+    mode: "hide" | "show";
+    /** Header names. At most 100 headers. */
+    excepted: string[];
+  } | null;
+  /** Rewrite the request's URI with a regular expression before it goes to the origin. */
+  rewrite?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** A regular expression and its replacement, e.g. `/(.*) /new/$1`. */
+    body: string;
+    /** What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301). */
+    flag: "break" | "last" | "redirect" | "permanent";
+  } | null;
+  /** Serve only URLs signed with the secure key. */
+  secure_key?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** 0: the client IP is part of the signed URL; 2: it is not. */
+    type: 0 | 2;
+  } | null;
+  /** Choose the TLS SNI host name the CDN sends to the origin. */
+  sni?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `dynamic`: the Host header; `custom`: `custom_hostname`. */
+    sni_type: "dynamic" | "custom";
+    /** The SNI host name; required when `sni_type` is custom. */
+    custom_hostname?: string | null;
+  } | null;
+  /** Serve a stale cached copy when the origin fails in one of the listed ways. */
+  stale?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin failures in which a stale cached copy is served: at least 1. At most 11 failures. */
+    value: ("error" | "timeout" | "invalid_header" | "updating" | "http_403" | "http_404" | "http_429" | "http_500" | "http_502" | "http_503" | "http_504")[];
+  } | null;
+  /** Add headers to the responses to clients. */
+  static_response_headers?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Headers added to responses to clients. At most 100 headers. */
+    value: {
+      /** The header name. */
+      name: string;
+      /** The header's values, each at most 512 characters: at least 1. At most 100 values. */
+      value: string[];
+      /** Add the header to every response, whatever its status. Default false. */
+      always?: boolean | null;
+    }[];
+  } | null;
+  /** Add headers to the responses to clients: a name and a value or a list of values. */
+  staticHeaders?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /**
+     * Headers added to responses: a name and a value or a list of values, each at most 512 characters. At most 100
+     * headers.
+     */
+    value: Record<string, string | string[]>;
+  } | null;
+  /** Add headers to the requests to the origin. */
+  staticRequestHeaders?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Headers added to requests to the origin, each value at most 512 characters. At most 100 headers. */
+    value: Record<string, string>;
+  } | null;
+}
+
+/**
+ * CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, or an unknown
+ * field inside an option, is rejected. The options of a rule are a resource's, with the same fields and checks, but for
+ * those that set up the resource as a whole (grpc_passthrough, http3_enabled, network_error_logging, tls_versions,
+ * use_default_le_chain, use_dns01_le_challenge, use_rsa_le_cert): a rule's option applies to the requests its pattern
+ * matches, in place of the resource's option of the same key. PATCH: each option key given replaces that option whole,
+ * `null` removes it, keys not given stay. PUT and create: the options given (null ones left out) are the options
+ * afterwards.
+ */
+export interface CdnRuleOptionsWrite {
+  /** Bypass the CDN cache: every request goes to the origin. */
+  disable_cache?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Answer Range requests with 206 Partial Content whatever the origin's own settings. */
+  disable_proxy_force_ranges?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Fetch content from the origin already compressed, instead of compressing it on the CDN. */
+  fetch_compressed?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Send the client's Host header to the origin. */
+  forward_host_header?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Compress responses with gzip on the CDN. */
+  gzipOn?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Leave cookies out of the cache key: responses that differ only by cookie are cached once. */
+  ignore_cookie?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Leave the query string out of the cache key. */
+  ignoreQueryString?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Cache responses to POST requests too, besides GET and HEAD. */
+  proxy_cache_methods_set?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Redirect HTTP requests to HTTPS. */
+  redirect_http_to_https?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Redirect HTTPS requests to HTTP. */
+  redirect_https_to_http?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Fetch and cache large files in parts of at most 10 MB. */
+  slice?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Protect the resource with WAAP (web application and API protection). */
+  waap?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Pass WebSocket connections through to the origin. */
+  websockets?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The option's setting. */
+    value: boolean;
+  } | null;
+  /** Limit the HTTP methods clients may use. */
+  allowedHttpMethods?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The HTTP methods the CDN accepts from clients: at least 1. At most 7 methods. */
+    value: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
+  } | null;
+  /** Challenge clients that look like bots before serving them. */
+  bot_protection?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Challenge clients that look like bots. */
+    bot_challenge: {
+      enabled: boolean;
+    };
+  } | null;
+  /** Compress responses of the listed content types with Brotli. */
+  brotli_compression?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Content types to compress with Brotli: at least 1. At most 100 content types. */
+    value: string[];
+  } | null;
+  /** How long browsers may cache responses. */
+  browser_cache_settings?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** How long browsers cache responses. */
+    value: string;
+  } | null;
+  /** Which origin response headers are cached with the content. */
+  cache_http_headers?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin response headers kept in the cache, lower case. At most 100 headers. */
+    value: string[];
+  } | null;
+  /** Add the Access-Control-Allow-Origin header to responses. */
+  cors?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origins allowed by the Access-Control-Allow-Origin header. At most 100 origins. */
+    value: string[];
+    /** Add the header to every response, whatever its status. Default false. */
+    always?: boolean;
+  } | null;
+  /** Allow or deny requests by the client's country. */
+  country_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** ISO 3166-1 alpha-2 country codes. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by the client's IP address. */
+  ip_address_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** IPv4 or IPv6 CIDR blocks. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by the domain in their Referer header. */
+  referrer_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** Domain names; a pattern may start with the wildcard `*.`. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** Allow or deny requests by their User-Agent header. */
+  user_agent_acl?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `allow`: allow everything except `excepted_values`; `deny`: deny everything except them. */
+    policy_type: "allow" | "deny";
+    /** User-agent strings; an empty string matches an empty User-Agent. At most 1000 values. */
+    excepted_values: string[];
+  } | null;
+  /** How long the CDN caches responses, by status code. */
+  edge_cache_settings?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say.
+     */
+    value?: string;
+    /**
+     * How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers
+     * (Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.
+     */
+    default?: string;
+    /**
+     * Cache time per response status code (`"404": "10s"`); `any` stands for every other status. At most 100 status
+     * codes.
+     */
+    custom_values?: Record<string, string>;
+  } | null;
+  /** Run an edge app on each request. */
+  edge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers. */
+    on_request_headers: {
+      enabled: boolean;
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Answer with an error instead of going on when the app fails. */
+      interrupt_on_error: boolean;
+    };
+  } | null;
+  /**
+   * Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's
+   * headers or body): at least one phase.
+   */
+  fastedge?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Run an edge app on the request headers, before the cache is looked up. */
+    on_request_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the request headers, after the cache is looked up. */
+    on_request_headers_after_cache?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the request body. */
+    on_request_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the response headers. */
+    on_response_headers?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+    /** Run an edge app on the response body. */
+    on_response_body?: {
+      /** The id of the edge app to run. */
+      app_id: string;
+      /** Whether the app runs in this phase. Default true. */
+      enabled?: boolean;
+      /** Run the app on the edge servers. Default true. */
+      execute_on_edge?: boolean;
+      /** Run the app on the shielding servers too. Default false. */
+      execute_on_shield?: boolean;
+      /** Answer with an error instead of going on when the app fails. Default true. */
+      interrupt_on_error?: boolean;
+    };
+  } | null;
+  /** Follow the origin's redirects on the CDN and serve (and cache) the response of their target. */
+  follow_origin_redirect?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin redirect statuses that the CDN follows itself: at least 1. At most 5 codes. */
+    codes: (301 | 302 | 303 | 307 | 308)[];
+  } | null;
+  /** Answer requests with a fixed status code and body, always or in a daily time window. */
+  force_return?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The status code to answer with. */
+    code: number;
+    /** The body to answer with (for redirects, the Location URL). */
+    body: string;
+    /** Only force the answer in this daily window; always when null or absent. */
+    time_interval?: {
+      /** Start, HH:MM. */
+      start_time: string;
+      /** End, a 24-hour time written as a number: 1830 is 18:30. */
+      end_time: number;
+      /** The time zone of start_time and end_time, e.g. Europe/Luxembourg or UTC. */
+      time_zone: string;
+    } | null;
+  } | null;
+  /** Send this Host header to the origin. */
+  hostHeader?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The Host header sent to the origin. */
+    value: string;
+  } | null;
+  /** Optimize images on the fly: convert them to AVIF or WebP, compress PNG, set the quality. */
+  image_stack?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Convert images to AVIF for clients that accept it. */
+    avif_enabled: boolean;
+    /** Convert images to WebP for clients that accept it. */
+    webp_enabled: boolean;
+    /** Compress PNG images losslessly. */
+    png_lossless: boolean;
+    /** Output quality, 1 to 100. */
+    quality: number;
+  } | null;
+  /** Limit the download speed of each connection. */
+  limit_bandwidth?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `static`: a fixed speed; `dynamic`: by a query argument. */
+    limit_type: "static" | "dynamic";
+    /** Speed limit in KB/s. */
+    speed: number;
+    /** KB sent at full speed before the limit applies. */
+    buffer: number;
+  } | null;
+  /** Replace the default cache key. */
+  proxy_cache_key?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The cache key; may contain variables such as $uri and $args. */
+    value: string;
+  } | null;
+  /** How long the CDN waits to connect to the origin. */
+  proxy_connect_timeout?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Timeout to connect to the origin, e.g. 4s. */
+    value: string;
+  } | null;
+  /** How long the CDN waits between two reads from the origin. */
+  proxy_read_timeout?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Timeout between two reads from the origin, e.g. 10s. */
+    value: string;
+  } | null;
+  /** Leave the listed query parameters out of the cache key. */
+  query_params_blacklist?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Query parameters left out of the cache key. At most 100 parameters. */
+    value: string[];
+  } | null;
+  /** Keep only the listed query parameters in the cache key. */
+  query_params_whitelist?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The only query parameters kept in the cache key. At most 100 parameters. */
+    value: string[];
+  } | null;
+  /**
+   * Forward the query string of requests for one kind of file (such as playlists) to the files they refer to (such as
+   * segments).
+   */
+  query_string_forwarding?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Extensions of the files whose query string is forwarded. At most 100 extensions. */
+    forward_from_file_types: string[];
+    /** Extensions of the files the query string is forwarded to. At most 100 extensions. */
+    forward_to_file_types: string[];
+    /**
+     * Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`. At most 100
+     * keys.
+     */
+    forward_only_keys?: string[];
+    /** Forward every query parameter but these. Not together with `forward_only_keys`. At most 100 keys. */
+    forward_except_keys?: string[];
+  } | null;
+  /** Limit the request rate of each client IP address. */
+  request_limiter?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Requests a second or a minute. */
+    rate_unit: "r/s" | "r/m";
+    /** Allowed requests per rate unit and client IP. */
+    rate: number;
+    /** Requests over the rate that are queued. */
+    burst: number;
+    /** Requests of the burst served without delay. */
+    delay: number;
+  } | null;
+  /** Hide origin response headers from clients. */
+  response_headers_hiding_policy?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `hide`: hide every origin header except `excepted`; `show`: show all except `excepted`. */
+    mode: "hide" | "show";
+    /** Header names. At most 100 headers. */
+    excepted: string[];
+  } | null;
+  /** Rewrite the request's URI with a regular expression before it goes to the origin. */
+  rewrite?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** A regular expression and its replacement, e.g. `/(.*) /new/$1`. */
+    body: string;
+    /** What follows the rewrite, as in nginx: break, last, redirect (302) or permanent (301). */
+    flag: "break" | "last" | "redirect" | "permanent";
+  } | null;
+  /** Serve only URLs signed with the secure key. */
+  secure_key?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** The signing key, 6 to 32 characters. A secret: accepted on write, never returned. */
+    key: string;
+    /** 0: the client IP is part of the signed URL; 2: it is not. */
+    type: 0 | 2;
+  } | null;
+  /** Choose the TLS SNI host name the CDN sends to the origin. */
+  sni?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** `dynamic`: the Host header; `custom`: `custom_hostname`. */
+    sni_type: "dynamic" | "custom";
+    /** The SNI host name; required when `sni_type` is custom. */
+    custom_hostname?: string;
+  } | null;
+  /** Serve a stale cached copy when the origin fails in one of the listed ways. */
+  stale?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Origin failures in which a stale cached copy is served: at least 1. At most 11 failures. */
+    value: ("error" | "timeout" | "invalid_header" | "updating" | "http_403" | "http_404" | "http_429" | "http_500" | "http_502" | "http_503" | "http_504")[];
+  } | null;
+  /** Add headers to the responses to clients. */
+  static_response_headers?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Headers added to responses to clients. At most 100 headers. */
+    value: {
+      /** The header name. */
+      name: string;
+      /** The header's values, each at most 512 characters: at least 1. At most 100 values. */
+      value: string[];
+      /** Add the header to every response, whatever its status. Default false. */
+      always?: boolean;
+    }[];
+  } | null;
+  /** Add headers to the responses to clients: a name and a value or a list of values. */
+  staticHeaders?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /**
+     * Headers added to responses: a name and a value or a list of values, each at most 512 characters. At most 100
+     * headers.
+     */
+    value: Record<string, string | string[]>;
+  } | null;
+  /** Add headers to the requests to the origin. */
+  staticRequestHeaders?: {
+    /** Whether the option is applied. */
+    enabled: boolean;
+    /** Headers added to requests to the origin, each value at most 512 characters. At most 100 headers. */
+    value: Record<string, string>;
+  } | null;
+}
+
+/** A rule template of the account: the pattern and settings of a rule, to make rules of resources from. */
+export interface CdnRuleTemplate {
+  /** The template's id. */
+  id: number;
+  /** The account id. */
+  client: number;
+  /** The template's name. Writable. */
+  name: string;
+  /** The pattern of the rules made from the template. Writable. */
+  rule: string;
+  /** The pattern's syntax, 0 or 1 (see `rule`). Writable. */
+  ruleType: number;
+  /** The weight of the rules made from the template. Writable. */
+  weight: number;
+  /** The protocol to the origin in place of the resource's; null: the resource's. Writable. */
+  overrideOriginProtocol: "HTTP" | "HTTPS" | "MATCH" | null;
+  options: CdnRuleOptions;
+  /**
+   * Whether the template is one of the platform's system templates, which no account changes: always false, as this API
+   * has none.
+   */
+  default: boolean;
+  /** Always true: the object is a rule template. */
+  template: boolean;
+  /** Whether the template was deleted: always false, as a deleted template is gone. */
+  deleted: boolean;
+}
+
+/** A page of rule templates, and the number of all the rule templates that match. */
+export interface CdnRuleTemplateList {
+  /** The number of rule templates that match the filters, before limit and offset. */
+  count: number;
+  /** The rule templates of this page. */
+  results: CdnRuleTemplate[];
 }
 
 export interface CertificateStatusQuery {
@@ -1735,6 +3051,46 @@ export interface CreateCdnResourceBody {
   options?: CdnResourceOptionsWrite;
   /** Turn WAAP API domain protection on. Default false. */
   waap_api_domain_enabled?: boolean;
+}
+
+/** A new rule: `name`, `rule` and `ruleType` are required; the other fields take their defaults when left out. */
+export interface CreateCdnRuleBody {
+  /** The rule's name, 1 to 255 characters. */
+  name: string;
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType: 0 | 1;
+  /** Whether the rule applies. Default true. */
+  active?: boolean;
+  /** The rule's place in the order the rules are matched, lowest first. Default 1. */
+  weight?: number;
+  /** An origin group of the account, or null (the default): the resource's. */
+  originGroup?: number | null;
+  /** Protocol to the origin in place of the resource's; null (the default): the resource's. */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  options?: CdnRuleOptionsWrite;
+}
+
+/** A new rule template: `rule` and `ruleType` are required; the other fields take their defaults when left out. */
+export interface CreateCdnRuleTemplateBody {
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType: 0 | 1;
+  /** The template's name, 1 to 255 characters; the pattern when left out. */
+  name?: string;
+  /** Default 1. */
+  weight?: number;
+  /** Null (the default): the resource's. */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  options?: CdnRuleOptionsWrite;
 }
 
 /** Where the clip starts, how long it is and when it expires. */
@@ -2764,6 +4120,13 @@ export interface ListCaCertificatesQuery {
   offset?: number;
 }
 
+export interface ListCdnPresetsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching presets skipped. Default 0. */
+  offset?: number;
+}
+
 export interface ListCdnResourcesQuery {
   /** Resources with this delivery host name, compared case-insensitively. */
   cname?: string;
@@ -2800,6 +4163,20 @@ export interface ListCdnResourcesQuery {
   /** Page size, 1 to 1000. Default 25. */
   limit?: number;
   /** Number of matching resources skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListCdnRuleTemplatesQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching rule templates skipped. Default 0. */
+  offset?: number;
+}
+
+export interface ListCdnRulesQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching rules skipped. Default 0. */
   offset?: number;
 }
 
@@ -3459,6 +4836,54 @@ export interface ReplaceCdnResourceBody {
   options?: CdnResourceOptionsWrite;
   /** Turn WAAP API domain protection on. Default false. */
   waap_api_domain_enabled?: boolean;
+}
+
+/**
+ * Every writable field: `rule` and `ruleType` are required; the others left out return to a new rule's defaults (active
+ * true, weight 1, originGroup and overrideOriginProtocol null, options {}), but for the name, which is kept.
+ */
+export interface ReplaceCdnRuleBody {
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType: 0 | 1;
+  /** The rule's name, 1 to 255 characters; kept when left out. */
+  name?: string;
+  /** Whether the rule applies. Default true. */
+  active?: boolean;
+  /** Default 1. */
+  weight?: number;
+  /** An origin group of the account, or null (the default): the resource's. */
+  originGroup?: number | null;
+  /** Null (the default): the resource's. */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  /** The rule's options afterwards (default {}); null keys are left out. */
+  options?: CdnRuleOptionsWrite;
+}
+
+/**
+ * Every writable field: `rule` and `ruleType` are required; the others left out return to a new template's defaults
+ * (weight 1, overrideOriginProtocol null, options {}), but for the name, which is kept.
+ */
+export interface ReplaceCdnRuleTemplateBody {
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType: 0 | 1;
+  /** The template's name; kept when left out. */
+  name?: string;
+  /** Default 1. */
+  weight?: number;
+  /** Null (the default): the resource's. */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  /** The template's options afterwards (default {}); null keys are left out. */
+  options?: CdnRuleOptionsWrite;
 }
 
 /** The certificate to serve from now on: `name`, `sslCertificate` and `sslPrivateKey`, optional `validate_root_ca`. */
@@ -4164,6 +5589,64 @@ export interface UpdateCdnResourceBody {
   /** A client certificate of the account, or null. */
   proxy_ssl_data?: number | null;
   options?: CdnResourceOptionsWrite;
+}
+
+/**
+ * The fields to change; fields not given keep their value. Inside `options`, each key given replaces that option whole,
+ * null removes it, keys not given stay. A new `rule` with ruleType 0 (given or kept) starts with / or ^/.
+ */
+export interface UpdateCdnRuleBody {
+  /** The rule's name, 1 to 255 characters. */
+  name?: string;
+  /** Whether the rule applies. */
+  active?: boolean;
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule?: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType?: 0 | 1;
+  /**
+   * The rule's place in the order the rules are matched, lowest first: when several rules match a request, the first in
+   * that order applies.
+   */
+  weight?: number;
+  /** An origin group of the account (400 `errors.originGroup` otherwise), or null: the resource's. */
+  originGroup?: number | null;
+  /**
+   * Protocol to the origin for the requests the rule matches, in place of the resource's originProtocol; null: the
+   * resource's.
+   */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  options?: CdnRuleOptionsWrite;
+}
+
+/**
+ * The fields to change; fields not given keep their value. Inside `options`, each key given replaces that option whole,
+ * null removes it.
+ */
+export interface UpdateCdnRuleTemplateBody {
+  /** The template's name, 1 to 255 characters. */
+  name?: string;
+  /**
+   * The pattern a request's path is matched against, a regular expression: with ruleType 0 it starts with `/` or `^/`;
+   * with ruleType 1 (legacy) a `/` is put before it.
+   */
+  rule?: string;
+  /** 0: `rule` is a regular expression starting with / or ^/; 1 (legacy): `rule` gets a / put before it. */
+  ruleType?: 0 | 1;
+  /**
+   * The rule's place in the order the rules are matched, lowest first: when several rules match a request, the first in
+   * that order applies.
+   */
+  weight?: number;
+  /**
+   * Protocol to the origin for the requests the rule matches, in place of the resource's originProtocol; null: the
+   * resource's.
+   */
+  overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
+  options?: CdnRuleOptionsWrite;
 }
 
 /** The fields to change; none is required and fields not given keep their value. */
@@ -5422,6 +6905,72 @@ export interface Routes {
     body: CdnValidateLogsUploaderTargetBody | undefined;
     response: LogsUploaderValidation;
   };
+  /** `GET /cdn/resources/rule_templates`: List rule templates. */
+  "cdn.listRuleTemplates": {
+    method: "GET";
+    path: "/cdn/resources/rule_templates";
+    params: never;
+    query: ListCdnRuleTemplatesQuery;
+    body: never;
+    response: CdnRuleTemplateList;
+  };
+  /** `POST /cdn/resources/rule_templates`: Create a rule template. */
+  "cdn.createRuleTemplate": {
+    method: "POST";
+    path: "/cdn/resources/rule_templates";
+    params: never;
+    query: never;
+    body: CreateCdnRuleTemplateBody;
+    response: CdnRuleTemplate;
+  };
+  /** `GET /cdn/resources/rule_templates/:rule_template_id`: Get a rule template. */
+  "cdn.getRuleTemplate": {
+    method: "GET";
+    path: "/cdn/resources/rule_templates/:rule_template_id";
+    params: {
+      /** The rule template's id. */
+      rule_template_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnRuleTemplate;
+  };
+  /** `PATCH /cdn/resources/rule_templates/:rule_template_id`: Change a rule template. */
+  "cdn.updateRuleTemplate": {
+    method: "PATCH";
+    path: "/cdn/resources/rule_templates/:rule_template_id";
+    params: {
+      /** The rule template's id. */
+      rule_template_id: number;
+    };
+    query: never;
+    body: UpdateCdnRuleTemplateBody;
+    response: CdnRuleTemplate;
+  };
+  /** `PUT /cdn/resources/rule_templates/:rule_template_id`: Replace a rule template. */
+  "cdn.replaceRuleTemplate": {
+    method: "PUT";
+    path: "/cdn/resources/rule_templates/:rule_template_id";
+    params: {
+      /** The rule template's id. */
+      rule_template_id: number;
+    };
+    query: never;
+    body: ReplaceCdnRuleTemplateBody;
+    response: CdnRuleTemplate;
+  };
+  /** `DELETE /cdn/resources/rule_templates/:rule_template_id`: Delete a rule template. */
+  "cdn.deleteRuleTemplate": {
+    method: "DELETE";
+    path: "/cdn/resources/rule_templates/:rule_template_id";
+    params: {
+      /** The rule template's id. */
+      rule_template_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
   /** `GET /cdn/resources`: List CDN resources. */
   "cdn.listResources": {
     method: "GET";
@@ -5511,6 +7060,171 @@ export interface Routes {
     query: never;
     body: ShieldingSettingWrite;
     response: ShieldingSetting;
+  };
+  /** `GET /cdn/resources/:resource_id/rules`: List the rules of a CDN resource. */
+  "cdn.listRules": {
+    method: "GET";
+    path: "/cdn/resources/:resource_id/rules";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: ListCdnRulesQuery;
+    body: never;
+    response: CdnRuleList;
+  };
+  /** `POST /cdn/resources/:resource_id/rules`: Create a rule of a CDN resource. */
+  "cdn.createRule": {
+    method: "POST";
+    path: "/cdn/resources/:resource_id/rules";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: never;
+    body: CreateCdnRuleBody;
+    response: CdnRule;
+  };
+  /** `GET /cdn/resources/:resource_id/rules/:rule_id`: Get a rule of a CDN resource. */
+  "cdn.getRule": {
+    method: "GET";
+    path: "/cdn/resources/:resource_id/rules/:rule_id";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+      /** The rule's id. */
+      rule_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnRule;
+  };
+  /** `PATCH /cdn/resources/:resource_id/rules/:rule_id`: Change a rule of a CDN resource. */
+  "cdn.updateRule": {
+    method: "PATCH";
+    path: "/cdn/resources/:resource_id/rules/:rule_id";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+      /** The rule's id. */
+      rule_id: number;
+    };
+    query: never;
+    body: UpdateCdnRuleBody;
+    response: CdnRule;
+  };
+  /** `PUT /cdn/resources/:resource_id/rules/:rule_id`: Replace a rule of a CDN resource. */
+  "cdn.replaceRule": {
+    method: "PUT";
+    path: "/cdn/resources/:resource_id/rules/:rule_id";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+      /** The rule's id. */
+      rule_id: number;
+    };
+    query: never;
+    body: ReplaceCdnRuleBody;
+    response: CdnRule;
+  };
+  /** `DELETE /cdn/resources/:resource_id/rules/:rule_id`: Delete a rule of a CDN resource. */
+  "cdn.deleteRule": {
+    method: "DELETE";
+    path: "/cdn/resources/:resource_id/rules/:rule_id";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+      /** The rule's id. */
+      rule_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /cdn/resources/:resource_id/rules/:rule_id/preset`: Get the preset applied to a rule. */
+  "cdn.getRulePreset": {
+    method: "GET";
+    path: "/cdn/resources/:resource_id/rules/:rule_id/preset";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+      /** The rule's id. */
+      rule_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnAppliedPresetFields;
+  };
+  /** `GET /cdn/presets`: List CDN presets. */
+  "cdn.listPresets": {
+    method: "GET";
+    path: "/cdn/presets";
+    params: never;
+    query: ListCdnPresetsQuery;
+    body: never;
+    response: CdnPresetList;
+  };
+  /** `GET /cdn/presets/:preset_id`: Get a CDN preset. */
+  "cdn.getPreset": {
+    method: "GET";
+    path: "/cdn/presets/:preset_id";
+    params: {
+      /** The preset's id. */
+      preset_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnPresetDetail;
+  };
+  /** `POST /cdn/presets/:preset_id/applied`: Apply a CDN preset. */
+  "cdn.applyPreset": {
+    method: "POST";
+    path: "/cdn/presets/:preset_id/applied";
+    params: {
+      /** The preset's id. */
+      preset_id: number;
+    };
+    query: never;
+    body: ApplyCdnPresetBody;
+    response: CdnPresetMessage;
+  };
+  /** `GET /cdn/presets/:preset_id/applied`: List the objects a CDN preset is applied to. */
+  "cdn.listPresetApplied": {
+    method: "GET";
+    path: "/cdn/presets/:preset_id/applied";
+    params: {
+      /** The preset's id. */
+      preset_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnPresetAppliedObjects;
+  };
+  /** `GET /cdn/resources/:resource_id/preset`: Get the preset applied to a CDN resource. */
+  "cdn.getResourcePreset": {
+    method: "GET";
+    path: "/cdn/resources/:resource_id/preset";
+    params: {
+      /** The CDN resource id. */
+      resource_id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnAppliedPresetFields;
+  };
+  /** `DELETE /cdn/presets/:preset_id/applied/:object_id`: Unapply a CDN preset. */
+  "cdn.unapplyPreset": {
+    method: "DELETE";
+    path: "/cdn/presets/:preset_id/applied/:object_id";
+    params: {
+      /** The preset's id. */
+      preset_id: number;
+      /** The id of the resource or rule the preset is applied to. */
+      object_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
   };
   /** `GET /cdn/shieldingpop_v2`: List the shielding POPs. */
   "cdn.listShieldingPops": {

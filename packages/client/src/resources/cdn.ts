@@ -16,7 +16,10 @@ import { Transport } from "../core/transport.js";
 const listLogsUploaderTargetsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderTargets">["results"][number], Success<"cdn.listLogsUploaderTargets">, Query<"cdn.listLogsUploaderTargets">>((body) => body.results);
 const listLogsUploaderPoliciesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderPolicies">["results"][number], Success<"cdn.listLogsUploaderPolicies">, Query<"cdn.listLogsUploaderPolicies">>((body) => body.results);
 const listLogsUploaderConfigsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listLogsUploaderConfigs">["results"][number], Success<"cdn.listLogsUploaderConfigs">, Query<"cdn.listLogsUploaderConfigs">>((body) => body.results);
+const listRuleTemplatesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listRuleTemplates">["results"][number], Success<"cdn.listRuleTemplates">, Query<"cdn.listRuleTemplates">>((body) => body.results);
 const listResourcesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listResources">["results"][number], Success<"cdn.listResources">, Query<"cdn.listResources">>((body) => body.results);
+const listRulesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listRules">["results"][number], Success<"cdn.listRules">, Query<"cdn.listRules">>((body) => body.results);
+const listPresetsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listPresets">["results"][number], Success<"cdn.listPresets">, Query<"cdn.listPresets">>((body) => body.results);
 const listShieldingPopsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listShieldingPops">["results"][number], Success<"cdn.listShieldingPops">, Query<"cdn.listShieldingPops">>((body) => body.results);
 const listOriginGroupsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listOriginGroups">["results"][number], Success<"cdn.listOriginGroups">, Query<"cdn.listOriginGroups">>((body) => body.results);
 const listCertificatesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listCertificates">["results"][number], Success<"cdn.listCertificates">, Query<"cdn.listCertificates">>((body) => body.results);
@@ -249,6 +252,59 @@ export class CdnLogsUploader extends APIResource {
   }
 }
 
+/** `client.cdn.ruleTemplates`. */
+export class CdnRuleTemplates extends APIResource {
+  /**
+   * `GET /cdn/resources/rule_templates`: List rule templates. The account's rule templates, by id. Paged by `limit`
+   * (default 1000, at most 1000) and `offset`; `count` is the number of all the account's templates. The platform's
+   * system templates (`default` true) are not part of this API.
+   */
+  list(query?: Query<"cdn.listRuleTemplates">, options?: RequestOptions): PagePromise<Success<"cdn.listRuleTemplates">["results"][number], Success<"cdn.listRuleTemplates">> {
+    return this.transport.list(cdnRoutes.listRuleTemplates, { query }, options, listRuleTemplatesPaging);
+  }
+
+  /**
+   * `POST /cdn/resources/rule_templates`: Create a rule template. Adds a rule template to the account: a rule's
+   * pattern, weight, protocol override and options (a rule's options, with the same checks). Answers 201 with the
+   * template.
+   */
+  create(body: Body<"cdn.createRuleTemplate">, options?: RequestOptions): APIPromise<Success<"cdn.createRuleTemplate">> {
+    return this.transport.request(cdnRoutes.createRuleTemplate, { body }, options);
+  }
+
+  /**
+   * `GET /cdn/resources/rule_templates/{rule_template_id}`: Get a rule template. One rule template of the account.
+   */
+  get(ruleTemplateId: PathParam<"cdn.getRuleTemplate", "rule_template_id">, options?: RequestOptions): APIPromise<Success<"cdn.getRuleTemplate">> {
+    return this.transport.request(cdnRoutes.getRuleTemplate, { params: { rule_template_id: ruleTemplateId } }, options);
+  }
+
+  /**
+   * `PATCH /cdn/resources/rule_templates/{rule_template_id}`: Change a rule template. Changes only the fields given.
+   * Inside `options`, each key given replaces that option whole, null removes it, and keys not given stay. The rules
+   * made from the template earlier do not change.
+   */
+  update(ruleTemplateId: PathParam<"cdn.updateRuleTemplate", "rule_template_id">, body: Body<"cdn.updateRuleTemplate">, options?: RequestOptions): APIPromise<Success<"cdn.updateRuleTemplate">> {
+    return this.transport.request(cdnRoutes.updateRuleTemplate, { params: { rule_template_id: ruleTemplateId }, body }, options);
+  }
+
+  /**
+   * `PUT /cdn/resources/rule_templates/{rule_template_id}`: Replace a rule template. Replaces every writable field:
+   * `rule` and `ruleType` are required, the others left out return to a new template's defaults (the name is kept).
+   */
+  replace(ruleTemplateId: PathParam<"cdn.replaceRuleTemplate", "rule_template_id">, body: Body<"cdn.replaceRuleTemplate">, options?: RequestOptions): APIPromise<Success<"cdn.replaceRuleTemplate">> {
+    return this.transport.request(cdnRoutes.replaceRuleTemplate, { params: { rule_template_id: ruleTemplateId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cdn/resources/rule_templates/{rule_template_id}`: Delete a rule template. Deletes the template for good;
+   * the rules made from it stay. Answers 204 with no body.
+   */
+  delete(ruleTemplateId: PathParam<"cdn.deleteRuleTemplate", "rule_template_id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteRuleTemplate">> {
+    return this.transport.request(cdnRoutes.deleteRuleTemplate, { params: { rule_template_id: ruleTemplateId } }, options);
+  }
+}
+
 /** `client.cdn.resources`. */
 export class CdnResources extends APIResource {
   /**
@@ -336,6 +392,14 @@ export class CdnResources extends APIResource {
   }
 
   /**
+   * `GET /cdn/resources/{resource_id}/preset`: Get the preset applied to a CDN resource. The preset applied to the
+   * resource and the resource's fields it manages; 404 when the resource has no preset.
+   */
+  getPreset(resourceId: PathParam<"cdn.getResourcePreset", "resource_id">, options?: RequestOptions): APIPromise<Success<"cdn.getResourcePreset">> {
+    return this.transport.request(cdnRoutes.getResourcePreset, { params: { resource_id: resourceId } }, options);
+  }
+
+  /**
    * `POST /cdn/resources/{resource_id}/purge`: Purge a CDN resource's cache. Removes files from the resource's cache:
    * by URL (`urls`, 1 to 100 paths with their query strings), by pattern (`paths`, up to 10 recursive patterns, * only
    * at the end), or all (`paths: []`). Each path starts with / and names no domain; more than the limit is 400. The
@@ -366,6 +430,133 @@ export class CdnResources extends APIResource {
    */
   prevalidateSslLeCertificate(resourceId: PathParam<"cdn.prevalidateResourceSslLeCertificate", "resource_id">, body?: Body<"cdn.prevalidateResourceSslLeCertificate">, options?: RequestOptions): APIPromise<Success<"cdn.prevalidateResourceSslLeCertificate">> {
     return this.transport.request(cdnRoutes.prevalidateResourceSslLeCertificate, { params: { resource_id: resourceId }, body }, options);
+  }
+}
+
+/** `client.cdn.rules`. */
+export class CdnRules extends APIResource {
+  /**
+   * `GET /cdn/resources/{resource_id}/rules`: List the rules of a CDN resource. The rules of one of the account's CDN
+   * resources, in the order they are matched: by weight, then by id. Paged by `limit` (default 1000, at most 1000) and
+   * `offset`; `count` is the number of all the resource's rules.
+   */
+  list(resourceId: PathParam<"cdn.listRules", "resource_id">, query?: Query<"cdn.listRules">, options?: RequestOptions): PagePromise<Success<"cdn.listRules">["results"][number], Success<"cdn.listRules">> {
+    return this.transport.list(cdnRoutes.listRules, { params: { resource_id: resourceId }, query }, options, listRulesPaging);
+  }
+
+  /**
+   * `POST /cdn/resources/{resource_id}/rules`: Create a rule of a CDN resource. Adds a rule to one of the account's CDN
+   * resources: for the requests whose path matches `rule`, its options apply in place of the resource's options of the
+   * same keys, and its originGroup and overrideOriginProtocol, when set, in place of the resource's. The options are a
+   * resource's with the same checks, but for those that set up the resource as a whole. 409 when the resource has as
+   * many rules as the account's `cdn_resources_rules_max_count` (see the CDN client settings). Answers 201 with the
+   * rule.
+   */
+  create(resourceId: PathParam<"cdn.createRule", "resource_id">, body: Body<"cdn.createRule">, options?: RequestOptions): APIPromise<Success<"cdn.createRule">> {
+    return this.transport.request(cdnRoutes.createRule, { params: { resource_id: resourceId }, body }, options);
+  }
+
+  /**
+   * `GET /cdn/resources/{resource_id}/rules/{rule_id}`: Get a rule of a CDN resource. One rule of one of the account's
+   * CDN resources; 404 when the rule is not the resource's.
+   */
+  get(resourceId: PathParam<"cdn.getRule", "resource_id">, ruleId: PathParam<"cdn.getRule", "rule_id">, options?: RequestOptions): APIPromise<Success<"cdn.getRule">> {
+    return this.transport.request(cdnRoutes.getRule, { params: { resource_id: resourceId, rule_id: ruleId } }, options);
+  }
+
+  /**
+   * `PATCH /cdn/resources/{resource_id}/rules/{rule_id}`: Change a rule of a CDN resource. Changes only the fields
+   * given. Inside `options`, each key given replaces that option whole, null removes it, and keys not given stay. While
+   * a preset is applied to the rule, giving one of the options it manages answers 409. A PATCH with no field changes
+   * nothing and answers the rule as it is.
+   */
+  update(resourceId: PathParam<"cdn.updateRule", "resource_id">, ruleId: PathParam<"cdn.updateRule", "rule_id">, body: Body<"cdn.updateRule">, options?: RequestOptions): APIPromise<Success<"cdn.updateRule">> {
+    return this.transport.request(cdnRoutes.updateRule, { params: { resource_id: resourceId, rule_id: ruleId }, body }, options);
+  }
+
+  /**
+   * `PUT /cdn/resources/{resource_id}/rules/{rule_id}`: Replace a rule of a CDN resource. Replaces every writable
+   * field: `rule` and `ruleType` are required, the others left out return to a new rule's defaults (the name is kept).
+   * While a preset is applied to the rule, the options it manages are kept, and giving one of them answers 409.
+   */
+  replace(resourceId: PathParam<"cdn.replaceRule", "resource_id">, ruleId: PathParam<"cdn.replaceRule", "rule_id">, body: Body<"cdn.replaceRule">, options?: RequestOptions): APIPromise<Success<"cdn.replaceRule">> {
+    return this.transport.request(cdnRoutes.replaceRule, { params: { resource_id: resourceId, rule_id: ruleId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cdn/resources/{resource_id}/rules/{rule_id}`: Delete a rule of a CDN resource. Deletes the rule for good,
+   * with the preset applied to it: its requests get the resource's options again. Deleting a resource deletes its
+   * rules. Answers 204 with no body.
+   */
+  delete(resourceId: PathParam<"cdn.deleteRule", "resource_id">, ruleId: PathParam<"cdn.deleteRule", "rule_id">, options?: RequestOptions): APIPromise<Success<"cdn.deleteRule">> {
+    return this.transport.request(cdnRoutes.deleteRule, { params: { resource_id: resourceId, rule_id: ruleId } }, options);
+  }
+
+  /**
+   * `GET /cdn/resources/{resource_id}/rules/{rule_id}/preset`: Get the preset applied to a rule. The preset applied to
+   * the rule and the rule's fields it manages; 404 when the rule has no preset.
+   */
+  getPreset(resourceId: PathParam<"cdn.getRulePreset", "resource_id">, ruleId: PathParam<"cdn.getRulePreset", "rule_id">, options?: RequestOptions): APIPromise<Success<"cdn.getRulePreset">> {
+    return this.transport.request(cdnRoutes.getRulePreset, { params: { resource_id: resourceId, rule_id: ruleId } }, options);
+  }
+}
+
+/** `client.cdn.presets.applied`. */
+export class CdnPresetsApplied extends APIResource {
+  /**
+   * `POST /cdn/presets/{preset_id}/applied`: Apply a CDN preset. Applies the preset to one of the account's objects of
+   * its object_type (`object_id`: a CDN resource, or a rule): in one transaction, each option of the preset replaces
+   * the object's option of that key, the object's `preset_applied` becomes true, and those options are managed by the
+   * preset until it is unapplied: a change of the object that gives one of them answers 409. An object has at most one
+   * preset: 409 when it has another one (unapply it first); applying the preset it has again writes the preset's
+   * options onto it again. Answers 201 with a message.
+   */
+  apply(presetId: PathParam<"cdn.applyPreset", "preset_id">, body: Body<"cdn.applyPreset">, options?: RequestOptions): APIPromise<Success<"cdn.applyPreset">> {
+    return this.transport.request(cdnRoutes.applyPreset, { params: { preset_id: presetId }, body }, options);
+  }
+
+  /**
+   * `GET /cdn/presets/{preset_id}/applied`: List the objects a CDN preset is applied to. The ids of the account's
+   * objects (resources or rules, after the preset's object_type) the preset is applied to. The platform answers
+   * `{message}` when there are none; this API always answers the ids, an empty list then.
+   */
+  list(presetId: PathParam<"cdn.listPresetApplied", "preset_id">, options?: RequestOptions): APIPromise<Success<"cdn.listPresetApplied">> {
+    return this.transport.request(cdnRoutes.listPresetApplied, { params: { preset_id: presetId } }, options);
+  }
+
+  /**
+   * `DELETE /cdn/presets/{preset_id}/applied/{object_id}`: Unapply a CDN preset. Takes the preset off the object: its
+   * options stay as they are, but are the object's own again (changeable), and the object's `preset_applied` becomes
+   * false. 404 when the preset is not applied to that object of the account. Answers 204 with no body.
+   */
+  unapply(presetId: PathParam<"cdn.unapplyPreset", "preset_id">, objectId: PathParam<"cdn.unapplyPreset", "object_id">, options?: RequestOptions): APIPromise<Success<"cdn.unapplyPreset">> {
+    return this.transport.request(cdnRoutes.unapplyPreset, { params: { preset_id: presetId, object_id: objectId } }, options);
+  }
+}
+
+/** `client.cdn.presets`. */
+export class CdnPresets extends APIResource {
+  readonly applied: CdnPresetsApplied;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.applied = new CdnPresetsApplied(transport);
+  }
+
+  /**
+   * `GET /cdn/presets`: List CDN presets. The platform's catalogue of presets, the same for every account, by id. Paged
+   * by `limit` (default 1000, at most 1000) and `offset`; `count` is the number of all presets.
+   */
+  list(query?: Query<"cdn.listPresets">, options?: RequestOptions): PagePromise<Success<"cdn.listPresets">["results"][number], Success<"cdn.listPresets">> {
+    return this.transport.list(cdnRoutes.listPresets, { query }, options, listPresetsPaging);
+  }
+
+  /**
+   * `GET /cdn/presets/{preset_id}`: Get a CDN preset. One preset of the catalogue: the settings it writes onto its
+   * object.
+   */
+  get(presetId: PathParam<"cdn.getPreset", "preset_id">, options?: RequestOptions): APIPromise<Success<"cdn.getPreset">> {
+    return this.transport.request(cdnRoutes.getPreset, { params: { preset_id: presetId } }, options);
   }
 }
 
@@ -686,7 +877,10 @@ export class CdnIpRanges extends APIResource {
 /** The cdn area: `client.cdn`. */
 export class Cdn extends APIResource {
   readonly logsUploader: CdnLogsUploader;
+  readonly ruleTemplates: CdnRuleTemplates;
   readonly resources: CdnResources;
+  readonly rules: CdnRules;
+  readonly presets: CdnPresets;
   readonly shieldingPops: CdnShieldingPops;
   readonly features: CdnFeatures;
   readonly clientSettings: CdnClientSettings;
@@ -703,7 +897,10 @@ export class Cdn extends APIResource {
   constructor(transport: Transport) {
     super(transport);
     this.logsUploader = new CdnLogsUploader(transport);
+    this.ruleTemplates = new CdnRuleTemplates(transport);
     this.resources = new CdnResources(transport);
+    this.rules = new CdnRules(transport);
+    this.presets = new CdnPresets(transport);
     this.shieldingPops = new CdnShieldingPops(transport);
     this.features = new CdnFeatures(transport);
     this.clientSettings = new CdnClientSettings(transport);

@@ -11,7 +11,9 @@ import { cdnLogsUploaderConfigsRoutes } from "./logs-uploader/configs.js";
 import { cdnLogsUploaderPoliciesRoutes } from "./logs-uploader/policies.js";
 import { cdnLogsUploaderTargetsRoutes } from "./logs-uploader/targets.js";
 import { cdnOriginGroupsRoutes } from "./origin-groups.js";
+import { cdnPresetsRoutes } from "./presets.js";
 import { cdnResourcesRoutes } from "./resources.js";
+import { cdnRulesRoutes, cdnRuleTemplatesRoutes } from "./rules.js";
 import { cdnShieldingPopsRoutes } from "./shielding-pops.js";
 import { cdnCertificatesRoutes } from "./certificates.js";
 import { cdnTrustedCaCertificatesRoutes } from "./trusted-ca-certificates.js";
@@ -34,6 +36,8 @@ export * from "./limits.js";
 export * from "./regions.js";
 export * from "./ip-ranges.js";
 export * from "./demo-certificates.js";
+export * from "./rules.js";
+export * from "./presets.js";
 export {
   LOGS_UPLOADER_CHECK_CODES,
   LOGS_UPLOADER_CHECK_STATUSES,
@@ -57,7 +61,11 @@ export const logsUploaderContract = c.router({
 
 export const cdnContract = c.router({
   ...logsUploaderContract,
+  // Before the resources': `/cdn/resources/rule_templates` is not a resource's id.
+  ...cdnRuleTemplatesRoutes,
   ...cdnResourcesRoutes,
+  ...cdnRulesRoutes,
+  ...cdnPresetsRoutes,
   ...cdnShieldingPopsRoutes,
   ...cdnFeaturesRoutes,
   ...cdnClientSettingsRoutes,

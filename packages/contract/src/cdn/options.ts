@@ -72,6 +72,21 @@ const fileExtension = z.string().regex(/^[A-Za-z0-9]{1,16}$/, "Must be a file ex
 
 const enabled = z.boolean().describe("Whether the option is applied.");
 
+const queryKey = z.string().regex(/^[A-Za-z0-9_.~-]{1,255}$/, "Must be a query parameter name such as token.");
+
+/** A phase of a request in which the `fastedge` option runs an edge app. */
+function fastedgePhase(when: string) {
+  return strictObject({
+    app_id: z.string().min(1).max(255).describe("The id of the edge app to run."),
+    enabled: z.boolean().optional().describe("Whether the app runs in this phase. Default true."),
+    execute_on_edge: z.boolean().optional().describe("Run the app on the edge servers. Default true."),
+    execute_on_shield: z.boolean().optional().describe("Run the app on the shielding servers too. Default false."),
+    interrupt_on_error: z.boolean().optional().describe("Answer with an error instead of going on when the app fails. Default true."),
+  })
+    .optional()
+    .describe(`Run an edge app ${when}.`);
+}
+
 function aclOption(values: z.ZodTypeAny, what: string) {
   return {
     enabled,
@@ -87,10 +102,12 @@ const booleanOptionNames = [
   "disable_proxy_force_ranges",
   "fetch_compressed",
   "forward_host_header",
+  "grpc_passthrough",
   "gzipOn",
   "http3_enabled",
   "ignore_cookie",
   "ignoreQueryString",
+  "network_error_logging",
   "proxy_cache_methods_set",
   "redirect_http_to_https",
   "redirect_https_to_http",
@@ -147,7 +164,15 @@ const otherOptionShapes = {
   user_agent_acl: aclOption(z.string().max(1024), "User-agent strings; an empty string matches an empty User-Agent."),
   edge_cache_settings: {
     enabled,
-    value: duration.optional().describe("How long the CDN caches responses with status 200, 206, 301, 302."),
+    value: duration
+      .optional()
+      .describe("How long the CDN caches responses with status 200, 206, 301, 302, whatever the origin's own cache headers say."),
+    default: duration
+      .optional()
+      .describe(
+        "How long the CDN caches responses with status 200, 206, 301, 302 when the origin sends no cache headers " +
+          "(Cache-Control, Expires); the origin's headers win when it sends them. Not together with `value`.",
+      ),
     custom_values: mapOf(z.string().regex(/^(\d{3}|any)$/, "Must be a status code such as 404, or any."), duration, {
       max: 100,
       noun: "status codes",
@@ -161,6 +186,14 @@ const otherOptionShapes = {
       app_id: z.string().min(1).describe("The id of the edge app to run."),
       interrupt_on_error: z.boolean().describe("Answer with an error instead of going on when the app fails."),
     }).describe("Run an edge app on the request headers."),
+  },
+  fastedge: {
+    enabled,
+    on_request_headers: fastedgePhase("on the request headers, before the cache is looked up"),
+    on_request_headers_after_cache: fastedgePhase("on the request headers, after the cache is looked up"),
+    on_request_body: fastedgePhase("on the request body"),
+    on_response_headers: fastedgePhase("on the response headers"),
+    on_response_body: fastedgePhase("on the response body"),
   },
   follow_origin_redirect: {
     enabled,
@@ -225,6 +258,16 @@ const otherOptionShapes = {
       description: "Extensions of the files whose query string is forwarded.",
     }),
     forward_to_file_types: listOf(fileExtension, { max: 100, noun: "extensions", description: "Extensions of the files the query string is forwarded to." }),
+    forward_only_keys: listOf(queryKey, {
+      max: 100,
+      noun: "keys",
+      description: "Forward only these query parameters; the others stay behind. Not together with `forward_except_keys`.",
+    }).optional(),
+    forward_except_keys: listOf(queryKey, {
+      max: 100,
+      noun: "keys",
+      description: "Forward every query parameter but these. Not together with `forward_only_keys`.",
+    }).optional(),
   },
   request_limiter: {
     enabled,
@@ -317,6 +360,36 @@ const sniCheck = (option: { sni_type: string; custom_hostname?: string }, ctx: z
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["custom_hostname"], message: "Required when sni_type is custom." });
 };
 
+const FASTEDGE_PHASES = [
+  "on_request_headers",
+  "on_request_headers_after_cache",
+  "on_request_body",
+  "on_response_headers",
+  "on_response_body",
+] as const;
+
+/** The checks across the fields of one option, by option: what a field's own schema cannot say. */
+const OPTION_CHECKS: Partial<Record<string, (option: Record<string, unknown>, ctx: z.RefinementCtx) => void>> = {
+  sni: (option, ctx) => sniCheck(option as { sni_type: string; custom_hostname?: string }, ctx),
+  fastedge: (option, ctx) => {
+    if (!FASTEDGE_PHASES.some((phase) => option[phase] !== undefined))
+      for (const phase of FASTEDGE_PHASES)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [phase], message: `At least one of ${FASTEDGE_PHASES.join(", ")} is required.` });
+  },
+  edge_cache_settings: (option, ctx) => {
+    if (option.value !== undefined && option.default !== undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["default"], message: "Not together with value: give one of value and default." });
+  },
+  query_string_forwarding: (option, ctx) => {
+    if (option.forward_only_keys !== undefined && option.forward_except_keys !== undefined)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["forward_except_keys"],
+        message: "Not together with forward_only_keys: give one of the two.",
+      });
+  },
+};
+
 type OptionName = (typeof booleanOptionNames)[number] | keyof typeof otherOptionShapes;
 
 /** Every option key, in the exact case the API uses. */
@@ -330,10 +403,12 @@ const OPTION_DESCRIPTIONS = {
   disable_proxy_force_ranges: "Answer Range requests with 206 Partial Content whatever the origin's own settings.",
   fetch_compressed: "Fetch content from the origin already compressed, instead of compressing it on the CDN.",
   forward_host_header: "Send the client's Host header to the origin.",
+  grpc_passthrough: "Pass gRPC requests through to the origin.",
   gzipOn: "Compress responses with gzip on the CDN.",
   http3_enabled: "Serve clients over HTTP/3 (QUIC).",
   ignore_cookie: "Leave cookies out of the cache key: responses that differ only by cookie are cached once.",
   ignoreQueryString: "Leave the query string out of the cache key.",
+  network_error_logging: "Ask browsers to report network errors (the NEL and Report-To headers) and collect their reports.",
   proxy_cache_methods_set: "Cache responses to POST requests too, besides GET and HEAD.",
   redirect_http_to_https: "Redirect HTTP requests to HTTPS.",
   redirect_https_to_http: "Redirect HTTPS requests to HTTP.",
@@ -355,6 +430,8 @@ const OPTION_DESCRIPTIONS = {
   user_agent_acl: "Allow or deny requests by their User-Agent header.",
   edge_cache_settings: "How long the CDN caches responses, by status code.",
   edge: "Run an edge app on each request.",
+  fastedge:
+    "Run edge apps in the phases of a request given (its headers before or after the cache, its body, the response's headers or body): at least one phase.",
   follow_origin_redirect: "Follow the origin's redirects on the CDN and serve (and cache) the response of their target.",
   force_return: "Answer requests with a fixed status code and body, always or in a daily time window.",
   hostHeader: "Send this Host header to the origin.",
@@ -381,13 +458,44 @@ const OPTION_DESCRIPTIONS = {
 
 /** An option as written: strict, described with what it does. */
 function writeOption(name: OptionName, shape: z.ZodRawShape) {
-  const option = name === "sni" ? strictObject(otherOptionShapes.sni).superRefine(sniCheck) : strictObject(shape);
+  const check = OPTION_CHECKS[name];
+  const option = check ? strictObject(shape).superRefine((value, ctx) => check(value as Record<string, unknown>, ctx)) : strictObject(shape);
   return option.describe(OPTION_DESCRIPTIONS[name]);
 }
 
 /** An option as returned: strict, described with what it does. */
 function readOption(name: OptionName, shape: z.ZodRawShape) {
-  return z.object(shape).strict().describe(OPTION_DESCRIPTIONS[name]);
+  return (returned(z.object(shape).strict()) as z.ZodObject<z.ZodRawShape, "strict">).describe(OPTION_DESCRIPTIONS[name]);
+}
+
+/**
+ * The returned form of a written field, as the platform answers: every field present, an optional one
+ * null when it has no value; the checks of writes left out, the descriptions kept.
+ */
+function returned(schema: z.ZodTypeAny): z.ZodTypeAny {
+  const described = (result: z.ZodTypeAny) => {
+    const description = schema.description ?? result.description;
+    return description ? result.describe(description) : result;
+  };
+  if (schema instanceof z.ZodOptional) return described(returned(schema.unwrap() as z.ZodTypeAny).nullable().optional());
+  if (schema instanceof z.ZodNullable) return described(returned(schema.unwrap() as z.ZodTypeAny).nullable());
+  if (schema instanceof z.ZodEffects) return described(returned(schema.innerType() as z.ZodTypeAny));
+  if (schema instanceof z.ZodObject)
+    return described(z.object(Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, returned(field)]))).strict());
+  if (schema instanceof z.ZodArray) return described(z.array(returned(schema.element as z.ZodTypeAny)));
+  return schema;
+}
+
+/** `value` in the returned form `schema` describes: the optional fields it lacks, null. */
+function complete(schema: z.ZodTypeAny, value: unknown): unknown {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return value === undefined || value === null ? null : complete(schema.unwrap() as z.ZodTypeAny, value);
+  if (schema instanceof z.ZodObject && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, complete(field, record[key])]));
+  }
+  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => complete(schema.element as z.ZodTypeAny, item));
+  return value;
 }
 
 type OtherShapes = typeof otherOptionShapes;
@@ -411,13 +519,34 @@ const OPTIONS_DESCRIPTION =
   "CDN options by key, in the exact case given. Every option object has `enabled`. An unknown option key, " +
   "or an unknown field inside an option, is rejected.";
 
+/** Each option as written in a body: it may be null, which removes that option (or adds none). */
+const nullableWriteShape = Object.fromEntries(
+  Object.entries(optionsWriteShape).map(([name, schema]) => [name, schema.nullable().optional()]),
+) as { [K in keyof OptionsWrite]: z.ZodOptional<z.ZodNullable<OptionsWrite[K]>> };
+
+/**
+ * The options that set up a resource as a whole (its TLS, certificates and protocols) rather than the
+ * delivery of some of its paths: a resource takes them, a rule or rule template does not.
+ */
+export const RESOURCE_ONLY_OPTIONS = [
+  "grpc_passthrough",
+  "http3_enabled",
+  "network_error_logging",
+  "tls_versions",
+  "use_default_le_chain",
+  "use_dns01_le_challenge",
+  "use_rsa_le_cert",
+] as const;
+type ResourceOnlyOption = (typeof RESOURCE_ONLY_OPTIONS)[number];
+
+function withoutResourceOnly<S extends Record<string, unknown>>(shape: S): Omit<S, ResourceOnlyOption> {
+  const kept: Record<string, unknown> = { ...shape };
+  for (const name of RESOURCE_ONLY_OPTIONS) delete kept[name];
+  return kept as Omit<S, ResourceOnlyOption>;
+}
+
 /** Options as written in a PATCH or PUT body: each key may be null, which removes that option. */
-const cdnResourceOptionsWriteSchema = strictObject(
-  Object.fromEntries(
-    Object.entries(optionsWriteShape).map(([name, schema]) => [name, schema.nullable().optional()]),
-  ) as { [K in keyof OptionsWrite]: z.ZodOptional<z.ZodNullable<OptionsWrite[K]>> },
-  { unknownMessage: "Unknown option." },
-).describe(
+const cdnResourceOptionsWriteSchema = strictObject(nullableWriteShape, { unknownMessage: "Unknown option." }).describe(
   OPTIONS_DESCRIPTION +
     " PATCH: each option key given replaces that option whole, `null` removes it, keys not given stay. " +
     "PUT: the options given are the resource's options afterwards.",
@@ -428,28 +557,80 @@ export const cdnResourceOptionsWrite: CdnResourceOptionsWriteSchema = cdnResourc
 
 const { key: _secretKey, ...secureKeyRead } = otherOptionShapes.secure_key;
 
-/** Options as returned: like the written form, but `secure_key.key` is never returned. */
-const cdnResourceOptionsSchema = z
-  .object({
-    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).optional()])) as {
-      [K in (typeof booleanOptionNames)[number]]: z.ZodOptional<z.ZodObject<typeof booleanOptionShape, "strict">>;
+const RETURNED_DESCRIPTION =
+  " Every option key is returned, null for an option that is not set, and every field of a set option, null for one " +
+  "without a value. `secure_key.key` is a secret and is never returned.";
+
+/** The type of a value as returned: each optional field of an object may also be null (see `returned`). */
+export type Returned<T> = T extends readonly (infer Item)[]
+  ? Returned<Item>[]
+  : T extends object
+    ? { [K in keyof T]: undefined extends T[K] ? Returned<Exclude<T[K], undefined>> | null | undefined : Returned<T[K]> }
+    : T;
+
+/** An option as returned: present or null, with the returned type of its fields. */
+type ReadOption<S extends z.ZodRawShape> = z.ZodOptional<z.ZodNullable<z.ZodType<Returned<z.output<z.ZodObject<S>>>>>>;
+
+const optionsReadShape = {
+    ...(Object.fromEntries(booleanOptionNames.map((name) => [name, readOption(name, booleanOptionShape).nullable().optional()])) as unknown as {
+      [K in (typeof booleanOptionNames)[number]]: ReadOption<typeof booleanOptionShape>;
     }),
     ...(Object.fromEntries(
       Object.entries(otherOptionShapes).map(([name, shape]) => [
         name,
-        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).optional(),
+        readOption(name as OptionName, name === "secure_key" ? secureKeyRead : shape).nullable().optional(),
       ]),
-    ) as {
-      [K in keyof typeof otherOptionShapes]: z.ZodOptional<
-        z.ZodObject<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K], "strict">
-      >;
+    ) as unknown as {
+      [K in keyof typeof otherOptionShapes]: ReadOption<K extends "secure_key" ? typeof secureKeyRead : (typeof otherOptionShapes)[K]>;
     }),
-  })
+};
+
+/** Options as returned: like the written form, but `secure_key.key` is never returned. */
+const cdnResourceOptionsSchema = z
+  .object(optionsReadShape)
   .strict()
-  .describe(OPTIONS_DESCRIPTION + " `secure_key.key` is a secret and is never returned.");
+  .describe(OPTIONS_DESCRIPTION + RETURNED_DESCRIPTION);
 export interface CdnResourceOptionsSchema extends CdnResourceOptionsSchemaType {}
 type CdnResourceOptionsSchemaType = typeof cdnResourceOptionsSchema;
 export const cdnResourceOptions: CdnResourceOptionsSchema = cdnResourceOptionsSchema;
 
 export type CdnResourceOptions = z.infer<typeof cdnResourceOptions>;
 export type CdnResourceOptionsWrite = z.input<typeof cdnResourceOptionsWrite>;
+
+const RULE_OPTIONS_DESCRIPTION =
+  OPTIONS_DESCRIPTION +
+  " The options of a rule are a resource's, with the same fields and checks, but for those that set up the resource as a whole (" +
+  RESOURCE_ONLY_OPTIONS.join(", ") +
+  "): a rule's option applies to the requests its pattern matches, in place of the resource's option of the same key.";
+
+/** A rule's (or rule template's) options as written: PATCH merges them by key, null removes one. */
+const cdnRuleOptionsWriteSchema = strictObject(withoutResourceOnly(nullableWriteShape), { unknownMessage: "Unknown option." }).describe(
+  RULE_OPTIONS_DESCRIPTION +
+    " PATCH: each option key given replaces that option whole, `null` removes it, keys not given stay. " +
+    "PUT and create: the options given (null ones left out) are the options afterwards.",
+);
+export interface CdnRuleOptionsWriteSchema extends CdnRuleOptionsWriteSchemaType {}
+type CdnRuleOptionsWriteSchemaType = typeof cdnRuleOptionsWriteSchema;
+export const cdnRuleOptionsWrite: CdnRuleOptionsWriteSchema = cdnRuleOptionsWriteSchema;
+
+/** A rule's (or rule template's) options as returned: `secure_key.key` is never returned. */
+const cdnRuleOptionsSchema = z
+  .object(withoutResourceOnly(optionsReadShape))
+  .strict()
+  .describe(RULE_OPTIONS_DESCRIPTION + RETURNED_DESCRIPTION);
+export interface CdnRuleOptionsSchema extends CdnRuleOptionsSchemaType {}
+type CdnRuleOptionsSchemaType = typeof cdnRuleOptionsSchema;
+export const cdnRuleOptions: CdnRuleOptionsSchema = cdnRuleOptionsSchema;
+
+export type CdnRuleOptions = z.infer<typeof cdnRuleOptions>;
+export type CdnRuleOptionsWrite = z.input<typeof cdnRuleOptionsWrite>;
+
+/** A resource's stored options (`secure_key.key` left out) as returned: every key and field present, null without a value. */
+export function completeCdnResourceOptions(options: Record<string, unknown>): CdnResourceOptions {
+  return complete(cdnResourceOptions, options) as CdnResourceOptions;
+}
+
+/** A rule's or template's stored options (`secure_key.key` left out) as returned: every key and field present, null without a value. */
+export function completeCdnRuleOptions(options: Record<string, unknown>): CdnRuleOptions {
+  return complete(cdnRuleOptions, options) as CdnRuleOptions;
+}

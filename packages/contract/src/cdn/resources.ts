@@ -23,7 +23,7 @@ import {
 import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
-import { cdnResourceOptions, cdnResourceOptionsWrite } from "./options.js";
+import { cdnResourceOptions, cdnResourceOptionsWrite, completeCdnResourceOptions } from "./options.js";
 import { CDN_PAGE_MAX, originGroupOf, originSource, read, write } from "./shared.js";
 
 const c = initContract();
@@ -80,7 +80,7 @@ const cdnResourceSchema = z
     waap_domain_id: integer().nullable().describe("The id of the resource's domain in WAAP (not part of this API), or null."),
     rules: z
       .array(z.record(z.unknown()))
-      .describe("Rules of the resource; managed by rule operations that this API does not include, so empty here."),
+      .describe("The resource's rules, as the rule operations return them, in the order they are matched (by weight, then id); empty when it has none."),
     options: cdnResourceOptions,
     waap_api_domain_enabled: z.boolean().describe("Whether WAAP API domain protection is on. Written by PUT only."),
   })
@@ -317,7 +317,7 @@ const createdResource = {
   proxy_ssl_enabled: false,
   proxy_ssl_ca: null,
   proxy_ssl_data: null,
-  options: { gzipOn: { enabled: true, value: true } },
+  options: completeCdnResourceOptions({ gzipOn: { enabled: true, value: true } }),
   waap_api_domain_enabled: false,
 };
 
@@ -328,7 +328,7 @@ const replacedResource = {
   description: "",
   sslEnabled: false,
   sslData: null,
-  options: { gzipOn: { enabled: true, value: true } },
+  options: completeCdnResourceOptions({ gzipOn: { enabled: true, value: true } }),
 };
 
 // The cases' objects: the account's resources (its first origin group is in shared.ts), the first shielding POP.
@@ -391,7 +391,7 @@ export const cdnResourcesRoutes = {
         name: createdResource.name,
         active: createdResource.active,
         originProtocol: createdResource.originProtocol,
-        options: createdResource.options,
+        options: { gzipOn: { enabled: true, value: true } },
       },
       response: createdResource,
     },

@@ -11,7 +11,9 @@ import { cdnLogsUploaderConfigs } from "./logs-uploader/configs.js";
 import { cdnLogsUploaderPolicies } from "./logs-uploader/policies.js";
 import { cdnLogsUploaderTargets } from "./logs-uploader/targets.js";
 import { cdnOriginGroups } from "./origin-groups.js";
+import { cdnPresets } from "./presets.js";
 import { cdnResources } from "./resources.js";
+import { cdnRulesRouter, cdnRuleTemplatesRouter } from "./rules.js";
 import { cdnShieldingPops } from "./shielding-pops.js";
 import { cdnCertificates } from "./certificates.js";
 import { cdnTrustedCaCertificates } from "./trusted-ca-certificates.js";
@@ -26,7 +28,10 @@ export function cdnRoutes(deps: RouteDeps) {
     ...cdnLogsUploaderTargets(deps),
     ...cdnLogsUploaderPolicies(deps),
     ...cdnLogsUploaderConfigs(deps),
+    ...cdnRuleTemplatesRouter(deps),
     ...cdnResources(deps),
+    ...cdnRulesRouter(deps),
+    ...cdnPresets(deps),
     ...cdnShieldingPops(deps),
     ...cdnFeatures(deps),
     ...cdnClientSettings(deps),

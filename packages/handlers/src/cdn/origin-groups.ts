@@ -13,7 +13,7 @@ import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, referringIds, writeSources } from "./shared.js";
 import { served } from "../served.js";
 
-const { cdnResources, originGroupSources, originGroups } = schema;
+const { cdnResourceRules, cdnResources, originGroupSources, originGroups } = schema;
 
 /** The origin group listing's filters, in the order their conditions are added. */
 const GROUP_FILTERS = ["name", "sources", "has_related_resources"] as const;
@@ -190,11 +190,18 @@ export function cdnOriginGroups(deps: RouteDeps) {
           if (!group) throw notFound(`Origin group ${id}`);
           const users = await referringIds(tx, cdnResources, and(eq(cdnResources.accountId, accountId), eq(cdnResources.originGroupId, id)));
           if (users) throw conflict(`Origin group ${id} is used by CDN resources (${users}): move or delete them first.`);
+          const [rule] = await tx
+            .select({ id: cdnResourceRules.id, resourceId: cdnResourceRules.resourceId })
+            .from(cdnResourceRules)
+            .where(and(eq(cdnResourceRules.accountId, accountId), eq(cdnResourceRules.originGroupId, id)))
+            .limit(1);
+          if (rule)
+            throw conflict(`Origin group ${id} is used by rule ${rule.id} of CDN resource ${rule.resourceId}: give the rule another originGroup, or null, first.`);
           await tx.delete(originGroups).where(and(eq(originGroups.accountId, accountId), eq(originGroups.id, id)));
         });
       } catch (error) {
         // A resource moved onto the group between our check and the delete.
-        if (isForeignKeyViolation(error)) throw conflict(`Origin group ${id} is used by a CDN resource: move or delete it first.`);
+        if (isForeignKeyViolation(error)) throw conflict(`Origin group ${id} is used by a CDN resource or a rule: move or delete it first.`);
         throw error;
       }
       return { status: 204, body: undefined };

@@ -4,6 +4,7 @@
  */
 import {
   cdnResourcesRoutes,
+  completeCdnResourceOptions,
   type CdnResource,
   type CdnResourceOptions,
   type ListCdnResourcesQuery,
@@ -19,6 +20,7 @@ import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce,
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
 import { served } from "../served.js";
+import { managedOptions, rulesOfResources } from "./rules.js";
 
 const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops, streams } = schema;
 
@@ -44,9 +46,9 @@ interface ResourceState {
 /** A stored option as returned: `secure_key.key` is a secret and never leaves the service. */
 function publicOptions(options: StoredOptions): CdnResourceOptions {
   const { secure_key: secureKey, ...rest } = options;
-  if (!secureKey) return rest;
+  if (!secureKey) return completeCdnResourceOptions(rest);
   const { key: _key, ...shown } = secureKey;
-  return { ...rest, secure_key: shown } as CdnResourceOptions;
+  return completeCdnResourceOptions({ ...rest, secure_key: shown });
 }
 
 /** The column of each writable field of a resource (every field of `ResourceState`). */
@@ -103,12 +105,14 @@ function prepareResourceStatements(db: Database) {
       .where(and(eq(cdnResourceHostnames.accountId, sql.placeholder("accountId")), eq(cdnResourceHostnames.resourceId, sql.placeholder("id"))))
       .orderBy(asc(cdnResourceHostnames.position))
       .prepare("cdn_resource_hostnames"),
+    /** The database the statements run on, for the reads that are not prepared (the resource's rules). */
+    db,
   };
 }
 
 type ResourceStatements = ReturnType<typeof prepareResourceStatements>;
 
-function toCdnResource(row: ResourceSelection, hostnames: string[]): CdnResource {
+function toCdnResource(row: ResourceSelection, hostnames: string[], rules: Record<string, unknown>[]): CdnResource {
   const r = row.resource;
   return {
     id: r.id,
@@ -144,7 +148,7 @@ function toCdnResource(row: ResourceSelection, hostnames: string[]): CdnResource
     primary_resource: r.primaryResourceId,
     is_primary: r.isPrimary,
     waap_domain_id: r.waapDomainId,
-    rules: r.rules,
+    rules,
     options: publicOptions(r.options),
     waap_api_domain_enabled: r.waapApiDomainEnabled,
   };
@@ -155,7 +159,8 @@ async function loadResource(statements: ResourceStatements, accountId: number, i
   const [row] = await (tx ? inTransaction(statements.read, tx) : statements.read).execute({ accountId, id });
   if (!row) return undefined;
   const hostnames = await (tx ? inTransaction(statements.hostnames, tx) : statements.hostnames).execute({ accountId, id });
-  return toCdnResource(row, hostnames.map((item) => item.hostname));
+  const rules = await rulesOfResources(tx ?? statements.db, accountId, [row.resource]);
+  return toCdnResource(row, hostnames.map((item) => item.hostname), rules.get(id) ?? []);
 }
 
 function stateOf(row: ResourceRow): ResourceState {
@@ -392,7 +397,13 @@ function cdnResourcesRouter(deps: RouteDeps) {
         if (replace || Object.keys(body).length > 0) {
           const state = replace ? newResourceState(row.name, (body as ReplaceCdnResourceBody).originGroup) : stateOf(row);
           const written = replace ? { secondaryHostnames: [], ...body } : body;
+          // The options a preset applied to the resource manages may not be given, and a PUT keeps them.
+          const managed = row.presetApplied ? await managedOptions(tx, accountId, { resourceId: id }) : [];
+          const touched = managed.filter((key) => body.options !== undefined && key in body.options);
+          if (touched.length)
+            throw conflict(`These options are managed by the preset applied (unapply it first to change them): ${touched.join(", ")}.`);
           await applyResourceBody(tx, secretsKey, accountId, id, state, written, !replace);
+          for (const key of managed) if (row.options[key] !== undefined) state.options[key] = row.options[key]!;
           await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id });
           if (written.secondaryHostnames !== undefined) await writeHostnames(tx, accountId, id, written.secondaryHostnames, true);
         }
@@ -422,10 +433,16 @@ function cdnResourcesRouter(deps: RouteDeps) {
         ).execute(values),
         resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
       ]);
-      const hostnames = await hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id));
+      const [hostnames, rules] = await Promise.all([
+        hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id)),
+        rulesOfResources(db, caller.accountId, rows.map((row) => row.resource)),
+      ]);
       return {
         status: 200,
-        body: { count: total?.total ?? 0, results: rows.map((row) => toCdnResource(row, hostnames.get(row.resource.id) ?? [])) },
+        body: {
+          count: total?.total ?? 0,
+          results: rows.map((row) => toCdnResource(row, hostnames.get(row.resource.id) ?? [], rules.get(row.resource.id) ?? [])),
+        },
       };
     },
 

@@ -3,6 +3,7 @@
  * host name and option rules, the shielding PUT, and concurrent writes. The rest of a resource's lifecycle
  * is tested in resources.test.ts.
  */
+import { completeCdnResourceOptions, completeCdnRuleOptions } from "@cloudplane/contract";
 import { decryptSecret, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -18,6 +19,28 @@ const hostnamesOf = (resource: DemoCdnResource) => demoFixture.cdnResourceHostna
 /** The CDN area's timestamp (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`) of a fixture ISO time. */
 function cdnTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000+00:00`;
+}
+
+/** A resource's rules as the API shows them, in the order they are matched (none of the demo's has a secure key). */
+function rulesOf(resource: DemoCdnResource) {
+  return demoFixture.cdnResourceRules
+    .filter((rule) => rule.resourceId === resource.id)
+    .sort((a, b) => a.weight - b.weight || a.id - b.id)
+    .map((rule) => ({
+      id: rule.id,
+      name: rule.name,
+      active: rule.active,
+      deleted: false,
+      rule: rule.rule,
+      ruleType: rule.ruleType,
+      weight: rule.weight,
+      originGroup: rule.originGroupId,
+      originProtocol: rule.overrideOriginProtocol ?? resource.originProtocol,
+      overrideOriginProtocol: rule.overrideOriginProtocol,
+      preset_applied: rule.presetApplied,
+      primary_rule: null,
+      options: completeCdnRuleOptions(rule.options),
+    }));
 }
 
 const CDN_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/;
@@ -68,8 +91,8 @@ function resourceView(resource: DemoCdnResource) {
     primary_resource: resource.primaryResourceId,
     is_primary: resource.isPrimary,
     waap_domain_id: resource.waapDomainId,
-    rules: resource.rules,
-    options: secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options,
+    rules: rulesOf(resource),
+    options: completeCdnResourceOptions(secureKey ? { ...options, secure_key: { enabled: secureKey.enabled, type: secureKey.type } } : options),
     waap_api_domain_enabled: resource.waapApiDomainEnabled,
   };
 }
@@ -129,6 +152,8 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         ...before,
         ...body,
         originGroup_name: originGroupName(3),
+        // The rules without a protocol of their own follow the resource's.
+        rules: before.rules.map((rule) => ({ ...rule, originProtocol: rule.overrideOriginProtocol ?? "MATCH" })),
         updated: expect.stringMatching(CDN_TIME),
       });
       expect(after.updated > before.updated).toBe(true);
@@ -145,7 +170,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       const websockets = { enabled: true, value: true };
       const after = await written(await patch(1, { options: { cors, gzipOn: null, websockets } }));
       const { gzipOn: _removed, ...kept } = fixtureOptions;
-      expect(after.options).toEqual({ ...kept, cors, websockets });
+      expect(after.options).toEqual(completeCdnResourceOptions({ ...kept, cors, websockets }));
       expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
     });
 
@@ -167,7 +192,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       expect((await storedOptions(1)).secure_key!.key).toBe(ciphertext);
 
       const removed = await written(await patch(1, { options: { secure_key: null } }));
-      expect(removed.options.secure_key).toBeUndefined();
+      expect(removed.options.secure_key).toBeNull();
       expect((await storedOptions(1)).secure_key).toBeUndefined();
     });
 
@@ -259,7 +284,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         ...resourceView(fixture),
         originGroup: 3,
         originGroup_name: originGroupName(3),
-        options: {},
+        options: completeCdnResourceOptions({}),
         secondaryHostnames: [],
         description: "",
         active: true,
@@ -295,6 +320,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
       expect(after).toEqual({
         ...resourceView(fixtureResource(7)),
         ...body,
+        options: completeCdnResourceOptions(body.options),
         originGroup_name: originGroupName(1),
         updated: expect.stringMatching(CDN_TIME),
       });
@@ -305,7 +331,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         name: body.name,
         description: "",
         secondaryHostnames: [],
-        options: {},
+        options: completeCdnResourceOptions({}),
         waap_api_domain_enabled: false,
         sslEnabled: false,
         sslData: null,
@@ -332,7 +358,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
     it("answers 404 for another account's resource", async () => {
       const reply = await put(4, { originGroup: 1 }, 1);
       expectEnvelope(reply, 404, "not_found");
-      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroupId, options: fixtureResource(4).options });
+      expect(await current(4)).toMatchObject({ originGroup: fixtureResource(4).originGroupId, options: completeCdnResourceOptions(fixtureResource(4).options) });
     });
   });
 
@@ -378,7 +404,8 @@ describe.each(engines())("CDN routes on %s", (engine) => {
 
   describe("concurrent writes: none is lost", () => {
     it("keeps every one of 20 concurrent PATCHes of different option keys of one resource", async () => {
-      const before = await current(3);
+      // Resource 7: no preset manages any of its options.
+      const before = await current(7);
       const writes: Record<string, Record<string, unknown>> = {
         disable_cache: { enabled: true, value: false },
         disable_proxy_force_ranges: { enabled: true, value: true },
@@ -401,10 +428,10 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         browser_cache_settings: { enabled: true, value: "600s" },
         tls_versions: { enabled: true, value: ["TLSv1.3"] },
       };
-      const replies = await Promise.all(Object.entries(writes).map(([key, option]) => patch(3, { options: { [key]: option } })));
+      const replies = await Promise.all(Object.entries(writes).map(([key, option]) => patch(7, { options: { [key]: option } })));
       for (const reply of replies) expect(reply.status, reply.text).toBe(200);
-      const after = await current(3);
-      expect(after.options).toEqual({ ...before.options, ...writes });
+      const after = await current(7);
+      expect(after.options).toEqual(completeCdnResourceOptions({ ...before.options, ...writes }));
       expect(after).toEqual({ ...before, options: after.options, updated: expect.stringMatching(CDN_TIME) });
     });
 
@@ -422,7 +449,7 @@ describe.each(engines())("CDN routes on %s", (engine) => {
         ...before,
         name: "Acme downloads (concurrent)",
         description: "Written at the same time.",
-        options: { ...before.options, stale: { enabled: true, value: ["error", "timeout"] } },
+        options: completeCdnResourceOptions({ ...before.options, stale: { enabled: true, value: ["error", "timeout"] } }),
         shielded: true,
         shield_enabled: true,
         shield_dc: pop.datacenter,

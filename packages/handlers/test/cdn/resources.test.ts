@@ -3,6 +3,7 @@
  * or an origin), get, delete (deactivated resources only) and the shielding read. The resources' PATCH and
  * PUT are tested in resources-changes.test.ts.
  */
+import { completeCdnResourceOptions } from "@cloudplane/contract";
 import { demoFixture, sql, type DemoAccountId } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -158,7 +159,7 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
         is_primary: null,
         waap_domain_id: null,
         rules: [],
-        options: {},
+        options: completeCdnResourceOptions({}),
         waap_api_domain_enabled: false,
       });
       expect(Math.max(...resources.map((resource) => resource.id))).toBeLessThan(created.id);
@@ -192,7 +193,7 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
       expect(reply.body).toMatchObject({
         ...fields,
         cname: "full.acme.example",
-        options: { gzipOn: { enabled: true, value: true }, secure_key: { enabled: true, type: 2 } },
+        options: completeCdnResourceOptions({ gzipOn: { enabled: true, value: true }, secure_key: { enabled: true, type: 2 } }),
       });
       expect(reply.text).not.toContain("created-secret-key-77");
       expect(await get(reply.body.id)).toEqual(reply.body);

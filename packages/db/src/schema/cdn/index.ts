@@ -13,3 +13,4 @@ export * from "./features.js";
 export * from "./logs-uploader/targets.js";
 export * from "./logs-uploader/policies.js";
 export * from "./logs-uploader/configs.js";
+export * from "./rules.js";
