@@ -8,8 +8,11 @@ import demoJson from "../fixtures/demo.json";
 import { encryptSecret, hashToken, sha256Hex } from "./crypto.js";
 import * as schema from "./schema/index.js";
 
-/** Tables the demo data leaves empty: the rate limiter's counters, the sums triggers keep, and the answers kept under idempotency keys. */
-type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys";
+/**
+ * Tables the demo data leaves empty: the rate limiter's counters, the sums triggers keep, and the answers kept under idempotency keys;
+ * and those the database fills for the demo as it loads (demo-cdn-traffic.ts): the CDN traffic and the paid features' periods.
+ */
+type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys" | "cdnUsage" | "cdnRequestLogs" | "cdnFeaturePeriods";
 
 type Schema = typeof schema;
 

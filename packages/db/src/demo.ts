@@ -5,6 +5,7 @@
 import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashToken } from "./crypto.js";
+import { generateDemoCdnTraffic } from "./demo-cdn-traffic.js";
 import type { Database } from "./database.js";
 import { DEMO_PLAINTEXTS, demoFixture, demoToken, type DemoColumnValue, type DemoFixture, type DemoTableName } from "./demo-fixture.js";
 import * as schema from "./schema/index.js";
@@ -97,6 +98,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
       const result = await tx.insert(table).values(rows).onConflictDoNothing({ target: primaryKeyOf(table) }).returning({ one: sql<number>`1` });
       inserted[name] = result.length;
     }
+    // The CDN resources' traffic is arithmetic the database does, not rows of the fixture.
+    await generateDemoCdnTraffic(tx, ((fixture.cdnResources ?? []) as Array<{ id: number }>).map((resource) => resource.id));
     await advanceIdSequences(tx);
   });
 

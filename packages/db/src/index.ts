@@ -22,6 +22,7 @@ export { migrations } from "./migrations.generated.js";
 export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
 export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
 export { holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
+export { DEMO_TRAFFIC_FROM, DEMO_TRAFFIC_TO } from "./demo-cdn-traffic.js";
 export * from "./provision.js";
 export * from "./demo-fixture.js";
 export * as schema from "./schema/index.js";

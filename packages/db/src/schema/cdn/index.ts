@@ -11,3 +11,4 @@ export * from "./features.js";
 export * from "./logs-uploader/targets.js";
 export * from "./logs-uploader/policies.js";
 export * from "./logs-uploader/configs.js";
+export * from "./statistics.js";
