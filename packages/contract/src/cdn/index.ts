@@ -13,6 +13,10 @@ import { cdnLogsUploaderTargetsRoutes } from "./logs-uploader/targets.js";
 import { cdnOriginGroupsRoutes } from "./origin-groups.js";
 import { cdnResourcesRoutes } from "./resources.js";
 import { cdnShieldingPopsRoutes } from "./shielding-pops.js";
+import { cdnAuditLogRoutes } from "./audit-log.js";
+import { cdnLogsRoutes } from "./logs.js";
+import { cdnMetricsRoutes } from "./metrics.js";
+import { cdnStatisticsRoutes } from "./statistics.js";
 
 export * from "./options.js";
 export { CDN_PAGE_MAX, isOriginSource } from "./shared.js";
@@ -21,6 +25,10 @@ export * from "./shielding-pops.js";
 export * from "./features.js";
 export * from "./client-settings.js";
 export * from "./origin-groups.js";
+export * from "./statistics.js";
+export * from "./metrics.js";
+export * from "./logs.js";
+export * from "./audit-log.js";
 export {
   LOGS_UPLOADER_CHECK_CODES,
   LOGS_UPLOADER_CHECK_STATUSES,
@@ -49,5 +57,9 @@ export const cdnContract = c.router({
   ...cdnFeaturesRoutes,
   ...cdnClientSettingsRoutes,
   ...cdnOriginGroupsRoutes,
+  ...cdnStatisticsRoutes,
+  ...cdnMetricsRoutes,
+  ...cdnLogsRoutes,
+  ...cdnAuditLogRoutes,
   patchClientSettings: alias(cdnClientSettingsRoutes, "updateClientSettings", { path: "/cdn/clients/me", method: "PATCH" }),
 });

@@ -13,6 +13,10 @@ import { cdnLogsUploaderTargets } from "./logs-uploader/targets.js";
 import { cdnOriginGroups } from "./origin-groups.js";
 import { cdnResources } from "./resources.js";
 import { cdnShieldingPops } from "./shielding-pops.js";
+import { cdnAuditLogEntries } from "./audit-log.js";
+import { cdnLogs } from "./logs.js";
+import { cdnMetrics } from "./metrics.js";
+import { cdnStatistics } from "./statistics.js";
 
 /** Every primary route of the cdn area with its implementation; a route left out fails to compile. */
 export function cdnRoutes(deps: RouteDeps) {
@@ -25,5 +29,9 @@ export function cdnRoutes(deps: RouteDeps) {
     ...cdnFeatures(deps),
     ...cdnClientSettings(deps),
     ...cdnOriginGroups(deps),
+    ...cdnStatistics(deps),
+    ...cdnMetrics(deps),
+    ...cdnLogs(deps),
+    ...cdnAuditLogEntries(deps),
   } satisfies Record<keyof PrimaryRoutes<Contract["cdn"]>, unknown>;
 }
