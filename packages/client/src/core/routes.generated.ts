@@ -67,6 +67,18 @@ export const cdnRoutes = /* @__PURE__ */ defineRoutes("cdn", {
   updateOriginGroup: ["PATCH", "/cdn/origin_groups/:origin_group_id"],
   replaceOriginGroup: ["PUT", "/cdn/origin_groups/:origin_group_id"],
   deleteOriginGroup: ["DELETE", "/cdn/origin_groups/:origin_group_id"],
+  getResourceUsageAggregated: ["GET", "/cdn/statistics/aggregate/stats"],
+  getResourceUsageSeries: ["GET", "/cdn/statistics/series"],
+  getShieldUsageAggregated: ["GET", "/cdn/statistics/shield_usage/aggregated"],
+  getShieldUsageSeries: ["GET", "/cdn/statistics/shield_usage/series"],
+  getLogsUsageAggregated: ["GET", "/cdn/statistics/raw_logs_usage/aggregated"],
+  getLogsUsageSeries: ["GET", "/cdn/statistics/raw_logs_usage/series"],
+  listMetrics: ["POST", "/cdn/advanced/v1/metrics"],
+  listNetworkCapacity: ["GET", "/cdn/advanced/v1/capacity"],
+  listLogs: ["GET", "/cdn/advanced/v1/logs"],
+  downloadLogs: ["GET", "/cdn/advanced/v1/logs/download"],
+  listAuditLog: ["GET", "/cdn/activity_log/requests"],
+  getAuditLogEntry: ["GET", "/cdn/activity_log/requests/:log_id"],
   patchClientSettings: ["PATCH", "/cdn/clients/me"],
 });
 

@@ -187,7 +187,7 @@ type ResourceAggregatedStatsSchemaType = typeof resourceAggregatedSchema;
 export const resourceAggregatedStats: ResourceAggregatedStatsSchema = resourceAggregatedSchema;
 export type ResourceAggregatedStats = z.infer<typeof resourceAggregatedStats>;
 
-const point = z.tuple([integer({ column: "bigint" }), metricValue]).describe("A point: the Unix time its period starts, and the value over it.");
+const point = z.array(metricValue).min(2).max(2).describe("A point of two values: the Unix time its period starts, and the value over it.");
 const seriesValues = z.record(z.array(point)).describe("Each metric's points, by name, oldest first.");
 const seriesNode = z.object({ metrics: seriesValues }).catchall(z.unknown()).describe("One group: its `metrics` series, and the groups of the next `group_by` inside it.");
 const seriesMaps = Object.fromEntries(STATISTICS_GROUPS.map((group) => [group, z.record(seriesNode).optional().describe(`The groups by ${group}, when ${group} is the first of \`group_by\`.`)])) as Record<StatisticsGroup, z.ZodOptional<z.ZodRecord<z.ZodString, typeof seriesNode>>>;
