@@ -136,10 +136,10 @@ describe("routes", () => {
       expect((route.responses as Record<number, z.ZodTypeAny>)[status]!.safeParse(examples.validationErrorExample).success).toBe(true);
   });
 
-  it("marks only GET routes and the cost report as reads", () => {
+  it("marks only GET routes, the cost report and the CDN metrics (asked for with a POST) as reads", () => {
     const reads = routes.filter(([, route]) => (route.metadata as { access: string }).access === "read").map(([name]) => name);
     const expected = routes
-      .filter(([name, route]) => route.method === "GET" || name === "cloud.getReservationCostReportTotals")
+      .filter(([name, route]) => route.method === "GET" || name === "cloud.getReservationCostReportTotals" || name === "cdn.listMetrics")
       .map(([name]) => name);
     expect(reads.sort()).toEqual(expected.sort());
   });

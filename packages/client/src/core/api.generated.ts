@@ -2552,8 +2552,8 @@ export interface FeatureUsageQuery {
    */
   resource?: number[];
   /**
-   * true: a list of one row per group, each naming its group; false (default): groups nested in the order of
-   * `group_by`.
+   * true: the groups as `rows`, one per group naming each of its `group_by` values; false (default): groups nested in
+   * the order of `group_by`.
    */
   flat?: boolean;
 }
@@ -2920,6 +2920,34 @@ export interface ListUsersQuery {
   offset?: number;
 }
 
+/**
+ * How many of the account's CDN resources had raw logs (an enabled logs uploader config naming them) on in the period.
+ */
+export interface LogsAggregatedStats {
+  /**
+   * The number of CDN resources that had raw logs (an enabled logs uploader config naming them) on at any time in the
+   * period.
+   */
+  raw_logs_usage: number;
+  /** The same number, as the statistics routes give their metrics. */
+  metrics: {
+    raw_logs_usage: number;
+  };
+  /** With group_by=resource: 1 for each resource that had it on, by id. */
+  resource?: Record<string, {
+      metrics: {
+        raw_logs_usage: number;
+      };
+    }>;
+  /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
+  rows?: {
+    metrics: {
+      raw_logs_usage: number;
+    };
+    resource?: number;
+  }[];
+}
+
 /** A logs uploader config: the logs of some CDN resources, written as a policy says, uploaded to a target. */
 export interface LogsUploaderConfig {
   id: number;
@@ -3237,6 +3265,64 @@ export interface ReplaceOriginGroupBody {
 }
 
 /**
+ * The metrics over the whole period: under `metrics` and also each at the top level by its name, over everything that
+ * matched; and, with `group_by`, the groups by the first of its values (a resource's id, a region, …), each with its
+ * `metrics` and the groups of the next value of `group_by` inside it.
+ */
+export interface ResourceAggregatedStats {
+  /** The metrics asked for, over every group. */
+  metrics: Record<string, number | Record<string, number>>;
+  /** The groups by resource, when resource is the first of `group_by`. */
+  resource?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by region, when region is the first of `group_by`. */
+  region?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by country, when country is the first of `group_by`. */
+  country?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by vhost, when vhost is the first of `group_by`. */
+  vhost?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by client_country, when client_country is the first of `group_by`. */
+  client_country?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by protocol, when protocol is the first of `group_by`. */
+  protocol?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** With flat=true, in the place of the nested groups: one row per group. */
+  rows?: {
+    /** The metrics asked for, by name. */
+    metrics: Record<string, number | Record<string, number>>;
+    resource?: number;
+    region?: string;
+    country?: string;
+    vhost?: string;
+    client_country?: string;
+    protocol?: string;
+  }[];
+  [key: string]: unknown;
+}
+
+/**
  * The metrics as series: a point per `granularity` from `from` (rounded down to the granularity) to `to`, zero where
  * there was no traffic; with `group_by`, the groups by its first value, each with its `metrics` and the next groups
  * inside.
@@ -3382,6 +3468,29 @@ export interface SetBucketLifecycleBody {
   expiration_days: number;
 }
 
+/** How many of the account's CDN resources had origin shielding on in the period. */
+export interface ShieldAggregatedStats {
+  /** The number of CDN resources that had origin shielding on at any time in the period. */
+  shield_usage: number;
+  /** The same number, as the statistics routes give their metrics. */
+  metrics: {
+    shield_usage: number;
+  };
+  /** With group_by=resource: 1 for each resource that had it on, by id. */
+  resource?: Record<string, {
+      metrics: {
+        shield_usage: number;
+      };
+    }>;
+  /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
+  rows?: {
+    metrics: {
+      shield_usage: number;
+    };
+    resource?: number;
+  }[];
+}
+
 /** A shielding POP of the platform: a point of presence through which a resource's requests to its origin can go. */
 export interface ShieldingPop {
   /** The POP id, the value of a resource's `shielding_pop`. */
@@ -3455,8 +3564,8 @@ export interface StatisticsQuery {
    */
   resource?: number[];
   /**
-   * true: a list of one row per group, each naming its group; false (default): groups nested in the order of
-   * `group_by`.
+   * true: the groups as `rows`, one per group naming each of its `group_by` values; false (default): groups nested in
+   * the order of `group_by`.
    */
   flat?: boolean;
 }
@@ -4686,56 +4795,7 @@ export interface Routes {
     params: never;
     query: StatisticsQuery;
     body: never;
-    response: {
-  /** The metrics asked for, over every group. */
-  metrics: Record<string, number | Record<string, number>>;
-  /** The groups by resource, when resource is the first of `group_by`. */
-  resource?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  /** The groups by region, when region is the first of `group_by`. */
-  region?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  /** The groups by country, when country is the first of `group_by`. */
-  country?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  /** The groups by vhost, when vhost is the first of `group_by`. */
-  vhost?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  /** The groups by client_country, when client_country is the first of `group_by`. */
-  client_country?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  /** The groups by protocol, when protocol is the first of `group_by`. */
-  protocol?: Record<string, {
-      /** The metrics asked for, by name. */
-      metrics: Record<string, number | Record<string, number>>;
-      [key: string]: unknown;
-    }>;
-  [key: string]: unknown;
-} | {
-  /** The metrics asked for, by name. */
-  metrics: Record<string, number | Record<string, number>>;
-  resource?: number;
-  region?: string;
-  country?: string;
-  vhost?: string;
-  client_country?: string;
-  protocol?: string;
-}[];
+    response: ResourceAggregatedStats;
   };
   /** `GET /cdn/statistics/series`: Get CDN traffic as time series. */
   "cdn.getResourceUsageSeries": {
@@ -4753,25 +4813,7 @@ export interface Routes {
     params: never;
     query: FeatureUsageQuery;
     body: never;
-    response: {
-  /** The number of CDN resources that had origin shielding on at any time in the period. */
-  shield_usage: number;
-  /** The same number, as the statistics routes give their metrics. */
-  metrics: {
-    shield_usage: number;
-  };
-  /** With group_by=resource: 1 for each resource that had it on, by id. */
-  resource?: Record<string, {
-      metrics: {
-        shield_usage: number;
-      };
-    }>;
-} | {
-  metrics: {
-    shield_usage: number;
-  };
-  resource?: number;
-}[];
+    response: ShieldAggregatedStats;
   };
   /** `GET /cdn/statistics/shield_usage/series`: List origin shielding periods. */
   "cdn.getShieldUsageSeries": {
@@ -4802,28 +4844,7 @@ export interface Routes {
     params: never;
     query: FeatureUsageQuery;
     body: never;
-    response: {
-  /**
-   * The number of CDN resources that had raw logs (an enabled logs uploader config naming them) on at any time in the
-   * period.
-   */
-  raw_logs_usage: number;
-  /** The same number, as the statistics routes give their metrics. */
-  metrics: {
-    raw_logs_usage: number;
-  };
-  /** With group_by=resource: 1 for each resource that had it on, by id. */
-  resource?: Record<string, {
-      metrics: {
-        raw_logs_usage: number;
-      };
-    }>;
-} | {
-  metrics: {
-    raw_logs_usage: number;
-  };
-  resource?: number;
-}[];
+    response: LogsAggregatedStats;
   };
   /** `GET /cdn/statistics/raw_logs_usage/series`: List raw logs periods. */
   "cdn.getLogsUsageSeries": {

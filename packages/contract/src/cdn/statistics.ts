@@ -92,7 +92,7 @@ const resource = idListQuery(
 );
 const flat = z
   .preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean({ invalid_type_error: "Must be true or false." }))
-  .describe("true: a list of one row per group, each naming its group; false (default): groups nested in the order of `group_by`.") as unknown as z.ZodType<boolean, z.ZodTypeDef, boolean>;
+  .describe("true: the groups as `rows`, one per group naming each of its `group_by` values; false (default): groups nested in the order of `group_by`.") as unknown as z.ZodType<boolean, z.ZodTypeDef, boolean>;
 
 const metricsList = textListQuery(
   STATISTICS_METRICS,
@@ -173,7 +173,7 @@ const flatRow = z
   .describe("One group (flat): the value of each `group_by` and its metrics.");
 
 const aggregatedStatsSchema = z
-  .object({ metrics: metricValues.describe("The metrics asked for, over every group."), ...groupMaps })
+  .object({ metrics: metricValues.describe("The metrics asked for, over every group."), ...groupMaps, rows: z.array(flatRow).optional().describe("With flat=true, in the place of the nested groups: one row per group.") })
   // Each metric also by its name at the top level: a number, or for response_types the responses by MIME type.
   .catchall(z.unknown())
   .describe(
@@ -181,7 +181,7 @@ const aggregatedStatsSchema = z
       "matched; and, with `group_by`, the groups by the first of its values (a resource's id, a region, …), each with its " +
       "`metrics` and the groups of the next value of `group_by` inside it.",
   );
-const resourceAggregatedSchema = z.union([aggregatedStatsSchema, z.array(flatRow).describe("With flat=true: one row per group.")]);
+const resourceAggregatedSchema = aggregatedStatsSchema;
 export interface ResourceAggregatedStatsSchema extends ResourceAggregatedStatsSchemaType {}
 type ResourceAggregatedStatsSchemaType = typeof resourceAggregatedSchema;
 export const resourceAggregatedStats: ResourceAggregatedStatsSchema = resourceAggregatedSchema;
@@ -210,11 +210,14 @@ function featureAggregated(name: "shield_usage" | "raw_logs_usage", what: string
       [name]: integer().describe(`The number of CDN resources that had ${what} on at any time in the period.`),
       metrics: values.describe("The same number, as the statistics routes give their metrics."),
       resource: z.record(z.object({ metrics: values }).strict()).optional().describe("With group_by=resource: 1 for each resource that had it on, by id."),
+      rows: z
+        .array(z.object({ metrics: values, resource: integer().optional() }).strict())
+        .optional()
+        .describe("With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row."),
     })
     .strict()
     .describe(`How many of the account's CDN resources had ${what} on in the period.`);
-  const row = z.object({ metrics: values, resource: integer().optional() }).strict();
-  return z.union([object, z.array(row).describe("With flat=true: one row per resource (with group_by=resource), or one row.")]);
+  return object;
 }
 
 const shieldAggregatedSchema = featureAggregated("shield_usage", "origin shielding");

@@ -276,7 +276,7 @@ export function cdnStatistics(deps: RouteDeps) {
             walk(child, level + 1, { ...named, [group]: group === "resource" ? Number(key) : key });
         };
         walk(root, 0, {});
-        return { status: 200, body: rows as never };
+        return { status: 200, body: { ...root.metrics, metrics: root.metrics, rows } as never };
       }
       return { status: 200, body: { ...root.metrics, ...root } as never };
     },
@@ -351,10 +351,9 @@ async function featureAggregated(
   const rows = rowsOf(await db.execute(sql`select distinct p.resource_id from cdn_feature_periods p where ${featureWhere(accountId, feature, period, query.resource)} order by p.resource_id`));
   const ids = rows.map((row) => Number(row.resource_id));
   const byResource = query.group_by?.includes("resource") ?? false;
-  if (query.flat)
-    return { status: 200 as const, body: (byResource ? ids.map((id) => ({ resource: id, metrics: { [name]: 1 } })) : [{ metrics: { [name]: ids.length } }]) as never };
   const body: Record<string, unknown> = { [name]: ids.length, metrics: { [name]: ids.length } };
-  if (byResource) body.resource = Object.fromEntries(ids.map((id) => [String(id), { metrics: { [name]: 1 } }]));
+  if (query.flat) body.rows = byResource ? ids.map((id) => ({ resource: id, metrics: { [name]: 1 } })) : [{ metrics: { [name]: ids.length } }];
+  else if (byResource) body.resource = Object.fromEntries(ids.map((id) => [String(id), { metrics: { [name]: 1 } }]));
   return { status: 200 as const, body: body as never };
 }
 

@@ -65,7 +65,7 @@ describe.each(engines())("CDN statistics on %s", (engine) => {
     expect((byName.body as { requests: number }).requests).toBe(some!.requests);
     expect(byCode.body).toEqual(byName.body);
     const flat = await api.call("GET", `/cdn/statistics/aggregate/stats?${DAY}&metrics=requests&service=CDN&group_by=vhost,protocol&flat=true&resource=1`);
-    const rows = flat.body as Array<{ vhost: string; protocol: string; metrics: { requests: number } }>;
+    const { rows } = flat.body as { rows: Array<{ vhost: string; protocol: string; metrics: { requests: number } }> };
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.vhost === "cdn.acme.example" && /^HTTP\//.test(row.protocol))).toBe(true);
     const [one] = await sums("account_id = 1 and resource_id = 1");
@@ -117,7 +117,7 @@ describe.each(engines())("CDN statistics on %s", (engine) => {
     expect(periods).toHaveLength(1);
     expect(periods[0]!.active_to).not.toBeNull();
     const usage = await api.call("GET", `/cdn/statistics/shield_usage/aggregated?${window}&group_by=resource&flat=true`);
-    expect(usage.body).toEqual(expect.arrayContaining([{ resource: 3, metrics: { shield_usage: 1 } }]));
+    expect((usage.body as { rows: unknown[] }).rows).toEqual(expect.arrayContaining([{ resource: 3, metrics: { shield_usage: 1 } }]));
   });
 
   it("answers 400 naming the parameter for an unknown metric, group or region, a period backwards or too long, and a series too fine", async () => {
