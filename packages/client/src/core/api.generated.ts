@@ -369,15 +369,15 @@ export interface CdnAuditLogEntry {
    * The request's JSON body, with every secret (secret keys, passwords, private keys, tokens) removed; null without a
    * body.
    */
-  data: unknown;
+  data: Record<string, unknown> | null;
   /** What the request changed: one action for a write that succeeded, none for one that was refused. */
   actions: {
     /** What the request did: C created, U updated, D deleted. */
     action_type: "C" | "U" | "D";
     /** The object before the request: not kept by this service, always null. */
-    state_before_request: unknown;
+    state_before_request: null;
     /** The object after the request: not kept by this service, always null. */
-    state_after_request: unknown;
+    state_after_request: null;
   }[];
 }
 
@@ -2931,17 +2931,20 @@ export interface LogsAggregatedStats {
   raw_logs_usage: number;
   /** The same number, as the statistics routes give their metrics. */
   metrics: {
+    /** The number of resources. */
     raw_logs_usage: number;
   };
   /** With group_by=resource: 1 for each resource that had it on, by id. */
   resource?: Record<string, {
       metrics: {
+        /** The number of resources. */
         raw_logs_usage: number;
       };
     }>;
   /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
   rows?: {
     metrics: {
+      /** The number of resources. */
       raw_logs_usage: number;
     };
     resource?: number;
@@ -3474,17 +3477,20 @@ export interface ShieldAggregatedStats {
   shield_usage: number;
   /** The same number, as the statistics routes give their metrics. */
   metrics: {
+    /** The number of resources. */
     shield_usage: number;
   };
   /** With group_by=resource: 1 for each resource that had it on, by id. */
   resource?: Record<string, {
       metrics: {
+        /** The number of resources. */
         shield_usage: number;
       };
     }>;
   /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
   rows?: {
     metrics: {
+      /** The number of resources. */
       shield_usage: number;
     };
     resource?: number;
@@ -4920,13 +4926,13 @@ export interface Routes {
     body: never;
     response: CdnAuditLogPage;
   };
-  /** `GET /cdn/activity_log/requests/:log_id`: Get a CDN audit log entry. */
+  /** `GET /cdn/activity_log/requests/:id`: Get a CDN audit log entry. */
   "cdn.getAuditLogEntry": {
     method: "GET";
-    path: "/cdn/activity_log/requests/:log_id";
+    path: "/cdn/activity_log/requests/:id";
     params: {
-      /** The entry's id; another account's entry is 404. */
-      log_id: number;
+      /** The entry's id (the platform's `log_id`); another account's entry is 404. */
+      id: number;
     };
     query: never;
     body: never;

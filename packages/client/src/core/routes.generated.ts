@@ -78,7 +78,7 @@ export const cdnRoutes = /* @__PURE__ */ defineRoutes("cdn", {
   listLogs: ["GET", "/cdn/advanced/v1/logs"],
   downloadLogs: ["GET", "/cdn/advanced/v1/logs/download"],
   listAuditLog: ["GET", "/cdn/activity_log/requests"],
-  getAuditLogEntry: ["GET", "/cdn/activity_log/requests/:log_id"],
+  getAuditLogEntry: ["GET", "/cdn/activity_log/requests/:id"],
   patchClientSettings: ["PATCH", "/cdn/clients/me"],
 });
 

@@ -572,11 +572,11 @@ export class CdnAuditLogs extends APIResource {
   }
 
   /**
-   * `GET /cdn/activity_log/requests/{log_id}`: Get a CDN audit log entry. One entry of the account's CDN audit log.
-   * Another account's entry answers 404, as an unknown id does. A read: Users may call it.
+   * `GET /cdn/activity_log/requests/{id}`: Get a CDN audit log entry. One entry of the account's CDN audit log. Another
+   * account's entry answers 404, as an unknown id does. A read: Users may call it.
    */
-  get(logId: PathParam<"cdn.getAuditLogEntry", "log_id">, options?: RequestOptions): APIPromise<Success<"cdn.getAuditLogEntry">> {
-    return this.transport.request(cdnRoutes.getAuditLogEntry, { params: { log_id: logId } }, options);
+  get(requestId: PathParam<"cdn.getAuditLogEntry", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getAuditLogEntry">> {
+    return this.transport.request(cdnRoutes.getAuditLogEntry, { params: { id: requestId } }, options);
   }
 }
 

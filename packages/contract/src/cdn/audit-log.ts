@@ -21,8 +21,8 @@ const momentFilter = (description: string) =>
 const auditLogActionSchema = z
   .object({
     action_type: z.enum(["C", "U", "D"]).describe("What the request did: C created, U updated, D deleted."),
-    state_before_request: z.unknown().describe("The object before the request: not kept by this service, always null."),
-    state_after_request: z.unknown().describe("The object after the request: not kept by this service, always null."),
+    state_before_request: z.null().describe("The object before the request: not kept by this service, always null."),
+    state_after_request: z.null().describe("The object after the request: not kept by this service, always null."),
   })
   .strict();
 
@@ -39,7 +39,7 @@ const auditLogEntrySchema = z
     host: z.string().describe("The host the request was sent to."),
     remote_ip_address: z.string().nullable().describe("The client's address as the proxy in front of the API reported it (X-Forwarded-For, X-Real-IP); null when none did."),
     status_code: integer().describe("The status the request was answered with."),
-    data: z.unknown().describe("The request's JSON body, with every secret (secret keys, passwords, private keys, tokens) removed; null without a body."),
+    data: z.record(z.unknown()).nullable().describe("The request's JSON body, with every secret (secret keys, passwords, private keys, tokens) removed; null without a body."),
     actions: z.array(auditLogActionSchema).describe("What the request changed: one action for a write that succeeded, none for one that was refused."),
   })
   .strict()
@@ -107,14 +107,14 @@ export const cdnAuditLogRoutes = {
   }),
   getAuditLogEntry: route({
     method: "GET",
-    path: "/cdn/activity_log/requests/:log_id",
-    pathParams: z.object({ log_id: idParam("The entry's id; another account's entry is 404.") }),
+    path: "/cdn/activity_log/requests/:id",
+    pathParams: z.object({ id: idParam("The entry's id (the platform's `log_id`); another account's entry is 404.") }),
     responses: { 200: cdnAuditLogEntry, ...errorResponses() },
     summary: "Get a CDN audit log entry",
     description: "One entry of the account's CDN audit log. Another account's entry answers 404, as an unknown id does. A read: Users may call it.",
     metadata: { ...read, client: { resource: "auditLogs", method: "get" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { log_id: cdnAuditLogEntryExample.id }, response: cdnAuditLogEntryExample },
+    example: { pathParams: { id: cdnAuditLogEntryExample.id }, response: cdnAuditLogEntryExample },
     case: { path: (w) => `/cdn/activity_log/requests/${w.first("cdn.listAuditLog").id}`, ownsObjects: true },
   }),
 } as const;

@@ -61,7 +61,12 @@ type LogFilters = typeof CDN_LOG_FILTERS;
 /** The filter parameters' names: `status__gte`, `cname__contains`, … */
 export type CdnLogFilterParam = { [F in keyof LogFilters]: `${F}__${LogFilters[F]["ops"][number]}` }[keyof LogFilters];
 
-function filterParams(): Record<CdnLogFilterParam, z.ZodOptional<z.ZodType<string | number, z.ZodTypeDef, string | number>>> {
+type IntegerFilter = { [F in keyof LogFilters]: LogFilters[F]["integer"] extends true ? F : never }[keyof LogFilters];
+/** A filter parameter's value: an integer to compare an integer field with, text otherwise (lists are comma-separated text). */
+type FilterValue<P> = P extends `${infer F}__${infer Op}` ? (F extends IntegerFilter ? (Op extends "in" | "not_in" ? string : number) : string) : never;
+type FilterParams = { [P in CdnLogFilterParam]: z.ZodOptional<z.ZodType<FilterValue<P>, z.ZodTypeDef, FilterValue<P>>> };
+
+function filterParams(): FilterParams {
   const params: Record<string, z.ZodTypeAny> = {};
   for (const [field, { ops, integer: isInteger }] of Object.entries(CDN_LOG_FILTERS)) {
     for (const op of ops) {
@@ -78,7 +83,7 @@ function filterParams(): Record<CdnLogFilterParam, z.ZodOptional<z.ZodType<strin
               .optional();
     }
   }
-  return params as Record<CdnLogFilterParam, z.ZodOptional<z.ZodType<string | number, z.ZodTypeDef, string | number>>>;
+  return params as FilterParams;
 }
 
 const period = {

@@ -72,7 +72,7 @@ export type CdnMetricsBody = z.input<typeof cdnMetricsBody>;
 
 const valueItem = z
   .object({ timestamp: integer({ column: "bigint" }).describe("The Unix time the interval starts.") })
-  .catchall(z.number())
+  .catchall(z.number().optional())
   .describe("One interval: its start, and each metric asked for by name.");
 const metricsSchema = z
   .object({

@@ -203,11 +203,12 @@ type ResourceUsageStatsSchemaType = typeof resourceUsageSchema;
 export const resourceUsageStats: ResourceUsageStatsSchema = resourceUsageSchema;
 export type ResourceUsageStats = z.infer<typeof resourceUsageStats>;
 
-function featureAggregated(name: "shield_usage" | "raw_logs_usage", what: string) {
-  const values = z.object({ [name]: integer() }).strict();
-  const object = z
+function featureAggregated<const Name extends "shield_usage" | "raw_logs_usage">(name: Name, what: string) {
+  const count = (description: string) => ({ [name]: integer().describe(description) }) as { [Key in Name]: z.ZodNumber };
+  const values = z.object(count("The number of resources.")).strict();
+  return z
     .object({
-      [name]: integer().describe(`The number of CDN resources that had ${what} on at any time in the period.`),
+      ...count(`The number of CDN resources that had ${what} on at any time in the period.`),
       metrics: values.describe("The same number, as the statistics routes give their metrics."),
       resource: z.record(z.object({ metrics: values }).strict()).optional().describe("With group_by=resource: 1 for each resource that had it on, by id."),
       rows: z
@@ -217,7 +218,6 @@ function featureAggregated(name: "shield_usage" | "raw_logs_usage", what: string
     })
     .strict()
     .describe(`How many of the account's CDN resources had ${what} on in the period.`);
-  return object;
 }
 
 const shieldAggregatedSchema = featureAggregated("shield_usage", "origin shielding");

@@ -28,7 +28,7 @@ function entryOf(row: EntryRow): CdnAuditLogEntry {
     host: row.host,
     remote_ip_address: row.remoteIpAddress,
     status_code: row.statusCode,
-    data: row.data ?? null,
+    data: (row.data as Record<string, unknown> | null) ?? null,
     actions: row.actionType ? [{ action_type: row.actionType as "C" | "U" | "D", state_before_request: null, state_after_request: null }] : [],
   };
 }
@@ -79,8 +79,8 @@ export function cdnAuditLogEntries(deps: RouteDeps) {
       const [row] = await db
         .select()
         .from(cdnAuditLog)
-        .where(and(eq(cdnAuditLog.accountId, request.caller.accountId), eq(cdnAuditLog.id, params.log_id)));
-      if (!row) throw notFound(`Audit log entry ${params.log_id}`);
+        .where(and(eq(cdnAuditLog.accountId, request.caller.accountId), eq(cdnAuditLog.id, params.id)));
+      if (!row) throw notFound(`Audit log entry ${params.id}`);
       return { status: 200, body: entryOf(row) };
     },
   });

@@ -45,10 +45,12 @@ function whereOf(accountId: number, query: Query): SQL {
     const column = sql.raw(COLUMN[field as CdnLogField]);
     for (const op of ops) {
       const name = `${field}__${op}`;
-      const value = query[name];
-      if (value === undefined) continue;
+      // The contract typed each filter: an integer, or text.
+      const given = query[name] as string | number | undefined;
+      if (given === undefined) continue;
+      const value = String(given);
       if (op === "in" || op === "not_in") {
-        const items = String(value).split(",").map((item) => item.trim());
+        const items = value.split(",").map((item) => item.trim());
         if (items.some((item) => item === "") || (integer && items.some((item) => !/^\d{1,15}$/.test(item)))) {
           addFieldError(errors, `query.${name}`, integer ? "Must be integers separated by commas." : "Must be values separated by commas, none empty.");
           continue;
@@ -57,8 +59,8 @@ function whereOf(accountId: number, query: Query): SQL {
         conditions.push(op === "in" ? sql`${column} in (${list})` : sql`${column} not in (${list})`);
         continue;
       }
-      const compared = integer ? sql`${Number(value)}::bigint` : sql`${String(value)}`;
-      if (op === "contains") conditions.push(sql`${column} ilike ${likePattern(String(value))}`);
+      const compared = integer ? sql`${Number(value)}::bigint` : sql`${value}`;
+      if (op === "contains") conditions.push(sql`${column} ilike ${likePattern(value)}`);
       else if (op === "eq") conditions.push(sql`${column} = ${compared}`);
       else if (op === "ne") conditions.push(sql`${column} <> ${compared}`);
       else if (op === "gt") conditions.push(sql`${column} > ${compared}`);
@@ -129,7 +131,7 @@ export function cdnLogs(deps: RouteDeps) {
 
   return tsr.routerWithMiddleware(served("cdn", cdnLogsRoutes))<RequestExtension>({
     listLogs: async ({ query }, { request }) => {
-      const { fields, rows, count } = await page(db, request.caller.accountId, query as unknown as Query, query.ordering, "ordering");
+      const { fields, rows, count } = await page(db, request.caller.accountId, query, query.ordering, "ordering");
       return {
         status: 200,
         body: { data: rows.map((row) => Object.fromEntries(fields.map((field) => [field, valueOf(field, row)]))), meta: { count } },
@@ -137,7 +139,7 @@ export function cdnLogs(deps: RouteDeps) {
     },
 
     downloadLogs: async ({ query }, { request }) => {
-      const { fields, rows } = await page(db, request.caller.accountId, query as unknown as Query, query.sort, "sort");
+      const { fields, rows } = await page(db, request.caller.accountId, query, query.sort, "sort");
       const [separator, field] = query.format === "csv" ? [",", csvField] : ["\t", tsvField];
       const lines = [fields.join(separator), ...rows.map((row) => fields.map((name) => field(valueOf(name, row))).join(separator))];
       const archive = zipOne(`logs.${query.format}`, new TextEncoder().encode(`${lines.join("\r\n")}\r\n`), new Date(query.to));

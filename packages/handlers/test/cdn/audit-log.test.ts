@@ -36,7 +36,7 @@ describe.each(engines())("the CDN audit log on %s", (engine) => {
     const reply = await api.call("GET", "/cdn/activity_log/requests?limit=1&offset=0", { as: [1, "role-2-active"] });
     expect(reply.body).toEqual(list.response);
     const one = routeExample("cdn.getAuditLogEntry")!;
-    expect((await api.call("GET", `/cdn/activity_log/requests/${String(one.pathParams!.log_id)}`)).body).toEqual(one.response);
+    expect((await api.call("GET", `/cdn/activity_log/requests/${String(one.pathParams!.id)}`)).body).toEqual(one.response);
   });
 
   it("logs a write with its caller, its body without secrets and what it did; reads are not logged", async () => {

@@ -4,14 +4,14 @@
  * features' periods as resources and logs uploader configs change; each account its own; and every bad
  * parameter answered 400 naming it.
  */
-import { routeExample } from "@cloudplane/contract";
+import { routeExample, type RouteId } from "@cloudplane/contract";
 import { sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "../harness.js";
 
 const DAY = "from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z";
-const example = (id: string) => routeExample(id)!;
+const example = (id: string) => routeExample(id as RouteId)!;
 const queryOf = (query: Record<string, unknown> | undefined) => new URLSearchParams(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])).toString();
 
 describe.each(engines())("CDN statistics on %s", (engine) => {
