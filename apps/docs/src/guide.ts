@@ -155,6 +155,11 @@ function platformDifferences(): string {
     "- A field that has no value is null, not left out: an API token's `last_usage` before its first use, the " +
       "`exp_date` of a token that never expires, a user's `phone` when none was given. The platform's SDKs type a " +
       "few of these as always present (`last_usage`), so a strict check of such a model fails on the null.",
+    "- The CDN statistics answer as the platform nests them: the groups of `group_by` under the first group's name " +
+      "(`resource`, then a resource's id, …), each with its `metrics`; a series' points (`[time, value]`) under " +
+      "`metrics`. The platform's Python SDK types these answers as flat models that also list the documentation's " +
+      "placeholders (`1 (example)`, `cis (example)`) and a series' metrics at the top level; those fields are absent.",
+    "- The CDN audit log keeps no object states: an action's `state_before_request` and `state_after_request` are null.",
   ].join("\n");
 }
 
