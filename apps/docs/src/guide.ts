@@ -159,6 +159,11 @@ function platformDifferences(): string {
       "each profile's `fields`, rather than a made-up text; a field with a default gives it as text (`\"1000\"`, " +
       "`\"[]\"`). The platform's Python SDK types a profile field's `default` as always text, so its strict check of " +
       "a profile whose fields include one without a default fails on the null.",
+    "- The CDN statistics answer as the platform nests them: the groups of `group_by` under the first group's name " +
+      "(`resource`, then a resource's id, …), each with its `metrics`; a series' points (`[time, value]`) under " +
+      "`metrics`. The platform's Python SDK types these answers as flat models that also list the documentation's " +
+      "placeholders (`1 (example)`, `cis (example)`) and a series' metrics at the top level; those fields are absent.",
+    "- The CDN audit log keeps no object states: an action's `state_before_request` and `state_after_request` are null.",
   ].join("\n");
 }
 

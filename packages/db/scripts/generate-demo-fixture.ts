@@ -1567,6 +1567,14 @@ const byId = <T extends { id: number | string }>(rows: T[]) =>
 /** Child rows grouped by their parent's id (ascending), each parent's in the order they were given. */
 const byParent = <T, K extends keyof T>(rows: T[], parent: K) => [...rows].sort((a, b) => Number(a[parent]) - Number(b[parent]));
 
+/** The CDN audit log: a few write requests of each account's administrators, one of them refused. */
+const cdnAuditLog: Row<"cdnAuditLog">[] = [
+  { id: 1, accountId: 1, userId: 1, tokenId: 1, requestedAt: "2026-10-28T16:40:00.000Z", method: "POST", path: "/cdn/origin_groups", queryParams: "", host: "api.cloudplane.example", remoteIpAddress: "203.0.113.10", statusCode: 201, data: { name: "acme-unused-origins", sources: [{ source: "spare.acme.example" }] }, actionType: "C" },
+  { id: 2, accountId: 1, userId: 11, tokenId: 15, requestedAt: "2026-10-29T08:05:00.000Z", method: "DELETE", path: "/cdn/resources/1", queryParams: "", host: "api.cloudplane.example", remoteIpAddress: "198.51.100.77", statusCode: 409, data: null, actionType: null },
+  { id: 3, accountId: 1, userId: 1, tokenId: 1, requestedAt: "2026-10-30T09:12:00.000Z", method: "PATCH", path: "/cdn/resources/1", queryParams: "", host: "api.cloudplane.example", remoteIpAddress: "203.0.113.10", statusCode: 200, data: { description: "The main site and its images, HTTPS only." }, actionType: "U" },
+  { id: 4, accountId: 2, userId: 2, tokenId: 2, requestedAt: "2026-10-30T11:30:00.000Z", method: "PUT", path: "/cdn/resources/2/shielding_v2", queryParams: "", host: "api.cloudplane.example", remoteIpAddress: "192.0.2.44", statusCode: 200, data: { shielding_pop: 1 }, actionType: "U" },
+];
+
 const fixture: DemoFixture = {
   accounts,
   users: byId(users),
@@ -1623,6 +1631,7 @@ const fixture: DemoFixture = {
   storageSshKeyLinks: [],
   storageUsage: [],
   buckets: byId(buckets),
+  cdnAuditLog,
 };
 
 /** A row with its keys in its table's column order, a plaintext where the column it stands in for is, so the JSON reads alike however a row was written. */

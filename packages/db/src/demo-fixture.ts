@@ -10,9 +10,18 @@ import * as schema from "./schema/index.js";
 
 /**
  * Tables the demo fixture leaves empty: the rate limiter's counters, the sums triggers keep, the answers
- * kept under idempotency keys, and the activity the demo generator makes (demo-activity.ts).
+ * kept under idempotency keys, and what the database makes for the demo as it loads: the activity of
+ * demo-activity.ts, and the CDN traffic and paid features' periods of demo-cdn-traffic.ts.
  */
-type NotDemoTable = "rateLimitBuckets" | "usageMonthTotals" | "idempotencyKeys" | "edgeAppCalls" | "securityEvents";
+type NotDemoTable =
+  | "rateLimitBuckets"
+  | "usageMonthTotals"
+  | "idempotencyKeys"
+  | "edgeAppCalls"
+  | "securityEvents"
+  | "cdnUsage"
+  | "cdnRequestLogs"
+  | "cdnFeaturePeriods";
 
 type Schema = typeof schema;
 

@@ -7,6 +7,7 @@
 import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashToken } from "./crypto.js";
+import { generateDemoCdnTraffic } from "./demo-cdn-traffic.js";
 import type { Database } from "./database.js";
 import { generateDemoStorageUsage } from "./demo-storage-usage.js";
 import { generateDemoActivity } from "./demo-activity.js";
@@ -107,6 +108,8 @@ export async function loadDemoData(db: Database, options: LoadDemoDataOptions): 
     // Generated rather than listed: the demo storages' hourly usage (only where the fixture's storages are).
     if (fixture.storages.length > 0) inserted[getTableName(schema.storageUsage)] = await generateDemoStorageUsage(tx);
     generated = await generateDemoActivity(tx, fixture);
+    // The CDN resources' traffic is arithmetic the database does, not rows of the fixture.
+    await generateDemoCdnTraffic(tx, ((fixture.cdnResources ?? []) as Array<{ id: number }>).map((resource) => resource.id));
     await advanceIdSequences(tx);
   });
 

@@ -23,6 +23,7 @@ export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecr
 export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
 export { holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
 export { DEMO_CALLS_FROM, DEMO_CALLS_HOURS, DEMO_EVENTS_FROM, DEMO_EVENTS_PER_ADDRESS } from "./demo-activity.js";
+export { DEMO_TRAFFIC_FROM, DEMO_TRAFFIC_TO } from "./demo-cdn-traffic.js";
 export * from "./provision.js";
 export * from "./demo-fixture.js";
 export * as schema from "./schema/index.js";

@@ -4,6 +4,7 @@
  * kept under its idempotency key, and one log entry per request, for ts-rest's answers and for the errors the front raises before ts-rest sees a request.
  */
 import { ERROR_STATUS } from "@cloudplane/contract";
+import { settleAudit } from "./audit-log.js";
 import { RequestValidationError, TsRestHttpError, TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
 import type { FetchHandlerOptions } from "@ts-rest/serverless/fetch";
 import { cors as ittyCors, type CorsOptions } from "itty-router";
@@ -68,7 +69,7 @@ function corsOptions(cors: HandlerOptions["cors"]): CorsOptions | undefined {
 function withoutBody(response: TsRestResponse): TsRestResponse {
   const body: unknown = response.rawBody;
   const headers = new Headers(response.headers);
-  headers.set("content-length", String(typeof body === "string" ? new TextEncoder().encode(body).byteLength : 0));
+  headers.set("content-length", String(typeof body === "string" ? new TextEncoder().encode(body).byteLength : body instanceof Uint8Array ? body.byteLength : 0));
   return new TsRestResponse(null, { status: response.status, headers });
 }
 
@@ -142,8 +143,10 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
           const raw = request.rawResponse;
           let answer: TsRestResponse;
           if (raw && response.status < 300) {
-            answer = new TsRestResponse(raw.body, { status: response.status, headers: response.headers });
+            // Bytes (a zip archive) are a body like text; ts-rest types its constructor with its own BodyInit.
+            answer = new TsRestResponse(raw.body as string, { status: response.status, headers: response.headers });
             answer.headers.set("content-type", raw.contentType);
+            if (raw.filename) answer.headers.set("content-disposition", `attachment; filename="${raw.filename}"`);
           } else if (response instanceof TsRestResponse) answer = response;
           else {
             // itty-router's corsify (ts-rest's cors option) answers in a plain copy, typed as ts-rest's.
@@ -157,6 +160,12 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
             await idempotency.settle(answer, request);
           } catch (error) {
             // The answer stands; its key stays claimed until it is abandoned (idempotency.ts).
+            report(errorReport(error), state.requestId);
+          }
+          try {
+            await settleAudit(options.db, answer, request);
+          } catch (error) {
+            // The answer stands; the entry of a write that committed its transaction is already written.
             report(errorReport(error), state.requestId);
           }
           log(request.method, context.url.pathname, answer.status, state);

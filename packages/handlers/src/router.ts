@@ -9,6 +9,7 @@
 import { contract, ROUTES, type Area, type Contract } from "@cloudplane/contract";
 import type { CompleteRouter } from "@ts-rest/serverless";
 import type { createFetchHandler } from "@ts-rest/serverless/fetch";
+import { auditedDatabase, auditMark, auditScoped } from "./audit-log.js";
 import { cdnRoutes } from "./cdn/index.js";
 import { cloudRoutes } from "./cloud/index.js";
 import { edgeRoutes } from "./edge/index.js";
@@ -45,7 +46,8 @@ export function createRouter(deps: RouteDeps): ApiRouter {
   // or one whose input or answer drifts from the contract, fails to compile.
   const areas = {
     iam: iamRoutes(deps),
-    cdn: cdnRoutes(deps),
+    // The CDN area's writes are logged in its audit log (audit-log.ts), in their own transactions.
+    cdn: cdnRoutes({ ...deps, db: auditedDatabase(deps.db) }),
     edge: edgeRoutes(deps),
     streaming: streamingRoutes(deps),
     cloud: cloudRoutes(deps),
@@ -53,9 +55,14 @@ export function createRouter(deps: RouteDeps): ApiRouter {
     storage: storageRoutes(deps),
   } satisfies Record<Area, unknown>;
   const router: Record<string, Record<string, unknown>> = {};
-  for (const { area, name, access, aliasOf } of ROUTES) {
+  for (const { area, name, access, aliasOf, route } of ROUTES) {
     // An alias is served by its primary route's implementation (the area implements primaries only).
     const handler = (areas[area] as Record<string, unknown>)[aliasOf ? aliasOf.slice(area.length + 1) : name];
+    if (area === "cdn" && access === "write") {
+      const successStatus = Number(Object.keys(route.responses).find((status) => status.startsWith("2")));
+      (router[area] ??= {})[name] = { middleware: [auditMark(successStatus), ...routeMiddleware(access)], handler: auditScoped(handler as never) };
+      continue;
+    }
     (router[area] ??= {})[name] = { middleware: routeMiddleware(access), handler };
   }
   // The twins share the GET routes' implementations; each has a middleware list of its own, which ts-rest appends to.

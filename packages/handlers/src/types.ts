@@ -94,8 +94,8 @@ export type Handler = (request: Request) => Promise<Response>;
 export interface RequestExtension {
   /** The authenticated caller: every query is scoped to `caller.accountId`. */
   caller: Caller;
-  /** A body that is not JSON (the cost report's CSV): sent as it is, instead of the route's JSON body. */
-  rawResponse?: { contentType: string; body: string };
+  /** A body that is not JSON (the cost report's CSV, a zip archive): sent as it is, instead of the route's JSON body; with `filename`, as an attachment of that name. */
+  rawResponse?: { contentType: string; body: string | Uint8Array<ArrayBuffer>; filename?: string };
 }
 
 /** The request as the middleware and the routes see it. */

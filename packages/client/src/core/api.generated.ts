@@ -480,6 +480,84 @@ export interface CdnAppliedPresetFields {
   fields: string[];
 }
 
+/** A write request to the CDN area. */
+export interface CdnAuditLogEntry {
+  /** The entry's id. */
+  id: number;
+  /** The account id. */
+  client_id: number;
+  /** The user the token was issued for. */
+  user_id: number;
+  /** The API token the request was made with. */
+  token_id: number;
+  /** When the request was made (ISO 8601, UTC, microseconds). */
+  requested_at: string;
+  /** The request's HTTP method: POST, PUT, PATCH or DELETE. */
+  method: string;
+  /** The request's path. */
+  path: string;
+  /** The request's query string without the `?`; empty without one. */
+  query_params: string;
+  /** The host the request was sent to. */
+  host: string;
+  /**
+   * The client's address as the proxy in front of the API reported it (X-Forwarded-For, X-Real-IP); null when none did.
+   */
+  remote_ip_address: string | null;
+  /** The status the request was answered with. */
+  status_code: number;
+  /**
+   * The request's JSON body, with every secret (secret keys, passwords, private keys, tokens) removed; null without a
+   * body.
+   */
+  data: Record<string, unknown> | null;
+  /** What the request changed: one action for a write that succeeded, none for one that was refused. */
+  actions: {
+    /** What the request did: C created, U updated, D deleted. */
+    action_type: "C" | "U" | "D";
+    /** The object before the request: not kept by this service, always null. */
+    state_before_request: null;
+    /** The object after the request: not kept by this service, always null. */
+    state_after_request: null;
+  }[];
+}
+
+/** A page of entries, and the number of all the entries that match. */
+export interface CdnAuditLogPage {
+  /** The number of entries that match the filters, before limit and offset. */
+  count: number;
+  /** The entries of this page. */
+  results: CdnAuditLogEntry[];
+}
+
+export interface CdnAuditLogQuery {
+  /** The account id: the caller's own (another account's id matches nothing). */
+  client_id?: number;
+  /** Only the requests of this user. */
+  user_id?: number;
+  /** Only the requests made with this API token. */
+  token_id?: number;
+  /** Only requests of this method, in upper case. */
+  method?: "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Only requests to exactly this path. */
+  path?: string;
+  /** Only requests from exactly this address. */
+  remote_ip_address?: string;
+  /**
+   * Only requests answered with a status that starts with these digits: 4 for every 4xx, 40 for 400 to 409, 404 for
+   * 404.
+   */
+  status_code?: number;
+  /** Only requests made at or after this (a date alone: its midnight, UTC). */
+  min_requested_at?: string;
+  /** Only requests made at or before this (a date alone: the whole day, UTC). */
+  max_requested_at?: string;
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching entries skipped. Default 0. */
+  offset?: number;
+}
+
 /** The account-level CDN settings. */
 export interface CdnClientSettings {
   /** The account id. */
@@ -527,6 +605,319 @@ export interface CdnFeatures {
     /** When the account got the feature. */
     create_date: string;
     free_feature_id: number;
+  }[];
+}
+
+export interface CdnLogsDownloadQuery {
+  /** The file's format: csv or tsv. */
+  format: "csv" | "tsv";
+  /** Start of the period, included (ISO 8601 / RFC 3339). At most 6 hours before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339). */
+  to: string;
+  /** Records whose cache_status is equal to this. */
+  cache_status__eq?: string;
+  /** Records whose cache_status is one of (comma-separated) this. */
+  cache_status__in?: string;
+  /** Records whose cache_status is not equal to this. */
+  cache_status__ne?: string;
+  /** Records whose cache_status is none of (comma-separated) this. */
+  cache_status__not_in?: string;
+  /** Records whose client_ip is equal to this. */
+  client_ip__eq?: string;
+  /** Records whose client_ip is one of (comma-separated) this. */
+  client_ip__in?: string;
+  /** Records whose client_ip is not equal to this. */
+  client_ip__ne?: string;
+  /** Records whose client_ip is none of (comma-separated) this. */
+  client_ip__not_in?: string;
+  /** Records whose cname is containing (at least 3 characters) this. */
+  cname__contains?: string;
+  /** Records whose cname is equal to this. */
+  cname__eq?: string;
+  /** Records whose cname is one of (comma-separated) this. */
+  cname__in?: string;
+  /** Records whose cname is not equal to this. */
+  cname__ne?: string;
+  /** Records whose cname is none of (comma-separated) this. */
+  cname__not_in?: string;
+  /** Records whose datacenter is equal to this. */
+  datacenter__eq?: string;
+  /** Records whose datacenter is one of (comma-separated) this. */
+  datacenter__in?: string;
+  /** Records whose datacenter is not equal to this. */
+  datacenter__ne?: string;
+  /** Records whose datacenter is none of (comma-separated) this. */
+  datacenter__not_in?: string;
+  /** Records whose method is equal to this. */
+  method__eq?: string;
+  /** Records whose method is one of (comma-separated) this. */
+  method__in?: string;
+  /** Records whose method is not equal to this. */
+  method__ne?: string;
+  /** Records whose method is none of (comma-separated) this. */
+  method__not_in?: string;
+  /** Records whose resource_id is equal to this. */
+  resource_id__eq?: number;
+  /** Records whose resource_id is greater than this. */
+  resource_id__gt?: number;
+  /** Records whose resource_id is greater than or equal to this. */
+  resource_id__gte?: number;
+  /** Records whose resource_id is one of (comma-separated) this. */
+  resource_id__in?: string;
+  /** Records whose resource_id is less than this. */
+  resource_id__lt?: number;
+  /** Records whose resource_id is less than or equal to this. */
+  resource_id__lte?: number;
+  /** Records whose resource_id is not equal to this. */
+  resource_id__ne?: number;
+  /** Records whose resource_id is none of (comma-separated) this. */
+  resource_id__not_in?: string;
+  /** Records whose size is equal to this. */
+  size__eq?: number;
+  /** Records whose size is greater than this. */
+  size__gt?: number;
+  /** Records whose size is greater than or equal to this. */
+  size__gte?: number;
+  /** Records whose size is one of (comma-separated) this. */
+  size__in?: string;
+  /** Records whose size is less than this. */
+  size__lt?: number;
+  /** Records whose size is less than or equal to this. */
+  size__lte?: number;
+  /** Records whose size is not equal to this. */
+  size__ne?: number;
+  /** Records whose size is none of (comma-separated) this. */
+  size__not_in?: string;
+  /** Records whose status is equal to this. */
+  status__eq?: number;
+  /** Records whose status is greater than this. */
+  status__gt?: number;
+  /** Records whose status is greater than or equal to this. */
+  status__gte?: number;
+  /** Records whose status is one of (comma-separated) this. */
+  status__in?: string;
+  /** Records whose status is less than this. */
+  status__lt?: number;
+  /** Records whose status is less than or equal to this. */
+  status__lte?: number;
+  /** Records whose status is not equal to this. */
+  status__ne?: number;
+  /** Records whose status is none of (comma-separated) this. */
+  status__not_in?: string;
+  /**
+   * Comma-separated columns of the file: timestamp, resource_id, cname, client_ip, method, path, status, size,
+   * cache_status, datacenter, referer, user_agent, sent_http_content_type, tcpinfo_rtt. Default: all of them.
+   */
+  fields?: string;
+  /**
+   * Comma-separated fields to order by, each descending with a leading `-`: method, client_ip, status, size, cname,
+   * resource_id, cache_status, datacenter, timestamp. Default: timestamp, then the record's id.
+   */
+  sort?: string;
+  /** Records per page, 1 to 10000. Default 1000. */
+  limit?: number;
+  /** Matching records skipped. Default 0. */
+  offset?: number;
+}
+
+/** A page of logged requests. */
+export interface CdnLogsPage {
+  /** The records of this page. */
+  data: {
+    /** When the request was logged: a Unix time in seconds. */
+    timestamp?: number;
+    /** The CDN resource's id. */
+    resource_id?: number;
+    /** The resource's CNAME. */
+    cname?: string;
+    /** The address of the client that sent the request. */
+    client_ip?: string;
+    /** The request's HTTP method. */
+    method?: string;
+    /** The path requested. */
+    path?: string;
+    /** The response's HTTP status. */
+    status?: number;
+    /** The response's size in bytes. */
+    size?: number;
+    /** The cache status: HIT, MISS, EXPIRED, STALE, BYPASS, REVALIDATED, … */
+    cache_status?: string;
+    /** The data center that served the request. */
+    datacenter?: string;
+    /** The request's Referer header, `-` without one. */
+    referer?: string;
+    /** The request's User-Agent header. */
+    user_agent?: string;
+    /** The response's Content-Type. */
+    sent_http_content_type?: string;
+    /** The TCP round-trip time to the client, in milliseconds. */
+    tcpinfo_rtt?: number;
+  }[];
+  meta: {
+    /** The number of records that match, before limit and offset. */
+    count: number;
+  };
+}
+
+export interface CdnLogsQuery {
+  /** Start of the period, included (ISO 8601 / RFC 3339). At most 6 hours before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339). */
+  to: string;
+  /** Records whose cache_status is equal to this. */
+  cache_status__eq?: string;
+  /** Records whose cache_status is one of (comma-separated) this. */
+  cache_status__in?: string;
+  /** Records whose cache_status is not equal to this. */
+  cache_status__ne?: string;
+  /** Records whose cache_status is none of (comma-separated) this. */
+  cache_status__not_in?: string;
+  /** Records whose client_ip is equal to this. */
+  client_ip__eq?: string;
+  /** Records whose client_ip is one of (comma-separated) this. */
+  client_ip__in?: string;
+  /** Records whose client_ip is not equal to this. */
+  client_ip__ne?: string;
+  /** Records whose client_ip is none of (comma-separated) this. */
+  client_ip__not_in?: string;
+  /** Records whose cname is containing (at least 3 characters) this. */
+  cname__contains?: string;
+  /** Records whose cname is equal to this. */
+  cname__eq?: string;
+  /** Records whose cname is one of (comma-separated) this. */
+  cname__in?: string;
+  /** Records whose cname is not equal to this. */
+  cname__ne?: string;
+  /** Records whose cname is none of (comma-separated) this. */
+  cname__not_in?: string;
+  /** Records whose datacenter is equal to this. */
+  datacenter__eq?: string;
+  /** Records whose datacenter is one of (comma-separated) this. */
+  datacenter__in?: string;
+  /** Records whose datacenter is not equal to this. */
+  datacenter__ne?: string;
+  /** Records whose datacenter is none of (comma-separated) this. */
+  datacenter__not_in?: string;
+  /** Records whose method is equal to this. */
+  method__eq?: string;
+  /** Records whose method is one of (comma-separated) this. */
+  method__in?: string;
+  /** Records whose method is not equal to this. */
+  method__ne?: string;
+  /** Records whose method is none of (comma-separated) this. */
+  method__not_in?: string;
+  /** Records whose resource_id is equal to this. */
+  resource_id__eq?: number;
+  /** Records whose resource_id is greater than this. */
+  resource_id__gt?: number;
+  /** Records whose resource_id is greater than or equal to this. */
+  resource_id__gte?: number;
+  /** Records whose resource_id is one of (comma-separated) this. */
+  resource_id__in?: string;
+  /** Records whose resource_id is less than this. */
+  resource_id__lt?: number;
+  /** Records whose resource_id is less than or equal to this. */
+  resource_id__lte?: number;
+  /** Records whose resource_id is not equal to this. */
+  resource_id__ne?: number;
+  /** Records whose resource_id is none of (comma-separated) this. */
+  resource_id__not_in?: string;
+  /** Records whose size is equal to this. */
+  size__eq?: number;
+  /** Records whose size is greater than this. */
+  size__gt?: number;
+  /** Records whose size is greater than or equal to this. */
+  size__gte?: number;
+  /** Records whose size is one of (comma-separated) this. */
+  size__in?: string;
+  /** Records whose size is less than this. */
+  size__lt?: number;
+  /** Records whose size is less than or equal to this. */
+  size__lte?: number;
+  /** Records whose size is not equal to this. */
+  size__ne?: number;
+  /** Records whose size is none of (comma-separated) this. */
+  size__not_in?: string;
+  /** Records whose status is equal to this. */
+  status__eq?: number;
+  /** Records whose status is greater than this. */
+  status__gt?: number;
+  /** Records whose status is greater than or equal to this. */
+  status__gte?: number;
+  /** Records whose status is one of (comma-separated) this. */
+  status__in?: string;
+  /** Records whose status is less than this. */
+  status__lt?: number;
+  /** Records whose status is less than or equal to this. */
+  status__lte?: number;
+  /** Records whose status is not equal to this. */
+  status__ne?: number;
+  /** Records whose status is none of (comma-separated) this. */
+  status__not_in?: string;
+  /**
+   * Comma-separated fields each record has: timestamp, resource_id, cname, client_ip, method, path, status, size,
+   * cache_status, datacenter, referer, user_agent, sent_http_content_type, tcpinfo_rtt. Default: all of them.
+   */
+  fields?: string;
+  /**
+   * Comma-separated fields to order by, each descending with a leading `-`: method, client_ip, status, size, cname,
+   * resource_id, cache_status, datacenter, timestamp. Default: timestamp, then the record's id.
+   */
+  ordering?: string;
+  /** Records per page, 1 to 10000. Default 1000. */
+  limit?: number;
+  /** Matching records skipped. Default 0. */
+  offset?: number;
+}
+
+/** The metrics, per interval. */
+export interface CdnMetrics {
+  /**
+   * Without group_by, the intervals' values, oldest first; with it, an object whose keys are the first group's values,
+   * each holding the next group's object or, at the last, the intervals.
+   */
+  data: {
+    /** The Unix time the interval starts. */
+    timestamp: number;
+    [key: string]: number | undefined;
+  }[] | Record<string, unknown>;
+}
+
+/** The metrics to compute, over which period, in which intervals, grouped and filtered how. */
+export interface CdnMetricsBody {
+  /** Start of the period, included (ISO 8601 / RFC 3339). */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339). */
+  to: string;
+  /**
+   * The metrics: edge_bandwidth and origin_bandwidth (bit/s), edge_requests and origin_requests (requests/s),
+   * edge_requests_total, edge_status_2xx…5xx (responses of the class), edge_hit_ratio (0.0 to 1.0), edge_hit_bytes, and
+   * edge_download_speed and origin_download_speed (KB/s). The per-code status metrics of the platform (edge_status_200,
+   * origin_status_5xx, …) are not kept: 400. At most 13 metrics.
+   */
+  metrics: ("edge_bandwidth" | "edge_requests" | "edge_requests_total" | "edge_status_2xx" | "edge_status_3xx" | "edge_status_4xx" | "edge_status_5xx" | "edge_hit_ratio" | "edge_hit_bytes" | "origin_bandwidth" | "origin_requests" | "edge_download_speed" | "origin_download_speed")[];
+  /**
+   * The length of each interval, an ISO 8601 duration that is a multiple of 5 minutes (PT5M, PT1H, P1D). Default PT5M.
+   * At most 1440 intervals (72 with speed metrics).
+   */
+  granularity?: string;
+  /**
+   * Group by resource, cname, region (speed metrics only) or isp (not kept: 400), nested in this order. At most 4
+   * groups.
+   */
+  group_by?: ("resource" | "cname" | "region" | "isp")[];
+  /** Filter statements, all of which must hold. At most 20 statements. */
+  filter_by?: {
+    /** What is compared: resource (id), cname, region (speed metrics only) or isp (not kept: 400). */
+    field: "resource" | "cname" | "region" | "isp";
+    /** in, not_in, gt, gte, lt, lte, eq, ne, like, not_like (like: `%` any text, `_` one character). */
+    op: "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "eq" | "ne" | "like" | "not_like";
+    /**
+     * The values compared against: one for eq, ne, gt, gte, lt, lte, like and not_like; any number for in and not_in.
+     * At most 100 values.
+     */
+    values: (number | string)[];
   }[];
 }
 
@@ -3902,6 +4293,37 @@ export interface ErrorEnvelope {
   request_id: string;
 }
 
+export interface FeatureSeriesQuery {
+  /** Start of the period, included (ISO 8601 / RFC 3339, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339, e.g. 2026-11-02T00:00:00Z). */
+  to: string;
+  /**
+   * CDN resource ids: only their statistics (repeat the parameter, `resource=1&resource=3`, or separate them with
+   * commas). Default: every resource of the account. An id of no resource of the account adds nothing. At most 100 ids.
+   */
+  resource?: number[];
+}
+
+export interface FeatureUsageQuery {
+  /** Start of the period, included (ISO 8601 / RFC 3339, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339, e.g. 2026-11-02T00:00:00Z). */
+  to: string;
+  /** resource: one value per CDN resource. At most 1 groups. */
+  group_by?: "resource"[];
+  /**
+   * CDN resource ids: only their statistics (repeat the parameter, `resource=1&resource=3`, or separate them with
+   * commas). Default: every resource of the account. An id of no resource of the account adds nothing. At most 100 ids.
+   */
+  resource?: number[];
+  /**
+   * true: the groups as `rows`, one per group naming each of its `group_by` values; false (default): groups nested in
+   * the order of `group_by`.
+   */
+  flat?: boolean;
+}
+
 /** An image for virtual GPU clusters. */
 export interface GpuImage {
   id: string;
@@ -4471,6 +4893,37 @@ export interface LocationList {
   results: Location[];
 }
 
+/**
+ * How many of the account's CDN resources had raw logs (an enabled logs uploader config naming them) on in the period.
+ */
+export interface LogsAggregatedStats {
+  /**
+   * The number of CDN resources that had raw logs (an enabled logs uploader config naming them) on at any time in the
+   * period.
+   */
+  raw_logs_usage: number;
+  /** The same number, as the statistics routes give their metrics. */
+  metrics: {
+    /** The number of resources. */
+    raw_logs_usage: number;
+  };
+  /** With group_by=resource: 1 for each resource that had it on, by id. */
+  resource?: Record<string, {
+      metrics: {
+        /** The number of resources. */
+        raw_logs_usage: number;
+      };
+    }>;
+  /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
+  rows?: {
+    metrics: {
+      /** The number of resources. */
+      raw_logs_usage: number;
+    };
+    resource?: number;
+  }[];
+}
+
 /** A logs uploader config: the logs of some CDN resources, written as a policy says, uploaded to a target. */
 export interface LogsUploaderConfig {
   id: number;
@@ -4989,6 +5442,110 @@ export interface ReplaceOriginGroupBody {
   path?: string;
 }
 
+/**
+ * The metrics over the whole period: under `metrics` and also each at the top level by its name, over everything that
+ * matched; and, with `group_by`, the groups by the first of its values (a resource's id, a region, …), each with its
+ * `metrics` and the groups of the next value of `group_by` inside it.
+ */
+export interface ResourceAggregatedStats {
+  /** The metrics asked for, over every group. */
+  metrics: Record<string, number | Record<string, number>>;
+  /** The groups by resource, when resource is the first of `group_by`. */
+  resource?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by region, when region is the first of `group_by`. */
+  region?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by country, when country is the first of `group_by`. */
+  country?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by vhost, when vhost is the first of `group_by`. */
+  vhost?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by client_country, when client_country is the first of `group_by`. */
+  client_country?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by protocol, when protocol is the first of `group_by`. */
+  protocol?: Record<string, {
+      /** The metrics asked for, by name. */
+      metrics: Record<string, number | Record<string, number>>;
+      [key: string]: unknown;
+    }>;
+  /** With flat=true, in the place of the nested groups: one row per group. */
+  rows?: {
+    /** The metrics asked for, by name. */
+    metrics: Record<string, number | Record<string, number>>;
+    resource?: number;
+    region?: string;
+    country?: string;
+    vhost?: string;
+    client_country?: string;
+    protocol?: string;
+  }[];
+  [key: string]: unknown;
+}
+
+/**
+ * The metrics as series: a point per `granularity` from `from` (rounded down to the granularity) to `to`, zero where
+ * there was no traffic; with `group_by`, the groups by its first value, each with its `metrics` and the next groups
+ * inside.
+ */
+export interface ResourceUsageStats {
+  /** Each metric's points over everything that matched. */
+  metrics: Record<string, ((number | Record<string, number>)[])[]>;
+  /** The groups by resource, when resource is the first of `group_by`. */
+  resource?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by region, when region is the first of `group_by`. */
+  region?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by country, when country is the first of `group_by`. */
+  country?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by vhost, when vhost is the first of `group_by`. */
+  vhost?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by client_country, when client_country is the first of `group_by`. */
+  client_country?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+  /** The groups by protocol, when protocol is the first of `group_by`. */
+  protocol?: Record<string, {
+      /** Each metric's points, by name, oldest first. */
+      metrics: Record<string, ((number | Record<string, number>)[])[]>;
+      [key: string]: unknown;
+    }>;
+}
+
 /** A role: its group id, and its name if given. */
 export interface RoleReference {
   /** The role's group id: 1, 2, 5, 3009 or 3022. */
@@ -5256,6 +5813,32 @@ export interface SftpStorageList {
   results: SftpStorage[];
 }
 
+/** How many of the account's CDN resources had origin shielding on in the period. */
+export interface ShieldAggregatedStats {
+  /** The number of CDN resources that had origin shielding on at any time in the period. */
+  shield_usage: number;
+  /** The same number, as the statistics routes give their metrics. */
+  metrics: {
+    /** The number of resources. */
+    shield_usage: number;
+  };
+  /** With group_by=resource: 1 for each resource that had it on, by id. */
+  resource?: Record<string, {
+      metrics: {
+        /** The number of resources. */
+        shield_usage: number;
+      };
+    }>;
+  /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
+  rows?: {
+    metrics: {
+      /** The number of resources. */
+      shield_usage: number;
+    };
+    resource?: number;
+  }[];
+}
+
 /** A shielding POP of the platform: a point of presence through which a resource's requests to its origin can go. */
 export interface ShieldingPop {
   /** The POP id, the value of a resource's `shielding_pop`. */
@@ -5346,6 +5929,94 @@ export interface SslDetailList {
   previous: string | null;
   /** The SSL certificates of this page, in ascending id order. */
   results: SslDetail[];
+}
+
+export interface StatisticsQuery {
+  /** Start of the period, included (ISO 8601 / RFC 3339, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339, e.g. 2026-11-02T00:00:00Z). */
+  to: string;
+  /**
+   * The metrics (repeated or comma-separated): bytes (upstream_bytes, sent_bytes, shield_bytes, backblaze_bytes,
+   * total_bytes = shield + upstream + sent, cdn_bytes = sent + shield), requests and responses (requests,
+   * responses_2xx…5xx, responses_hit, responses_miss, response_types: responses by MIME type), ratios
+   * (cache_hit_traffic_ratio = 1 − upstream/sent, cache_hit_requests_ratio = hits/requests, shield_traffic_ratio =
+   * (shield − upstream)/shield), image_processed, the average request_time and upstream_response_time in milliseconds
+   * (each asked for alone), and for an aggregate the bandwidth of the period's 5-minute buckets in bytes a second
+   * (95_percentile, max_bandwidth, min_bandwidth). At most 23 metrics.
+   */
+  metrics: ("upstream_bytes" | "sent_bytes" | "shield_bytes" | "backblaze_bytes" | "total_bytes" | "cdn_bytes" | "requests" | "responses_2xx" | "responses_3xx" | "responses_4xx" | "responses_5xx" | "responses_hit" | "responses_miss" | "response_types" | "cache_hit_traffic_ratio" | "cache_hit_requests_ratio" | "shield_traffic_ratio" | "image_processed" | "request_time" | "upstream_response_time" | "95_percentile" | "max_bandwidth" | "min_bandwidth")[];
+  /** The service: CDN. */
+  service: "CDN";
+  /**
+   * Group by resource (its id), region (of the edge servers), country (of the edge servers, ISO 3166 alpha-2 code),
+   * vhost (the resource's CNAME), client_country (of the users, alpha-2 code) or protocol (HTTP/1.1, HTTP/2, HTTP/3);
+   * repeated or comma-separated, nested in the order given. At most 6 groups.
+   */
+  group_by?: ("resource" | "region" | "country" | "vhost" | "client_country" | "protocol")[];
+  /**
+   * Only the traffic of edge servers in these regions: na, eu, cis, asia, au, latam, me, africa, sa. At most 9 regions.
+   */
+  regions?: ("na" | "eu" | "cis" | "asia" | "au" | "latam" | "me" | "africa" | "sa")[];
+  /**
+   * Only the traffic of edge servers in these countries: English short names (france, united states) or ISO 3166
+   * alpha-2 codes (FR, US), in any case. At most 100 countries.
+   */
+  countries?: string[];
+  /**
+   * CDN resource ids: only their statistics (repeat the parameter, `resource=1&resource=3`, or separate them with
+   * commas). Default: every resource of the account. An id of no resource of the account adds nothing. At most 100 ids.
+   */
+  resource?: number[];
+  /**
+   * true: the groups as `rows`, one per group naming each of its `group_by` values; false (default): groups nested in
+   * the order of `group_by`.
+   */
+  flat?: boolean;
+}
+
+export interface StatisticsSeriesQuery {
+  /** Start of the period, included (ISO 8601 / RFC 3339, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 / RFC 3339, e.g. 2026-11-02T00:00:00Z). */
+  to: string;
+  /**
+   * The length of each point: 5m, 15m, 1h or 1d (UTC days). Usage is kept in 5-minute buckets: 1m is refused (400). A
+   * series has at most 8928 points (31 days of 5-minute points).
+   */
+  granularity: "1m" | "5m" | "15m" | "1h" | "1d";
+  /**
+   * The metrics (repeated or comma-separated): bytes (upstream_bytes, sent_bytes, shield_bytes, backblaze_bytes,
+   * total_bytes = shield + upstream + sent, cdn_bytes = sent + shield), requests and responses (requests,
+   * responses_2xx…5xx, responses_hit, responses_miss, response_types: responses by MIME type), ratios
+   * (cache_hit_traffic_ratio = 1 − upstream/sent, cache_hit_requests_ratio = hits/requests, shield_traffic_ratio =
+   * (shield − upstream)/shield), image_processed, the average request_time and upstream_response_time in milliseconds
+   * (each asked for alone), and for an aggregate the bandwidth of the period's 5-minute buckets in bytes a second
+   * (95_percentile, max_bandwidth, min_bandwidth). At most 23 metrics.
+   */
+  metrics: ("upstream_bytes" | "sent_bytes" | "shield_bytes" | "backblaze_bytes" | "total_bytes" | "cdn_bytes" | "requests" | "responses_2xx" | "responses_3xx" | "responses_4xx" | "responses_5xx" | "responses_hit" | "responses_miss" | "response_types" | "cache_hit_traffic_ratio" | "cache_hit_requests_ratio" | "shield_traffic_ratio" | "image_processed" | "request_time" | "upstream_response_time" | "95_percentile" | "max_bandwidth" | "min_bandwidth")[];
+  /** The service: CDN. */
+  service: "CDN";
+  /**
+   * Group by resource (its id), region (of the edge servers), country (of the edge servers, ISO 3166 alpha-2 code),
+   * vhost (the resource's CNAME), client_country (of the users, alpha-2 code) or protocol (HTTP/1.1, HTTP/2, HTTP/3);
+   * repeated or comma-separated, nested in the order given. At most 6 groups.
+   */
+  group_by?: ("resource" | "region" | "country" | "vhost" | "client_country" | "protocol")[];
+  /**
+   * Only the traffic of edge servers in these regions: na, eu, cis, asia, au, latam, me, africa, sa. At most 9 regions.
+   */
+  regions?: ("na" | "eu" | "cis" | "asia" | "au" | "latam" | "me" | "africa" | "sa")[];
+  /**
+   * Only the traffic of edge servers in these countries: English short names (france, united states) or ISO 3166
+   * alpha-2 codes (FR, US), in any case. At most 100 countries.
+   */
+  countries?: string[];
+  /**
+   * CDN resource ids: only their statistics (repeat the parameter, `resource=1&resource=3`, or separate them with
+   * commas). Default: every resource of the account. An id of no resource of the account adds nothing. At most 100 ids.
+   */
+  resource?: number[];
 }
 
 /** A storage. Its credentials (S3 keys, SFTP password) are secrets and never part of an answer. */
@@ -7584,6 +8255,150 @@ export interface Routes {
     query: CdnListPublicIpsQuery;
     body: never;
     response: PublicNetworkList | string;
+  };
+  /** `GET /cdn/statistics/aggregate/stats`: Get CDN traffic over a period. */
+  "cdn.getResourceUsageAggregated": {
+    method: "GET";
+    path: "/cdn/statistics/aggregate/stats";
+    params: never;
+    query: StatisticsQuery;
+    body: never;
+    response: ResourceAggregatedStats;
+  };
+  /** `GET /cdn/statistics/series`: Get CDN traffic as time series. */
+  "cdn.getResourceUsageSeries": {
+    method: "GET";
+    path: "/cdn/statistics/series";
+    params: never;
+    query: StatisticsSeriesQuery;
+    body: never;
+    response: ResourceUsageStats;
+  };
+  /** `GET /cdn/statistics/shield_usage/aggregated`: Get origin shielding usage over a period. */
+  "cdn.getShieldUsageAggregated": {
+    method: "GET";
+    path: "/cdn/statistics/shield_usage/aggregated";
+    params: never;
+    query: FeatureUsageQuery;
+    body: never;
+    response: ShieldAggregatedStats;
+  };
+  /** `GET /cdn/statistics/shield_usage/series`: List origin shielding periods. */
+  "cdn.getShieldUsageSeries": {
+    method: "GET";
+    path: "/cdn/statistics/shield_usage/series";
+    params: never;
+    query: FeatureSeriesQuery;
+    body: never;
+    response: {
+  /** The period's id. */
+  id: number;
+  /** The account id. */
+  client_id: number;
+  /** The CDN resource's id. */
+  resource_id: number;
+  /** The resource's CNAME; null once the resource is deleted. */
+  cname: string | null;
+  /** When the feature was switched on (ISO 8601, UTC). */
+  active_from: string;
+  /** When it was switched off (ISO 8601, UTC); null while it is on. */
+  active_to: string | null;
+}[];
+  };
+  /** `GET /cdn/statistics/raw_logs_usage/aggregated`: Get raw logs usage over a period. */
+  "cdn.getLogsUsageAggregated": {
+    method: "GET";
+    path: "/cdn/statistics/raw_logs_usage/aggregated";
+    params: never;
+    query: FeatureUsageQuery;
+    body: never;
+    response: LogsAggregatedStats;
+  };
+  /** `GET /cdn/statistics/raw_logs_usage/series`: List raw logs periods. */
+  "cdn.getLogsUsageSeries": {
+    method: "GET";
+    path: "/cdn/statistics/raw_logs_usage/series";
+    params: never;
+    query: FeatureSeriesQuery;
+    body: never;
+    response: {
+  /** The period's id. */
+  id: number;
+  /** The account id. */
+  client_id: number;
+  /** The CDN resource's id. */
+  resource_id: number;
+  /** The resource's CNAME; null once the resource is deleted. */
+  cname: string | null;
+  /** When the feature was switched on (ISO 8601, UTC). */
+  active_from: string;
+  /** When it was switched off (ISO 8601, UTC); null while it is on. */
+  active_to: string | null;
+}[];
+  };
+  /** `POST /cdn/advanced/v1/metrics`: Get CDN metrics. */
+  "cdn.listMetrics": {
+    method: "POST";
+    path: "/cdn/advanced/v1/metrics";
+    params: never;
+    query: never;
+    body: CdnMetricsBody;
+    response: CdnMetrics;
+  };
+  /** `GET /cdn/advanced/v1/capacity`: Get the network capacity. */
+  "cdn.listNetworkCapacity": {
+    method: "GET";
+    path: "/cdn/advanced/v1/capacity";
+    params: never;
+    query: never;
+    body: never;
+    response: {
+  /** The country's English short name. */
+  country: string;
+  /** The country's ISO 3166 alpha-2 code. */
+  country_code: string;
+  /** The network capacity of the platform's edge servers in the country, in Gbit/s. */
+  capacity: number;
+}[];
+  };
+  /** `GET /cdn/advanced/v1/logs`: List raw logs. */
+  "cdn.listLogs": {
+    method: "GET";
+    path: "/cdn/advanced/v1/logs";
+    params: never;
+    query: CdnLogsQuery;
+    body: never;
+    response: CdnLogsPage;
+  };
+  /** `GET /cdn/advanced/v1/logs/download`: Download raw logs. */
+  "cdn.downloadLogs": {
+    method: "GET";
+    path: "/cdn/advanced/v1/logs/download";
+    params: never;
+    query: CdnLogsDownloadQuery;
+    body: never;
+    response: string;
+  };
+  /** `GET /cdn/activity_log/requests`: List the CDN audit log. */
+  "cdn.listAuditLog": {
+    method: "GET";
+    path: "/cdn/activity_log/requests";
+    params: never;
+    query: CdnAuditLogQuery;
+    body: never;
+    response: CdnAuditLogPage;
+  };
+  /** `GET /cdn/activity_log/requests/:id`: Get a CDN audit log entry. */
+  "cdn.getAuditLogEntry": {
+    method: "GET";
+    path: "/cdn/activity_log/requests/:id";
+    params: {
+      /** The entry's id (the platform's `log_id`); another account's entry is 404. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: CdnAuditLogEntry;
   };
   /** `PATCH /cdn/clients/me`: an alias of cdn.updateClientSettings. */
   "cdn.patchClientSettings": {

@@ -108,6 +108,18 @@ export const cdnRoutes = /* @__PURE__ */ defineRoutes("cdn", {
   listAlibabaRegions: ["GET", "/cdn/alibaba_regions"],
   listPublicIps: ["GET", "/cdn/public-ip-list"],
   listPublicNetworks: ["GET", "/cdn/public-net-list"],
+  getResourceUsageAggregated: ["GET", "/cdn/statistics/aggregate/stats"],
+  getResourceUsageSeries: ["GET", "/cdn/statistics/series"],
+  getShieldUsageAggregated: ["GET", "/cdn/statistics/shield_usage/aggregated"],
+  getShieldUsageSeries: ["GET", "/cdn/statistics/shield_usage/series"],
+  getLogsUsageAggregated: ["GET", "/cdn/statistics/raw_logs_usage/aggregated"],
+  getLogsUsageSeries: ["GET", "/cdn/statistics/raw_logs_usage/series"],
+  listMetrics: ["POST", "/cdn/advanced/v1/metrics"],
+  listNetworkCapacity: ["GET", "/cdn/advanced/v1/capacity"],
+  listLogs: ["GET", "/cdn/advanced/v1/logs"],
+  downloadLogs: ["GET", "/cdn/advanced/v1/logs/download"],
+  listAuditLog: ["GET", "/cdn/activity_log/requests"],
+  getAuditLogEntry: ["GET", "/cdn/activity_log/requests/:id"],
   patchClientSettings: ["PATCH", "/cdn/clients/me"],
 });
 

@@ -27,6 +27,7 @@ const listCaCertificatesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listC
 const listPurgeStatusesPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listPurgeStatuses">["results"][number], Success<"cdn.listPurgeStatuses">, Query<"cdn.listPurgeStatuses">>((body) => body.results);
 const listAwsRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listAwsRegions">["results"][number], Success<"cdn.listAwsRegions">, Query<"cdn.listAwsRegions">>((body) => body.results);
 const listAlibabaRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listAlibabaRegions">["results"][number], Success<"cdn.listAlibabaRegions">, Query<"cdn.listAlibabaRegions">>((body) => body.results);
+const listAuditLogPaging = /* @__PURE__ */ offsetPaging<Success<"cdn.listAuditLog">["results"][number], Success<"cdn.listAuditLog">, Query<"cdn.listAuditLog">>((body) => body.results);
 
 /** `client.cdn.logsUploader.targets`. */
 export class CdnLogsUploaderTargets extends APIResource {
@@ -874,6 +875,150 @@ export class CdnIpRanges extends APIResource {
   }
 }
 
+/** `client.cdn.statistics`. */
+export class CdnStatistics extends APIResource {
+  /**
+   * `GET /cdn/statistics/aggregate/stats`: Get CDN traffic over a period. Sums the traffic of the account's CDN
+   * resources from `from` to `to` (kept in 5-minute buckets; a bucket counts when it starts in the period), filtered by
+   * `resource`, `regions` and `countries`, and grouped by `group_by`. Ratios and averages are computed from the sums;
+   * 95_percentile, max_bandwidth and min_bandwidth from the period's buckets that have traffic. The period is at most
+   * 366 days. An unknown metric, group or region is 400 naming it; request_time and upstream_response_time are each
+   * asked for alone. `from` must be before `to` (400 naming `query.to` otherwise). The demo data holds traffic from
+   * 2026-11-01 to 2026-11-04 (UTC) for its active resources. A read: Users may call it.
+   */
+  getResourceUsageAggregated(query?: Query<"cdn.getResourceUsageAggregated">, options?: RequestOptions): APIPromise<Success<"cdn.getResourceUsageAggregated">> {
+    return this.transport.request(cdnRoutes.getResourceUsageAggregated, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/statistics/series`: Get CDN traffic as time series. The traffic of the account's CDN resources as a
+   * series of points of `granularity`, from `from` (rounded down to the granularity, UTC) to `to`, filtered and grouped
+   * as the aggregate is. A metric of the whole period (95_percentile, max_bandwidth, min_bandwidth) is 400 here; so is
+   * 1m, finer than the 5-minute buckets kept. `from` must be before `to` (400 naming `query.to` otherwise). The demo
+   * data holds traffic from 2026-11-01 to 2026-11-04 (UTC) for its active resources. A read: Users may call it.
+   */
+  getResourceUsageSeries(query?: Query<"cdn.getResourceUsageSeries">, options?: RequestOptions): APIPromise<Success<"cdn.getResourceUsageSeries">> {
+    return this.transport.request(cdnRoutes.getResourceUsageSeries, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/statistics/shield_usage/aggregated`: Get origin shielding usage over a period. How many of the account's
+   * CDN resources (those of `resource`, or all) had origin shielding on at any time from `from` to `to`, by
+   * group_by=resource one per resource. Shielding is on while the resource has a shielding POP; the periods are written
+   * as resources change. `from` must be before `to` (400 naming `query.to` otherwise). The demo data holds traffic from
+   * 2026-11-01 to 2026-11-04 (UTC) for its active resources. A read: Users may call it.
+   */
+  getShieldUsageAggregated(query?: Query<"cdn.getShieldUsageAggregated">, options?: RequestOptions): APIPromise<Success<"cdn.getShieldUsageAggregated">> {
+    return this.transport.request(cdnRoutes.getShieldUsageAggregated, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/statistics/shield_usage/series`: List origin shielding periods. The periods during which the account's
+   * CDN resources (those of `resource`, or all) had origin shielding on that overlap `from` to `to`. `from` must be
+   * before `to` (400 naming `query.to` otherwise). The demo data holds traffic from 2026-11-01 to 2026-11-04 (UTC) for
+   * its active resources. A read: Users may call it.
+   */
+  getShieldUsageSeries(query?: Query<"cdn.getShieldUsageSeries">, options?: RequestOptions): APIPromise<Success<"cdn.getShieldUsageSeries">> {
+    return this.transport.request(cdnRoutes.getShieldUsageSeries, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/statistics/raw_logs_usage/aggregated`: Get raw logs usage over a period. How many of the account's CDN
+   * resources (those of `resource`, or all) had raw logs on at any time from `from` to `to`, by group_by=resource one
+   * per resource. Raw logs are on while an enabled logs uploader config names the resource (or covers all of them); the
+   * periods are written as configs change. `from` must be before `to` (400 naming `query.to` otherwise). The demo data
+   * holds traffic from 2026-11-01 to 2026-11-04 (UTC) for its active resources. A read: Users may call it.
+   */
+  getLogsUsageAggregated(query?: Query<"cdn.getLogsUsageAggregated">, options?: RequestOptions): APIPromise<Success<"cdn.getLogsUsageAggregated">> {
+    return this.transport.request(cdnRoutes.getLogsUsageAggregated, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/statistics/raw_logs_usage/series`: List raw logs periods. The periods during which the account's CDN
+   * resources (those of `resource`, or all) had raw logs on that overlap `from` to `to`. `from` must be before `to`
+   * (400 naming `query.to` otherwise). The demo data holds traffic from 2026-11-01 to 2026-11-04 (UTC) for its active
+   * resources. A read: Users may call it.
+   */
+  getLogsUsageSeries(query?: Query<"cdn.getLogsUsageSeries">, options?: RequestOptions): APIPromise<Success<"cdn.getLogsUsageSeries">> {
+    return this.transport.request(cdnRoutes.getLogsUsageSeries, { query }, options);
+  }
+}
+
+/** `client.cdn.metrics`. */
+export class CdnMetrics extends APIResource {
+  /**
+   * `POST /cdn/advanced/v1/metrics`: Get CDN metrics. Computes the metrics of the account's CDN traffic (kept in
+   * 5-minute buckets) per interval of `granularity`, from `from` (rounded down to the granularity, UTC) to `to`, every
+   * interval present (zero without traffic). Rates divide by the interval's seconds; speeds are bytes over the
+   * requests' times. `filter_by` and `group_by` as their fields say; region only with speed metrics, isp not at all
+   * (400: not kept). `from` must be before `to`, and the intervals at most 1440 (72 with a speed metric): 400 naming
+   * the field otherwise. A read, asked with a POST: Users may call it.
+   */
+  list(body: Body<"cdn.listMetrics">, options?: RequestOptions): APIPromise<Success<"cdn.listMetrics">> {
+    return this.transport.request(cdnRoutes.listMetrics, { body }, options);
+  }
+}
+
+/** `client.cdn.networkCapacity`. */
+export class CdnNetworkCapacity extends APIResource {
+  /**
+   * `GET /cdn/advanced/v1/capacity`: Get the network capacity. The network capacity of the platform's edge servers in
+   * each country where it has them, in Gbit/s: the same for every account. A read: Users may call it.
+   */
+  list(options?: RequestOptions): APIPromise<Success<"cdn.listNetworkCapacity">> {
+    return this.transport.request(cdnRoutes.listNetworkCapacity, {  }, options);
+  }
+}
+
+/** `client.cdn.logs`. */
+export class CdnLogs extends APIResource {
+  /**
+   * `GET /cdn/advanced/v1/logs`: List raw logs. The requests the edge servers logged for the account's CDN resources
+   * from `from` to `to`, filtered by the `<field>__<op>` parameters (all must hold), with the fields of `fields`,
+   * ordered by `ordering` and paged by `limit` and `offset`; `meta.count` is the number of all that match. The period
+   * is at most 6 hours and `from` must be before `to` (400 naming `query.from` or `query.to`); an unknown field or
+   * ordering is 400 naming the parameter. The demo data holds two requests per 5 minutes for each of its active
+   * resources from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  list(query?: Query<"cdn.listLogs">, options?: RequestOptions): APIPromise<Success<"cdn.listLogs">> {
+    return this.transport.request(cdnRoutes.listLogs, { query }, options);
+  }
+
+  /**
+   * `GET /cdn/advanced/v1/logs/download`: Download raw logs. The records the listing would give for the same parameters
+   * (`sort` in the place of `ordering`), as a zip archive of one file in `format`: CSV (RFC 4180 quoting) or TSV (tabs
+   * and line breaks in values written as spaces). The period is at most 6 hours and `from` must be before `to` (400
+   * naming `query.from` or `query.to`); an unknown field or ordering is 400 naming the parameter. The demo data holds
+   * two requests per 5 minutes for each of its active resources from 2026-11-01 to 2026-11-04 (UTC). A read: Users may
+   * call it.
+   */
+  download(query?: Query<"cdn.downloadLogs">, options?: RequestOptions): APIPromise<Success<"cdn.downloadLogs">> {
+    return this.transport.request(cdnRoutes.downloadLogs, { query }, options);
+  }
+}
+
+/** `client.cdn.auditLogs`. */
+export class CdnAuditLogs extends APIResource {
+  /**
+   * `GET /cdn/activity_log/requests`: List the CDN audit log. The account's write requests (POST, PUT, PATCH, DELETE)
+   * to the CDN area made with its API tokens, newest first, those refused included (a 4xx, once the token was
+   * accepted), filtered by the parameters given and paged by `limit` (default 100) and `offset`. An entry is written in
+   * the request's own transaction when the write commits one, so a write that is not in the log did not happen; reads
+   * are not logged. A read: Users may call it.
+   */
+  list(query?: Query<"cdn.listAuditLog">, options?: RequestOptions): PagePromise<Success<"cdn.listAuditLog">["results"][number], Success<"cdn.listAuditLog">> {
+    return this.transport.list(cdnRoutes.listAuditLog, { query }, options, listAuditLogPaging);
+  }
+
+  /**
+   * `GET /cdn/activity_log/requests/{id}`: Get a CDN audit log entry. One entry of the account's CDN audit log. Another
+   * account's entry answers 404, as an unknown id does. A read: Users may call it.
+   */
+  get(requestId: PathParam<"cdn.getAuditLogEntry", "id">, options?: RequestOptions): APIPromise<Success<"cdn.getAuditLogEntry">> {
+    return this.transport.request(cdnRoutes.getAuditLogEntry, { params: { id: requestId } }, options);
+  }
+}
+
 /** The cdn area: `client.cdn`. */
 export class Cdn extends APIResource {
   readonly logsUploader: CdnLogsUploader;
@@ -893,6 +1038,11 @@ export class Cdn extends APIResource {
   readonly alibabaRegions: CdnAlibabaRegions;
   readonly ips: CdnIps;
   readonly ipRanges: CdnIpRanges;
+  readonly statistics: CdnStatistics;
+  readonly metrics: CdnMetrics;
+  readonly networkCapacity: CdnNetworkCapacity;
+  readonly logs: CdnLogs;
+  readonly auditLogs: CdnAuditLogs;
 
   constructor(transport: Transport) {
     super(transport);
@@ -913,6 +1063,11 @@ export class Cdn extends APIResource {
     this.alibabaRegions = new CdnAlibabaRegions(transport);
     this.ips = new CdnIps(transport);
     this.ipRanges = new CdnIpRanges(transport);
+    this.statistics = new CdnStatistics(transport);
+    this.metrics = new CdnMetrics(transport);
+    this.networkCapacity = new CdnNetworkCapacity(transport);
+    this.logs = new CdnLogs(transport);
+    this.auditLogs = new CdnAuditLogs(transport);
   }
 }
 

@@ -21,6 +21,10 @@ import { cdnPurgeRoutes } from "./purge.js";
 import { cdnLimitsRoutes } from "./limits.js";
 import { cdnRegionsRoutes } from "./regions.js";
 import { cdnIpRangesRoutes } from "./ip-ranges.js";
+import { cdnAuditLogRoutes } from "./audit-log.js";
+import { cdnLogsRoutes } from "./logs.js";
+import { cdnMetricsRoutes } from "./metrics.js";
+import { cdnStatisticsRoutes } from "./statistics.js";
 
 export * from "./options.js";
 export { CDN_PAGE_MAX, isOriginSource } from "./shared.js";
@@ -38,6 +42,10 @@ export * from "./ip-ranges.js";
 export * from "./demo-certificates.js";
 export * from "./rules.js";
 export * from "./presets.js";
+export * from "./statistics.js";
+export * from "./metrics.js";
+export * from "./logs.js";
+export * from "./audit-log.js";
 export {
   LOGS_UPLOADER_CHECK_CODES,
   LOGS_UPLOADER_CHECK_STATUSES,
@@ -76,5 +84,9 @@ export const cdnContract = c.router({
   ...cdnLimitsRoutes,
   ...cdnRegionsRoutes,
   ...cdnIpRangesRoutes,
+  ...cdnStatisticsRoutes,
+  ...cdnMetricsRoutes,
+  ...cdnLogsRoutes,
+  ...cdnAuditLogRoutes,
   patchClientSettings: alias(cdnClientSettingsRoutes, "updateClientSettings", { path: "/cdn/clients/me", method: "PATCH" }),
 });

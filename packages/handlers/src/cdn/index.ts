@@ -21,6 +21,10 @@ import { cdnPurge } from "./purge.js";
 import { cdnLimits } from "./limits.js";
 import { cdnRegions } from "./regions.js";
 import { cdnIpRanges } from "./ip-ranges.js";
+import { cdnAuditLogEntries } from "./audit-log.js";
+import { cdnLogs } from "./logs.js";
+import { cdnMetrics } from "./metrics.js";
+import { cdnStatistics } from "./statistics.js";
 
 /** Every primary route of the cdn area with its implementation; a route left out fails to compile. */
 export function cdnRoutes(deps: RouteDeps) {
@@ -42,5 +46,9 @@ export function cdnRoutes(deps: RouteDeps) {
     ...cdnLimits(deps),
     ...cdnRegions(deps),
     ...cdnIpRanges(deps),
+    ...cdnStatistics(deps),
+    ...cdnMetrics(deps),
+    ...cdnLogs(deps),
+    ...cdnAuditLogEntries(deps),
   } satisfies Record<keyof PrimaryRoutes<Contract["cdn"]>, unknown>;
 }

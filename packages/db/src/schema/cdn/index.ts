@@ -14,3 +14,4 @@ export * from "./logs-uploader/targets.js";
 export * from "./logs-uploader/policies.js";
 export * from "./logs-uploader/configs.js";
 export * from "./rules.js";
+export * from "./statistics.js";

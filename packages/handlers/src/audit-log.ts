@@ -1,0 +1,136 @@
+/**
+ * The CDN audit log's entries, written in one place for every write route of the CDN area: a route
+ * marked as audited (`auditMark`, its first route middleware) has its entry inserted by the database the
+ * area's routes get (`auditedDatabase`) as the last statement of the route's first transaction, so the
+ * entry commits with the write or not at all; a write that opens no transaction, or is refused, gets its
+ * entry when it is answered (`settleAudit`). One INSERT per audited request; reads cost nothing.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { isBytes } from "@cloudplane/contract";
+import { eq, schema, type Database } from "@cloudplane/db";
+import type { TsRestRequest } from "@ts-rest/serverless";
+import type { ApiRequest } from "./types.js";
+
+const { cdnAuditLog } = schema;
+
+interface PendingEntry {
+  request: ApiRequest;
+  /** The status the route answers when it succeeds: what its committed transaction stands for. */
+  successStatus: number;
+  /** The entry written in the route's transaction, once it committed. */
+  recordedId?: number;
+}
+
+const PENDING = Symbol("cloudplane.audit");
+type AuditedRequest = TsRestRequest & { [PENDING]?: PendingEntry };
+
+const scope = new AsyncLocalStorage<PendingEntry>();
+
+/** Keys whose values are secrets (an access key id is not; its secret key is): never kept in the log. */
+const SECRET_KEY = /secret|password|passwd|private|token|credential|^key$|api_?key/i;
+
+/** A NUL or a UTF-16 surrogate without its pair: text the database cannot store (a refused request may hold some). */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const storable = (text: string) => text.replace(UNSTORABLE, "\ufffd");
+
+/** The body without its secrets (every member whose key names one is left out, at any depth), its text storable. */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return storable(value);
+  if (depth > 64 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, depth + 1));
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (!SECRET_KEY.test(key)) kept[storable(key)] = withoutSecrets(item, depth + 1);
+  return kept;
+}
+
+/** The first address a proxy in front of the API reported the client at, or null. */
+function remoteAddress(headers: Headers): string | null {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
+  return forwarded ? forwarded.slice(0, 64) : null;
+}
+
+function actionOf(method: string, successStatus: number, status: number): "C" | "U" | "D" | null {
+  if (status >= 300) return null;
+  if (method === "DELETE") return "D";
+  return method === "POST" && successStatus === 201 ? "C" : "U";
+}
+
+function entryOf(pending: PendingEntry, status: number): typeof cdnAuditLog.$inferInsert {
+  const { request } = pending;
+  const url = new URL(request.url);
+  const content: unknown = request.content;
+  return {
+    accountId: request.caller.accountId,
+    userId: request.caller.userId,
+    tokenId: request.caller.tokenId,
+    method: request.method,
+    path: url.pathname,
+    queryParams: url.search.slice(1),
+    host: url.host,
+    remoteIpAddress: remoteAddress(request.headers),
+    statusCode: status,
+    data: content === undefined || isBytes(content) ? null : withoutSecrets(content),
+    actionType: actionOf(request.method, pending.successStatus, status),
+  };
+}
+
+/** The route middleware that marks a write of the CDN area for its entry; `successStatus` is the route's 2xx. */
+export function auditMark(successStatus: number) {
+  return (request: ApiRequest) => {
+    // A request refused before this (401, 429) has no caller to name and is not logged.
+    if (request.caller) (request as AuditedRequest)[PENDING] = { request, successStatus };
+  };
+}
+
+/** A route implementation run so that the database of `auditedDatabase` knows its request. */
+export function auditScoped<Handler extends (args: never, context: { request: TsRestRequest }) => unknown>(handler: Handler): Handler {
+  return ((args: never, context: { request: TsRestRequest }) => {
+    const pending = (context.request as AuditedRequest)[PENDING];
+    return pending ? scope.run(pending, () => handler(args, context)) : handler(args, context);
+  }) as Handler;
+}
+
+/**
+ * `db` for the CDN area's routes: its `transaction` also inserts the entry of the audited request being
+ * served as the transaction's last statement (the first transaction of the request only); everything
+ * else is `db`'s own.
+ */
+export function auditedDatabase(db: Database): Database {
+  const transaction = async (run: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+    const pending = scope.getStore();
+    if (!pending || pending.recordedId !== undefined) return (db.transaction as (run: unknown, config?: unknown) => Promise<unknown>)(run, config);
+    let recorded: number | undefined;
+    const result = await db.transaction(async (tx) => {
+      const value = await run(tx);
+      const [entry] = await tx.insert(cdnAuditLog).values(entryOf(pending, pending.successStatus)).returning({ id: cdnAuditLog.id });
+      recorded = entry!.id;
+      return value;
+    }, config as Parameters<Database["transaction"]>[1]);
+    pending.recordedId = recorded;
+    return result;
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === "transaction") return transaction;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" && key !== "constructor" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The entry of an audited request once it is answered: inserted now when its route committed no
+ * transaction (a refusal, a write of one statement); when it did, but answered otherwise than its success
+ * (a route that found nothing to change after its transaction), the entry is told the status.
+ */
+export async function settleAudit(db: Database, response: Response, request: TsRestRequest): Promise<void> {
+  const pending = (request as AuditedRequest)[PENDING];
+  if (!pending) return;
+  if (pending.recordedId === undefined) {
+    await db.insert(cdnAuditLog).values(entryOf(pending, response.status));
+    return;
+  }
+  if (response.status !== pending.successStatus)
+    await db.update(cdnAuditLog).set({ statusCode: response.status, actionType: actionOf(request.method, pending.successStatus, response.status) }).where(eq(cdnAuditLog.id, pending.recordedId));
+}
