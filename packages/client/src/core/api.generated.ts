@@ -5094,6 +5094,11 @@ export interface LogsUploaderValidation {
 /** No body, or {}: the operation takes no input. */
 export type NoActionInput = Record<string, never>;
 
+export interface ObjectStorageIdParams {
+  /** The storage id; it must belong to the account. */
+  object_storage_id: number;
+}
+
 /** An origin group: the origins a CDN resource pulls from. */
 export interface OriginGroup {
   id: number;
@@ -6040,7 +6045,8 @@ export interface Storage {
    */
   provisioning_status: "active" | "suspended" | "deleted" | "pending";
   /**
-   * Whether the storage is deleted and can still be restored (`POST /storage/v4/object_storages/{storage_id}/restore`).
+   * Whether the storage is deleted and can still be restored (`POST
+   * /storage/v4/object_storages/{object_storage_id}/restore`).
    */
   can_restore: boolean;
   /** When the storage was deleted; null: it is not. */
@@ -6063,11 +6069,6 @@ export interface Storage {
   rewrite_rules: Record<string, string> | null;
   /** The reseller the account belongs to; null: none. */
   reseller_id: number | null;
-}
-
-export interface StorageIdParams {
-  /** The storage id; it must belong to the account. */
-  storage_id: number;
 }
 
 /** One page of the account's storages. */
@@ -9393,64 +9394,64 @@ export interface Routes {
     body: CreateObjectStorageBody;
     response: S3StorageCreated;
   };
-  /** `GET /storage/v4/object_storages/:storage_id`: Get an object storage. */
+  /** `GET /storage/v4/object_storages/:object_storage_id`: Get an object storage. */
   "storage.getObjectStorage": {
     method: "GET";
-    path: "/storage/v4/object_storages/:storage_id";
-    params: StorageIdParams;
+    path: "/storage/v4/object_storages/:object_storage_id";
+    params: ObjectStorageIdParams;
     query: never;
     body: never;
     response: S3Storage;
   };
-  /** `DELETE /storage/v4/object_storages/:storage_id`: Delete an object storage. */
+  /** `DELETE /storage/v4/object_storages/:object_storage_id`: Delete an object storage. */
   "storage.deleteObjectStorage": {
     method: "DELETE";
-    path: "/storage/v4/object_storages/:storage_id";
-    params: StorageIdParams;
+    path: "/storage/v4/object_storages/:object_storage_id";
+    params: ObjectStorageIdParams;
     query: never;
     body: never;
     response: undefined;
   };
-  /** `POST /storage/v4/object_storages/:storage_id/restore`: Restore a deleted object storage. */
+  /** `POST /storage/v4/object_storages/:object_storage_id/restore`: Restore a deleted object storage. */
   "storage.restoreObjectStorage": {
     method: "POST";
-    path: "/storage/v4/object_storages/:storage_id/restore";
-    params: StorageIdParams;
+    path: "/storage/v4/object_storages/:object_storage_id/restore";
+    params: ObjectStorageIdParams;
     query: never;
     body: StorageRestoreObjectStorageBody | undefined;
     response: undefined;
   };
-  /** `POST /storage/v4/object_storages/:storage_id/access_keys`: Create an access key. */
+  /** `POST /storage/v4/object_storages/:object_storage_id/access_keys`: Create an access key. */
   "storage.createAccessKey": {
     method: "POST";
-    path: "/storage/v4/object_storages/:storage_id/access_keys";
+    path: "/storage/v4/object_storages/:object_storage_id/access_keys";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
     };
     query: never;
     body: StorageCreateAccessKeyBody | undefined;
     response: AccessKeyCreated;
   };
-  /** `GET /storage/v4/object_storages/:storage_id/access_keys`: List the access keys of an object storage. */
+  /** `GET /storage/v4/object_storages/:object_storage_id/access_keys`: List the access keys of an object storage. */
   "storage.listAccessKeys": {
     method: "GET";
-    path: "/storage/v4/object_storages/:storage_id/access_keys";
+    path: "/storage/v4/object_storages/:object_storage_id/access_keys";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
     };
     query: StorageListAccessKeysQuery;
     body: never;
     response: AccessKeyList;
   };
-  /** `GET /storage/v4/object_storages/:storage_id/access_keys/:access_key`: Get an access key. */
+  /** `GET /storage/v4/object_storages/:object_storage_id/access_keys/:access_key`: Get an access key. */
   "storage.getAccessKey": {
     method: "GET";
-    path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key";
+    path: "/storage/v4/object_storages/:object_storage_id/access_keys/:access_key";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
       /** The access key id. */
       access_key: string;
     };
@@ -9458,13 +9459,13 @@ export interface Routes {
     body: never;
     response: AccessKey;
   };
-  /** `DELETE /storage/v4/object_storages/:storage_id/access_keys/:access_key`: Delete an access key. */
+  /** `DELETE /storage/v4/object_storages/:object_storage_id/access_keys/:access_key`: Delete an access key. */
   "storage.deleteAccessKey": {
     method: "DELETE";
-    path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key";
+    path: "/storage/v4/object_storages/:object_storage_id/access_keys/:access_key";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
       /** The access key id. */
       access_key: string;
     };
@@ -9472,37 +9473,37 @@ export interface Routes {
     body: never;
     response: undefined;
   };
-  /** `GET /storage/v4/object_storages/:storage_id/buckets`: List the buckets of an object storage. */
+  /** `GET /storage/v4/object_storages/:object_storage_id/buckets`: List the buckets of an object storage. */
   "storage.listObjectStorageBuckets": {
     method: "GET";
-    path: "/storage/v4/object_storages/:storage_id/buckets";
+    path: "/storage/v4/object_storages/:object_storage_id/buckets";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
     };
     query: StorageListObjectStorageBucketsQuery;
     body: never;
     response: BucketV4List;
   };
-  /** `POST /storage/v4/object_storages/:storage_id/buckets`: Create a bucket. */
+  /** `POST /storage/v4/object_storages/:object_storage_id/buckets`: Create a bucket. */
   "storage.createObjectStorageBucket": {
     method: "POST";
-    path: "/storage/v4/object_storages/:storage_id/buckets";
+    path: "/storage/v4/object_storages/:object_storage_id/buckets";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
     };
     query: never;
     body: CreateBucketV4Body;
     response: BucketV4;
   };
-  /** `GET /storage/v4/object_storages/:storage_id/buckets/:name`: Get a bucket. */
+  /** `GET /storage/v4/object_storages/:object_storage_id/buckets/:name`: Get a bucket. */
   "storage.getObjectStorageBucket": {
     method: "GET";
-    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    path: "/storage/v4/object_storages/:object_storage_id/buckets/:name";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
       /** The bucket name. */
       name: string;
     };
@@ -9510,13 +9511,13 @@ export interface Routes {
     body: never;
     response: BucketV4;
   };
-  /** `PATCH /storage/v4/object_storages/:storage_id/buckets/:name`: Change a bucket. */
+  /** `PATCH /storage/v4/object_storages/:object_storage_id/buckets/:name`: Change a bucket. */
   "storage.updateObjectStorageBucket": {
     method: "PATCH";
-    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    path: "/storage/v4/object_storages/:object_storage_id/buckets/:name";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
       /** The bucket name. */
       name: string;
     };
@@ -9524,13 +9525,13 @@ export interface Routes {
     body: UpdateBucketV4Body;
     response: BucketV4;
   };
-  /** `DELETE /storage/v4/object_storages/:storage_id/buckets/:name`: Delete a bucket. */
+  /** `DELETE /storage/v4/object_storages/:object_storage_id/buckets/:name`: Delete a bucket. */
   "storage.deleteObjectStorageBucket": {
     method: "DELETE";
-    path: "/storage/v4/object_storages/:storage_id/buckets/:name";
+    path: "/storage/v4/object_storages/:object_storage_id/buckets/:name";
     params: {
       /** The object storage id; it must belong to the account. */
-      storage_id: number;
+      object_storage_id: number;
       /** The bucket name. */
       name: string;
     };
@@ -9556,29 +9557,38 @@ export interface Routes {
     body: CreateSftpStorageBody;
     response: SftpStorage;
   };
-  /** `GET /storage/v4/sftp_storages/:storage_id`: Get an SFTP storage. */
+  /** `GET /storage/v4/sftp_storages/:sftp_storage_id`: Get an SFTP storage. */
   "storage.getSftpStorage": {
     method: "GET";
-    path: "/storage/v4/sftp_storages/:storage_id";
-    params: StorageIdParams;
+    path: "/storage/v4/sftp_storages/:sftp_storage_id";
+    params: {
+      /** The SFTP storage id; it must belong to the account. */
+      sftp_storage_id: number;
+    };
     query: never;
     body: never;
     response: SftpStorage;
   };
-  /** `PATCH /storage/v4/sftp_storages/:storage_id`: Change an SFTP storage. */
+  /** `PATCH /storage/v4/sftp_storages/:sftp_storage_id`: Change an SFTP storage. */
   "storage.updateSftpStorage": {
     method: "PATCH";
-    path: "/storage/v4/sftp_storages/:storage_id";
-    params: StorageIdParams;
+    path: "/storage/v4/sftp_storages/:sftp_storage_id";
+    params: {
+      /** The SFTP storage id; it must belong to the account. */
+      sftp_storage_id: number;
+    };
     query: never;
     body: UpdateSftpStorageBody;
     response: SftpStorage;
   };
-  /** `DELETE /storage/v4/sftp_storages/:storage_id`: Delete an SFTP storage. */
+  /** `DELETE /storage/v4/sftp_storages/:sftp_storage_id`: Delete an SFTP storage. */
   "storage.deleteSftpStorage": {
     method: "DELETE";
-    path: "/storage/v4/sftp_storages/:storage_id";
-    params: StorageIdParams;
+    path: "/storage/v4/sftp_storages/:sftp_storage_id";
+    params: {
+      /** The SFTP storage id; it must belong to the account. */
+      sftp_storage_id: number;
+    };
     query: never;
     body: never;
     response: undefined;

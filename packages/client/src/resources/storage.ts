@@ -46,126 +46,126 @@ export class StorageObjectStorages extends APIResource {
   }
 
   /**
-   * `GET /storage/v4/object_storages/{storage_id}`: Get an object storage. One S3-compatible storage of the account,
-   * never its keys' secrets. An SFTP storage, a deleted one and another account's are 404. The platform's current path;
-   * the older `/storage/provisioning` routes serve the same storages in their own shape.
+   * `GET /storage/v4/object_storages/{object_storage_id}`: Get an object storage. One S3-compatible storage of the
+   * account, never its keys' secrets. An SFTP storage, a deleted one and another account's are 404. The platform's
+   * current path; the older `/storage/provisioning` routes serve the same storages in their own shape.
    */
-  get(storageId: PathParam<"storage.getObjectStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorage">> {
-    return this.transport.request(storageRoutes.getObjectStorage, { params: { storage_id: storageId } }, options);
+  get(objectStorageId: PathParam<"storage.getObjectStorage", "object_storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorage">> {
+    return this.transport.request(storageRoutes.getObjectStorage, { params: { object_storage_id: objectStorageId } }, options);
   }
 
   /**
-   * `DELETE /storage/v4/object_storages/{storage_id}`: Delete an object storage. Deletes the storage: it is gone from
-   * the listings and every route at once, but it is kept, with its buckets, keys and usage, for 14 days, during which
-   * the restore brings it back; after that it is deleted for good. Answers 204 with no body; a deleted storage is 404.
-   * (The older `DELETE /storage/provisioning/v1/storage/{id}` deletes at once and for good.)
+   * `DELETE /storage/v4/object_storages/{object_storage_id}`: Delete an object storage. Deletes the storage: it is gone
+   * from the listings and every route at once, but it is kept, with its buckets, keys and usage, for 14 days, during
+   * which the restore brings it back; after that it is deleted for good. Answers 204 with no body; a deleted storage is
+   * 404. (The older `DELETE /storage/provisioning/v1/storage/{id}` deletes at once and for good.)
    */
-  delete(storageId: PathParam<"storage.deleteObjectStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorage">> {
-    return this.transport.request(storageRoutes.deleteObjectStorage, { params: { storage_id: storageId } }, options);
+  delete(objectStorageId: PathParam<"storage.deleteObjectStorage", "object_storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorage">> {
+    return this.transport.request(storageRoutes.deleteObjectStorage, { params: { object_storage_id: objectStorageId } }, options);
   }
 
   /**
-   * `POST /storage/v4/object_storages/{storage_id}/restore`: Restore a deleted object storage. Brings back a storage
-   * deleted less than 14 days ago, as it was, with its buckets, keys and usage; answers 204 with no body. A storage
-   * that is not deleted answers the same 204 and is left as it is. A storage deleted longer ago is gone for good (404),
-   * as is another account's. When another storage of the account has taken its name since, it cannot come back under
-   * that name: 409.
+   * `POST /storage/v4/object_storages/{object_storage_id}/restore`: Restore a deleted object storage. Brings back a
+   * storage deleted less than 14 days ago, as it was, with its buckets, keys and usage; answers 204 with no body. A
+   * storage that is not deleted answers the same 204 and is left as it is. A storage deleted longer ago is gone for
+   * good (404), as is another account's. When another storage of the account has taken its name since, it cannot come
+   * back under that name: 409.
    */
-  restore(storageId: PathParam<"storage.restoreObjectStorage", "storage_id">, body?: Body<"storage.restoreObjectStorage">, options?: RequestOptions): APIPromise<Success<"storage.restoreObjectStorage">> {
-    return this.transport.request(storageRoutes.restoreObjectStorage, { params: { storage_id: storageId }, body }, options);
+  restore(objectStorageId: PathParam<"storage.restoreObjectStorage", "object_storage_id">, body?: Body<"storage.restoreObjectStorage">, options?: RequestOptions): APIPromise<Success<"storage.restoreObjectStorage">> {
+    return this.transport.request(storageRoutes.restoreObjectStorage, { params: { object_storage_id: objectStorageId }, body }, options);
   }
 }
 
 /** `client.storage.accessKeys`. */
 export class StorageAccessKeys extends APIResource {
   /**
-   * `POST /storage/v4/object_storages/{storage_id}/access_keys`: Create an access key. A new S3 key pair for the object
-   * storage. The answer shows the secret key this once: it is kept encrypted, never shown again and never logged. A
-   * storage has at most 100 keys (409 beyond); the platform allows two, which is enough to replace a key without a
-   * moment without one (make the new one, move the clients, delete the old one), and this API allows more so that tools
-   * which make keys for a while before they delete them are not refused.
+   * `POST /storage/v4/object_storages/{object_storage_id}/access_keys`: Create an access key. A new S3 key pair for the
+   * object storage. The answer shows the secret key this once: it is kept encrypted, never shown again and never
+   * logged. A storage has at most 100 keys (409 beyond); the platform allows two, which is enough to replace a key
+   * without a moment without one (make the new one, move the clients, delete the old one), and this API allows more so
+   * that tools which make keys for a while before they delete them are not refused.
    */
-  create(storageId: PathParam<"storage.createAccessKey", "storage_id">, body?: Body<"storage.createAccessKey">, options?: RequestOptions): APIPromise<Success<"storage.createAccessKey">> {
-    return this.transport.request(storageRoutes.createAccessKey, { params: { storage_id: storageId }, body }, options);
+  create(objectStorageId: PathParam<"storage.createAccessKey", "object_storage_id">, body?: Body<"storage.createAccessKey">, options?: RequestOptions): APIPromise<Success<"storage.createAccessKey">> {
+    return this.transport.request(storageRoutes.createAccessKey, { params: { object_storage_id: objectStorageId }, body }, options);
   }
 
   /**
-   * `GET /storage/v4/object_storages/{storage_id}/access_keys`: List the access keys of an object storage. The
+   * `GET /storage/v4/object_storages/{object_storage_id}/access_keys`: List the access keys of an object storage. The
    * storage's access keys (never their secrets), a page of `limit` from `offset`. 404 for an SFTP storage, a deleted
    * one (restore it within 14 days to see its keys again) and another account's.
    */
-  list(storageId: PathParam<"storage.listAccessKeys", "storage_id">, query?: Query<"storage.listAccessKeys">, options?: RequestOptions): PagePromise<Success<"storage.listAccessKeys">["results"][number], Success<"storage.listAccessKeys">> {
-    return this.transport.list(storageRoutes.listAccessKeys, { params: { storage_id: storageId }, query }, options, listAccessKeysPaging);
+  list(objectStorageId: PathParam<"storage.listAccessKeys", "object_storage_id">, query?: Query<"storage.listAccessKeys">, options?: RequestOptions): PagePromise<Success<"storage.listAccessKeys">["results"][number], Success<"storage.listAccessKeys">> {
+    return this.transport.list(storageRoutes.listAccessKeys, { params: { object_storage_id: objectStorageId }, query }, options, listAccessKeysPaging);
   }
 
   /**
-   * `GET /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Get an access key. One access key of the
-   * object storage, never its secret. A key of another storage, or another account's, is 404. (The example names the
-   * demo data's key; on a new account it answers 404.)
+   * `GET /storage/v4/object_storages/{object_storage_id}/access_keys/{access_key}`: Get an access key. One access key
+   * of the object storage, never its secret. A key of another storage, or another account's, is 404. (The example names
+   * the demo data's key; on a new account it answers 404.)
    */
-  get(storageId: PathParam<"storage.getAccessKey", "storage_id">, accessKey: PathParam<"storage.getAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.getAccessKey">> {
-    return this.transport.request(storageRoutes.getAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);
+  get(objectStorageId: PathParam<"storage.getAccessKey", "object_storage_id">, accessKey: PathParam<"storage.getAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.getAccessKey">> {
+    return this.transport.request(storageRoutes.getAccessKey, { params: { object_storage_id: objectStorageId, access_key: accessKey } }, options);
   }
 
   /**
-   * `DELETE /storage/v4/object_storages/{storage_id}/access_keys/{access_key}`: Delete an access key. Deletes the
-   * access key for good: S3 clients that use it are refused from now on. A storage may be left with no key (make one to
-   * reach it again). Answers 204 with no body. (The example names the demo data's key; on a new account it answers
-   * 404.)
+   * `DELETE /storage/v4/object_storages/{object_storage_id}/access_keys/{access_key}`: Delete an access key. Deletes
+   * the access key for good: S3 clients that use it are refused from now on. A storage may be left with no key (make
+   * one to reach it again). Answers 204 with no body. (The example names the demo data's key; on a new account it
+   * answers 404.)
    */
-  delete(storageId: PathParam<"storage.deleteAccessKey", "storage_id">, accessKey: PathParam<"storage.deleteAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.deleteAccessKey">> {
-    return this.transport.request(storageRoutes.deleteAccessKey, { params: { storage_id: storageId, access_key: accessKey } }, options);
+  delete(objectStorageId: PathParam<"storage.deleteAccessKey", "object_storage_id">, accessKey: PathParam<"storage.deleteAccessKey", "access_key">, options?: RequestOptions): APIPromise<Success<"storage.deleteAccessKey">> {
+    return this.transport.request(storageRoutes.deleteAccessKey, { params: { object_storage_id: objectStorageId, access_key: accessKey } }, options);
   }
 }
 
 /** `client.storage.buckets`. */
 export class StorageBuckets extends APIResource {
   /**
-   * `GET /storage/v4/object_storages/{storage_id}/buckets`: List the buckets of an object storage. A page of the
+   * `GET /storage/v4/object_storages/{object_storage_id}/buckets`: List the buckets of an object storage. A page of the
    * storage's buckets by name (ascending), each with its CORS settings, lifecycle and policy. 404 for an SFTP storage,
    * a deleted one and another account's. The platform's current path; the older `/storage/provisioning` bucket routes
    * serve the same buckets.
    */
-  list(storageId: PathParam<"storage.listObjectStorageBuckets", "storage_id">, query?: Query<"storage.listObjectStorageBuckets">, options?: RequestOptions): PagePromise<Success<"storage.listObjectStorageBuckets">["results"][number], Success<"storage.listObjectStorageBuckets">> {
-    return this.transport.list(storageRoutes.listObjectStorageBuckets, { params: { storage_id: storageId }, query }, options, listObjectStorageBucketsPaging);
+  list(objectStorageId: PathParam<"storage.listObjectStorageBuckets", "object_storage_id">, query?: Query<"storage.listObjectStorageBuckets">, options?: RequestOptions): PagePromise<Success<"storage.listObjectStorageBuckets">["results"][number], Success<"storage.listObjectStorageBuckets">> {
+    return this.transport.list(storageRoutes.listObjectStorageBuckets, { params: { object_storage_id: objectStorageId }, query }, options, listObjectStorageBucketsPaging);
   }
 
   /**
-   * `POST /storage/v4/object_storages/{storage_id}/buckets`: Create a bucket. Makes an empty, private bucket in the
-   * object storage, without CORS origins or lifecycle. A name the storage has is 409. The platform's current path; the
-   * older `/storage/provisioning` bucket routes serve the same buckets.
+   * `POST /storage/v4/object_storages/{object_storage_id}/buckets`: Create a bucket. Makes an empty, private bucket in
+   * the object storage, without CORS origins or lifecycle. A name the storage has is 409. The platform's current path;
+   * the older `/storage/provisioning` bucket routes serve the same buckets.
    */
-  create(storageId: PathParam<"storage.createObjectStorageBucket", "storage_id">, body: Body<"storage.createObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.createObjectStorageBucket">> {
-    return this.transport.request(storageRoutes.createObjectStorageBucket, { params: { storage_id: storageId }, body }, options);
+  create(objectStorageId: PathParam<"storage.createObjectStorageBucket", "object_storage_id">, body: Body<"storage.createObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.createObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.createObjectStorageBucket, { params: { object_storage_id: objectStorageId }, body }, options);
   }
 
   /**
-   * `GET /storage/v4/object_storages/{storage_id}/buckets/{name}`: Get a bucket. One bucket of the object storage with
-   * its CORS settings, lifecycle and policy. The platform's current path; the older `/storage/provisioning` bucket
-   * routes serve the same buckets.
+   * `GET /storage/v4/object_storages/{object_storage_id}/buckets/{name}`: Get a bucket. One bucket of the object
+   * storage with its CORS settings, lifecycle and policy. The platform's current path; the older
+   * `/storage/provisioning` bucket routes serve the same buckets.
    */
-  get(storageId: PathParam<"storage.getObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.getObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorageBucket">> {
-    return this.transport.request(storageRoutes.getObjectStorageBucket, { params: { storage_id: storageId, name: bucketName } }, options);
+  get(objectStorageId: PathParam<"storage.getObjectStorageBucket", "object_storage_id">, bucketName: PathParam<"storage.getObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.getObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.getObjectStorageBucket, { params: { object_storage_id: objectStorageId, name: bucketName } }, options);
   }
 
   /**
-   * `PATCH /storage/v4/object_storages/{storage_id}/buckets/{name}`: Change a bucket. Changes the settings given, in
-   * one write: `cors` replaces the CORS origins (repeated ones kept once, in the order first given), `lifecycle` sets
-   * the days after which objects expire (0 or null removes it), `policy` makes the bucket public or private; settings
-   * left out keep their values. Answers the bucket as the GET shows it (the platform answers with no body). The
-   * platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.
+   * `PATCH /storage/v4/object_storages/{object_storage_id}/buckets/{name}`: Change a bucket. Changes the settings
+   * given, in one write: `cors` replaces the CORS origins (repeated ones kept once, in the order first given),
+   * `lifecycle` sets the days after which objects expire (0 or null removes it), `policy` makes the bucket public or
+   * private; settings left out keep their values. Answers the bucket as the GET shows it (the platform answers with no
+   * body). The platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.
    */
-  update(storageId: PathParam<"storage.updateObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.updateObjectStorageBucket", "name">, body: Body<"storage.updateObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.updateObjectStorageBucket">> {
-    return this.transport.request(storageRoutes.updateObjectStorageBucket, { params: { storage_id: storageId, name: bucketName }, body }, options);
+  update(objectStorageId: PathParam<"storage.updateObjectStorageBucket", "object_storage_id">, bucketName: PathParam<"storage.updateObjectStorageBucket", "name">, body: Body<"storage.updateObjectStorageBucket">, options?: RequestOptions): APIPromise<Success<"storage.updateObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.updateObjectStorageBucket, { params: { object_storage_id: objectStorageId, name: bucketName }, body }, options);
   }
 
   /**
-   * `DELETE /storage/v4/object_storages/{storage_id}/buckets/{name}`: Delete a bucket. Deletes the bucket with
+   * `DELETE /storage/v4/object_storages/{object_storage_id}/buckets/{name}`: Delete a bucket. Deletes the bucket with
    * everything in it (its objects, CORS settings, lifecycle and policy), for good. Answers 204 with no body. The
    * platform's current path; the older `/storage/provisioning` bucket routes serve the same buckets.
    */
-  delete(storageId: PathParam<"storage.deleteObjectStorageBucket", "storage_id">, bucketName: PathParam<"storage.deleteObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorageBucket">> {
-    return this.transport.request(storageRoutes.deleteObjectStorageBucket, { params: { storage_id: storageId, name: bucketName } }, options);
+  delete(objectStorageId: PathParam<"storage.deleteObjectStorageBucket", "object_storage_id">, bucketName: PathParam<"storage.deleteObjectStorageBucket", "name">, options?: RequestOptions): APIPromise<Success<"storage.deleteObjectStorageBucket">> {
+    return this.transport.request(storageRoutes.deleteObjectStorageBucket, { params: { object_storage_id: objectStorageId, name: bucketName } }, options);
   }
 }
 
@@ -194,33 +194,33 @@ export class StorageSftpStorages extends APIResource {
   }
 
   /**
-   * `GET /storage/v4/sftp_storages/{storage_id}`: Get an SFTP storage. One SFTP storage of the account, never its
+   * `GET /storage/v4/sftp_storages/{sftp_storage_id}`: Get an SFTP storage. One SFTP storage of the account, never its
    * password. An object storage and another account's storage are 404. The platform's current path; the older
    * `/storage/provisioning` routes serve the same storages in their own shape.
    */
-  get(storageId: PathParam<"storage.getSftpStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getSftpStorage">> {
-    return this.transport.request(storageRoutes.getSftpStorage, { params: { storage_id: storageId } }, options);
+  get(sftpStorageId: PathParam<"storage.getSftpStorage", "sftp_storage_id">, options?: RequestOptions): APIPromise<Success<"storage.getSftpStorage">> {
+    return this.transport.request(storageRoutes.getSftpStorage, { params: { sftp_storage_id: sftpStorageId } }, options);
   }
 
   /**
-   * `PATCH /storage/v4/sftp_storages/{storage_id}`: Change an SFTP storage. Changes the fields given in one write;
+   * `PATCH /storage/v4/sftp_storages/{sftp_storage_id}`: Change an SFTP storage. Changes the fields given in one write;
    * fields left out keep their values. An empty `expires` or `server_alias` removes it; `ssh_key_ids` replaces the keys
    * (400 naming a key the account does not have); `password_mode: auto` generates a new password, shown in this answer
    * only, and `none` removes it. The name and location are fixed at creation. A server alias another storage has is
    * 409. The platform's current path; the older `/storage/provisioning` routes serve the same storages in their own
    * shape.
    */
-  update(storageId: PathParam<"storage.updateSftpStorage", "storage_id">, body: Body<"storage.updateSftpStorage">, options?: RequestOptions): APIPromise<Success<"storage.updateSftpStorage">> {
-    return this.transport.request(storageRoutes.updateSftpStorage, { params: { storage_id: storageId }, body }, options);
+  update(sftpStorageId: PathParam<"storage.updateSftpStorage", "sftp_storage_id">, body: Body<"storage.updateSftpStorage">, options?: RequestOptions): APIPromise<Success<"storage.updateSftpStorage">> {
+    return this.transport.request(storageRoutes.updateSftpStorage, { params: { sftp_storage_id: sftpStorageId }, body }, options);
   }
 
   /**
-   * `DELETE /storage/v4/sftp_storages/{storage_id}`: Delete an SFTP storage. Deletes the SFTP storage for good with its
-   * files; the SSH keys it let in stay the account's. Answers 204 with no body. (Only object storages have a grace
-   * period and a restore.)
+   * `DELETE /storage/v4/sftp_storages/{sftp_storage_id}`: Delete an SFTP storage. Deletes the SFTP storage for good
+   * with its files; the SSH keys it let in stay the account's. Answers 204 with no body. (Only object storages have a
+   * grace period and a restore.)
    */
-  delete(storageId: PathParam<"storage.deleteSftpStorage", "storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteSftpStorage">> {
-    return this.transport.request(storageRoutes.deleteSftpStorage, { params: { storage_id: storageId } }, options);
+  delete(sftpStorageId: PathParam<"storage.deleteSftpStorage", "sftp_storage_id">, options?: RequestOptions): APIPromise<Success<"storage.deleteSftpStorage">> {
+    return this.transport.request(storageRoutes.deleteSftpStorage, { params: { sftp_storage_id: sftpStorageId } }, options);
   }
 }
 
@@ -419,7 +419,7 @@ export class StorageStorages extends APIResource {
   /**
    * `GET /storage/provisioning/v1/storage/{id}`: Get a storage. One storage of the account; never its credentials. A
    * deleted storage is 404. The platform's older path: the current API is `GET
-   * /storage/v4/object_storages/{storage_id}` and `GET /storage/v4/sftp_storages/{storage_id}`.
+   * /storage/v4/object_storages/{object_storage_id}` and `GET /storage/v4/sftp_storages/{sftp_storage_id}`.
    */
   get(storageId: PathParam<"storage.getStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.getStorage">> {
     return this.transport.request(storageRoutes.getStorage, { params: { id: storageId } }, options);
@@ -449,8 +449,8 @@ export class StorageStorages extends APIResource {
   /**
    * `DELETE /storage/provisioning/v1/storage/{id}`: Delete a storage. Deletes the storage for good with all its data:
    * its buckets and their settings go with it, as the platform deletes a storage's data. Answers 204 with no body. The
-   * platform's older path, which deletes at once and for good; `DELETE /storage/v4/object_storages/{storage_id}` keeps
-   * an object storage restorable for 14 days.
+   * platform's older path, which deletes at once and for good; `DELETE /storage/v4/object_storages/{object_storage_id}`
+   * keeps an object storage restorable for 14 days.
    */
   delete(storageId: PathParam<"storage.deleteStorage", "id">, options?: RequestOptions): APIPromise<Success<"storage.deleteStorage">> {
     return this.transport.request(storageRoutes.deleteStorage, { params: { id: storageId } }, options);

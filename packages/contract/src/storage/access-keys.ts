@@ -49,7 +49,7 @@ type AccessKeyListSchemaType = typeof accessKeyListSchema;
 export const accessKeyList: AccessKeyListSchema = accessKeyListSchema;
 
 const accessKeyParams = z.object({
-  storage_id: idParam("The object storage id; it must belong to the account."),
+  object_storage_id: idParam("The object storage id; it must belong to the account."),
   access_key: accessKeyId.describe("The access key id."),
 });
 
@@ -58,7 +58,7 @@ export const DEMO_ACCESS_KEY = "CPDEMOACME0000000001";
 
 const keyPath = (w: CaseWorld) => {
   const storage = objectStoragePath(w);
-  const [first] = w.list("storage.listAccessKeys", { params: { storage_id: Number(storage.split("/").at(-1)) } });
+  const [first] = w.list("storage.listAccessKeys", { params: { object_storage_id: Number(storage.split("/").at(-1)) } });
   return `${storage}/access_keys/${first ? String(first.access_key) : "CPNOSUCHKEY000000000"}`;
 };
 
@@ -66,8 +66,8 @@ export const storageAccessKeysRoutes = {
   createAccessKey: route(
     {
       method: "POST",
-      path: "/storage/v4/object_storages/:storage_id/access_keys",
-      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      path: "/storage/v4/object_storages/:object_storage_id/access_keys",
+      pathParams: z.object({ object_storage_id: idParam("The object storage id; it must belong to the account.") }),
       body: strictObject({}).optional().describe("No fields: the key is generated. The body may be left out, or be an empty JSON object."),
       responses: { 201: accessKeyCreated, ...errorResponses([409, ...withBody]) },
       summary: "Create an access key",
@@ -80,7 +80,7 @@ export const storageAccessKeysRoutes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1 },
+        pathParams: { object_storage_id: 1 },
         body: {},
         response: { access_key: "CPAK9B3D7F1H5K2M8P4Q", secret_key: "Zr4Wm8Kq1Tv6Xn3Bc9Hs2Lf7Pd5Gj0Ya", created_at: "2026-11-26T20:00:00.000Z" },
       },
@@ -90,8 +90,8 @@ export const storageAccessKeysRoutes = {
   listAccessKeys: route(
     {
       method: "GET",
-      path: "/storage/v4/object_storages/:storage_id/access_keys",
-      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      path: "/storage/v4/object_storages/:object_storage_id/access_keys",
+      pathParams: z.object({ object_storage_id: idParam("The object storage id; it must belong to the account.") }),
       query: z.object({
         limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
         offset: integerParam({ min: 0, description: "Number of keys skipped. Default 0." }).default(0),
@@ -106,7 +106,7 @@ export const storageAccessKeysRoutes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1 },
+        pathParams: { object_storage_id: 1 },
         query: { limit: 100, offset: 0 },
         response: { count: 1, results: [{ access_key: DEMO_ACCESS_KEY, created_at: "2026-01-21T09:00:00.000Z" }] },
       },
@@ -116,7 +116,7 @@ export const storageAccessKeysRoutes = {
   getAccessKey: route(
     {
       method: "GET",
-      path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key",
+      path: "/storage/v4/object_storages/:object_storage_id/access_keys/:access_key",
       pathParams: accessKeyParams,
       responses: { 200: accessKey, ...errorResponses() },
       summary: "Get an access key",
@@ -127,7 +127,7 @@ export const storageAccessKeysRoutes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY },
+        pathParams: { object_storage_id: 1, access_key: DEMO_ACCESS_KEY },
         response: { access_key: DEMO_ACCESS_KEY, created_at: "2026-01-21T09:00:00.000Z" },
       newAccount: {
         status: 404,
@@ -140,7 +140,7 @@ export const storageAccessKeysRoutes = {
   deleteAccessKey: route(
     {
       method: "DELETE",
-      path: "/storage/v4/object_storages/:storage_id/access_keys/:access_key",
+      path: "/storage/v4/object_storages/:object_storage_id/access_keys/:access_key",
       pathParams: accessKeyParams,
       responses: { 204: c.noBody(), ...errorResponses() },
       summary: "Delete an access key",
@@ -151,7 +151,7 @@ export const storageAccessKeysRoutes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1, access_key: DEMO_ACCESS_KEY },
+        pathParams: { object_storage_id: 1, access_key: DEMO_ACCESS_KEY },
       newAccount: {
         status: 404,
         because: "The example names the demo data's access key; a new account's keys have ids generated when they are made, which no example can name.",

@@ -372,7 +372,7 @@ export const storageBucketsRoutes = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// The current API: /storage/v4/object_storages/{storage_id}/buckets
+// The current API: /storage/v4/object_storages/{object_storage_id}/buckets
 // ---------------------------------------------------------------------------------------------
 
 const originList = () =>
@@ -449,7 +449,7 @@ type UpdateBucketV4BodySchemaType = typeof updateBucketV4BodySchema;
 export const updateBucketV4Body: UpdateBucketV4BodySchema = updateBucketV4BodySchema;
 
 const bucketV4Params = z.object({
-  storage_id: idParam("The object storage id; it must belong to the account."),
+  object_storage_id: idParam("The object storage id; it must belong to the account."),
   name: bucketName.describe("The bucket name."),
 });
 
@@ -463,7 +463,7 @@ const mediaAssets: BucketV4 = {
 
 const firstBucketV4Path = (w: CaseWorld) => {
   const storage = objectStoragePath(w);
-  const first = w.first("storage.listObjectStorageBuckets", { params: { storage_id: Number(storage.split("/").at(-1)) } });
+  const first = w.first("storage.listObjectStorageBuckets", { params: { object_storage_id: Number(storage.split("/").at(-1)) } });
   return `${storage}/buckets/${encodeURIComponent(String(first.name))}`;
 };
 
@@ -473,8 +473,8 @@ export const storageBucketsV4Routes = {
   listObjectStorageBuckets: route(
     {
       method: "GET",
-      path: "/storage/v4/object_storages/:storage_id/buckets",
-      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      path: "/storage/v4/object_storages/:object_storage_id/buckets",
+      pathParams: z.object({ object_storage_id: idParam("The object storage id; it must belong to the account.") }),
       query: z.object({
         limit: integerParam({ min: 1, max: 1000, description: "Page size, 1 to 1000. Default 100." }).default(100),
         offset: integerParam({ min: 0, description: "Number of buckets skipped. Default 0." }).default(0),
@@ -486,7 +486,7 @@ export const storageBucketsV4Routes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1 },
+        pathParams: { object_storage_id: 1 },
         query: { limit: 100, offset: 0 },
         response: {
           count: 2,
@@ -499,8 +499,8 @@ export const storageBucketsV4Routes = {
   createObjectStorageBucket: route(
     {
       method: "POST",
-      path: "/storage/v4/object_storages/:storage_id/buckets",
-      pathParams: z.object({ storage_id: idParam("The object storage id; it must belong to the account.") }),
+      path: "/storage/v4/object_storages/:object_storage_id/buckets",
+      pathParams: z.object({ object_storage_id: idParam("The object storage id; it must belong to the account.") }),
       body: createBucketV4Body,
       responses: { 201: bucketV4, ...errorResponses([409, ...withBody]) },
       summary: "Create a bucket",
@@ -509,7 +509,7 @@ export const storageBucketsV4Routes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1 },
+        pathParams: { object_storage_id: 1 },
         body: { name: "brand-kit" },
         response: { name: "brand-kit", storage_id: 1, cors: { allowed_origins: [] }, lifecycle: { expiration_days: 0 }, policy: { is_public: false } },
       },
@@ -519,7 +519,7 @@ export const storageBucketsV4Routes = {
   getObjectStorageBucket: route(
     {
       method: "GET",
-      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      path: "/storage/v4/object_storages/:object_storage_id/buckets/:name",
       pathParams: bucketV4Params,
       responses: { 200: bucketV4, ...errorResponses() },
       summary: "Get a bucket",
@@ -527,14 +527,14 @@ export const storageBucketsV4Routes = {
       metadata: read,
     },
     {
-      example: { pathParams: { storage_id: 1, name: "media-assets" }, response: mediaAssets },
+      example: { pathParams: { object_storage_id: 1, name: "media-assets" }, response: mediaAssets },
       case: { path: firstBucketV4Path, ownsObjects: true },
     },
   ),
   updateObjectStorageBucket: route(
     {
       method: "PATCH",
-      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      path: "/storage/v4/object_storages/:object_storage_id/buckets/:name",
       pathParams: bucketV4Params,
       body: updateBucketV4Body,
       responses: { 200: bucketV4, ...errorResponses(withBody) },
@@ -547,7 +547,7 @@ export const storageBucketsV4Routes = {
     },
     {
       example: {
-        pathParams: { storage_id: 1, name: "backups" },
+        pathParams: { object_storage_id: 1, name: "backups" },
         body: { cors: { allowed_origins: ["https://admin.acme.example"] }, lifecycle: { expiration_days: 30 }, policy: { is_public: false } },
         response: { name: "backups", storage_id: 1, cors: { allowed_origins: ["https://admin.acme.example"] }, lifecycle: { expiration_days: 30 }, policy: { is_public: false } },
       },
@@ -557,7 +557,7 @@ export const storageBucketsV4Routes = {
         ownsObjects: true,
         body: (w) => {
           const storageId = Number(objectStoragePath(w).split("/").at(-1));
-          const first = w.first("storage.listObjectStorageBuckets", { params: { storage_id: storageId } }) as unknown as BucketV4;
+          const first = w.first("storage.listObjectStorageBuckets", { params: { object_storage_id: storageId } }) as unknown as BucketV4;
           return { cors: first.cors, lifecycle: first.lifecycle, policy: first.policy };
         },
       },
@@ -566,7 +566,7 @@ export const storageBucketsV4Routes = {
   deleteObjectStorageBucket: route(
     {
       method: "DELETE",
-      path: "/storage/v4/object_storages/:storage_id/buckets/:name",
+      path: "/storage/v4/object_storages/:object_storage_id/buckets/:name",
       pathParams: bucketV4Params,
       responses: { 204: c.noBody(), ...errorResponses() },
       summary: "Delete a bucket",
@@ -574,7 +574,7 @@ export const storageBucketsV4Routes = {
       metadata: write,
     },
     {
-      example: { pathParams: { storage_id: 1, name: "brand-kit" } },
+      example: { pathParams: { object_storage_id: 1, name: "brand-kit" } },
       case: {
         path: (w, made) => `${objectStoragePath(w)}/buckets/${typeof made?.name === "string" ? made.name : `route-case-${missingId(w.account)}`}`,
         ownsObjects: true,

@@ -25,7 +25,7 @@ export const STORAGE_V4_ORDERS = ["id", "-id", "name", "-name", "created_at", "-
 /** A storage name of the current API: 1 to 255 letters, digits, hyphens and underscores (as the older routes take). */
 export const storageV4Name = z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, "Must be 1 to 255 letters, digits, hyphens and underscores.");
 
-export const storageIdParams = z.object({ storage_id: idParam("The storage id; it must belong to the account.") });
+export const objectStorageIdParams = z.object({ object_storage_id: idParam("The storage id; it must belong to the account.") });
 
 /** The query of the current storage listings, object and SFTP alike. */
 export function storageV4ListQuery(noun: string) {
@@ -187,23 +187,23 @@ export const storageObjectStoragesRoutes = {
   getObjectStorage: route(
     {
       method: "GET",
-      path: "/storage/v4/object_storages/:storage_id",
-      pathParams: storageIdParams,
+      path: "/storage/v4/object_storages/:object_storage_id",
+      pathParams: objectStorageIdParams,
       responses: { 200: s3Storage, ...errorResponses() },
       summary: "Get an object storage",
       description: `One S3-compatible storage of the account, never its keys' secrets. An SFTP storage, a deleted one and another account's are 404. ${PRIMARY}`,
       metadata: read,
     },
     {
-      example: { pathParams: { storage_id: 1 }, response: luxS3Storage },
+      example: { pathParams: { object_storage_id: 1 }, response: luxS3Storage },
       case: { path: objectStoragePath, ownsObjects: true },
     },
   ),
   deleteObjectStorage: route(
     {
       method: "DELETE",
-      path: "/storage/v4/object_storages/:storage_id",
-      pathParams: storageIdParams,
+      path: "/storage/v4/object_storages/:object_storage_id",
+      pathParams: objectStorageIdParams,
       responses: { 204: c.noBody(), ...errorResponses() },
       summary: "Delete an object storage",
       description:
@@ -213,7 +213,7 @@ export const storageObjectStoragesRoutes = {
       metadata: write,
     },
     {
-      example: { pathParams: { storage_id: acmeAssets.id } },
+      example: { pathParams: { object_storage_id: acmeAssets.id } },
       case: {
         path: (w, made) => `/storage/v4/object_storages/${made?.id ?? missingId(w.account)}`,
         ownsObjects: true,
@@ -224,8 +224,8 @@ export const storageObjectStoragesRoutes = {
   restoreObjectStorage: route(
     {
       method: "POST",
-      path: "/storage/v4/object_storages/:storage_id/restore",
-      pathParams: storageIdParams,
+      path: "/storage/v4/object_storages/:object_storage_id/restore",
+      pathParams: objectStorageIdParams,
       body: strictObject({}).optional().describe("No fields: the path names the storage. The body may be left out, or be an empty JSON object."),
       responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
       summary: "Restore a deleted object storage",
@@ -237,7 +237,7 @@ export const storageObjectStoragesRoutes = {
       metadata: write,
     },
     {
-      example: { pathParams: { storage_id: 1 }, body: {} },
+      example: { pathParams: { object_storage_id: 1 }, body: {} },
       case: { path: (w) => `${objectStoragePath(w)}/restore`, ownsObjects: true, body: () => ({}) },
     },
   ),

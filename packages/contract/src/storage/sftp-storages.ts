@@ -9,11 +9,13 @@ import { errorResponses, integer, isHostname, listOf, pageOf, strictObject, stri
 import { route } from "../route.js";
 import { missingId, uniqueName } from "../route-case.js";
 import { SFTP_STORAGE_LOCATIONS } from "./locations.js";
-import { storageIdParams, storageV4Fields, storageV4ListQuery, storageV4Name } from "./object-storages.js";
+import { storageV4Fields, storageV4ListQuery, storageV4Name } from "./object-storages.js";
 import { read, write } from "./shared.js";
 import { storageExpiry } from "./storages.js";
 
 const c = initContract();
+
+const sftpStorageIdParams = z.object({ sftp_storage_id: idParam("The SFTP storage id; it must belong to the account.") });
 
 /** The most SSH keys an SFTP storage lets in. */
 export const SFTP_SSH_KEYS_MAX = 100;
@@ -203,15 +205,15 @@ export const storageSftpStoragesRoutes = {
   getSftpStorage: route(
     {
       method: "GET",
-      path: "/storage/v4/sftp_storages/:storage_id",
-      pathParams: storageIdParams,
+      path: "/storage/v4/sftp_storages/:sftp_storage_id",
+      pathParams: sftpStorageIdParams,
       responses: { 200: sftpStorage, ...errorResponses() },
       summary: "Get an SFTP storage",
       description: `One SFTP storage of the account, never its password. An object storage and another account's storage are 404. ${PRIMARY}`,
       metadata: read,
     },
     {
-      example: { pathParams: { storage_id: acmeFiles.id }, response: acmeFiles },
+      example: { pathParams: { sftp_storage_id: acmeFiles.id }, response: acmeFiles },
       case: {
         path: (w, made) => `/storage/v4/sftp_storages/${made?.id ?? missingId(w.account)}`,
         ownsObjects: true,
@@ -222,8 +224,8 @@ export const storageSftpStoragesRoutes = {
   updateSftpStorage: route(
     {
       method: "PATCH",
-      path: "/storage/v4/sftp_storages/:storage_id",
-      pathParams: storageIdParams,
+      path: "/storage/v4/sftp_storages/:sftp_storage_id",
+      pathParams: sftpStorageIdParams,
       body: updateSftpStorageBody,
       responses: { 200: sftpStorage, ...errorResponses([409, ...withBody]) },
       summary: "Change an SFTP storage",
@@ -236,7 +238,7 @@ export const storageSftpStoragesRoutes = {
     },
     {
       example: {
-        pathParams: { storage_id: acmeFiles.id },
+        pathParams: { sftp_storage_id: acmeFiles.id },
         body: { expires: "", server_alias: "", ssh_key_ids: [] },
         response: acmeFiles,
       },
@@ -251,8 +253,8 @@ export const storageSftpStoragesRoutes = {
   deleteSftpStorage: route(
     {
       method: "DELETE",
-      path: "/storage/v4/sftp_storages/:storage_id",
-      pathParams: storageIdParams,
+      path: "/storage/v4/sftp_storages/:sftp_storage_id",
+      pathParams: sftpStorageIdParams,
       responses: { 204: c.noBody(), ...errorResponses() },
       summary: "Delete an SFTP storage",
       description:
@@ -261,7 +263,7 @@ export const storageSftpStoragesRoutes = {
       metadata: write,
     },
     {
-      example: { pathParams: { storage_id: acmeFiles.id } },
+      example: { pathParams: { sftp_storage_id: acmeFiles.id } },
       case: {
         path: (w, made) => `/storage/v4/sftp_storages/${made?.id ?? missingId(w.account)}`,
         ownsObjects: true,

@@ -106,7 +106,7 @@ const storageSchema = z
     provisioning_status: stringEnum(STORAGE_STATUSES).describe(
       "The storage's state: `active`, or `deleted` for an object storage deleted at the current path and still within its grace period (shown with `show_deleted=true`).",
     ),
-    can_restore: z.boolean().describe("Whether the storage is deleted and can still be restored (`POST /storage/v4/object_storages/{storage_id}/restore`)."),
+    can_restore: z.boolean().describe("Whether the storage is deleted and can still be restored (`POST /storage/v4/object_storages/{object_storage_id}/restore`)."),
     deleted_at: isoTimestamp.nullable().describe("When the storage was deleted; null: it is not."),
     expires: isoTimestamp
       .nullable()
@@ -302,7 +302,7 @@ export const storageStoragesRoutes = {
     summary: "Get a storage",
     description:
       "One storage of the account; never its credentials. A deleted storage is 404. The platform's older path: the current API is " +
-      "`GET /storage/v4/object_storages/{storage_id}` and `GET /storage/v4/sftp_storages/{storage_id}`.",
+      "`GET /storage/v4/object_storages/{object_storage_id}` and `GET /storage/v4/sftp_storages/{sftp_storage_id}`.",
     metadata: olderStorageRead,
   }, {
     example: {
@@ -372,7 +372,7 @@ export const storageStoragesRoutes = {
     description:
       "Deletes the storage for good with all its data: its buckets and their settings go with it, as the platform " +
       "deletes a storage's data. Answers 204 with no body. The platform's older path, which deletes at once and for good; " +
-      "`DELETE /storage/v4/object_storages/{storage_id}` keeps an object storage restorable for 14 days.",
+      "`DELETE /storage/v4/object_storages/{object_storage_id}` keeps an object storage restorable for 14 days.",
     metadata: olderStorageWrite,
   }, {
     example: {

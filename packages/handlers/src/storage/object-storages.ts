@@ -116,7 +116,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
     },
 
     getObjectStorage: async ({ params }, { request: { caller } }) => {
-      return { status: 200, body: toS3Storage(await storageOf(db, caller.accountId, params.storage_id, "s3")) };
+      return { status: 200, body: toS3Storage(await storageOf(db, caller.accountId, params.object_storage_id, "s3")) };
     },
 
     deleteObjectStorage: async ({ params }, { request: { caller } }) => {
@@ -124,16 +124,16 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
         const [deleted] = await tx
           .update(storages)
           .set({ deleted: new Date() })
-          .where(and(liveStorages(caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "s3")))
+          .where(and(liveStorages(caller.accountId), eq(storages.id, params.object_storage_id), eq(storages.type, "s3")))
           .returning({ id: storages.id });
-        if (!deleted) throw notFound(`Object storage ${params.storage_id}`);
+        if (!deleted) throw notFound(`Object storage ${params.object_storage_id}`);
         await purgeExpiredStorages(tx, caller.accountId);
       });
       return { status: 204, body: undefined };
     },
 
     restoreObjectStorage: async ({ params }, { request: { caller } }) => {
-      const mine = and(eq(storages.accountId, caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "s3"));
+      const mine = and(eq(storages.accountId, caller.accountId), eq(storages.id, params.object_storage_id), eq(storages.type, "s3"));
       try {
         await db.transaction(async (tx) => {
           const [current] = await tx
@@ -141,7 +141,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
             .from(storages)
             .where(and(mine, or(isNull(storages.deleted), gte(storages.deleted, graceStart()))))
             .for("update");
-          if (!current) throw notFound(`Object storage ${params.storage_id}`);
+          if (!current) throw notFound(`Object storage ${params.object_storage_id}`);
           if (current.deleted === null) return;
           await tx.update(storages).set({ deleted: null }).where(mine);
         });
@@ -162,9 +162,9 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
         const [storage] = await tx
           .select({ id: storages.id })
           .from(storages)
-          .where(and(liveStorages(caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "s3")))
+          .where(and(liveStorages(caller.accountId), eq(storages.id, params.object_storage_id), eq(storages.type, "s3")))
           .for("update");
-        if (!storage) throw notFound(`Object storage ${params.storage_id}`);
+        if (!storage) throw notFound(`Object storage ${params.object_storage_id}`);
         const [held] = await tx.select({ total: count() }).from(storageAccessKeys).where(eq(storageAccessKeys.storageId, storage.id));
         if ((held?.total ?? 0) >= ACCESS_KEYS_MAX) throw conflict(`Object storage ${storage.id} has ${ACCESS_KEYS_MAX} access keys, the most it may have; delete one first.`);
         const [key] = await tx
@@ -177,7 +177,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
     },
 
     listAccessKeys: async ({ params, query }, { request: { caller } }) => {
-      const storage = await storageOf(db, caller.accountId, params.storage_id, "s3");
+      const storage = await storageOf(db, caller.accountId, params.object_storage_id, "s3");
       const mine = and(eq(storageAccessKeys.accountId, caller.accountId), eq(storageAccessKeys.storageId, storage.id));
       const direction = query.order_by.startsWith("-") ? desc : asc;
       const column = query.order_by.endsWith("access_key") ? storageAccessKeys.accessKey : storageAccessKeys.created;
@@ -195,7 +195,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
     },
 
     getAccessKey: async ({ params }, { request: { caller } }) => {
-      const storage = await storageOf(db, caller.accountId, params.storage_id, "s3");
+      const storage = await storageOf(db, caller.accountId, params.object_storage_id, "s3");
       const [row] = await db
         .select({ accessKey: storageAccessKeys.accessKey, created: storageAccessKeys.created })
         .from(storageAccessKeys)
@@ -210,23 +210,23 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
         .where(
           and(
             eq(storageAccessKeys.accountId, caller.accountId),
-            eq(storageAccessKeys.storageId, params.storage_id),
+            eq(storageAccessKeys.storageId, params.object_storage_id),
             eq(storageAccessKeys.accessKey, params.access_key),
             inArray(
               storageAccessKeys.storageId,
-              db.select({ id: storages.id }).from(storages).where(and(liveStorages(caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "s3"))),
+              db.select({ id: storages.id }).from(storages).where(and(liveStorages(caller.accountId), eq(storages.id, params.object_storage_id), eq(storages.type, "s3"))),
             ),
           ),
         )
         .returning({ id: storageAccessKeys.id });
-      if (!deleted) throw notFound(`Access key ${params.access_key} of object storage ${params.storage_id}`);
+      if (!deleted) throw notFound(`Access key ${params.access_key} of object storage ${params.object_storage_id}`);
       return { status: 204, body: undefined };
     },
   });
 
   const bucketsRouter = tsr.routerWithMiddleware(served("storage", storageBucketsV4Routes))<RequestExtension>({
     listObjectStorageBuckets: async ({ params, query }, { request: { caller } }) => {
-      const storage = await storageOf(db, caller.accountId, params.storage_id, "s3");
+      const storage = await storageOf(db, caller.accountId, params.object_storage_id, "s3");
       const mine = and(eq(buckets.accountId, caller.accountId), eq(buckets.storageId, storage.id));
       const [rows, [total]] = await Promise.all([
         db.select(bucketColumns).from(buckets).where(mine).orderBy(asc(buckets.name)).limit(query.limit).offset(query.offset),
@@ -242,23 +242,23 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
           const [storage] = await tx
             .select({ id: storages.id })
             .from(storages)
-            .where(and(liveStorages(caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "s3")))
+            .where(and(liveStorages(caller.accountId), eq(storages.id, params.object_storage_id), eq(storages.type, "s3")))
             .for("share");
-          if (!storage) throw notFound(`Object storage ${params.storage_id}`);
+          if (!storage) throw notFound(`Object storage ${params.object_storage_id}`);
           const [made] = await tx.insert(buckets).values({ accountId: caller.accountId, storageId: storage.id, name: body.name }).returning(bucketColumns);
           return made!;
         });
         return { status: 201, body: toBucketV4(row) };
       } catch (error) {
-        if (sqlState(error) === "23505") throw conflict(`Object storage ${params.storage_id} already has a bucket named ${body.name}.`);
-        if (isForeignKeyViolation(error)) throw notFound(`Object storage ${params.storage_id}`);
+        if (sqlState(error) === "23505") throw conflict(`Object storage ${params.object_storage_id} already has a bucket named ${body.name}.`);
+        if (isForeignKeyViolation(error)) throw notFound(`Object storage ${params.object_storage_id}`);
         throw error;
       }
     },
 
     getObjectStorageBucket: async ({ params }, { request: { caller } }) => {
-      const [row] = await db.select(bucketColumns).from(buckets).where(bucketCondition(caller.accountId, params.storage_id, params.name)).limit(1);
-      if (!row) throw notFound(`Bucket ${params.name} of object storage ${params.storage_id}`);
+      const [row] = await db.select(bucketColumns).from(buckets).where(bucketCondition(caller.accountId, params.object_storage_id, params.name)).limit(1);
+      if (!row) throw notFound(`Bucket ${params.name} of object storage ${params.object_storage_id}`);
       return { status: 200, body: toBucketV4(row) };
     },
 
@@ -267,10 +267,10 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
       if (body.cors) changes.allowedOrigins = [...new Set(body.cors.allowed_origins)];
       if (body.lifecycle) changes.lifecycleDays = body.lifecycle.expiration_days ? body.lifecycle.expiration_days : null;
       if (body.policy) changes.public = body.policy.is_public;
-      const where = bucketCondition(caller.accountId, params.storage_id, params.name);
+      const where = bucketCondition(caller.accountId, params.object_storage_id, params.name);
       const row = await db.transaction(async (tx) => {
         const [current] = await tx.select(bucketColumns).from(buckets).where(where).for("update");
-        if (!current) throw notFound(`Bucket ${params.name} of object storage ${params.storage_id}`);
+        if (!current) throw notFound(`Bucket ${params.name} of object storage ${params.object_storage_id}`);
         if (Object.keys(changes).length === 0) return current;
         const [updated] = await tx.update(buckets).set(changes).where(where).returning(bucketColumns);
         return updated!;
@@ -279,8 +279,8 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
     },
 
     deleteObjectStorageBucket: async ({ params }, { request: { caller } }) => {
-      const [deleted] = await db.delete(buckets).where(bucketCondition(caller.accountId, params.storage_id, params.name)).returning({ id: buckets.id });
-      if (!deleted) throw notFound(`Bucket ${params.name} of object storage ${params.storage_id}`);
+      const [deleted] = await db.delete(buckets).where(bucketCondition(caller.accountId, params.object_storage_id, params.name)).returning({ id: buckets.id });
+      if (!deleted) throw notFound(`Bucket ${params.name} of object storage ${params.object_storage_id}`);
       return { status: 204, body: undefined };
     },
   });

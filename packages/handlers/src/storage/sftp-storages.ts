@@ -139,7 +139,7 @@ export function storageSftpStorages({ db, secretsKey }: RouteDeps) {
     },
 
     getSftpStorage: async ({ params }, { request: { caller } }) => {
-      const row = await storageOf(db, caller.accountId, params.storage_id, "sftp");
+      const row = await storageOf(db, caller.accountId, params.sftp_storage_id, "sftp");
       return { status: 200, body: toSftpStorage(row, (await keysOf([row.id])).get(row.id) ?? []) };
     },
 
@@ -153,11 +153,11 @@ export function storageSftpStorages({ db, secretsKey }: RouteDeps) {
       const generated = body.password_mode === "auto" ? newSftpPassword() : undefined;
       if (generated !== undefined) changes.passwordEncrypted = await encryptSecret(secretsKey, generated);
       else if (body.password_mode === "none") changes.passwordEncrypted = null;
-      const mine = and(liveStorages(accountId), eq(storages.id, params.storage_id), eq(storages.type, "sftp"));
+      const mine = and(liveStorages(accountId), eq(storages.id, params.sftp_storage_id), eq(storages.type, "sftp"));
       try {
         const { row, keyIds } = await db.transaction(async (tx) => {
           const [current] = await tx.select().from(storages).where(mine).for("update");
-          if (!current) throw notFound(`SFTP storage ${params.storage_id}`);
+          if (!current) throw notFound(`SFTP storage ${params.sftp_storage_id}`);
           let keyIds: number[];
           if (body.ssh_key_ids !== undefined) {
             keyIds = await lockKeys(tx, accountId, body.ssh_key_ids);
@@ -187,9 +187,9 @@ export function storageSftpStorages({ db, secretsKey }: RouteDeps) {
       // For good, with its links to SSH keys (a foreign key that cascades); the keys stay.
       const [deleted] = await db
         .delete(storages)
-        .where(and(liveStorages(caller.accountId), eq(storages.id, params.storage_id), eq(storages.type, "sftp")))
+        .where(and(liveStorages(caller.accountId), eq(storages.id, params.sftp_storage_id), eq(storages.type, "sftp")))
         .returning({ id: storages.id });
-      if (!deleted) throw notFound(`SFTP storage ${params.storage_id}`);
+      if (!deleted) throw notFound(`SFTP storage ${params.sftp_storage_id}`);
       return { status: 204, body: undefined };
     },
   });
