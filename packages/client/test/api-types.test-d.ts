@@ -49,11 +49,12 @@ export function sameParts() {
   expectTypeOf<Unsound<"body">>().toEqualTypeOf<never>();
   expectTypeOf<Unsound<"response">>().toEqualTypeOf<never>();
   expectTypeOf<Strays<"params">>().toEqualTypeOf<never>();
-  expectTypeOf<Strays<"query">>().toEqualTypeOf<never>();
+  // A BGP announce list's `origin` is preprocessed (a comma-separated text or a list): `unknown` to zod.
+  expectTypeOf<Strays<"query">>().toEqualTypeOf<"security.listBgpAnnounces">();
   // A token's `exp_date` and a profile's `fields[].field_value` are preprocessed: `unknown` to zod.
-  expectTypeOf<Strays<"body">>().toEqualTypeOf<"iam.createToken" | "iam.v2CreateToken" | "security.createProfile" | "security.updateProfile">();
+  expectTypeOf<Strays<"body">>().toEqualTypeOf<"iam.createToken" | "iam.v2CreateToken" | "security.createProfile" | "security.updateProfile" | "security.recreateProfile">();
   // A template field's `field_value` is `unknown` here, `{} | null` to zod.
-  expectTypeOf<Strays<"response">>().toEqualTypeOf<"security.listProfiles" | "security.getProfile" | "security.createProfile" | "security.updateProfile">();
+  expectTypeOf<Strays<"response">>().toEqualTypeOf<"security.listProfiles" | "security.getProfile" | "security.createProfile" | "security.updateProfile" | "security.recreateProfile">();
 }
 
 export function sameErrors() {

@@ -104,7 +104,12 @@ export function routeTables() {
     getProfile: ["GET", "/security/iaas/v2/profiles/:id"],
     createProfile: ["POST", "/security/iaas/v2/profiles"],
     updateProfile: ["PUT", "/security/iaas/v2/profiles/:id"],
+    recreateProfile: ["PUT", "/security/iaas/v2/profiles/:id/recreate"],
     deleteProfile: ["DELETE", "/security/iaas/v2/profiles/:id"],
+    listEvents: ["GET", "/security/notifier/v1/event_logs"],
+    getEvent: ["GET", "/security/notifier/v1/event_logs/:event_log_id"],
+    listBgpAnnounces: ["GET", "/security/sifter/v2/protected_addresses/announces"],
+    toggleBgpAnnounce: ["POST", "/security/sifter/v2/protected_addresses/announces"],
   } as const;
   defineRoutes("security", security);
   // @ts-expect-error a path that is not the contract's
@@ -114,5 +119,5 @@ export function routeTables() {
   // @ts-expect-error a route of the contract left out
   defineRoutes("security", { listProfiles: security.listProfiles });
   // @ts-expect-error a route the contract does not have
-  defineRoutes("security", { ...security, recreateProfile: ["PUT", "/x"] });
+  defineRoutes("security", { ...security, cloneProfile: ["PUT", "/x"] });
 }

@@ -80,7 +80,7 @@ describe.each(engines())("edge apps' logs and statistics on %s", (engine) => {
       group by 1, 2 order by 1, 2`);
     expect(stats.flatMap((slot, hour) => slot.count_by_status.map((entry) => ({ hour, ...entry })))).toEqual(expected);
     // One app, one network.
-    const ofApp = (await api.call("GET", `/fastedge/v1/stats/calls?from=${FROM}&to=${DAY_END}&step=86400&id=${app.id}`)).body as typeof reply.body;
+    const ofApp = (await api.call("GET", `/fastedge/v1/stats/calls?from=${FROM}&to=${DAY_END}&step=86400&id=${app.id}`)).body;
     const [{ calls }] = (await rows<{ calls: number }>(sql`select count(*)::int as calls from edge_app_calls where app_id = ${app.id} and time < ${DAY_END}::timestamptz`)) as [{ calls: number }];
     expect((ofApp as { stats: { count_by_status: { count: number }[] }[] }).stats[0]!.count_by_status.reduce((sum, entry) => sum + entry.count, 0)).toBe(calls);
     const [{ eu }] = (await rows<{ eu: number }>(
