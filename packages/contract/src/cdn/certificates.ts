@@ -153,20 +153,24 @@ export const sslRequestStatus: SslRequestStatusSchema = sslRequestStatusSchema;
 
 export type SslRequestStatus = z.infer<typeof sslRequestStatus>;
 
-const EXCLUDABLE = (Object.keys(sslRequestStatusSchema.shape) as string[]).filter((field) => field !== "id") as [string, ...string[]];
+/** The issuing status's fields but its id: what `exclude` may leave out. */
+const EXCLUDABLE = ["resource", "active", "attempts_count", "started", "finished", "next_attempt_time", "latest_status", "statuses"] as const satisfies readonly Exclude<
+  keyof SslRequestStatus,
+  "id"
+>[];
+type Excludable = (typeof EXCLUDABLE)[number];
 
-const statusQuerySchema = z.object({
-  exclude: z
-    .preprocess(
-      (value) => (typeof value === "string" ? value.split(",") : value),
-      listOf(z.enum(EXCLUDABLE), {
-        max: EXCLUDABLE.length,
-        noun: "fields",
-        description: `Fields left out of the answer: the parameter repeated or comma-separated, any of ${EXCLUDABLE.join(", ")}.`,
-      }),
-    )
-    .optional(),
-});
+/** The fields `exclude` may name: the parameter repeated or comma-separated (a preprocess, typed as the list it gives). */
+const excludedFields = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(",") : value),
+  listOf(z.enum(EXCLUDABLE), {
+    max: EXCLUDABLE.length,
+    noun: "fields",
+    description: `Fields left out of the answer: the parameter repeated or comma-separated, any of ${EXCLUDABLE.join(", ")}.`,
+  }),
+) as unknown as z.ZodType<Excludable[], z.ZodTypeDef, Excludable[]>;
+
+const statusQuerySchema = z.object({ exclude: excludedFields.optional() });
 export interface CertificateStatusQuerySchema extends CertificateStatusQuerySchemaType {}
 type CertificateStatusQuerySchemaType = typeof statusQuerySchema;
 export const certificateStatusQuery: CertificateStatusQuerySchema = statusQuerySchema;

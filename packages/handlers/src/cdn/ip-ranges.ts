@@ -21,7 +21,7 @@ function addressAnswer(list: { addresses: readonly string[]; addresses_v6: reado
 /** The routes of the CDN servers' addresses. */
 export function cdnIpRanges(_deps: RouteDeps) {
   return tsr.routerWithMiddleware(served("cdn", cdnIpRangesRoutes))<RequestExtension>({
-    listPublicIps: async ({ query }, { request }) => addressAnswer(CDN_PUBLIC_IPS, query.format, request),
-    listPublicNetworks: async ({ query }, { request }) => addressAnswer(CDN_PUBLIC_NETWORKS, query.format, request),
+    listPublicIps: ({ query }, { request }) => Promise.resolve(addressAnswer(CDN_PUBLIC_IPS, query.format, request)),
+    listPublicNetworks: ({ query }, { request }) => Promise.resolve(addressAnswer(CDN_PUBLIC_NETWORKS, query.format, request)),
   });
 }

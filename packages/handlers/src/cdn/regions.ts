@@ -16,7 +16,7 @@ function regionPage(regions: readonly Region[], url: string, query: { limit: num
 /** The routes of the storage providers' regions. */
 export function cdnRegions(_deps: RouteDeps) {
   return tsr.routerWithMiddleware(served("cdn", cdnRegionsRoutes))<RequestExtension>({
-    listAwsRegions: async ({ query }, { request }) => ({ status: 200, body: regionPage(AWS_REGIONS, request.url, query) }),
-    listAlibabaRegions: async ({ query }, { request }) => ({ status: 200, body: regionPage(ALIBABA_REGIONS, request.url, query) }),
+    listAwsRegions: ({ query }, { request }) => Promise.resolve({ status: 200 as const, body: regionPage(AWS_REGIONS, request.url, query) }),
+    listAlibabaRegions: ({ query }, { request }) => Promise.resolve({ status: 200 as const, body: regionPage(ALIBABA_REGIONS, request.url, query) }),
   });
 }

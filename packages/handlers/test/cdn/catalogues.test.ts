@@ -40,7 +40,7 @@ describe.each(engines())("CDN limits, regions and addresses on %s", (engine) => 
     expect(json.status, json.text).toBe(200);
     expect(json.body).toEqual(list);
     const lines = `${[...list.addresses, ...list.addresses_v6].join("\n")}\n`;
-    for (const request of [{ query: "?format=plain", headers: {} }, { query: "", headers: { accept: "text/plain" } }]) {
+    for (const request of [{ query: "?format=plain", headers: {} }, { query: "", headers: { accept: "text/plain" } }] as { query: string; headers: Record<string, string> }[]) {
       const plain = await api.call("GET", `${path}${request.query}`, { headers: request.headers });
       expect(plain.status).toBe(200);
       expect(plain.headers.get("content-type")).toMatch(/^text\/plain/);

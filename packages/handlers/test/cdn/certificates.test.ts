@@ -67,7 +67,9 @@ describe.each(engines())("SSL and CA certificates on %s", (engine) => {
 
     it.each([["automated=yes", "query.automated"], ["limit=0", "query.limit"], ["validity_not_after_lte=tomorrow", "query.validity_not_after_lte"], ["resource_id=x", "query.resource_id"]])(
       "answers 400 for %s",
-      async (query, field) => expectEnvelope(await api.call("GET", `/cdn/sslData?${query}`), 400, "validation_error", [field]),
+      async (query, field) => {
+        expectEnvelope(await api.call("GET", `/cdn/sslData?${query}`), 400, "validation_error", [field]);
+      },
     );
   });
 

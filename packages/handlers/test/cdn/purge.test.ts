@@ -103,7 +103,7 @@ describe.each(engines())("purge and prefetch on %s", (engine) => {
       ["status=Done", "query.status"],
       ["from_created=yesterday", "query.from_created"],
       ["limit=1001", "query.limit"],
-    ])
+    ] as const)
       expectEnvelope(await api.call("GET", `/cdn/purge_statuses?${query}`), 400, "validation_error", [field]);
   });
 
