@@ -754,6 +754,7 @@ export interface CdnLogsPage {
     /** The TCP round-trip time to the client, in milliseconds. */
     tcpinfo_rtt?: number;
   }[];
+  /** About the whole listing. */
   meta: {
     /** The number of records that match, before limit and offset. */
     count: number;
@@ -4909,6 +4910,7 @@ export interface LogsAggregatedStats {
   };
   /** With group_by=resource: 1 for each resource that had it on, by id. */
   resource?: Record<string, {
+      /** 1: the resource had it on. */
       metrics: {
         /** The number of resources. */
         raw_logs_usage: number;
@@ -4916,10 +4918,12 @@ export interface LogsAggregatedStats {
     }>;
   /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
   rows?: {
+    /** The row's number of resources. */
     metrics: {
       /** The number of resources. */
       raw_logs_usage: number;
     };
+    /** The resource's id (group_by=resource). */
     resource?: number;
   }[];
 }
@@ -5455,6 +5459,52 @@ export interface ReplaceOriginGroupBody {
 export interface ResourceAggregatedStats {
   /** The metrics asked for, over every group. */
   metrics: Record<string, number | Record<string, number>>;
+  /** upstream_bytes over every group, when asked for. */
+  upstream_bytes?: number | Record<string, number>;
+  /** sent_bytes over every group, when asked for. */
+  sent_bytes?: number | Record<string, number>;
+  /** shield_bytes over every group, when asked for. */
+  shield_bytes?: number | Record<string, number>;
+  /** backblaze_bytes over every group, when asked for. */
+  backblaze_bytes?: number | Record<string, number>;
+  /** total_bytes over every group, when asked for. */
+  total_bytes?: number | Record<string, number>;
+  /** cdn_bytes over every group, when asked for. */
+  cdn_bytes?: number | Record<string, number>;
+  /** requests over every group, when asked for. */
+  requests?: number | Record<string, number>;
+  /** responses_2xx over every group, when asked for. */
+  responses_2xx?: number | Record<string, number>;
+  /** responses_3xx over every group, when asked for. */
+  responses_3xx?: number | Record<string, number>;
+  /** responses_4xx over every group, when asked for. */
+  responses_4xx?: number | Record<string, number>;
+  /** responses_5xx over every group, when asked for. */
+  responses_5xx?: number | Record<string, number>;
+  /** responses_hit over every group, when asked for. */
+  responses_hit?: number | Record<string, number>;
+  /** responses_miss over every group, when asked for. */
+  responses_miss?: number | Record<string, number>;
+  /** response_types over every group, when asked for. */
+  response_types?: number | Record<string, number>;
+  /** cache_hit_traffic_ratio over every group, when asked for. */
+  cache_hit_traffic_ratio?: number | Record<string, number>;
+  /** cache_hit_requests_ratio over every group, when asked for. */
+  cache_hit_requests_ratio?: number | Record<string, number>;
+  /** shield_traffic_ratio over every group, when asked for. */
+  shield_traffic_ratio?: number | Record<string, number>;
+  /** image_processed over every group, when asked for. */
+  image_processed?: number | Record<string, number>;
+  /** request_time over every group, when asked for. */
+  request_time?: number | Record<string, number>;
+  /** upstream_response_time over every group, when asked for. */
+  upstream_response_time?: number | Record<string, number>;
+  /** 95_percentile over every group, when asked for. */
+  "95_percentile"?: number | Record<string, number>;
+  /** max_bandwidth over every group, when asked for. */
+  max_bandwidth?: number | Record<string, number>;
+  /** min_bandwidth over every group, when asked for. */
+  min_bandwidth?: number | Record<string, number>;
   /** The groups by resource, when resource is the first of `group_by`. */
   resource?: Record<string, {
       /** The metrics asked for, by name. */
@@ -5493,16 +5543,21 @@ export interface ResourceAggregatedStats {
     }>;
   /** With flat=true, in the place of the nested groups: one row per group. */
   rows?: {
-    /** The metrics asked for, by name. */
+    /** The group's metrics. */
     metrics: Record<string, number | Record<string, number>>;
+    /** The resource's id (group_by resource). */
     resource?: number;
+    /** The region (group_by region). */
     region?: string;
+    /** The edge servers' country, alpha-2 code (group_by country). */
     country?: string;
+    /** The resource's CNAME (group_by vhost). */
     vhost?: string;
+    /** The users' country, alpha-2 code (group_by client_country). */
     client_country?: string;
+    /** The HTTP protocol (group_by protocol). */
     protocol?: string;
   }[];
-  [key: string]: unknown;
 }
 
 /**
@@ -5829,6 +5884,7 @@ export interface ShieldAggregatedStats {
   };
   /** With group_by=resource: 1 for each resource that had it on, by id. */
   resource?: Record<string, {
+      /** 1: the resource had it on. */
       metrics: {
         /** The number of resources. */
         shield_usage: number;
@@ -5836,10 +5892,12 @@ export interface ShieldAggregatedStats {
     }>;
   /** With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row. */
   rows?: {
+    /** The row's number of resources. */
     metrics: {
       /** The number of resources. */
       shield_usage: number;
     };
+    /** The resource's id (group_by=resource). */
     resource?: number;
   }[];
 }

@@ -114,7 +114,11 @@ export const cdnAuditLogRoutes = {
     description: "One entry of the account's CDN audit log. Another account's entry answers 404, as an unknown id does. A read: Users may call it.",
     metadata: { ...read, client: { resource: "auditLogs", method: "get" } } satisfies ClientMetadata,
   }, {
-    example: { pathParams: { id: cdnAuditLogEntryExample.id }, response: cdnAuditLogEntryExample },
+    example: {
+      pathParams: { id: cdnAuditLogEntryExample.id },
+      response: cdnAuditLogEntryExample,
+      newAccount: { status: 404, because: "The entry is the demo account's; a new account reads its own entries by the ids its listing gives." },
+    },
     case: { path: (w) => `/cdn/activity_log/requests/${w.first("cdn.listAuditLog").id}`, ownsObjects: true },
   }),
 } as const;

@@ -148,7 +148,7 @@ const logRecordSchema = z
 const logsPageSchema = z
   .object({
     data: z.array(logRecordSchema).describe("The records of this page."),
-    meta: z.object({ count: integer().describe("The number of records that match, before limit and offset.") }).strict(),
+    meta: z.object({ count: integer().describe("The number of records that match, before limit and offset.") }).strict().describe("About the whole listing."),
   })
   .strict()
   .describe("A page of logged requests.");

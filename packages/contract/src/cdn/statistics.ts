@@ -159,23 +159,30 @@ const groupNode = z.object({ metrics: metricValues }).catchall(z.unknown()).desc
 const groupMap = z.record(groupNode);
 const groupMaps = Object.fromEntries(STATISTICS_GROUPS.map((group) => [group, groupMap.optional().describe(`The groups by ${group}, when ${group} is the first of \`group_by\`.`)])) as Record<StatisticsGroup, z.ZodOptional<typeof groupMap>>;
 
+/** Each metric asked for, also by its name at the top level, over every group. */
+const topMetrics = Object.fromEntries(STATISTICS_METRICS.map((metric) => [metric, metricValue.optional().describe(`${metric} over every group, when asked for.`)])) as Record<StatisticsMetric, z.ZodOptional<typeof metricValue>>;
+
 const flatRow = z
   .object({
-    metrics: metricValues,
-    resource: integer().optional(),
-    region: z.string().optional(),
-    country: z.string().optional(),
-    vhost: z.string().optional(),
-    client_country: z.string().optional(),
-    protocol: z.string().optional(),
+    metrics: metricValues.describe("The group's metrics."),
+    resource: integer().optional().describe("The resource's id (group_by resource)."),
+    region: z.string().optional().describe("The region (group_by region)."),
+    country: z.string().optional().describe("The edge servers' country, alpha-2 code (group_by country)."),
+    vhost: z.string().optional().describe("The resource's CNAME (group_by vhost)."),
+    client_country: z.string().optional().describe("The users' country, alpha-2 code (group_by client_country)."),
+    protocol: z.string().optional().describe("The HTTP protocol (group_by protocol)."),
   })
   .strict()
   .describe("One group (flat): the value of each `group_by` and its metrics.");
 
 const aggregatedStatsSchema = z
-  .object({ metrics: metricValues.describe("The metrics asked for, over every group."), ...groupMaps, rows: z.array(flatRow).optional().describe("With flat=true, in the place of the nested groups: one row per group.") })
-  // Each metric also by its name at the top level: a number, or for response_types the responses by MIME type.
-  .catchall(z.unknown())
+  .object({
+    metrics: metricValues.describe("The metrics asked for, over every group."),
+    ...topMetrics,
+    ...groupMaps,
+    rows: z.array(flatRow).optional().describe("With flat=true, in the place of the nested groups: one row per group."),
+  })
+  .strict()
   .describe(
     "The metrics over the whole period: under `metrics` and also each at the top level by its name, over everything that " +
       "matched; and, with `group_by`, the groups by the first of its values (a resource's id, a region, …), each with its " +
@@ -210,9 +217,9 @@ function featureAggregated<const Name extends "shield_usage" | "raw_logs_usage">
     .object({
       ...count(`The number of CDN resources that had ${what} on at any time in the period.`),
       metrics: values.describe("The same number, as the statistics routes give their metrics."),
-      resource: z.record(z.object({ metrics: values }).strict()).optional().describe("With group_by=resource: 1 for each resource that had it on, by id."),
+      resource: z.record(z.object({ metrics: values.describe("1: the resource had it on.") }).strict()).optional().describe("With group_by=resource: 1 for each resource that had it on, by id."),
       rows: z
-        .array(z.object({ metrics: values, resource: integer().optional() }).strict())
+        .array(z.object({ metrics: values.describe("The row's number of resources."), resource: integer().optional().describe("The resource's id (group_by=resource).") }).strict())
         .optional()
         .describe("With flat=true, in the place of `resource`: a row per resource (with group_by=resource), or one row."),
     })
