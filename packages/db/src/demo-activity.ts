@@ -106,8 +106,8 @@ export async function generateDemoActivity(tx: DatabaseTransaction, fixture: Dem
   return made;
 }
 
-/** The rows a statement with `returning 1` gave, on either driver. */
-function rowCount(result: unknown): number {
+/** The rows a statement with `returning 1` gave, on either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export function rowCount(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   const rows = (result as { rows?: unknown[] }).rows;
   return Array.isArray(rows) ? rows.length : 0;

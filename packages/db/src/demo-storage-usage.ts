@@ -4,6 +4,7 @@
  * and the hour, so the same rows come out on every engine and every load, without a fixture of thousands
  * of rows. Rows already there are left alone, as the rest of the demo data's are.
  */
+import { rowCount } from "./demo-activity.js";
 import { sql } from "drizzle-orm";
 import type { Database } from "./database.js";
 
@@ -43,6 +44,6 @@ export async function generateDemoStorageUsage(db: Pick<Database, "execute">): P
     on conflict do nothing
     returning 1
   `);
-  // The rows inserted (none where they were all there): node-postgres and PGlite both answer `rows`.
-  return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
+  // The rows inserted (none where they were all there).
+  return rowCount(result);
 }
