@@ -27,13 +27,16 @@ export const LOCATIONS = [
   { code: "mia", title: "Miami", type: "sftp" },
 ] as const satisfies readonly { code: (typeof STORAGE_LOCATIONS)[number]; title: string; type: LocationType }[];
 
+/** The codes of the locations of one kind, in the catalogue's order, typed as those codes. */
+type CodesOf<Type extends LocationType> = Extract<(typeof LOCATIONS)[number], { type: Type }>["code"];
+function codesOf<Type extends LocationType>(type: Type): readonly [CodesOf<Type>, ...CodesOf<Type>[]] {
+  return LOCATIONS.filter((entry) => entry.type === type).map((entry) => entry.code) as unknown as readonly [CodesOf<Type>, ...CodesOf<Type>[]];
+}
+
 /** The location codes of S3-compatible object storage. */
-export const OBJECT_STORAGE_LOCATIONS = LOCATIONS.filter((entry) => entry.type === "s3_compatible").map((entry) => entry.code) as unknown as readonly [
-  string,
-  ...string[],
-];
+export const OBJECT_STORAGE_LOCATIONS = codesOf("s3_compatible");
 /** The location codes of SFTP storage. */
-export const SFTP_STORAGE_LOCATIONS = LOCATIONS.filter((entry) => entry.type === "sftp").map((entry) => entry.code) as unknown as readonly [string, ...string[]];
+export const SFTP_STORAGE_LOCATIONS = codesOf("sftp");
 
 /** The host clients reach a storage of a location at. */
 export function locationAddress(code: string): string {

@@ -174,7 +174,7 @@ export const storageObjectStoragesRoutes = {
     },
     {
       example: {
-        body: { name: acmeAssets.name, location_name: acmeAssets.location_name },
+        body: { name: acmeAssets.name, location_name: "s-ams1" },
         response: { ...acmeAssets, access_keys: [{ access_key: "CPAK5Q7Z2M4N8R1T6W3Y", secret_key: "k7Vq2Xr9Lm4Tz8Wc1Np6Bs3Hd5Jf0Gy" }] },
       },
       case: {

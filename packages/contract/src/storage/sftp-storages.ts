@@ -196,7 +196,7 @@ export const storageSftpStoragesRoutes = {
     },
     {
       example: {
-        body: { name: acmeFiles.name, location_name: acmeFiles.location_name, password_mode: "none", is_http_disabled: true },
+        body: { name: acmeFiles.name, location_name: "fra", password_mode: "none", is_http_disabled: true },
         response: acmeFiles,
       },
       case: { path: () => "/storage/v4/sftp_storages", ownsObjects: false, body: sftpCaseBody },
