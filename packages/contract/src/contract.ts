@@ -32,10 +32,10 @@ export type Contract = typeof contract;
 /** The areas of the API, each the first path segment of its routes, with what each covers. */
 export const AREAS = {
   iam: "Identity and access: the account's API tokens (created, read and revoked) and the caller's account.",
-  cdn: "Content delivery: CDN resources and their options, origin groups, origin shielding, the logs uploader (targets, policies and configs), the account's CDN settings and features.",
-  edge: "Edge apps: WebAssembly apps run at the edge, their binaries, templates and secrets (also served under /fastedge/v1).",
+  cdn: "Content delivery: CDN resources, their options and rules, rule templates and presets, origin groups, origin shielding, SSL and trusted CA certificates, purge and prefetch, statistics, metrics, raw logs and the audit log, the logs uploader (targets, policies and configs), the account's CDN settings, features and limits, regions and the CDN's addresses.",
+  edge: "Edge apps: WebAssembly apps run at the edge, their binaries, templates, secrets and KV stores, their logs and call statistics, and the account's overview (also served under /fastedge/v1).",
   streaming: "Video streaming: live streams and clips recorded from them.",
   cloud: "Cloud: the account's projects, the inference model catalogue, GPU images, and reservation cost reports.",
-  security: "Security: DDoS protection profiles of IP addresses.",
-  storage: "Object storage: storages, their S3 buckets and the buckets' CORS, lifecycle and public-read settings.",
+  security: "Security: DDoS protection profiles of IP addresses, the attacks seen on them (events) and their BGP announces.",
+  storage: "Object storage: S3-compatible and SFTP storages at the current /storage/v4 paths (the older paths kept), their buckets with CORS, lifecycle and public-read settings, access keys, SSH keys, locations and usage statistics.",
 } as const satisfies Record<keyof Contract, string>;
