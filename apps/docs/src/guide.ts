@@ -108,7 +108,13 @@ function authentication(): string {
 function roles(): string {
   const roleIds = Object.values(ROLE_IDS).sort((a, b) => a - b);
   const mayCall = (role: number) =>
-    roleMayCall(role, "write") ? "every operation" : roleMayCall(role, "read") ? "the read operations only" : "no operation of this API (403)";
+    roleMayCall(role, "write")
+      ? "every operation"
+      : roleMayCall(role, "read")
+        ? "the read operations only"
+        : roleMayCall(role, "purge")
+          ? "purging and prefetching a CDN resource's cache only"
+          : "no operation of this API (403)";
   return [
     "## Roles",
     "",
@@ -120,12 +126,13 @@ function roles(): string {
       roleIds.map((role) => [String(role), roleName(role), mayCall(role)]),
     ),
     "",
-    `The read operations are the GET routes and the cost report (${rolesThatMayCall("read")} may call them); ` +
-      `every other operation writes (${rolesThatMayCall("write")}).`,
+    `The read operations are the GET routes and the reads asked for with a POST, such as the cost report ` +
+      `(${rolesThatMayCall("read")} may call them); purging and prefetching a CDN resource's cache is for ` +
+      `${rolesThatMayCall("purge")}; every other operation writes (${rolesThatMayCall("write")}).`,
     "",
     table(
       ["Access", "Operations"],
-      (["read", "write"] as const).map((access) => [
+      (["read", "purge", "write"] as const).map((access) => [
         access,
         PRIMARY_ROUTES.filter((entry) => entry.access === access)
           .map(({ route }) => route.summary!)

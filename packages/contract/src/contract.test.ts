@@ -123,7 +123,7 @@ describe("routes", () => {
   it.each(routes)("%s is described, declares its access, the Authorization header and the error envelope", (_name, route) => {
     expect(route.summary?.length).toBeGreaterThan(5);
     expect(route.description?.length).toBeGreaterThan(20);
-    expect(["read", "write"]).toContain((route.metadata as { access?: string } | undefined)?.access);
+    expect(["read", "purge", "write"]).toContain((route.metadata as { access?: string } | undefined)?.access);
     expect(route.strictStatusCodes).toBe(true);
     const headers = route.headers as z.AnyZodObject;
     expect(headers.safeParse({ authorization: "apikey abc" }).success).toBe(true);

@@ -26,8 +26,11 @@ export function roleName(role: number): string {
   return ROLE_NAMES[role as RoleId] ?? `Role ${role}`;
 }
 
-/** `read`: GET routes and the cost report; `write`: every other route. */
-export type RouteAccess = "read" | "write";
+/**
+ * `read`: GET routes and the reads asked for with a POST (the cost report, statistics); `purge`: purging and
+ * prefetching a CDN resource's cache, what the Purge and Prefetch roles are for; `write`: every other route.
+ */
+export type RouteAccess = "read" | "purge" | "write";
 
 export interface RouteMetadata {
   access: RouteAccess;
@@ -35,15 +38,16 @@ export interface RouteMetadata {
 
 /**
  * May a token of `role` call a route of `access`? Administrators and Engineers may call every route,
- * Users only the read routes, the Purge and Prefetch roles none (purge and prefetch are not in this API).
+ * Users only the read routes, the Purge and Prefetch roles only purge and prefetch.
  */
 export function roleMayCall(role: number, access: RouteAccess): boolean {
   if (role === ROLE_IDS.administrators || role === ROLE_IDS.engineers) return true;
   if (role === ROLE_IDS.users) return access === "read";
+  if (role === ROLE_IDS.purgeAndPrefetchApiAndWeb || role === ROLE_IDS.purgeAndPrefetchApi) return access === "purge";
   return false;
 }
 
 export const ROLE_TABLE_DESCRIPTION =
   "Roles: 1 Administrators and 5 Engineers may call every route; 2 Users may call GET routes and the " +
-  "cost report; 3009 and 3022 (Purge and Prefetch only) may call no route of this API (403). Creating " +
+  "cost report; 3009 and 3022 (Purge and Prefetch only) may purge and prefetch a CDN resource's cache and nothing else (403). Creating " +
   "API tokens, and inviting, changing and deleting users, is for 1 Administrators alone.";

@@ -42,7 +42,7 @@ function walk(router: AppRouter, keys: string[] = []): Array<[string[], AppRoute
 export const ROUTES: readonly ContractRoute[] = walk(contract).map(([keys, route]) => {
   const [area, name] = keys as [Area, string];
   const access = (route.metadata as RouteMetadata | undefined)?.access;
-  if (keys.length !== 2 || (access !== "read" && access !== "write"))
+  if (keys.length !== 2 || (access !== "read" && access !== "purge" && access !== "write"))
     throw new Error(`The contract's route ${keys.join(".")} must sit directly in an area and say its access in metadata.`);
   const primary = aliasOf(route);
   return { area, name, id: `${area}.${name}` as RouteId, route, access, ...(primary ? { aliasOf: `${area}.${primary}` as PrimaryRouteId } : {}) };

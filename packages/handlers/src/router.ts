@@ -58,7 +58,7 @@ export function createRouter(deps: RouteDeps): ApiRouter {
   for (const { area, name, access, aliasOf, route } of ROUTES) {
     // An alias is served by its primary route's implementation (the area implements primaries only).
     const handler = (areas[area] as Record<string, unknown>)[aliasOf ? aliasOf.slice(area.length + 1) : name];
-    if (area === "cdn" && access === "write") {
+    if (area === "cdn" && access !== "read") {
       const successStatus = Number(Object.keys(route.responses).find((status) => status.startsWith("2")));
       (router[area] ??= {})[name] = { middleware: [auditMark(successStatus), ...routeMiddleware(access)], handler: auditScoped(handler as never) };
       continue;

@@ -6,7 +6,7 @@
 import { demoToken } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { authorization, engines, expectEnvelope, useApi, type CallOptions } from "./harness.js";
-import { isRead, routeCases, successStatus, type RouteCase } from "./routes.js";
+import { mayCall, routeCases, successStatus, type RouteCase } from "./routes.js";
 
 const NUMERIC_ID = /\/\d+(?=\/|$|\?)/;
 const UUID_ID = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$|\?)/;
@@ -43,13 +43,8 @@ describe.each(engines())("auth matrix on %s", (engine) => {
       expect(reply.status, reply.text).toBe(successStatus(route.route));
     });
 
-    it.each([
-      ["role-1-active", true],
-      ["role-5-active", true],
-      ["role-2-active", isRead(route.route)],
-      ["role-3009-active", false],
-      ["role-3022-active", false],
-    ] as const)("lets %s through: %s", async (token, allowed) => {
+    it.each(["role-1-active", "role-5-active", "role-2-active", "role-3009-active", "role-3022-active"] as const)("lets %s through as the role table says", async (token) => {
+      const allowed = mayCall(route.route, Number(token.split("-")[1]));
       const reply = await send(route, { as: [1, token] });
       const expected = route.roleStatus?.[Number(token.split("-")[1])] ?? (allowed ? successStatus(route.route) : 403);
       if (expected < 300) expect(reply.status, reply.text).toBe(expected);

@@ -18,7 +18,7 @@ import { z } from "zod";
 import { MAX_BODY_BYTES } from "../src/index.js";
 import { serve, shutdown } from "../src/adapter/node/index.js";
 import { authorization, BASE, buildRequest, engines, expectSomeEnvelope, replyOf, useApi, type Reply } from "./harness.js";
-import { isRead, routeCases, takesBody, type RouteCase } from "./routes.js";
+import { mayCall, routeCases, takesBody, type RouteCase } from "./routes.js";
 
 /** FUZZ_SEED and FUZZ_REQUESTS reproduce a failure or explore further; the defaults are what CI runs. */
 const SEED = Number(process.env.FUZZ_SEED ?? 9_009);
@@ -634,9 +634,9 @@ function credentialRequests(routeCase: RouteCase, bodies: unknown[]): fc.Arbitra
     [`apikey ${"a".repeat(5_000)}`, 401],
     [authorization([1, "role-5-expired"]), 401],
     [authorization([1, "role-2-deleted"]), 401],
-    [authorization([1, "role-3009-active"]), 403],
-    [authorization([2, "role-3022-active"]), 403],
-    ...(isRead(routeCase.route) ? [] : ([[authorization([1, "role-2-active"]), 403]] as [string, number][])),
+    ...(mayCall(routeCase.route, 3009) ? [] : ([[authorization([1, "role-3009-active"]), 403]] as [string, number][])),
+    ...(mayCall(routeCase.route, 3022) ? [] : ([[authorization([2, "role-3022-active"]), 403]] as [string, number][])),
+    ...(mayCall(routeCase.route, 2) ? [] : ([[authorization([1, "role-2-active"]), 403]] as [string, number][])),
   ];
   const hasBody = takesBody(routeCase.route);
   return fc.record({ credential: fc.constantFrom(...denied), body: fc.nat() }).map(

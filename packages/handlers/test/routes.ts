@@ -5,7 +5,7 @@
  * too; the cases find their objects through the API's own read routes, here on a fresh demo database
  * (every one holds the same objects under the same ids) before the file's tests are collected.
  */
-import { routeCasePath, routeCases as contractRouteCases, type CaseSend, type RouteCase as SharedRouteCase, type RouteId } from "@cloudplane/contract";
+import { roleMayCall, routeCasePath, routeCases as contractRouteCases, type CaseSend, type RouteAccess, type RouteCase as SharedRouteCase, type RouteId } from "@cloudplane/contract";
 import { startApi, type TestApi } from "./harness.js";
 import type { AppRoute } from "@ts-rest/core";
 
@@ -68,6 +68,11 @@ function pathOn(api: TestApi, routeCase: SharedRouteCase, account: 1 | 2): Promi
 
 export function isRead(route: AppRoute): boolean {
   return (route.metadata as { access: string }).access === "read";
+}
+
+/** Whether a token of `role` may call the route, by the contract's role table. */
+export function mayCall(route: AppRoute, role: number): boolean {
+  return roleMayCall(role, (route.metadata as { access: RouteAccess }).access);
 }
 
 /** Whether the route takes a body (a DELETE, like a GET, takes none: whatever is sent is not read). */

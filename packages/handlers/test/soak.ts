@@ -14,7 +14,7 @@ import type { DemoAccountId, DemoTokenName } from "@cloudplane/db";
 import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorization, secretsScanDirectory } from "./harness.js";
-import { routeCases, successStatus, takesBody } from "./routes.js";
+import { mayCall, routeCases, successStatus, takesBody } from "./routes.js";
 
 const RATE = Number(process.env.SOAK_RATE ?? 50);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -75,7 +75,8 @@ function request(index: number): SoakRequest {
       // A route that takes raw bytes gets bytes it refuses (not JSON, which is 415 there).
       return { ...valid, body: valid.body instanceof Uint8Array ? new TextEncoder().encode("not wasm") : { unknown_field: true }, expected: 400 };
     default:
-      return { ...valid, authorization: authorization([account, "role-3009-active"]), expected: 403 };
+      // A role the route refuses: Purge and Prefetch, or Users where purging is what the route does.
+      return { ...valid, authorization: authorization([account, mayCall(routeCase.route, 3009) ? "role-2-active" : "role-3009-active"]), expected: 403 };
   }
 }
 

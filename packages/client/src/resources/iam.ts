@@ -21,9 +21,9 @@ export class IamTokens extends APIResource {
    * see every token of the account; Engineers and Users only the tokens issued for themselves. Note the inverted
    * `deleted` filter: `deleted=true` returns the tokens that are not deleted, `deleted=false` the deleted ones (as the
    * platform specifies it). `expired` is computed at request time. Roles: 1 Administrators and 5 Engineers may call
-   * every route; 2 Users may call GET routes and the cost report; 3009 and 3022 (Purge and Prefetch only) may call no
-   * route of this API (403). Creating API tokens, and inviting, changing and deleting users, is for 1 Administrators
-   * alone.
+   * every route; 2 Users may call GET routes and the cost report; 3009 and 3022 (Purge and Prefetch only) may purge and
+   * prefetch a CDN resource's cache and nothing else (403). Creating API tokens, and inviting, changing and deleting
+   * users, is for 1 Administrators alone.
    */
   list(clientId: PathParam<"iam.listTokens", "clientId">, query?: Query<"iam.listTokens">, options?: RequestOptions): APIPromise<Success<"iam.listTokens">> {
     return this.transport.request(iamRoutes.listTokens, { params: { clientId }, query }, options);

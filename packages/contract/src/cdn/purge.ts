@@ -10,7 +10,7 @@ import { errorResponses, idParam, integer, isoTimestamp, listOf, pageOf, paging,
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
 import { noActionInput } from "./certificates.js";
-import { read, write } from "./shared.js";
+import { purge, read, write } from "./shared.js";
 
 /** The platform's limits on one request: URLs of a purge by URL, patterns of a purge by pattern, paths of a prefetch. */
 export const PURGE_LIMITS = { urls: 100, patterns: 10, prefetchPaths: 100 } as const;
@@ -183,7 +183,7 @@ export const cdnPurgeRoutes = {
       "starts with / and names no domain; more than the limit is 400. The purge is kept and listed by the purge statuses: in " +
       `progress for ${CACHE_REQUEST_SECONDS.purge_by_url}, ${CACHE_REQUEST_SECONDS.purge_by_pattern} or ${CACHE_REQUEST_SECONDS.purge_all} seconds ` +
       `(by URL, by pattern, all), then successful. ${REQUEST_RATES} Answers 201 with the purge.`,
-    metadata: { ...write, client: { resource: "resources", method: "purge" } } satisfies ClientMetadata,
+    metadata: { ...purge, client: { resource: "resources", method: "purge" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { resource_id: 1 },
@@ -203,7 +203,7 @@ export const cdnPurgeRoutes = {
       `Loads files into the resource's cache before users ask for them: 1 to ${PURGE_LIMITS.prefetchPaths} paths, each starting with / ` +
       "(no domain, no wildcard). The platform recommends it for files of 200 MB to 5 GB; purge a changed file first. The prefetch " +
       `is kept, in progress for ${CACHE_REQUEST_SECONDS.prefetch} seconds, then successful. ${REQUEST_RATES} Answers 201 with the prefetch.`,
-    metadata: { ...write, client: { resource: "resources", method: "prefetch" } } satisfies ClientMetadata,
+    metadata: { ...purge, client: { resource: "resources", method: "prefetch" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { resource_id: 1 },

@@ -32,6 +32,8 @@ export const originSource = z
 
 export const write: RouteMetadata = { access: "write" };
 export const read: RouteMetadata = { access: "read" };
+/** Purging or prefetching a resource's cache: what the Purge and Prefetch roles may call, beside Administrators and Engineers. */
+export const purge: RouteMetadata = { access: "purge" };
 
 /** The cases' origin group: the account's first. */
 export const originGroupOf = (w: CaseWorld) => w.first("cdn.listOriginGroups");

@@ -117,8 +117,11 @@ export function cdnPresets(deps: RouteDeps) {
 
     unapplyPreset: async ({ params }, { request: { caller } }) => {
       const { accountId } = caller;
-      const preset = presetById(params.preset_id);
-      const { table, column, noun } = objectsOf(preset);
+      // One answer for a preset that does not exist and one not applied to the object (or to another account's object).
+      const notApplied = () => notFound(`Preset ${params.preset_id} applied to object ${params.object_id}`);
+      const preset = CDN_PRESETS.find((candidate) => candidate.id === params.preset_id);
+      if (!preset) throw notApplied();
+      const { table, column } = objectsOf(preset);
       await db.transaction(async (tx) => {
         const object = await lockObject(tx, accountId, preset, params.object_id);
         const removed = object
@@ -127,7 +130,7 @@ export function cdnPresets(deps: RouteDeps) {
               .where(and(eq(cdnAppliedPresets.accountId, accountId), eq(cdnAppliedPresets.presetId, preset.id), eq(column, object.id)))
               .returning({ id: cdnAppliedPresets.id })
           : [];
-        if (!removed.length) throw notFound(`Preset ${preset.id} applied to ${noun} ${params.object_id}`);
+        if (!removed.length) throw notApplied();
         await tx
           .update(table)
           .set({ presetApplied: false, updated: new Date() })

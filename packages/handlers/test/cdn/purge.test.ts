@@ -54,6 +54,20 @@ describe.each(engines())("purge and prefetch on %s", (engine) => {
     expect(await requestCount()).toBe(before);
   });
 
+  it("lets the Purge and Prefetch roles purge and prefetch, and nothing else; Users may not purge", async () => {
+    for (const token of ["role-3009-active", "role-3022-active"] as const) {
+      const purged = await api.call("POST", "/cdn/resources/1/purge", { body: { urls: ["/a.js"] }, as: [1, token] });
+      expect(purged.status, purged.text).toBe(201);
+      const prefetched = await api.call("POST", "/cdn/resources/1/prefetch", { body: { paths: ["/video.mp4"] }, as: [1, token] });
+      expect(prefetched.status, prefetched.text).toBe(201);
+      expectEnvelope(await api.call("GET", "/cdn/purge_statuses", { as: [1, token] }), 403, "permission_denied");
+      expectEnvelope(await api.call("PATCH", "/cdn/resources/1", { body: { description: "x" }, as: [1, token] }), 403, "permission_denied");
+    }
+    const before = await requestCount();
+    expectEnvelope(await api.call("POST", "/cdn/resources/1/purge", { body: { urls: ["/a.js"] }, as: [1, "role-2-active"] }), 403, "permission_denied");
+    expect(await requestCount()).toBe(before);
+  });
+
   it("answers 404 for another account's resource and keeps nothing", async () => {
     const before = await requestCount();
     expectEnvelope(await purge(2, { urls: ["/a"] }), 404, "not_found");
