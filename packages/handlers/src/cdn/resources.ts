@@ -105,8 +105,6 @@ function prepareResourceStatements(db: Database) {
       .where(and(eq(cdnResourceHostnames.accountId, sql.placeholder("accountId")), eq(cdnResourceHostnames.resourceId, sql.placeholder("id"))))
       .orderBy(asc(cdnResourceHostnames.position))
       .prepare("cdn_resource_hostnames"),
-    /** The database the statements run on, for the reads that are not prepared (the resource's rules). */
-    db,
   };
 }
 
@@ -154,12 +152,21 @@ function toCdnResource(row: ResourceSelection, hostnames: string[], rules: Recor
   };
 }
 
-/** One resource of the account as the API shows it; inside `tx` when given (a write reads back its own changes). */
-async function loadResource(statements: ResourceStatements, accountId: number, id: number, tx?: Transaction): Promise<CdnResource | undefined> {
+/**
+ * One resource of the account as the API shows it; inside `tx` when given (a write reads back its own changes).
+ * Its rules are read on `db`, the request's database (not a statement prepared once, so not in `statements`).
+ */
+async function loadResource(
+  statements: ResourceStatements,
+  db: Database,
+  accountId: number,
+  id: number,
+  tx?: Transaction,
+): Promise<CdnResource | undefined> {
   const [row] = await (tx ? inTransaction(statements.read, tx) : statements.read).execute({ accountId, id });
   if (!row) return undefined;
   const hostnames = await (tx ? inTransaction(statements.hostnames, tx) : statements.hostnames).execute({ accountId, id });
-  const rules = await rulesOfResources(tx ?? statements.db, accountId, [row.resource]);
+  const rules = await rulesOfResources(tx ?? db, accountId, [row.resource]);
   return toCdnResource(row, hostnames.map((item) => item.hostname), rules.get(id) ?? []);
 }
 
@@ -407,7 +414,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
           await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id });
           if (written.secondaryHostnames !== undefined) await writeHostnames(tx, accountId, id, written.secondaryHostnames, true);
         }
-        return (await loadResource(statements, accountId, id, tx))!;
+        return (await loadResource(statements, db, accountId, id, tx))!;
       }),
     );
   }
@@ -469,14 +476,14 @@ function cdnResourcesRouter(deps: RouteDeps) {
             .values({ accountId, cname, ...state })
             .returning({ id: cdnResources.id });
           await writeHostnames(tx, accountId, row!.id, secondaryHostnames, false);
-          return (await loadResource(resourceStatements(), accountId, row!.id, tx))!;
+          return (await loadResource(resourceStatements(), db, accountId, row!.id, tx))!;
         }),
       );
       return { status: 201, body: resource };
     },
 
     getResource: async ({ params }, { request: { caller } }) => {
-      const resource = await loadResource(resourceStatements(), caller.accountId, params.resource_id);
+      const resource = await loadResource(resourceStatements(), db, caller.accountId, params.resource_id);
       if (!resource) throw notFound(`CDN resource ${params.resource_id}`);
       return { status: 200, body: resource };
     },
