@@ -200,7 +200,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
         .select({ accessKey: storageAccessKeys.accessKey, created: storageAccessKeys.created })
         .from(storageAccessKeys)
         .where(and(eq(storageAccessKeys.accountId, caller.accountId), eq(storageAccessKeys.storageId, storage.id), eq(storageAccessKeys.accessKey, params.access_key)));
-      if (!row) throw notFound(`Access key ${params.access_key} of object storage ${storage.id}`);
+      if (!row) throw notFound(`The access key of object storage ${storage.id}`);
       return { status: 200, body: { access_key: row.accessKey, created_at: isoTime(row.created) } };
     },
 
@@ -219,7 +219,7 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
           ),
         )
         .returning({ id: storageAccessKeys.id });
-      if (!deleted) throw notFound(`Access key ${params.access_key} of object storage ${params.object_storage_id}`);
+      if (!deleted) throw notFound(`The access key of object storage ${params.object_storage_id}`);
       return { status: 204, body: undefined };
     },
   });
