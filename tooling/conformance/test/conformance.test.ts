@@ -66,7 +66,10 @@ describe("the conformance suite against the handler over HTTP", () => {
   it("passes every check of routes, auth, isolation, validation, paging and writes where the API behaves", async () => {
     const topics = ["routes:", "auth:", "isolation:", "validation:", "paging:", "writes:"];
     const expected = conformanceChecks.filter((check) => topics.some((topic) => check.name.startsWith(topic)));
-    const reports = await Promise.all(topics.map((grep) => runConformance({ baseUrl, tokens, grep })));
+    // The paging checks count the account's objects across several requests: they run alone, after the others,
+    // whose creates (edge apps among them) would change the counts between two pages.
+    const reports = await Promise.all(topics.filter((grep) => grep !== "paging:").map((grep) => runConformance({ baseUrl, tokens, grep })));
+    reports.push(await runConformance({ baseUrl, tokens, grep: "paging:" }));
     expect(reports.flatMap((report) => Object.entries(failures(report)))).toEqual([]);
     expect(reports.reduce((sum, report) => sum + report.passed, 0)).toBe(expected.length);
   });
