@@ -417,8 +417,8 @@ class AccountIds {
   /**
    * Learns from the app's answer to an example of `entry` (given its documented success status), `request` as
    * the sample sent it and `forwardedPath` where the app got it. What a create made is named by its answer's
-   * id, or by its answer's one `<kind>_id` (an invitation's `user_id`), or, when it answers neither, by the last
-   * parameter of its path (a bucket by its name).
+   * id, or by its answer's one `<kind>_id` that its path does not hold (an invitation's `user_id`), or, when it
+   * answers neither, by the last parameter of its path, or by its answer's name (a bucket's, by either path).
    */
   learn(entry: DocumentedOperation, documented: unknown, answered: string | undefined, request: SentRequest, forwardedPath: string | undefined): void {
     let actual: unknown;
@@ -430,7 +430,12 @@ class AccountIds {
     const kind = operationKind(this.#paths, primaryKey(entry).split(" ")[1]!);
     const create = this.#creates.has(primaryKey(entry));
     if (create) {
-      const idField = isRecord(documented) && isRecord(actual) ? Object.keys(documented).find((key) => /_id$/.test(key) && isId(documented[key]) && key in actual) : undefined;
+      const pathValues = request.path.split("?")[0]!.split("/").map(decodeURIComponent);
+      // A `<kind>_id` the request's path holds names where the object was made (a bucket's storage), not the object.
+      const idField =
+        isRecord(documented) && isRecord(actual)
+          ? Object.keys(documented).find((key) => /_id$/.test(key) && isId(documented[key]) && key in actual && !pathValues.includes(String(documented[key])))
+          : undefined;
       if (isRecord(documented) && isRecord(actual) && "id" in actual) this.#record(kind, documented.id, actual.id, true);
       // An answer that names what it made by a `<kind>_id` of its own (an invitation's `user_id`).
       else if (idField) this.#record(kindOf(idField), (documented as Record<string, unknown>)[idField], (actual as Record<string, unknown>)[idField], true);
@@ -438,6 +443,8 @@ class AccountIds {
         const last = (path: string) => decodeURIComponent(path.split("?")[0]!.split("/").at(-1)!);
         this.#record(kind, last(request.path), last(forwardedPath), true);
       }
+      // Made in a collection and named, not numbered (a bucket by its name).
+      else if (isRecord(documented) && isRecord(actual) && typeof documented.name === "string") this.#record(kind, documented.name, actual.name, true);
     }
     this.#align(documented, actual, kind, true, create);
   }

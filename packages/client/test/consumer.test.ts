@@ -21,13 +21,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmInstall } from "../../../scripts/npm-install.mjs";
 
 const run = promisify(execFile);
-/**
- * A registry request that stalls is given up after 30 s and tried again (npm waits 5 minutes by default,
- * the whole of the hook's time: a CI run lost its install so).
- */
-const NPM_FETCH = ["--fetch-timeout=30000", "--fetch-retries=4"];
 
 /** The zod 3 the contract's project has: the lowest version of the contract's peer range (the `peer` catalog). */
 const ZOD_3 = "3.23.8";
@@ -213,7 +209,7 @@ async function typecheck(project: string, tsc: string, name: string, options: Re
 async function install(folder: string, dependencies: Record<string, string>): Promise<void> {
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, "package.json"), JSON.stringify({ name: "consumer", private: true, dependencies }));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", ...NPM_FETCH], { cwd: folder });
+  await npmInstall(folder);
 }
 
 beforeAll(async () => {

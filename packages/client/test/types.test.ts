@@ -68,7 +68,7 @@ export const wrong: number = resource;
     expect(shown).toEqual({
       client: "CloudplaneClient",
       resource: "WithRequestId<CdnResource>",
-      app: "WithRequestId<EdgeApp>",
+      app: "WithRequestId<EdgeAppDetail>",
       page: "Page<EdgeApp, EdgeAppList>",
       stream: "APIResponse<Stream>",
       byId: "WithRequestId<OriginGroup>",

@@ -81,7 +81,8 @@ describe("build.edgeApp", () => {
     const app = await platform.build.edgeApp();
     expect(app.name).toMatch(/^app-\d+$/);
     expect(app.template).toEqual(expect.any(Number));
-    expect(await platform.client.edge.apps.get(app.id)).toEqual(app);
+    // GET shows the app as the create answered it, with its settings (none yet) beside.
+    expect(await platform.client.edge.apps.get(app.id)).toEqual({ ...app, env: {}, rsp_headers: {}, secrets: {}, stores: {}, log: "kafka" });
     const listed = await platform.client.edge.apps.list();
     expect(listed.total).toBe(1);
   });

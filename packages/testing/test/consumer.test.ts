@@ -15,13 +15,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmInstall } from "../../../scripts/npm-install.mjs";
 
 const run = promisify(execFile);
-/**
- * A registry request that stalls is given up after 30 s and tried again (npm waits 5 minutes by default,
- * the whole of the hook's time: a CI run lost its install so).
- */
-const NPM_FETCH = ["--fetch-timeout=30000", "--fetch-retries=4"];
 
 const PACKAGES = ["contract", "db", "handlers", "client", "testing"];
 const packageFolder = (name: string) => fileURLToPath(new URL(`../../${name}`, import.meta.url));
@@ -113,7 +109,7 @@ describe("a project that installs the packed kit", () => {
         jest: { testEnvironment: "node", testMatch: ["**/*.jest.test.cjs"], moduleFileExtensions: ["cjs", "js", "json"] },
       }),
     );
-    await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", ...NPM_FETCH], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+    await npmInstall(project);
     await writeFile(join(project, "kit.vitest.test.mjs"), KIT_TEST(IMPORTS, "vitest"));
     await writeFile(join(project, "kit.jest.test.cjs"), KIT_TEST(REQUIRES, "jest"));
     await writeFile(join(project, "script.mjs"), SCRIPT(`import { createTestPlatform } from "@cloudplane/testing";`));
