@@ -9,7 +9,7 @@ import { edgeContract } from "./edge/index.js";
 import { iamContract } from "./iam/index.js";
 import { securityContract } from "./security/index.js";
 import { storageContract } from "./storage/index.js";
-import { streamingContract } from "./streaming.js";
+import { streamingContract } from "./streaming/index.js";
 
 const c = initContract();
 

@@ -20,7 +20,7 @@ import type { CostReportTotals, CostReportTotalsBody, GpuImage, InferenceModel }
 import type { CreateEdgeAppSecretBody, EdgeApp, EdgeAppSecret, EdgeAppTemplate, UpdateEdgeAppBody } from "./edge/index.js";
 import type { SecurityProfile, UpdateSecurityProfileBody } from "./security/index.js";
 import type { BucketCors } from "./storage/index.js";
-import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming.js";
+import type { ClipRecording, CreateClipRecordingBody, Stream } from "./streaming/index.js";
 import type { ErrorEnvelope } from "./common.js";
 import { completeCdnResourceOptions } from "./cdn/options.js";
 import { cdnRuleExample, cdnRulePresetExample } from "./cdn/rules.js";

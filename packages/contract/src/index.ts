@@ -33,7 +33,7 @@ export * from "./roles.js";
 export * from "./iam/index.js";
 export * from "./cdn/index.js";
 export * from "./edge/index.js";
-export * from "./streaming.js";
+export * from "./streaming/index.js";
 export * from "./cloud/index.js";
 export * from "./security/index.js";
 export * from "./storage/index.js";

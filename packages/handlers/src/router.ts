@@ -18,7 +18,7 @@ import type { PlatformContext } from "./front.js";
 import { routeMiddleware } from "./middleware.js";
 import { securityRoutes } from "./security/index.js";
 import { storageRoutes } from "./storage/index.js";
-import { streamingRoutes } from "./streaming.js";
+import { streamingRoutes } from "./streaming/index.js";
 import type { RequestExtension, RouteDeps } from "./types.js";
 
 /** The whole contract implemented, as ts-rest's fetch and Lambda handlers take it. */

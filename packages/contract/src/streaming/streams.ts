@@ -1,15 +1,15 @@
 /**
- * Video streaming area: streams (paged listing, details, creation, changes, deletion) and clips recorded
+ * Streaming streams (paged listing, details, creation, changes, deletion) and clips recorded
  * from a live stream's DVR.
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "./common.js";
-import type { ClientMetadata } from "./client-names.js";
-import * as examples from "./examples.js";
-import type { RouteMetadata } from "./roles.js";
-import { route } from "./route.js";
-import { missingId, uniqueName, type CaseWorld } from "./route-case.js";
+import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "../common.js";
+import type { ClientMetadata } from "../client-names.js";
+import * as examples from "../examples.js";
+import type { RouteMetadata } from "../roles.js";
+import { route } from "../route.js";
+import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 
 const c = initContract();
 
@@ -325,7 +325,7 @@ const createdStream: Stream = {
 const streamOf = (w: CaseWorld) => w.first("streaming.listStreams");
 const dvrStreamOf = (w: CaseWorld) => w.first("streaming.listStreams", { where: (stream) => stream.live === true && (stream.dvr_duration as number) > 0 });
 
-export const streamingContract = c.router({
+export const streamingStreamsRoutes = {
   listStreams: route({
     method: "GET",
     path: "/streaming/streams",
@@ -480,4 +480,4 @@ export const streamingContract = c.router({
       body: (w) => ({ duration: Math.min(30, (dvrStreamOf(w).dvr_duration as number)) }),
     },
   }),
-});
+};

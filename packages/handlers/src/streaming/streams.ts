@@ -1,23 +1,23 @@
 /**
- * Streaming routes: the paged stream listing (with X-Total-Count and optional broadcasts), one
+ * Streaming streams: the paged stream listing (with X-Total-Count and optional broadcasts), one
  * stream, its creation, changes and deletion, and the clips cut from a live stream's DVR window.
  */
 import {
   CLIPS_LIST_MAX,
-  contract,
   DVR_DURATION_DEFAULT,
-  primaryRoutes,
   STREAMS_PAGE_SIZE,
+  streamingStreamsRoutes,
   type ClipRecording,
   type CreateStreamBody,
   type Stream,
 } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, gt, inArray, schema, sql, type Database } from "@cloudplane/db";
-import { columnPlaceholder, inTransaction, preparedOnce } from "./prepared.js";
+import { columnPlaceholder, inTransaction, preparedOnce } from "../prepared.js";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "./errors.js";
-import { isoTime } from "./format.js";
-import type { RequestExtension, RouteDeps } from "./types.js";
+import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "../errors.js";
+import { isoTime } from "../format.js";
+import { served } from "../served.js";
+import type { RequestExtension, RouteDeps } from "../types.js";
 
 const { streams, broadcasts, clips, users, cdnResources } = schema;
 
@@ -262,7 +262,7 @@ function toClip(row: typeof clips.$inferSelect): ClipRecording {
   };
 }
 
-export function streamingRoutes({ db }: RouteDeps) {
+export function streamingStreams({ db }: RouteDeps) {
   const streamById = preparedOnce(() =>
     db
       .select()
@@ -317,7 +317,7 @@ export function streamingRoutes({ db }: RouteDeps) {
     };
   });
 
-  return tsr.routerWithMiddleware(primaryRoutes(contract.streaming))<RequestExtension>({
+  return tsr.routerWithMiddleware(served("streaming", streamingStreamsRoutes))<RequestExtension>({
     listStreams: async ({ query }, { request: { caller }, responseHeaders }) => {
       const mine = eq(streams.accountId, caller.accountId);
       const [rows, [total]] = await Promise.all([
