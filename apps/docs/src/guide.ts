@@ -170,6 +170,10 @@ function platformDifferences(): string {
       "(`resource`, then a resource's id, …), each with its `metrics`; a series' points (`[time, value]`) under " +
       "`metrics`. The platform's Python SDK types these answers as flat models that also list the documentation's " +
       "placeholders (`1 (example)`, `cis (example)`) and a series' metrics at the top level; those fields are absent.",
+    "- A CDN logs uploader target's `storage_type` is one of `s3_vendor` (the platform's own object storage), " +
+      "`s3_amazon` and `s3_other`, in requests and answers. The platform's SDKs name its own storage `s3_gcore` and list " +
+      "further kinds (FTP, SFTP, HTTP, Azure Blob and others) that this API does not serve, so a strict check of a " +
+      "target answered here fails on `s3_vendor`.",
     "- The CDN audit log keeps no object states: an action's `state_before_request` and `state_after_request` are null.",
   ].join("\n");
 }
