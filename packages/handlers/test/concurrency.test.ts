@@ -3,7 +3,7 @@
  * and concurrent creations of one secret name give exactly one secret and a 409 to every other caller.
  */
 import { isDeepStrictEqual } from "node:util";
-import { CDN_OPTION_NAMES, cdnOptionSchemas } from "@cloudplane/contract";
+import { CDN_OPTION_NAMES, cdnOptionSchemas, completeCdnResourceOptions } from "@cloudplane/contract";
 import { demoFixture, sha256Hex, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ function optionValues(): Record<string, Record<string, unknown>> {
   for (const resource of demoFixture.cdnResources)
     for (const [key, option] of Object.entries(resource.options)) values[key] ??= option;
   values.secure_key ??= { enabled: true, key: "concurrency-secure-key", type: 2 };
+  values.fastedge ??= { enabled: true, on_request_headers: { app_id: "1", enabled: true, execute_on_edge: true, execute_on_shield: false, interrupt_on_error: true } };
   for (const key of CDN_OPTION_NAMES) values[key] ??= { enabled: true, value: true };
   for (const [key, option] of Object.entries(values)) cdnOptionSchemas[key as keyof typeof cdnOptionSchemas].parse(option);
   return values;
@@ -53,15 +54,16 @@ describe.each(engines())("concurrent writes on %s", (engine) => {
     return reply.body;
   };
 
-  it("keeps every change of two rounds of concurrent PATCHes: each of the 50 option keys and 8 fields, twice", async () => {
-    expect(CDN_OPTION_NAMES).toHaveLength(50);
+  it("keeps every change of two rounds of concurrent PATCHes: each of the 53 option keys and 8 fields, twice", async () => {
+    expect(CDN_OPTION_NAMES).toHaveLength(53);
     const values = optionValues();
     const start = await read();
     // From no options at all, a key lost in round 1 would be missing; in round 2 it would keep round 1's value.
     const cleared = await api.call("PATCH", `/cdn/resources/${RESOURCE}`, {
       body: { options: Object.fromEntries(Object.keys(start.options).map((key) => [key, null])) },
     });
-    expect(cleared.body.options).toEqual({});
+    // Every option is shown, null when it is not set.
+    expect(cleared.body.options).toEqual(Object.fromEntries(CDN_OPTION_NAMES.map((key) => [key, null])));
 
     let patches = 0;
     let kept = 0;
@@ -79,7 +81,8 @@ describe.each(engines())("concurrent writes on %s", (engine) => {
       for (const reply of replies) expect(reply.status, reply.text).toBe(200);
 
       const after = await read();
-      const expectedOptions = Object.fromEntries(Object.entries(options).map(([key, option]) => [key, shown(key, option)]));
+      // As answered: every field of each option, null where none was given.
+      const expectedOptions: Record<string, unknown> = completeCdnResourceOptions(Object.fromEntries(Object.entries(options).map(([key, option]) => [key, shown(key, option)])));
       const keptOptions = Object.keys(expectedOptions).filter((key) => isDeepStrictEqual(after.options[key], expectedOptions[key]));
       const keptFields = Object.keys(fields).filter((field) => isDeepStrictEqual(after[field], fields[field]));
       patches += bodies.length;
