@@ -24,6 +24,7 @@ import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { cdnResourceOptions, cdnResourceOptionsWrite, completeCdnResourceOptions } from "./options.js";
+import { CDN_PLAN_LIMITS } from "./limits.js";
 import { CDN_PAGE_MAX, originGroupOf, originSource, read, write } from "./shared.js";
 
 const c = initContract();
@@ -380,6 +381,7 @@ export const cdnResourcesRoutes = {
       "change operations and take a new resource's defaults when left out (active true, originProtocol HTTP, options {}, " +
       "SSL off, name = cname). The cname is stored in lower case; 409 when any resource on the platform uses it already " +
       "(delivery host names are global), or when a secondary host name is used by another resource of the account. " +
+      `An account has at most ${CDN_PLAN_LIMITS.resources} resources (\`resources_limit\` of its CDN limits): a create beyond answers 409. ` +
       "A new resource has status active, enabled true and no shielding. Answers 201 with the resource as the change " +
       "operations return it.",
     metadata: write,

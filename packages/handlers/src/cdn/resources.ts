@@ -3,6 +3,7 @@
  * and option rules, and a resource's origin shielding.
  */
 import {
+  CDN_PLAN_LIMITS,
   cdnResourcesRoutes,
   completeCdnResourceOptions,
   type CdnResource,
@@ -22,7 +23,7 @@ import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction }
 import { served } from "../served.js";
 import { managedOptions, rulesOfResources } from "./rules.js";
 
-const { cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops, streams } = schema;
+const { accounts, cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops, streams } = schema;
 
 type StoredOptions = Record<string, Record<string, unknown>>;
 type ResourceRow = typeof cdnResources.$inferSelect;
@@ -465,6 +466,11 @@ function cdnResourcesRouter(deps: RouteDeps) {
           await applyResourceBody(tx, secretsKey, accountId, null, state, { ...fields, secondaryHostnames }, false);
           const [taken] = await tx.select({ id: cdnResources.id }).from(cdnResources).where(eq(cdnResources.cname, cname));
           if (taken) throw conflict(`The cname ${cname} is already used by a CDN resource.`);
+          // The account is locked (no key update: rows that refer to it are still written) so that the count holds until the insert.
+          await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("no key update");
+          const [held] = await tx.select({ total: count() }).from(cdnResources).where(eq(cdnResources.accountId, accountId));
+          if ((held?.total ?? 0) >= CDN_PLAN_LIMITS.resources)
+            throw conflict(`The account has ${CDN_PLAN_LIMITS.resources} CDN resources, the most its plan allows (resources_limit); delete one first.`);
           if (origin !== undefined) {
             const group = await insertOriginGroup(tx, accountId, { name: cname, ...NEW_GROUP_DEFAULTS, proxyNextUpstream: [...NEW_GROUP_DEFAULTS.proxyNextUpstream] }, [
               { source: origin },

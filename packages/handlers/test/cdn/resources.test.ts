@@ -285,6 +285,28 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
       expect(again.body.id).not.toBe(id);
     });
 
+    it("refuses a resource beyond the plan's limit (resources_limit) with 409, and makes nothing", async () => {
+      const countOf = async () =>
+        (await selectRows<{ total: number }>(api.database.db, sql`select count(*)::int as total from cdn_resources where account_id = 1`))[0]!.total;
+      const limit = (await api.call("GET", "/cdn/clients/me/limits")).body.resources_limit as number;
+      expect(limit).toBe(500);
+      // The account is filled to one below the limit, as many creates would.
+      await api.database.db.execute(sql`
+        insert into cdn_resources (account_id, name, cname, origin_group_id, active, status, suspended, created, updated)
+        select 1, 'filler ' || g, 'filler-' || g || '.limit.acme.example', 3, false, 'active', false, now(), now()
+        from generate_series(1, ${limit - 1 - (await countOf())}) g`);
+      const last = await create({ cname: "last.limit.acme.example", originGroup: 3 });
+      expect(last.status, last.text).toBe(201);
+      expect(await countOf()).toBe(limit);
+      const beyond = await create({ cname: "beyond.limit.acme.example", originGroup: 3 });
+      expectEnvelope(beyond, 409, "conflict");
+      expect(beyond.body.message).toBe("The account has 500 CDN resources, the most its plan allows (resources_limit); delete one first.");
+      expect(await countOf()).toBe(limit);
+      // Another account's resources do not count.
+      const theirs = await create({ cname: "other.limit.globex.example", originGroup: originGroups.find((group) => group.accountId === 2)!.id }, 2);
+      expect(theirs.status, theirs.text).toBe(201);
+    });
+
     it("lets a Users-role token read but not create or delete", async () => {
       expect((await api.call("GET", "/cdn/resources/1", as(1, "role-2-active"))).status).toBe(200);
       expectEnvelope(await api.call("POST", "/cdn/resources", { body: { cname: "u.acme.example", originGroup: 1 }, ...as(1, "role-2-active") }), 403, "permission_denied");
