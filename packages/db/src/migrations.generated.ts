@@ -445,5 +445,16 @@ export const migrations: readonly Migration[] = [
       "CREATE TRIGGER logs_uploader_configs_raw_logs_period AFTER INSERT OR DELETE OR UPDATE OF enabled, for_all_resources ON logs_uploader_configs\n  FOR EACH ROW EXECUTE FUNCTION cdn_raw_logs_period_apply();",
       "CREATE TRIGGER logs_uploader_config_resources_raw_logs_period AFTER INSERT OR DELETE ON logs_uploader_config_resources\n  FOR EACH ROW EXECUTE FUNCTION cdn_raw_logs_period_apply();"
     ]
+  },
+  {
+    "name": "0022_listing_indexes",
+    "hash": "2e20147c85730a5e000809ee23e84e8627e4488ee4b708d500f72e77e0984fa7",
+    "statements": [
+      "CREATE INDEX \"cdn_resources_account_id_proxy_ssl_data_id_idx\" ON \"cdn_resources\" USING btree (\"account_id\",\"proxy_ssl_data_id\");",
+      "CREATE INDEX \"cdn_resources_account_id_proxy_ssl_ca_id_idx\" ON \"cdn_resources\" USING btree (\"account_id\",\"proxy_ssl_ca_id\");",
+      "CREATE INDEX \"certificates_account_id_kind_id_idx\" ON \"certificates\" USING btree (\"account_id\",\"kind\",\"id\");",
+      "CREATE INDEX \"security_profiles_account_id_ip_address_idx\" ON \"security_profiles\" USING btree (\"account_id\",\"ip_address\");",
+      "CREATE INDEX \"storages_account_id_type_id_live_idx\" ON \"storages\" USING btree (\"account_id\",\"type\",\"id\") WHERE \"storages\".\"deleted\" is null;"
+    ]
   }
 ];

@@ -36,9 +36,14 @@ async function loggingDatabase(location: DatabaseLocation, statements: CapturedS
 
 /**
  * Serves each request once through `createHandler`, in turn (a path may follow from the answer before),
- * and returns the statements each one ran, without those of authentication and the rate limit.
+ * and returns the statements each one ran, without those of authentication and the rate limit, under the
+ * key `keyOf` gives it (by default the baseline's variant of the request).
  */
-export async function captureRouteSql(location: DatabaseLocation, requests: BenchRequest[]): Promise<RouteSql> {
+export async function captureRouteSql(
+  location: DatabaseLocation,
+  requests: BenchRequest[],
+  keyOf: (method: string, url: URL, body: unknown) => string | undefined = variantKey,
+): Promise<RouteSql> {
   const statements: CapturedStatement[] = [];
   const { db, close } = await loggingDatabase(location, statements);
   try {
@@ -48,7 +53,7 @@ export async function captureRouteSql(location: DatabaseLocation, requests: Benc
     let madeId: number | undefined;
     for (const request of requests) {
       const url = new URL(requestPath(request, previous), "http://bench.local");
-      const key = variantKey(request.method, url, request.body);
+      const key = keyOf(request.method, url, request.body);
       if (!key) throw new Error(`The baseline does not know ${request.method} ${url.pathname}`);
       statements.length = 0;
       const response = await handler(

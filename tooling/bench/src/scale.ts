@@ -1,7 +1,8 @@
 /**
  * Part 2: the listings and the cost report on a large database (by default 100,000 edge apps,
- * 100,000 CDN resources and 1,000,000 usage lines, bulk-generated in SQL), one request at a time, with
- * the query plans the database uses for the handler's statements.
+ * 100,000 CDN resources and 1,000,000 usage lines, bulk-generated in SQL), and every other listing of an
+ * account's objects on 100,000 rows of its own (scale-listings.ts), one request at a time, with the query
+ * plans the database uses for the handler's statements.
  */
 import { sql, type Engine } from "@cloudplane/db";
 import { openRawDatabase, variantKey, type RawDatabase } from "./baseline.js";
@@ -17,19 +18,26 @@ import {
   SCALE,
   type FixedRequest,
 } from "./scenario.js";
+import { SCALE_LISTINGS, type ScaleListing } from "./scale-listings.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
 export interface ScaleRequest {
-  id: "listApps" | "listResources" | "listAppsByName" | "costReport" | "costReportYear";
+  /** `listApps`, …; a listing of scale-listings.ts: `<its id>.<n>`. */
+  id: string;
   title: string;
   request: FixedRequest;
   /** The goal's bound on p50 in ms, when the issue sets one. */
   goalP50Ms?: number;
+  /** Of scale-listings.ts: measured on ours alone (the baseline serves part 1's routes only). */
+  listing?: string;
 }
 
+/** The bound issue 29 sets on every listing of an account's objects at 100,000 rows, on PostgreSQL. */
+export const LISTING_GOAL_P50_MS = 20;
+
 export const SCALE_REQUESTS: ScaleRequest[] = [
-  { id: "listApps", title: "List edge apps: status=1, ordering=-name, offset 50", request: { method: "GET", path: LIST_APPS_PATH }, goalP50Ms: 20 },
-  { id: "listResources", title: "List CDN resources: offset 50", request: { method: "GET", path: LIST_RESOURCES_PATH }, goalP50Ms: 20 },
+  { id: "listApps", title: "List edge apps: status=1, ordering=-name, offset 50", request: { method: "GET", path: LIST_APPS_PATH }, goalP50Ms: LISTING_GOAL_P50_MS },
+  { id: "listResources", title: "List CDN resources: offset 50", request: { method: "GET", path: LIST_RESOURCES_PATH }, goalP50Ms: LISTING_GOAL_P50_MS },
   {
     id: "costReport",
     title: "Cost report: one quarter, 3 types",
@@ -44,6 +52,37 @@ export const SCALE_REQUESTS: ScaleRequest[] = [
   },
 ];
 
+/** The listings of scale-listings.ts this run measures: all, or those BENCH_SCALE_LISTINGS names (ids, comma-separated; `none` for none). */
+export function scaleListings(): ScaleListing[] {
+  const chosen = process.env.BENCH_SCALE_LISTINGS?.split(",").map((id) => id.trim());
+  return chosen ? SCALE_LISTINGS.filter((listing) => chosen.includes(listing.id)) : SCALE_LISTINGS;
+}
+
+/** The requests of `listings`, their paths' `{name}` replaced by the values looked up. */
+function listingRequests(listings: ScaleListing[], values: Record<string, Record<string, string>>): ScaleRequest[] {
+  return listings.flatMap((listing) =>
+    listing.requests.map((item, index) => ({
+      id: `${listing.id}.${index + 1}`,
+      title: `${item.path.split("?")[0]}: ${item.title}`,
+      request: {
+        method: "GET" as const,
+        path: item.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+          const value = values[listing.id]?.[name];
+          if (value === undefined) throw new Error(`${listing.id}: no value was found for {${name}}`);
+          return value;
+        }),
+      },
+      ...(item.goal === false ? {} : { goalP50Ms: LISTING_GOAL_P50_MS }),
+      listing: listing.id,
+    })),
+  );
+}
+
+/** The key a request's statements are caught and found under: the baseline's variant, or the request itself. */
+function statementKey(method: string, url: URL, body: unknown): string {
+  return variantKey(method, url, body) ?? `${method} ${url.pathname}${url.search}`;
+}
+
 export interface QueryPlan {
   sql: string;
   params: unknown[];
@@ -51,13 +90,24 @@ export interface QueryPlan {
 }
 
 export interface ScaleRow {
-  id: ScaleRequest["id"];
+  id: string;
   title: string;
   request: FixedRequest;
   ours: LoadResult;
-  baseline: LoadResult;
+  /** Not for the listings of scale-listings.ts, which the baseline does not serve. */
+  baseline?: LoadResult;
   goalP50Ms?: number;
+  /** The scale-listings.ts entry the request is of. */
+  listing?: string;
   plans: QueryPlan[];
+}
+
+/** A listing of scale-listings.ts as generated. */
+export interface ScaleListingData {
+  id: string;
+  route: string;
+  /** What was generated, in words. */
+  rows: string;
 }
 
 export interface ScalePart {
@@ -70,6 +120,10 @@ export interface ScalePart {
   accountCdnResources: number;
   accountUsageLines: number;
   generateSeconds: number;
+  /** The rows each listing of scale-listings.ts got (SCALE.listingRows, nine in ten the caller's), and how long that took. */
+  listings?: ScaleListingData[];
+  listingRows?: number;
+  listingsGenerateSeconds?: number;
   planNote: string;
   rows: ScaleRow[];
 }
@@ -167,6 +221,37 @@ function sqlOnly(statements: RouteSql): RouteSql {
   return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql: text }) => ({ sql: text, params: [] }))]));
 }
 
+/**
+ * Generates the rows of each listing of scale-listings.ts, then finds the values their paths name. Returns
+ * the requests to measure and how long generating took.
+ */
+async function generateListings(
+  location: DatabaseLocation,
+  listings: ScaleListing[],
+): Promise<{ seconds: number; requests: ScaleRequest[]; data: ScaleListingData[] }> {
+  const started = performance.now();
+  return withDatabase(location, async (db) => {
+    const values: Record<string, Record<string, string>> = {};
+    for (const listing of listings) {
+      for (const statement of listing.generate(SCALE.listingRows)) await db.execute(sql.raw(statement));
+      for (const table of listing.tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
+      for (const [name, query] of Object.entries(listing.lookups ?? {})) {
+        // Either engine's result: postgres.js gives the rows, PGlite an object holding them. An id or a count: a number, or a bigint's text.
+        const result: unknown = await db.execute(sql.raw(query));
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, number | string | null>[];
+        const value = rows[0] ? Object.values(rows[0])[0] : undefined;
+        if (value === undefined || value === null) throw new Error(`${listing.id}: ${query} found nothing`);
+        (values[listing.id] ??= {})[name] = String(value);
+      }
+    }
+    return {
+      seconds: (performance.now() - started) / 1000,
+      requests: listingRequests(listings, values),
+      data: listings.map((listing) => ({ id: listing.id, route: listing.route, rows: listing.rows })),
+    };
+  });
+}
+
 export async function measureScale(engine: Engine): Promise<ScalePart> {
   const database = await benchDatabase(engine);
   const servers: RunningServer[] = [];
@@ -174,17 +259,23 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps, ${SCALE.cdnResources} CDN resources and ${SCALE.usageLines} usage lines…`);
     const generated = await generateScaleData(database.location);
     console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountCdnResources} CDN resources, ${generated.accountUsageLines} usage lines)`);
+    const listings = scaleListings();
+    console.log(`  ${engine}: generating ${SCALE.listingRows} rows for each of ${listings.length} listings (${listings.map((listing) => listing.id).join(", ")})…`);
+    const listed = await generateListings(database.location, listings);
+    console.log(`  ${engine}: generated in ${listed.seconds.toFixed(1)} s`);
+    const requests = [...(process.env.BENCH_SCALE_LISTINGS ? [] : SCALE_REQUESTS), ...listed.requests];
 
     const statements = await captureRouteSql(
       database.location,
-      SCALE_REQUESTS.map((item) => item.request),
+      requests.map((item) => item.request),
+      statementKey,
     );
     const plans = new Map<string, QueryPlan[]>();
     // Unnamed statements: each EXPLAIN plans for the values given, as the first runs of a prepared statement are.
     const raw = await openRawDatabase(database.location, { max: 1, prepare: false });
     try {
-      for (const item of SCALE_REQUESTS) {
-        const key = variantKey(item.request.method, new URL(item.request.path, "http://bench.local"), item.request.body)!;
+      for (const item of requests) {
+        const key = statementKey(item.request.method, new URL(item.request.path, "http://bench.local"), item.request.body);
         const list: QueryPlan[] = [];
         for (const statement of statements[key] ?? []) list.push({ ...statement, plan: await explain(raw, statement) });
         plans.set(item.id, list);
@@ -192,6 +283,9 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     } finally {
       await raw.close();
     }
+    if (process.env.BENCH_SCALE_PLANS === "1")
+      for (const item of listed.requests)
+        for (const plan of plans.get(item.id) ?? []) console.log(`\n  ${item.title}\n  ${plan.sql}\n  -- ${JSON.stringify(plan.params)}\n${plan.plan}`);
 
     // PGlite is one process's alone: the two servers take turns.
     const rows: ScaleRow[] = [];
@@ -201,12 +295,14 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     };
     const results = new Map<string, { ours?: LoadResult; baseline?: LoadResult }>();
     for (const kind of ["ours", "baseline"] as const) {
+      const measured = kind === "ours" ? requests : requests.filter((item) => !item.listing);
+      if (!measured.length) continue;
       const server =
         kind === "ours"
           ? await startServer("ours", { location: database.location, rateLimit: "off" })
           : await startServer("baseline", { location: database.location, statements: sqlOnly(statements) });
       servers.push(server);
-      for (const item of SCALE_REQUESTS) {
+      for (const item of measured) {
         const result = await measure(server, item.request);
         results.set(item.id, { ...results.get(item.id), [kind]: result });
         const failures = result.failures ? `, ${result.failures} FAILED` : "";
@@ -215,15 +311,16 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
       await server.stop();
       servers.pop();
     }
-    for (const item of SCALE_REQUESTS) {
+    for (const item of requests) {
       const measured = results.get(item.id)!;
       rows.push({
         id: item.id,
         title: item.title,
         request: item.request,
         ours: measured.ours!,
-        baseline: measured.baseline!,
+        ...(measured.baseline ? { baseline: measured.baseline } : {}),
         ...(item.goalP50Ms === undefined ? {} : { goalP50Ms: item.goalP50Ms }),
+        ...(item.listing ? { listing: item.listing } : {}),
         plans: plans.get(item.id) ?? [],
       });
     }
@@ -236,6 +333,9 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
       accountCdnResources: generated.accountCdnResources,
       accountUsageLines: generated.accountUsageLines,
       generateSeconds: generated.seconds,
+      listings: listed.data,
+      listingRows: SCALE.listingRows,
+      listingsGenerateSeconds: listed.seconds,
       planNote:
         "EXPLAIN (ANALYZE, BUFFERS) of each statement the handler sent, with its parameters bound and sent unnamed: the plan " +
         "is made for the values given (a prepared statement's first five runs are planned so; later ones may use a generic plan).",

@@ -209,6 +209,8 @@ export const SCALE = {
   edgeApps: Number(process.env.BENCH_SCALE_APPS ?? 100_000),
   cdnResources: Number(process.env.BENCH_SCALE_RESOURCES ?? 100_000),
   usageLines: Number(process.env.BENCH_SCALE_USAGE_LINES ?? 1_000_000),
+  /** Rows generated for each listing of scale-listings.ts. */
+  listingRows: Number(process.env.BENCH_SCALE_LISTING_ROWS ?? 100_000),
   warmupSeconds: 2,
   durationSeconds: Number(process.env.BENCH_SCALE_DURATION_SECONDS ?? 8),
   connections: 1,

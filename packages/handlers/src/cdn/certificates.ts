@@ -12,7 +12,7 @@ import {
   type SslDetail,
   type SslRequestStatus,
 } from "@cloudplane/contract";
-import { and, asc, count, type Database, encryptSecret, eq, or, schema, sql, type SQL } from "@cloudplane/db";
+import { and, asc, count, type Database, encryptSecret, eq, inArray, or, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound } from "../errors.js";
@@ -68,13 +68,17 @@ function chainProblem(chain: CertificateFacts[]): string | undefined {
   return undefined;
 }
 
-/** Whether a resource of the account uses the certificate, in the way its kind is used. */
+/**
+ * Whether a resource of the account uses the certificate, in the way its kind is used: one probe of an
+ * (account_id, reference) index of cdn_resources per reference column, whatever the number of resources.
+ * Written out: drizzle leaves a column of the query's only table unqualified, which inside the subquery
+ * would name the resource's (its account_id compared with itself, so no index served it).
+ */
 function certificateInUse(kind: CertificateKind) {
-  const uses =
-    kind === "ca"
-      ? sql`${cdnResources.proxySslCaId} = ${certificates.id}`
-      : sql`(${cdnResources.sslDataId} = ${certificates.id} or ${cdnResources.proxySslDataId} = ${certificates.id})`;
-  return sql<boolean>`exists (select 1 from ${cdnResources} where ${cdnResources.accountId} = ${certificates.accountId} and ${uses})`;
+  const usedBy = (column: string) =>
+    `exists (select 1 from cdn_resources r where r.account_id = certificates.account_id and r.${column} = certificates.id)`;
+  const uses = kind === "ca" ? usedBy("proxy_ssl_ca_id") : `(${usedBy("ssl_data_id")} or ${usedBy("proxy_ssl_data_id")})`;
+  return sql<boolean>`${sql.raw(uses)}`;
 }
 
 /** A certificate row with whether a resource uses it. */
@@ -136,17 +140,20 @@ export async function listCertificates(db: Database, kind: CertificateKind, acco
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ certificate: certificates, inUse: certificateInUse(kind) })
-      .from(certificates)
-      .where(where)
-      .orderBy(asc(certificates.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    db.select().from(certificates).where(where).orderBy(asc(certificates.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(certificates).where(where),
   ]);
+  // Which of the page's certificates are in use, asked of the page alone: in the page's own SELECT the planner
+  // hashes every resource's reference once, as it would for all of the account's certificates.
+  const used = rows.length
+    ? await db
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(and(eq(certificates.accountId, accountId), inArray(certificates.id, rows.map((row) => row.id)), certificateInUse(kind)))
+    : [];
+  const inUse = new Set(used.map((row) => row.id));
   const all = total?.total ?? 0;
-  return { count: all, ...pageLinks(url, query, all), rows: rows.map((row) => ({ ...row.certificate, inUse: row.inUse })) };
+  return { count: all, ...pageLinks(url, query, all), rows: rows.map((row) => ({ ...row, inUse: inUse.has(row.id) })) };
 }
 
 /** Deletes the account's certificate of `kind`; 409 while a resource uses it, naming the resources. */

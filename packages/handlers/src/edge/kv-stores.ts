@@ -13,8 +13,12 @@ import { served } from "../served.js";
 
 const { edgeAppStores, edgeKvStores } = schema;
 
-/** The number of distinct apps that use a store, as `app_count` shows it. */
-const storeAppCount = sql<number>`(select count(distinct ${edgeAppStores.appId})::int from ${edgeAppStores} where ${edgeAppStores.storeId} = ${edgeKvStores.id} and ${edgeAppStores.accountId} = ${edgeKvStores.accountId})`;
+/**
+ * The number of distinct apps that use a store, as `app_count` shows it, through the (account_id, store_id)
+ * index. Written out: drizzle leaves a column of the query's only table unqualified, which inside the
+ * subquery would name the link's (its account_id compared with itself, so no index served it).
+ */
+const storeAppCount = sql<number>`(select count(distinct l.app_id)::int from edge_app_stores l where l.account_id = edge_kv_stores.account_id and l.store_id = edge_kv_stores.id)`;
 
 type StoreRow = typeof edgeKvStores.$inferSelect & { appCount: number };
 

@@ -13,8 +13,12 @@ import { served } from "../served.js";
 
 const { edgeAppSecrets, edgeSecrets, edgeSecretSlots } = schema;
 
-/** The number of distinct apps that use a secret, as `app_count` shows it. */
-const secretAppCount = sql<number>`(select count(distinct ${edgeAppSecrets.appId})::int from ${edgeAppSecrets} where ${edgeAppSecrets.secretId} = ${edgeSecrets.id})`;
+/**
+ * The number of distinct apps that use a secret, as `app_count` shows it, through the (account_id, secret_id)
+ * index. Written out: drizzle leaves a column of the query's only table unqualified, which inside the
+ * subquery would name the link's.
+ */
+const secretAppCount = sql<number>`(select count(distinct l.app_id)::int from edge_app_secrets l where l.account_id = edge_secrets.account_id and l.secret_id = edge_secrets.id)`;
 
 /** The account's secret `id` with its slots, or undefined. */
 async function secretView(db: Pick<Database, "select">, accountId: number, id: number): Promise<EdgeAppSecret | undefined> {

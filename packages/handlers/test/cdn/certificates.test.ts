@@ -58,6 +58,29 @@ describe.each(engines())("SSL and CA certificates on %s", (engine) => {
       expect(reply.body.results.map((item: { id: number }) => item.id)).toEqual(ids);
     });
 
+    it("shows a certificate in use when a resource of the account serves HTTPS with it or connects to its origin with it", async () => {
+      const used = async () =>
+        ((await api.call("GET", "/cdn/sslData")).body.results as { id: number; hasRelatedResources: boolean }[]).map((item) => [item.id, item.hasRelatedResources]);
+      expect(await used()).toEqual([
+        [1, true],
+        [5, false],
+      ]);
+      const [resource] = await selectRows<{ proxy_ssl_data_id: number | null }>(api.database.db, sql`select proxy_ssl_data_id from cdn_resources where id = 3`);
+      await api.database.db.execute(sql`update cdn_resources set proxy_ssl_data_id = 5 where account_id = 1 and id = 3`);
+      try {
+        expect(await used()).toEqual([
+          [1, true],
+          [5, true],
+        ]);
+      } finally {
+        await api.database.db.execute(sql`update cdn_resources set proxy_ssl_data_id = ${resource!.proxy_ssl_data_id} where id = 3`);
+      }
+      expect(await used()).toEqual([
+        [1, true],
+        [5, false],
+      ]);
+    });
+
     it("links the pages around", async () => {
       const reply = await api.call("GET", "/cdn/sslData?limit=1");
       expect(reply.body.count).toBe(2);

@@ -42,6 +42,8 @@ export const certificates = pgTable(
   (t) => [
     unique("certificates_account_id_id_unique").on(t.accountId, t.id),
     uniqueIndex("certificates_account_id_kind_name_unique").on(t.accountId, t.kind, t.name),
+    // The listings (of one kind, by id): a page read in order however many certificates of the other kind there are.
+    index("certificates_account_id_kind_id_idx").on(t.accountId, t.kind, t.id),
     check("certificates_kind_check", sql`${t.kind} in (${sql.raw(sqlList(CERTIFICATE_KINDS))})`),
   ],
 );
@@ -91,6 +93,9 @@ export const cdnResources = pgTable(
     // The listing's filters that narrow an account's resources most, each with the listing's order (id) after it.
     index("cdn_resources_account_id_status_id_idx").on(t.accountId, t.status, t.id),
     index("cdn_resources_account_id_ssl_data_id_idx").on(t.accountId, t.sslDataId),
+    // Whether a certificate is in use (its listings show it for each) and the checks of its foreign keys on delete.
+    index("cdn_resources_account_id_proxy_ssl_data_id_idx").on(t.accountId, t.proxySslDataId),
+    index("cdn_resources_account_id_proxy_ssl_ca_id_idx").on(t.accountId, t.proxySslCaId),
     index("cdn_resources_account_id_created_idx").on(t.accountId, t.created),
     check("cdn_resources_origin_protocol_check", sql`${t.originProtocol} in (${sql.raw(sqlList(ORIGIN_PROTOCOLS))})`),
     // Composite keys keep every reference inside the resource's own account.

@@ -2,7 +2,7 @@
  * Security profiles: the account's protection profiles, with their values of their template's fields.
  */
 import { relations } from "drizzle-orm";
-import { foreignKey, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
 import { accountId, accounts } from "../iam/account.js";
 import { securityProfileTemplates, securityTemplateFields } from "./profile-templates.js";
@@ -34,7 +34,11 @@ export const securityProfiles = pgTable(
     /** When the profile was deleted (its protection turned off); null while it is live. */
     deleted: timestamptz("deleted"),
   },
-  (t) => [unique("security_profiles_account_id_id_unique").on(t.accountId, t.id)],
+  (t) => [
+    unique("security_profiles_account_id_id_unique").on(t.accountId, t.id),
+    // The listing's ip_address filter: one profile among the account's many.
+    index("security_profiles_account_id_ip_address_idx").on(t.accountId, t.ipAddress),
+  ],
 );
 
 /** A profile's value for one template field (`base_field`). */

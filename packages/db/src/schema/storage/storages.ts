@@ -4,7 +4,7 @@
  */
 import { STORAGE_LOCATIONS, STORAGE_TYPES } from "@cloudplane/contract";
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "../columns.js";
 import { accountId } from "../iam/account.js";
 
@@ -32,6 +32,8 @@ export const storages = pgTable(
   },
   (t) => [
     unique("storages_account_id_id_unique").on(t.accountId, t.id),
+    // The listings of one type (the v4 object and SFTP storage listings), in their order and counted from the index alone.
+    index("storages_account_id_type_id_live_idx").on(t.accountId, t.type, t.id).where(sql`${t.deleted} is null`),
     // A name is the account's while its storage is not deleted; restoring a storage whose name was taken since is 409.
     uniqueIndex("storages_account_id_name_unique").on(t.accountId, t.name).where(sql`${t.deleted} is null`),
     unique("storages_server_alias_unique").on(t.serverAlias),
