@@ -31,7 +31,7 @@ export async function generateDemoStreamingStatistics(db: Executor, streamIds: n
   if (streamIds.length === 0) return;
   const ids = `array[${streamIds.map((id) => Math.trunc(id)).join(", ")}]::integer[]`;
   const entities = sql.raw(ENTITIES(ids));
-  // The player: each hour, 1 to 3 viewers per entity (more in the afternoon, UTC), each an init, a start and
+  // The player: each hour, 1 to 4 viewers per entity (more in the afternoon, UTC, and for some entities), each an init, a start and
   // two progress reports a minute apart; the page, device, browser and place turn with the viewer.
   await db.execute(sql`
     insert into streaming_player_events (id, account_id, time, type, entity_id, event, host, embed_url, os, browser, platform, ip, country, region, region_name, position_seconds)
@@ -44,7 +44,7 @@ export async function generateDemoStreamingStatistics(db: Executor, streamIds: n
       case when x.type = 'live' then 0 else ((h * 3 + n * 7 + x.entity_id) % 40) * 10 + greatest(k - 2, 0) * 10 end
     from (${entities}) x
     cross join generate_series(0, (extract(epoch from ${DEMO_TRAFFIC_TO}::timestamptz - ${DEMO_TRAFFIC_FROM}::timestamptz)::int / 3600) - 1) as h
-    cross join lateral generate_series(0, (x.entity_id + h) % 2 + case when h % 24 between 12 and 20 then 1 else 0 end) as n
+    cross join lateral generate_series(0, (x.entity_id + h) % 2 + (x.entity_id / 2) % 2 + case when h % 24 between 12 and 20 then 1 else 0 end) as n
     cross join generate_series(0, 3) as k
     cross join lateral (select (array['www.acme.example', 'blog.acme.example', 'news.example.org'])[1 + (x.entity_id + n) % 3] as host,
       (array['/', '/live', '/watch/keynote', '/blog/post-1'])[1 + (h + n) % 4] as page) p

@@ -267,7 +267,7 @@ export const streamingStatisticsRoutes = {
       `Without \`event\`, every event counts. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViews"),
   }, {
-    example: { query: { ...demoDay, event: "start", type: "live" }, response: { data: [] } },
+    example: { query: { ...demoDay, event: "start", type: "live" }, response: { data: [{ date: "2026-11-01", type: "live", views: 819, id: null, browser: null, country: null, event: null, host: null, ip: null, os: null, platform: null }] } },
     case: { path: () => "/streaming/statistics/views?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&group=country", ownsObjects: false },
   }),
   getUniqueViewers: route({
@@ -282,7 +282,7 @@ export const streamingStatisticsRoutes = {
       `${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getUniqueViewers"),
   }, {
-    example: { query: { ...demoDay, type: "live" }, response: { data: [] } },
+    example: { query: { ...demoDay, type: "live" }, response: { data: [{ date: "2026-11-01", type: "live", unique_ips: 253, id: null, browser: null, country: null, event: null, host: null, ip: null, os: null, platform: null }] } },
     case: { path: () => "/streaming/statistics/uniqs?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&group=date", ownsObjects: false },
   }),
   getViewsByBrowsers: route({
@@ -294,7 +294,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by browser. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByBrowsers"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ browser: "Safari", views: 251 }, { browser: "Edge", views: 247 }, { browser: "Chrome", views: 244 }, { browser: "Firefox", views: 236 }] } },
     case: { path: () => "/streaming/statistics/browsers?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsByCountry: route({
@@ -306,7 +306,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by the viewers' country. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByCountry"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ country: "US", country_name: "United States", views: 300 }, { country: "FR", country_name: "France", views: 167 }, { country: "GB", country_name: "United Kingdom", views: 148 }, { country: "JP", country_name: "Japan", views: 138 }, { country: "BR", country_name: "Brazil", views: 130 }, { country: "DE", country_name: "Germany", views: 95 }] } },
     case: { path: () => "/streaming/statistics/countries?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsByHostname: route({
@@ -318,7 +318,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by the host name of the page it was embedded in. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByHostname"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ host: "news.example.org", views: 365 }, { host: "www.acme.example", views: 329 }, { host: "blog.acme.example", views: 284 }] } },
     case: { path: () => "/streaming/statistics/hosts?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsByOperatingSystem: route({
@@ -330,7 +330,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by the viewers' operating system. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByOperatingSystem"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ os: "macOS", views: 199 }, { os: "iOS", views: 197 }, { os: "Linux", views: 195 }, { os: "Windows", views: 195 }, { os: "Android", views: 192 }] } },
     case: { path: () => "/streaming/statistics/systems?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsByReferer: route({
@@ -342,7 +342,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by the URL of the page it was embedded in. ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByReferer"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ embed_url: "https://news.example.org/blog/post-1", views: 104 }, { embed_url: "https://news.example.org/live", views: 98 }, { embed_url: "https://www.acme.example/blog/post-1", views: 87 }, { embed_url: "https://www.acme.example/live", views: 86 }, { embed_url: "https://blog.acme.example/watch/keynote", views: 84 }, { embed_url: "https://news.example.org/watch/keynote", views: 83 }, { embed_url: "https://blog.acme.example/", views: 80 }, { embed_url: "https://news.example.org/", views: 80 }, { embed_url: "https://www.acme.example/watch/keynote", views: 80 }, { embed_url: "https://www.acme.example/", views: 76 }, { embed_url: "https://blog.acme.example/blog/post-1", views: 60 }, { embed_url: "https://blog.acme.example/live", views: 60 }] } },
     case: { path: () => "/streaming/statistics/embeds?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsByRegion: route({
@@ -354,7 +354,7 @@ export const streamingStatisticsRoutes = {
     description: `The views (playbacks started) in the built-in player from \`date_from\` to \`date_to\`, by the region of the viewers' country (ISO 3166-2). ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsByRegion"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ region: "FR-IDF", region_name: "Île-de-France", views: 167 }, { region: "US-NY", region_name: "New York", views: 154 }, { region: "GB-ENG", region_name: "England", views: 148 }, { region: "US-CA", region_name: "California", views: 146 }, { region: "JP-13", region_name: "Tokyo", views: 138 }, { region: "BR-SP", region_name: "São Paulo", views: 130 }, { region: "DE-BE", region_name: "Berlin", views: 95 }] } },
     case: { path: () => "/streaming/statistics/regions?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getPopularVideos: route({
@@ -368,7 +368,7 @@ export const streamingStatisticsRoutes = {
       `${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getPopularVideos"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ id: "3", views: 69 }, { id: "1", views: 45 }, { id: "5", views: 45 }] } },
     case: { path: () => "/streaming/statistics/popular?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getViewsHeatmap: route({
@@ -387,7 +387,7 @@ export const streamingStatisticsRoutes = {
       `watching shows. Another account's stream or video answers an empty list, as one with no views does. ${VIDEO_ID_NOTE} ${PLAYER_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getViewsHeatmap"),
   }, {
-    example: { query: { date_from: "2026-11-01T13:00:00Z", date_to: "2026-11-01T13:05:00Z", stream_id: 1, type: "live" }, response: { data: [] } },
+    example: { query: { date_from: "2026-11-01T02:00:00Z", date_to: "2026-11-01T03:00:00Z", stream_id: 1, type: "live" }, response: { data: [{ viewers: 1, seconds: null, time: "2026-11-01T02:11:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:12:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:24:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:25:00.000Z" }] } },
     case: { path: (w) => `/streaming/statistics/heatmap?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&type=live&stream_id=${liveCase(w).id}`, ownsObjects: false },
   }),
   getUniqueViewersCdn: route({
@@ -405,7 +405,7 @@ export const streamingStatisticsRoutes = {
       `\`type\` only when given, and of its \`id\` when both are given (an \`id\` without \`type\` is ignored). ${CDN_NOTE} ${AGGREGATE_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getUniqueViewersCdn"),
   }, {
-    example: { query: demoDay, response: { data: [] } },
+    example: { query: demoDay, response: { data: [{ type: "live", uniqs: 23 }, { type: "vod", uniqs: 23 }, { type: "playlist", uniqs: 0 }] } },
     case: { path: () => "/streaming/statistics/cdn/uniqs?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getLiveUniqueViewers: route({
@@ -419,7 +419,7 @@ export const streamingStatisticsRoutes = {
       `Viewing is kept in 5-minute buckets: 1m is 400. ${CDN_NOTE} ${SERIES_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getLiveUniqueViewers"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [16, 19, 21, 16] } }] },
     case: { path: () => "/streaming/statistics/stream/viewers?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getVodUniqueViewersCdn: route({
@@ -433,7 +433,7 @@ export const streamingStatisticsRoutes = {
       `Viewing is kept in 5-minute buckets: 1m is 400. ${VIDEO_ID_NOTE} ${CDN_NOTE} ${SERIES_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getVodUniqueViewersCdn"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { vod: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { vod: [6, 9, 10, 6] } }] },
     case: { path: () => "/streaming/statistics/vod/viewers?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getLiveWatchTimeCdn: route({
@@ -454,7 +454,7 @@ export const streamingStatisticsRoutes = {
       `kept in 5-minute buckets: 1m is 400. ${CDN_NOTE} ${SERIES_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getLiveWatchTimeCdn"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [124, 163, 251, 124] } }] },
     case: { path: () => "/streaming/statistics/stream/watching_duration?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getLiveWatchTimeTotalCdn: route({
@@ -473,7 +473,7 @@ export const streamingStatisticsRoutes = {
       `\`from\` to \`to\`, rounded up once over the whole period. ${CDN_NOTE} ${PERIOD_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getLiveWatchTimeTotalCdn"),
   }, {
-    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z" }, response: [] },
+    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z", stream_id: 1 }, response: [{ client: 1, duration: 302, client_user_id: 5, stream_id: "1" }] },
     case: { path: () => "/streaming/statistics/stream/watching_duration/total?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getVodWatchTimeCdn: route({
@@ -494,7 +494,7 @@ export const streamingStatisticsRoutes = {
       `in 5-minute buckets: 1m is 400. ${VIDEO_ID_NOTE} ${CDN_NOTE} ${SERIES_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getVodWatchTimeCdn"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { vod: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { vod: [24, 32, 49, 24] } }] },
     case: { path: () => "/streaming/statistics/vod/watching_duration?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getVodWatchTimeTotalCdn: route({
@@ -513,7 +513,7 @@ export const streamingStatisticsRoutes = {
       `\`to\`, rounded up once over the whole period. ${VIDEO_ID_NOTE} ${CDN_NOTE} ${PERIOD_RULES} ${DEMO_NOTE}`,
     metadata: statistics("getVodWatchTimeTotalCdn"),
   }, {
-    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z" }, response: [] },
+    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z" }, response: [{ client: 1, duration: 302, client_user_id: 1, slug: "demo1x21ae6b2800" }, { client: 1, duration: 315, client_user_id: 1, slug: "demo3xb95355c60c" }, { client: 1, duration: 282, client_user_id: 1, slug: "demo5x4ec21e9116" }] },
     case: { path: () => "/streaming/statistics/vod/watching_duration/total?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z", ownsObjects: false },
   }),
   getStreamSeries: route({
@@ -527,7 +527,7 @@ export const streamingStatisticsRoutes = {
       `live for one minute make 2). ${SERIES_RULES} The demo data's live streams are on the air for a few hours a day. A read: Users may call it.`,
     metadata: statistics("getStreamSeries"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [180, 360, 180, 540] } }] },
     case: { path: () => "/streaming/statistics/stream?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getMaxStreamsSeries: route({
@@ -539,7 +539,7 @@ export const streamingStatisticsRoutes = {
     description: `The most of the account's live streams on the air at once (in one minute) in each point. ${SERIES_RULES} A read: Users may call it.`,
     metadata: statistics("getMaxStreamsSeries"),
   }, {
-    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [] } }] },
+    example: { query: demoHours, response: [{ client: 1, metrics: { streams: [3, 6, 3, 9] } }] },
     case: { path: () => "/streaming/statistics/max_stream?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&granularity=1h", ownsObjects: false },
   }),
   getFfprobes: route({
@@ -560,7 +560,7 @@ export const streamingStatisticsRoutes = {
       "The demo data's live streams are on the air for a few hours a day. A read: Users may call it.",
     metadata: statistics("getFfprobes"),
   }, {
-    example: { query: { date_from: "2026-11-01T12:00:00Z", date_to: "2026-11-01T16:00:00Z", stream_id: 1, interval: 1, units: "hour" }, response: { data: [] } },
+    example: { query: { date_from: "2026-11-01T12:00:00Z", date_to: "2026-11-01T16:00:00Z", stream_id: 1, interval: 1, units: "hour" }, response: { data: [{ time: "2026-11-01T12:00:00.000Z", avg_bitrate: 3248.83, max_fps: 30, max_height: 720, max_keyframe_interval: 60, sum_frames: 107940 }, { time: "2026-11-01T13:00:00.000Z", avg_bitrate: 3252.17, max_fps: 30, max_height: 720, max_keyframe_interval: 60, sum_frames: 107940 }] } },
     case: { path: (w) => `/streaming/statistics/ffprobe?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&stream_id=${liveCase(w).id}`, ownsObjects: false },
   }),
   getStorageSeries: route({
@@ -575,7 +575,7 @@ export const streamingStatisticsRoutes = {
       `${PERIOD_RULES} At most ${STATISTICS_MAX_POINTS} points. The demo data measures from 2026-10-01. A read: Users may call it.`,
     metadata: statistics("getStorageSeries"),
   }, {
-    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z", granularity: "1d" }, response: [{ client: 1, metrics: { storage: [], max_volume_usage: [1_793_491_200, 0] } }] },
+    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z", granularity: "1d" }, response: [{ client: 1, metrics: { storage: [[1_793_491_200, 55_200_000_000], [1_793_577_600, 55_680_000_000], [1_793_664_000, 56_160_000_000]], max_volume_usage: [1_793_664_000, 56_160_000_000] } }] },
     case: { path: () => "/streaming/statistics/storage?from=2026-11-01T00:00:00Z&to=2026-11-04T00:00:00Z&granularity=1d", ownsObjects: false },
   }),
   getVodStorageVolume: route({
@@ -589,7 +589,7 @@ export const streamingStatisticsRoutes = {
       `hours: each day holds the most measured in it, or the last measure before it. ${SERIES_RULES} The demo data measures from 2026-10-01. A read: Users may call it.`,
     metadata: statistics("getVodStorageVolume"),
   }, {
-    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z" }, response: [{ client: 1, metrics: { vod: [] } }] },
+    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z" }, response: [{ client: 1, metrics: { vod: [4235, 4274, 4313] } }] },
     case: { path: () => "/streaming/statistics/vod/storage_duration?from=2026-11-01T00:00:00Z&to=2026-11-04T00:00:00Z", ownsObjects: false },
   }),
   getVodTranscodingDuration: route({
@@ -603,7 +603,7 @@ export const streamingStatisticsRoutes = {
       `${SERIES_RULES} The demo data measures from 2026-10-01. A read: Users may call it.`,
     metadata: statistics("getVodTranscodingDuration"),
   }, {
-    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z" }, response: [{ client: 1, metrics: { vod: [] } }] },
+    example: { query: { from: "2026-11-01T00:00:00Z", to: "2026-11-04T00:00:00Z" }, response: [{ client: 1, metrics: { vod: [45, 54, 54] } }] },
     case: { path: () => "/streaming/statistics/vod/transcoding_duration?from=2026-11-01T00:00:00Z&to=2026-11-04T00:00:00Z", ownsObjects: false },
   }),
 } as const;

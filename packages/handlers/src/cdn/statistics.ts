@@ -88,6 +88,9 @@ export interface Period {
  */
 export function periodOf(query: { from: string; to: string }, maxDays?: number, names = { from: "from", to: "to" }): Period {
   const period = { from: new Date(query.from), to: new Date(query.to) };
+  // JavaScript dates reach back past year 1; the database's do not.
+  for (const [name, moment] of [[names.from, period.from], [names.to, period.to]] as const)
+    if (moment.getUTCFullYear() < 1) throw invalid(`query.${name}`, "Must be in year 1 or later.");
   if (period.from >= period.to) throw invalid(`query.${names.to}`, `Must be after \`${names.from}\`.`);
   if (maxDays !== undefined && period.to.getTime() - period.from.getTime() > maxDays * DAY_MS)
     throw invalid(`query.${names.to}`, `The period may be at most ${maxDays} days long.`);

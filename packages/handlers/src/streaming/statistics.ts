@@ -173,9 +173,7 @@ async function cdnSeries(db: Database, where: SQL, points: Points, measure: "vie
 
 /** The minutes watched of each entity in the period (from the first bucket kept when no `from`, to now when no `to`). */
 async function watchTotals(db: Database, accountId: number, type: "live" | "vod", query: { from?: string; to?: string; client_user_id?: number; stream_id?: number; slug?: string }) {
-  const to = query.to ? new Date(query.to) : new Date();
-  const from = query.from ? new Date(query.from) : new Date(0);
-  if (query.from && from >= to) throw invalid(query.to ? "query.to" : "query.from", query.to ? "Must be after `from`." : "Must be before now (the default `to`).");
+  const { from, to } = periodOf({ from: query.from ?? new Date(0).toISOString(), to: query.to ?? new Date().toISOString() });
   return rowsOf(
     await db.execute(sql`
       select v.entity_id, max(v.client_user_id) as client_user_id, max(v.slug) as slug, ceil(sum(v.watched_seconds) / 60.0)::float8 as minutes
