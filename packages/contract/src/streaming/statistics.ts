@@ -9,7 +9,6 @@ import { errorResponses, integer, integerParam, stringEnum } from "../common.js"
 import type { ClientMetadata } from "../client-names.js";
 import type { RouteMetadata } from "../roles.js";
 import { route } from "../route.js";
-import type { CaseWorld } from "../route-case.js";
 import { periodEnd, STATISTICS_MAX_DAYS, STATISTICS_MAX_POINTS, textListQuery } from "../cdn/statistics.js";
 
 /** What a statistic counts: a live stream, a video (VOD) or a playlist. */
@@ -109,9 +108,10 @@ export interface StreamingUniqueViewersSchema extends StreamingUniqueViewersSche
 type StreamingUniqueViewersSchemaType = typeof uniqueViewersSchema;
 export const streamingUniqueViewers: StreamingUniqueViewersSchema = uniqueViewersSchema;
 
-/** A ranking of the player's views by one field. */
-function ranking<const Field extends string>(field: Field, describe: string, extra: z.ZodRawShape = {}) {
-  return dataOf({ [field]: z.string().describe(describe), ...extra, views } as { [K in Field]: z.ZodString } & { views: typeof views }, `Most views first, then by ${field}; at most ${STREAMING_RANKING_MAX}.`);
+/** A ranking of the player's views by one field (and the fields of `extra`). */
+function ranking<const Field extends string, Extra extends z.ZodRawShape = Record<never, never>>(field: Field, describe: string, extra?: Extra) {
+  const shape = { [field]: z.string().describe(describe), ...extra, views } as { [K in Field]: z.ZodString } & Extra & { views: typeof views };
+  return dataOf(shape, `Most views first, then by ${field}; at most ${STREAMING_RANKING_MAX}.`);
 }
 const byBrowserSchema = ranking("browser", "The browser.");
 const byCountrySchema = ranking("country", "The viewers' country (ISO 3166 alpha-2 code).", { country_name: z.string().describe("Its English name.") });
@@ -252,8 +252,6 @@ const playerFilters = {
   type: entityType.optional().describe("Only this type: live, vod or playlist."),
 };
 
-const liveCase = (w: CaseWorld) => w.first("streaming.listStreams");
-
 export const streamingStatisticsRoutes = {
   getViews: route({
     method: "GET",
@@ -388,7 +386,8 @@ export const streamingStatisticsRoutes = {
     metadata: statistics("getViewsHeatmap"),
   }, {
     example: { query: { date_from: "2026-11-01T02:00:00Z", date_to: "2026-11-01T03:00:00Z", stream_id: 1, type: "live" }, response: { data: [{ viewers: 1, seconds: null, time: "2026-11-01T02:11:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:12:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:24:00.000Z" }, { viewers: 1, seconds: null, time: "2026-11-01T02:25:00.000Z" }] } },
-    case: { path: (w) => `/streaming/statistics/heatmap?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&type=live&stream_id=${liveCase(w).id}`, ownsObjects: false },
+    // Any stream id is answered (another account's, or no stream's, with an empty list): the path is the same for both accounts.
+    case: { path: () => "/streaming/statistics/heatmap?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&type=live&stream_id=1", ownsObjects: false },
   }),
   getUniqueViewersCdn: route({
     method: "GET",
@@ -561,7 +560,8 @@ export const streamingStatisticsRoutes = {
     metadata: statistics("getFfprobes"),
   }, {
     example: { query: { date_from: "2026-11-01T12:00:00Z", date_to: "2026-11-01T16:00:00Z", stream_id: 1, interval: 1, units: "hour" }, response: { data: [{ time: "2026-11-01T12:00:00.000Z", avg_bitrate: 3248.83, max_fps: 30, max_height: 720, max_keyframe_interval: 60, sum_frames: 107940 }, { time: "2026-11-01T13:00:00.000Z", avg_bitrate: 3252.17, max_fps: 30, max_height: 720, max_keyframe_interval: 60, sum_frames: 107940 }] } },
-    case: { path: (w) => `/streaming/statistics/ffprobe?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&stream_id=${liveCase(w).id}`, ownsObjects: false },
+    // As the heatmap's: any stream id is answered, so the path is the same for both accounts.
+    case: { path: () => "/streaming/statistics/ffprobe?date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z&stream_id=1", ownsObjects: false },
   }),
   getStorageSeries: route({
     method: "GET",
