@@ -78,7 +78,8 @@ const inPeriod = (column: SQL, period: Period) => sql`${column} >= ${timestamp(p
 
 /** The SQL of each group of the player's statistics. */
 const PLAYER_GROUP: Record<PlayerGroup, SQL> = {
-  date: sql`to_char(e.time at time zone 'UTC', 'YYYY-MM-DD')`,
+  // Grouped by the day as a date (cheaper than by its text), written as text once per group.
+  date: sql`(e.time at time zone 'UTC')::date`,
   host: sql`e.host`,
   os: sql`e.os`,
   browser: sql`e.browser`,
@@ -116,7 +117,7 @@ function playerWhere(accountId: number, period: Period, filters: PlayerFilters =
 /** The player's views (or unique IPs) per type and each group, as the platform's rows name them. */
 async function playerRows(db: Database, where: SQL, groups: PlayerGroup[], measure: "views" | "unique_ips", firstDay: string) {
   const keys = [...new Set<PlayerGroup>(measure === "views" ? ["date", ...groups] : groups)];
-  const select = [sql`e.type`, ...keys.map((group) => sql`${PLAYER_GROUP[group]} as ${sql.raw(`"${group}"`)}`)];
+  const select = [sql`e.type`, ...keys.map((group) => sql`${group === "date" ? sql`to_char(${PLAYER_GROUP.date}, 'YYYY-MM-DD')` : PLAYER_GROUP[group]} as ${sql.raw(`"${group}"`)}`)];
   const value = measure === "views" ? sql`count(*)` : sql`count(distinct e.ip)`;
   const order = [...(keys.includes("date") ? [sql.raw(`"date"`)] : []), sql`n desc`, sql`e.type`, ...keys.filter((key) => key !== "date").map((key) => sql.raw(`"${key}"`))];
   const rows = rowsOf(
