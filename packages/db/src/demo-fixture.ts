@@ -11,7 +11,8 @@ import * as schema from "./schema/index.js";
 /**
  * Tables the demo fixture leaves empty: the rate limiter's counters, the sums triggers keep, the answers
  * kept under idempotency keys, and what the database makes for the demo as it loads: the activity of
- * demo-activity.ts, and the CDN traffic and paid features' periods of demo-cdn-traffic.ts.
+ * demo-activity.ts, the CDN traffic and paid features' periods of demo-cdn-traffic.ts, and the streams'
+ * statistics of demo-streaming-statistics.ts.
  */
 type NotDemoTable =
   | "rateLimitBuckets"
@@ -21,7 +22,11 @@ type NotDemoTable =
   | "securityEvents"
   | "cdnUsage"
   | "cdnRequestLogs"
-  | "cdnFeaturePeriods";
+  | "cdnFeaturePeriods"
+  | "streamingPlayerEvents"
+  | "streamingCdnViews"
+  | "streamingLiveMinutes"
+  | "streamingVodUsage";
 
 type Schema = typeof schema;
 

@@ -66,6 +66,9 @@ export function variantKey(method: string, url: URL, body: unknown): string | un
   // The bench lists CDN resources unfiltered: one variant.
   if (method === "GET" && pathname === "/cdn/resources") return "listResources";
   if (method === "PATCH" && /^\/cdn\/resources\/\d+$/.test(pathname)) return "patchResource";
+  // The player's statistics over a period, without filters: one variant each.
+  if (method === "GET" && pathname === "/streaming/statistics/countries") return "viewsByCountry";
+  if (method === "GET" && pathname === "/streaming/statistics/views" && searchParams.get("group") === "country") return "viewsGrouped";
   if (method === "POST" && pathname === "/cloud/v1/reservation_cost_report/totals") {
     // Lists are one array parameter each (`= any($n::…[])`): only whether they are given changes the SQL.
     const report = body as CostReportBody;
@@ -269,6 +272,13 @@ export async function baselineAnswer(
       // bool_or (any unpriced line); the second `sum` is named sum_10 here.
       const results = toObjects(result.columns, result.rows);
       return { status: 200, body: { count: results.length, price_status: results.some((item) => item.bool_or) ? "error" : "show", results } };
+    }
+    case "viewsByCountry":
+    case "viewsGrouped": {
+      // The account, the period and the row limit (the contract's STREAMING_RANKING_MAX and STREAMING_ROWS_MAX; this file stays free of our packages).
+      const limit = key === "viewsByCountry" ? 1000 : 10_000;
+      const result = await db.query(statement(statements, key, 0), [account, url.searchParams.get("date_from"), url.searchParams.get("date_to"), limit]);
+      return { status: 200, body: { data: toObjects(result.columns, result.rows) } };
     }
     default:
       return { status: 404, body: { message: "not found" } };

@@ -272,6 +272,8 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
     ["listApps", `Listing edge apps at ${SCALE.edgeApps.toLocaleString("en-US")} apps on PostgreSQL: p50 < 20 ms`, 20],
     ["listResources", `Listing CDN resources at ${SCALE.cdnResources.toLocaleString("en-US")} resources on PostgreSQL: p50 < 20 ms`, 20],
     ["costReport", `Cost report at ${SCALE.usageLines.toLocaleString("en-US")} usage lines on PostgreSQL: p50 < 100 ms`, 100],
+    ["viewsByCountry", `Streaming views by country at ${SCALE.playerEvents.toLocaleString("en-US")} player events on PostgreSQL: p50 < 100 ms`, 100],
+    ["viewsGrouped", `Streaming views per day, type and country at ${SCALE.playerEvents.toLocaleString("en-US")} player events on PostgreSQL: p50 < 100 ms`, 100],
   ] as const) {
     if (!results.scale.length) continue;
     if (!postgresScale || !isMeasured(postgresScale)) {
@@ -474,7 +476,8 @@ function scaleSection(parts: Results["scale"]): string {
     out.push(
       `${part.edgeApps.toLocaleString("en-US")} edge apps (${part.accountEdgeApps.toLocaleString("en-US")} in the caller's account), ` +
         `${part.cdnResources.toLocaleString("en-US")} CDN resources (${part.accountCdnResources.toLocaleString("en-US")} in the caller's account) and ` +
-        `${part.usageLines.toLocaleString("en-US")} usage lines (${part.accountUsageLines.toLocaleString("en-US")} in the caller's account, over 24 months), ` +
+        `${part.usageLines.toLocaleString("en-US")} usage lines (${part.accountUsageLines.toLocaleString("en-US")} in the caller's account, over 24 months)` +
+        (part.playerEvents === undefined ? ", " : ` and ${part.playerEvents.toLocaleString("en-US")} streaming player events (${part.accountPlayerEvents.toLocaleString("en-US")} in the caller's account, over 12 months), `) +
         `generated in ${part.generateSeconds.toFixed(0)} s. One request at a time, ${SCALE.warmupSeconds} s warm-up then ${SCALE.durationSeconds} s.`,
       "",
       ...(part.listings?.length

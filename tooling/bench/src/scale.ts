@@ -1,8 +1,9 @@
 /**
- * Part 2: the listings and the cost report on a large database (by default 100,000 edge apps,
- * 100,000 CDN resources and 1,000,000 usage lines, bulk-generated in SQL), and every other listing of an
- * account's objects on 100,000 rows of its own (scale-listings.ts), one request at a time, with the query
- * plans the database uses for the handler's statements.
+ * Part 2: the listings, the cost report and the streaming statistics on a large database (by default
+ * 100,000 edge apps, 100,000 CDN resources, 1,000,000 usage lines and 1,000,000 player events,
+ * bulk-generated in SQL), and every other listing of an account's objects on 100,000 rows of its own
+ * (scale-listings.ts), one request at a time, with the query plans the database uses for the handler's
+ * statements.
  */
 import { sql, type Engine } from "@cloudplane/db";
 import { openRawDatabase, variantKey, type RawDatabase } from "./baseline.js";
@@ -16,6 +17,8 @@ import {
   LIST_APPS_PATH,
   LIST_RESOURCES_PATH,
   SCALE,
+  VIEWS_BY_COUNTRY_PATH,
+  VIEWS_GROUPED_PATH,
   type FixedRequest,
 } from "./scenario.js";
 import { SCALE_LISTINGS, type ScaleListing } from "./scale-listings.js";
@@ -44,6 +47,8 @@ export const SCALE_REQUESTS: ScaleRequest[] = [
     request: { method: "POST", path: "/cloud/v1/reservation_cost_report/totals", body: COST_REPORT_BODY },
     goalP50Ms: 100,
   },
+  { id: "viewsByCountry", title: "Streaming views by country: one month", request: { method: "GET", path: VIEWS_BY_COUNTRY_PATH }, goalP50Ms: 100 },
+  { id: "viewsGrouped", title: "Streaming views per day, type and country: one month", request: { method: "GET", path: VIEWS_GROUPED_PATH }, goalP50Ms: 100 },
   { id: "listAppsByName", title: "List edge apps: name substring, ordering=-name", request: { method: "GET", path: LIST_APPS_BY_NAME_PATH } },
   {
     id: "costReportYear",
@@ -115,10 +120,12 @@ export interface ScalePart {
   edgeApps: number;
   cdnResources: number;
   usageLines: number;
+  playerEvents: number;
   /** Rows of account 1 (the caller), which the queries read. */
   accountEdgeApps: number;
   accountCdnResources: number;
   accountUsageLines: number;
+  accountPlayerEvents: number;
   generateSeconds: number;
   /** The rows each listing of scale-listings.ts got (SCALE.listingRows, nine in ten the caller's), and how long that took. */
   listings?: ScaleListingData[];
@@ -189,6 +196,28 @@ from (
 ) lines`;
 }
 
+/**
+ * The built-in player's events: 90 % in account 1, spread evenly over the twelve months from 2025-11-01,
+ * each viewer's init, start and two progress reports of a live stream, a video or a playlist, on one of
+ * a few hosts, browsers, systems and platforms, from one of twenty countries and its region.
+ */
+function playerEventsSql(count: number): string {
+  return `
+insert into streaming_player_events (account_id, time, type, entity_id, event, host, embed_url, os, browser, platform, ip, country, region, region_name, position_seconds)
+select account_id, timestamptz '2025-11-01 00:00:00+00' + (g::float8 / ${count} * 365) * interval '1 day',
+  (array['live','vod','vod','playlist'])[1 + (g / 4) % 4], 1 + (g / 4) % 500, (array['init','start','watch','watch'])[1 + g % 4],
+  host, 'https://' || host || '/watch/' || (g / 4) % 50, (array['Windows','macOS','Android','iOS','Linux'])[1 + (g / 4) % 5],
+  (array['Chrome','Firefox','Safari','Edge','Opera'])[1 + (g / 12) % 5], (array['desktop','mobile','tablet','tv'])[1 + (g / 4) % 4],
+  '198.18.' || ((g / 4) % 250) || '.' || ((g / 1000) % 250), country, country || '-' || (1 + (g / 4) % 5), 'Region ' || (1 + (g / 4) % 5),
+  case when g % 4 >= 2 then ((g / 4) % 360) * 10 else 0 end
+from (
+  select g, case when g % 10 = 0 then 2 else 1 end as account_id,
+    (array['www.example.com','video.example.org','blog.example.net','shop.example.com'])[1 + (g / 8) % 4] as host,
+    (array['US','DE','GB','FR','JP','BR','IN','CA','AU','NL','ES','IT','SE','PL','MX','KR','SG','ZA','AE','TR'])[1 + (g / 4) % 20] as country
+  from generate_series(1, ${count}) g
+) events`;
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement with its parameters bound. */
 async function explain(db: RawDatabase, statement: CapturedStatement): Promise<string> {
   const result = await db.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
@@ -198,13 +227,14 @@ async function explain(db: RawDatabase, statement: CapturedStatement): Promise<s
 /** Fills the database with the scale data set and refreshes its statistics. */
 export async function generateScaleData(
   location: DatabaseLocation,
-): Promise<{ seconds: number; accountEdgeApps: number; accountCdnResources: number; accountUsageLines: number }> {
+): Promise<{ seconds: number; accountEdgeApps: number; accountCdnResources: number; accountUsageLines: number; accountPlayerEvents: number }> {
   const started = performance.now();
   return withDatabase(location, async (db) => {
     await db.execute(sql.raw(edgeAppsSql(SCALE.edgeApps)));
     await db.execute(sql.raw(cdnResourcesSql(SCALE.cdnResources)));
     await db.execute(sql.raw(usageLinesSql(SCALE.usageLines)));
-    for (const table of ["edge_apps", "cdn_resources", "usage_lines"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
+    await db.execute(sql.raw(playerEventsSql(SCALE.playerEvents)));
+    for (const table of ["edge_apps", "cdn_resources", "usage_lines", "streaming_player_events"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
     const seconds = (performance.now() - started) / 1000;
     const countOf = async (table: string) =>
       (await db.select({ count: sql<number>`count(*)::int` }).from(sql.raw(table)).where(sql`account_id = 1`))[0]?.count ?? 0;
@@ -213,6 +243,7 @@ export async function generateScaleData(
       accountEdgeApps: await countOf("edge_apps"),
       accountCdnResources: await countOf("cdn_resources"),
       accountUsageLines: await countOf("usage_lines"),
+      accountPlayerEvents: await countOf("streaming_player_events"),
     };
   });
 }
@@ -256,9 +287,9 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
   const database = await benchDatabase(engine);
   const servers: RunningServer[] = [];
   try {
-    console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps, ${SCALE.cdnResources} CDN resources and ${SCALE.usageLines} usage lines…`);
+    console.log(`  ${engine}: generating ${SCALE.edgeApps} edge apps, ${SCALE.cdnResources} CDN resources, ${SCALE.usageLines} usage lines and ${SCALE.playerEvents} player events…`);
     const generated = await generateScaleData(database.location);
-    console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountCdnResources} CDN resources, ${generated.accountUsageLines} usage lines)`);
+    console.log(`  ${engine}: generated in ${generated.seconds.toFixed(1)} s (account 1: ${generated.accountEdgeApps} apps, ${generated.accountCdnResources} CDN resources, ${generated.accountUsageLines} usage lines, ${generated.accountPlayerEvents} player events)`);
     const listings = scaleListings();
     console.log(`  ${engine}: generating ${SCALE.listingRows} rows for each of ${listings.length} listings (${listings.map((listing) => listing.id).join(", ")})…`);
     const listed = await generateListings(database.location, listings);
@@ -329,9 +360,11 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
       edgeApps: SCALE.edgeApps,
       cdnResources: SCALE.cdnResources,
       usageLines: SCALE.usageLines,
+      playerEvents: SCALE.playerEvents,
       accountEdgeApps: generated.accountEdgeApps,
       accountCdnResources: generated.accountCdnResources,
       accountUsageLines: generated.accountUsageLines,
+      accountPlayerEvents: generated.accountPlayerEvents,
       generateSeconds: generated.seconds,
       listings: listed.data,
       listingRows: SCALE.listingRows,

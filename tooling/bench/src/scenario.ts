@@ -90,6 +90,9 @@ export const LIST_APPS_BY_NAME_PATH = "/edge/v1/apps?name=resize&ordering=-name&
 
 /** The CDN resource listing of the scale part: the third page of 25, in the listing's own order (id). */
 export const LIST_RESOURCES_PATH = "/cdn/resources?limit=25&offset=50";
+/** The streaming statistics at scale: one month of the player's events, ranked by country and counted per day and country. */
+export const VIEWS_BY_COUNTRY_PATH = "/streaming/statistics/countries?date_from=2026-06-01T00:00:00Z&date_to=2026-07-01T00:00:00Z";
+export const VIEWS_GROUPED_PATH = "/streaming/statistics/views?date_from=2026-06-01T00:00:00Z&date_to=2026-07-01T00:00:00Z&group=country";
 
 /** CDN options a PATCH sets; the body is the same every time, so every PATCH does the same work. */
 const PATCH_OPTIONS = {
@@ -211,6 +214,7 @@ export const SCALE = {
   usageLines: Number(process.env.BENCH_SCALE_USAGE_LINES ?? 1_000_000),
   /** Rows generated for each listing of scale-listings.ts. */
   listingRows: Number(process.env.BENCH_SCALE_LISTING_ROWS ?? 100_000),
+  playerEvents: Number(process.env.BENCH_SCALE_PLAYER_EVENTS ?? 1_000_000),
   warmupSeconds: 2,
   durationSeconds: Number(process.env.BENCH_SCALE_DURATION_SECONDS ?? 8),
   connections: 1,

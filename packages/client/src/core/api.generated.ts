@@ -4325,6 +4325,27 @@ export interface FeatureUsageQuery {
   flat?: boolean;
 }
 
+export interface Ffprobes {
+  /**
+   * One row per interval in which the stream was on the air, in time order: an interval without a row is one it was
+   * off.
+   */
+  data: {
+    /** The interval's start (ISO 8601, UTC). */
+    time: string;
+    /** The average bitrate of the ingest, in kbit/s. */
+    avg_bitrate: number;
+    /** The highest frame rate. */
+    max_fps: number;
+    /** The largest frame height, in pixels. */
+    max_height: number;
+    /** The longest keyframe interval, in frames. */
+    max_keyframe_interval: number;
+    /** The frames received. */
+    sum_frames: number;
+  }[];
+}
+
 /** An image for virtual GPU clusters. */
 export interface GpuImage {
   id: string;
@@ -5135,6 +5156,16 @@ export interface OriginGroupList {
   count: number;
   /** The origin groups of this page. */
   results: OriginGroup[];
+}
+
+export interface PopularVideos {
+  /** Most views first, then by id; at most 1000. */
+  data: {
+    /** The video's id, as text. */
+    id: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
 }
 
 /** The files to prefetch. */
@@ -6249,6 +6280,68 @@ export interface Stream {
   broadcasts?: Broadcast[];
 }
 
+export interface StreamingUniqueViewers {
+  /**
+   * One row per type (and day and value of each `group`), by day, then most viewers first; at most 10000, the first in
+   * that order.
+   */
+  data: {
+    /** The day (YYYY-MM-DD, UTC) with group=date; else the period's first day. */
+    date: string;
+    /** live (streams), vod (videos) or playlist. */
+    type: "live" | "vod" | "playlist";
+    /** The distinct IP addresses among the events that matched. */
+    unique_ips: number;
+    /** The stream's, video's or playlist's id; null unless grouped by id. */
+    id: number | null;
+    /** The browser; null unless grouped by it. */
+    browser: string | null;
+    /** The viewer's country (ISO 3166 alpha-2 code); null unless grouped by it. */
+    country: string | null;
+    /** The player's event (init, start, watch); null unless grouped by it. */
+    event: string | null;
+    /** The host name of the page the player was embedded in; null unless grouped by it. */
+    host: string | null;
+    /** The viewer's IP address; null unless grouped by it. */
+    ip: string | null;
+    /** The operating system; null unless grouped by it. */
+    os: string | null;
+    /** desktop, mobile, tablet or tv; null unless grouped by it. */
+    platform: string | null;
+  }[];
+}
+
+export interface StreamingViews {
+  /**
+   * One row per day, type and value of each `group`, by day, then most views first; at most 10000, the first in that
+   * order.
+   */
+  data: {
+    /** The day (YYYY-MM-DD, UTC). */
+    date: string;
+    /** live (streams), vod (videos) or playlist. */
+    type: "live" | "vod" | "playlist";
+    /** The player's events that matched. */
+    views: number;
+    /** The stream's, video's or playlist's id; null unless grouped by id. */
+    id: number | null;
+    /** The browser; null unless grouped by it. */
+    browser: string | null;
+    /** The viewer's country (ISO 3166 alpha-2 code); null unless grouped by it. */
+    country: string | null;
+    /** The player's event (init, start, watch); null unless grouped by it. */
+    event: string | null;
+    /** The host name of the page the player was embedded in; null unless grouped by it. */
+    host: string | null;
+    /** The viewer's IP address; null unless grouped by it. */
+    ip: string | null;
+    /** The operating system; null unless grouped by it. */
+    os: string | null;
+    /** desktop, mobile, tablet or tv; null unless grouped by it. */
+    platform: string | null;
+  }[];
+}
+
 /** The tasks an asynchronous operation started. */
 export interface TaskIdList {
   /** The ids of the tasks the operation started; see GET /cloud/v1/tasks/{task_id}. */
@@ -6264,6 +6357,16 @@ export interface ToggleBgpAnnounceBody {
   announce: string;
   /** true announces it over BGP; false withdraws it. */
   enabled: boolean;
+}
+
+export interface UniqueViewersCdn {
+  /** One row per type asked for (every type without `type`), in the order live, vod, playlist. */
+  data: {
+    /** live (streams), vod (videos) or playlist. */
+    type: "live" | "vod" | "playlist";
+    /** Distinct viewers over the period. */
+    uniqs: number;
+  }[];
 }
 
 /** The bucket's settings to change; settings left out keep their values. */
@@ -6995,6 +7098,85 @@ export interface UserList {
   results: User[];
 }
 
+export interface ViewsByBrowser {
+  /** Most views first, then by browser; at most 1000. */
+  data: {
+    /** The browser. */
+    browser: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsByCountry {
+  /** Most views first, then by country; at most 1000. */
+  data: {
+    /** The viewers' country (ISO 3166 alpha-2 code). */
+    country: string;
+    /** Its English name. */
+    country_name: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsByEmbed {
+  /** Most views first, then by embed_url; at most 1000. */
+  data: {
+    /** The URL of the page the player was embedded in. */
+    embed_url: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsByHost {
+  /** Most views first, then by host; at most 1000. */
+  data: {
+    /** The host name of the page the player was embedded in. */
+    host: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsByRegion {
+  /** Most views first, then by region; at most 1000. */
+  data: {
+    /** The viewers' region (ISO 3166-2 code). */
+    region: string;
+    /** Its English name. */
+    region_name: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsBySystem {
+  /** Most views first, then by os; at most 1000. */
+  data: {
+    /** The operating system. */
+    os: string;
+    /** Views: playbacks started. */
+    views: number;
+  }[];
+}
+
+export interface ViewsHeatmap {
+  /**
+   * live: one row per minute the stream was watched, in time order; vod and playlist: one row per position the player
+   * reported, in order.
+   */
+  data: {
+    /** Distinct viewers (IP addresses) the player saw there. */
+    viewers: number;
+    /** type vod or playlist: the position in the video, in seconds; null for live. */
+    seconds: number | null;
+    /** type live: the minute (ISO 8601, UTC); null for vod and playlist. */
+    time: string | null;
+  }[];
+}
+
 /** The store's settings: its name, and optionally a comment and BYOD settings. */
 export interface WriteKvStoreBody {
   /** 1 to 128 letters, digits, _ and -, starting and ending with a letter or digit; unique in the account (409). */
@@ -7225,6 +7407,246 @@ export type StorageRestoreObjectStorageBody = Record<string, never>;
 
 /** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
 export type StorageSetBucketPolicyBody = Record<string, never>;
+
+export interface StreamingGetFfprobesQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+  /** The stream. Another account's answers an empty list, as a stream that was never on the air does. */
+  stream_id: number;
+  /** How many `units` each interval is long, 1 to 1000. Default 1. */
+  interval?: number;
+  /** second, minute (default), hour, day, week (from Monday) or month (calendar months), UTC. */
+  units?: "second" | "minute" | "hour" | "day" | "week" | "month";
+}
+
+export interface StreamingGetLiveUniqueViewersQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+  /** The length of each point: 1m, 5m, 15m, 1h (default) or 1d (UTC days). A series has at most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d";
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this stream's viewing. Another account's stream adds nothing. */
+  stream_id?: number;
+}
+
+export interface StreamingGetLiveWatchTimeCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). Default: now. */
+  to?: string;
+  /** 5m, 15m, 1h (default), 1d or 1mo (calendar months, UTC). At most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d" | "1mo";
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this stream's viewing. Another account's stream adds nothing. */
+  stream_id?: number;
+}
+
+export interface StreamingGetLiveWatchTimeTotalCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone). Default: since the first viewing kept. */
+  from?: string;
+  /** End of the period, excluded. Default: now. */
+  to?: string;
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this stream's viewing. Another account's stream adds nothing. */
+  stream_id?: number;
+}
+
+export interface StreamingGetMaxStreamsSeriesQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+  /** The length of each point: 1m, 5m, 15m, 1h (default) or 1d (UTC days). A series has at most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d";
+}
+
+export interface StreamingGetPopularVideosQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetStorageSeriesQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+  /** The length of each point: 1m, 5m, 15m, 1h (default) or 1d (UTC days). A series has at most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d";
+}
+
+export interface StreamingGetStreamSeriesQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+  /** The length of each point: 1m, 5m, 15m, 1h (default) or 1d (UTC days). A series has at most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d";
+}
+
+export interface StreamingGetUniqueViewersCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+  /** Only this stream's, video's or playlist's viewers; ignored without `type`. */
+  id?: number;
+  /** live (streams), vod (videos) or playlist. */
+  type?: "live" | "vod" | "playlist";
+}
+
+export interface StreamingGetUniqueViewersQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+  /** Only this stream's, video's or playlist's events (its id). */
+  id?: number;
+  /** Only viewers of this country: its ISO 3166 alpha-2 code or English name, in any case. */
+  country?: string;
+  /** Only this event: init (the player loaded), start (playback began) or watch (a progress report). */
+  event?: "init" | "start" | "watch";
+  /** Only players embedded in pages of this host name. */
+  host?: string;
+  /** Only this type: live, vod or playlist. */
+  type?: "live" | "vod" | "playlist";
+  /**
+   * Group by date, host, os, browser, platform, ip, country, event or id (repeated or comma-separated). At most 9
+   * groups.
+   */
+  group?: ("date" | "host" | "os" | "browser" | "platform" | "ip" | "country" | "event" | "id")[];
+}
+
+export interface StreamingGetViewsByBrowsersQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsByCountryQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsByHostnameQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsByOperatingSystemQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsByRefererQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsByRegionQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+}
+
+export interface StreamingGetViewsHeatmapQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+  /** The stream's id (type live) or the video's or playlist's id. */
+  stream_id: number;
+  /** live: the stream's viewers per minute; vod or playlist: the viewers at each position of the video. */
+  type: "live" | "vod" | "playlist";
+}
+
+export interface StreamingGetViewsQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
+  date_from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  date_to: string;
+  /** Only this stream's, video's or playlist's events (its id). */
+  id?: number;
+  /** Only viewers of this country: its ISO 3166 alpha-2 code or English name, in any case. */
+  country?: string;
+  /** Only this event: init (the player loaded), start (playback began) or watch (a progress report). */
+  event?: "init" | "start" | "watch";
+  /** Only players embedded in pages of this host name. */
+  host?: string;
+  /** Only this type: live, vod or playlist. */
+  type?: "live" | "vod" | "playlist";
+  /** Group by host, os, browser, platform, ip, country, event or id (repeated or comma-separated). At most 8 groups. */
+  group?: ("host" | "os" | "browser" | "platform" | "ip" | "country" | "event" | "id")[];
+}
+
+export interface StreamingGetVodStorageVolumeQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+}
+
+export interface StreamingGetVodTranscodingDurationQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+}
+
+export interface StreamingGetVodUniqueViewersCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). */
+  to: string;
+  /** The length of each point: 1m, 5m, 15m, 1h (default) or 1d (UTC days). A series has at most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d";
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this video's viewing: the video's slug, as its URLs carry it. */
+  slug?: string;
+}
+
+export interface StreamingGetVodWatchTimeCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `to`. */
+  from: string;
+  /** End of the period, excluded (ISO 8601 with a time zone). Default: now. */
+  to?: string;
+  /** 5m, 15m, 1h (default), 1d or 1mo (calendar months, UTC). At most 8928 points. */
+  granularity?: "1m" | "5m" | "15m" | "1h" | "1d" | "1mo";
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this video's viewing: the video's slug, as its URLs carry it. */
+  slug?: string;
+}
+
+export interface StreamingGetVodWatchTimeTotalCdnQuery {
+  /** Start of the period, included (ISO 8601 with a time zone). Default: since the first viewing kept. */
+  from?: string;
+  /** End of the period, excluded. Default: now. */
+  to?: string;
+  /** Only the streams or videos of this user of the account. */
+  client_user_id?: number;
+  /** Only this video's viewing: the video's slug, as its URLs carry it. */
+  slug?: string;
+}
 
 export interface StreamingListStreamsQuery {
   /** The page, from 1. Default 1. A page holds 25 streams. */
@@ -9187,6 +9609,298 @@ export interface Routes {
     query: never;
     body: CreateClipRecordingBody;
     response: ClipRecording;
+  };
+  /** `GET /streaming/statistics/views`: Get player views. */
+  "streaming.getViews": {
+    method: "GET";
+    path: "/streaming/statistics/views";
+    params: never;
+    query: StreamingGetViewsQuery;
+    body: never;
+    response: StreamingViews;
+  };
+  /** `GET /streaming/statistics/uniqs`: Get player unique viewers. */
+  "streaming.getUniqueViewers": {
+    method: "GET";
+    path: "/streaming/statistics/uniqs";
+    params: never;
+    query: StreamingGetUniqueViewersQuery;
+    body: never;
+    response: StreamingUniqueViewers;
+  };
+  /** `GET /streaming/statistics/browsers`: Get player views by browser. */
+  "streaming.getViewsByBrowsers": {
+    method: "GET";
+    path: "/streaming/statistics/browsers";
+    params: never;
+    query: StreamingGetViewsByBrowsersQuery;
+    body: never;
+    response: ViewsByBrowser;
+  };
+  /** `GET /streaming/statistics/countries`: Get player views by country. */
+  "streaming.getViewsByCountry": {
+    method: "GET";
+    path: "/streaming/statistics/countries";
+    params: never;
+    query: StreamingGetViewsByCountryQuery;
+    body: never;
+    response: ViewsByCountry;
+  };
+  /** `GET /streaming/statistics/hosts`: Get player views by host. */
+  "streaming.getViewsByHostname": {
+    method: "GET";
+    path: "/streaming/statistics/hosts";
+    params: never;
+    query: StreamingGetViewsByHostnameQuery;
+    body: never;
+    response: ViewsByHost;
+  };
+  /** `GET /streaming/statistics/systems`: Get player views by operating system. */
+  "streaming.getViewsByOperatingSystem": {
+    method: "GET";
+    path: "/streaming/statistics/systems";
+    params: never;
+    query: StreamingGetViewsByOperatingSystemQuery;
+    body: never;
+    response: ViewsBySystem;
+  };
+  /** `GET /streaming/statistics/embeds`: Get player views by page. */
+  "streaming.getViewsByReferer": {
+    method: "GET";
+    path: "/streaming/statistics/embeds";
+    params: never;
+    query: StreamingGetViewsByRefererQuery;
+    body: never;
+    response: ViewsByEmbed;
+  };
+  /** `GET /streaming/statistics/regions`: Get player views by region. */
+  "streaming.getViewsByRegion": {
+    method: "GET";
+    path: "/streaming/statistics/regions";
+    params: never;
+    query: StreamingGetViewsByRegionQuery;
+    body: never;
+    response: ViewsByRegion;
+  };
+  /** `GET /streaming/statistics/popular`: Get the most viewed videos. */
+  "streaming.getPopularVideos": {
+    method: "GET";
+    path: "/streaming/statistics/popular";
+    params: never;
+    query: StreamingGetPopularVideosQuery;
+    body: never;
+    response: PopularVideos;
+  };
+  /** `GET /streaming/statistics/heatmap`: Get what part of a video was watched. */
+  "streaming.getViewsHeatmap": {
+    method: "GET";
+    path: "/streaming/statistics/heatmap";
+    params: never;
+    query: StreamingGetViewsHeatmapQuery;
+    body: never;
+    response: ViewsHeatmap;
+  };
+  /** `GET /streaming/statistics/cdn/uniqs`: Get unique viewers through the CDN. */
+  "streaming.getUniqueViewersCdn": {
+    method: "GET";
+    path: "/streaming/statistics/cdn/uniqs";
+    params: never;
+    query: StreamingGetUniqueViewersCdnQuery;
+    body: never;
+    response: UniqueViewersCdn;
+  };
+  /** `GET /streaming/statistics/stream/viewers`: Get live unique viewers through the CDN as a series. */
+  "streaming.getLiveUniqueViewers": {
+    method: "GET";
+    path: "/streaming/statistics/stream/viewers";
+    params: never;
+    query: StreamingGetLiveUniqueViewersQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    streams: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/vod/viewers`: Get VOD unique viewers through the CDN as a series. */
+  "streaming.getVodUniqueViewersCdn": {
+    method: "GET";
+    path: "/streaming/statistics/vod/viewers";
+    params: never;
+    query: StreamingGetVodUniqueViewersCdnQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    vod: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/stream/watching_duration`: Get live watching time through the CDN as a series. */
+  "streaming.getLiveWatchTimeCdn": {
+    method: "GET";
+    path: "/streaming/statistics/stream/watching_duration";
+    params: never;
+    query: StreamingGetLiveWatchTimeCdnQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    streams: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/stream/watching_duration/total`: Get live watching time through the CDN. */
+  "streaming.getLiveWatchTimeTotalCdn": {
+    method: "GET";
+    path: "/streaming/statistics/stream/watching_duration/total";
+    params: never;
+    query: StreamingGetLiveWatchTimeTotalCdnQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  /** Minutes watched, rounded up. */
+  duration: number;
+  /** The user the stream or video belongs to. */
+  client_user_id: number | null;
+  /** The stream's id, as text. */
+  stream_id: string | null;
+}[];
+  };
+  /** `GET /streaming/statistics/vod/watching_duration`: Get VOD watching time through the CDN as a series. */
+  "streaming.getVodWatchTimeCdn": {
+    method: "GET";
+    path: "/streaming/statistics/vod/watching_duration";
+    params: never;
+    query: StreamingGetVodWatchTimeCdnQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    vod: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/vod/watching_duration/total`: Get VOD watching time through the CDN. */
+  "streaming.getVodWatchTimeTotalCdn": {
+    method: "GET";
+    path: "/streaming/statistics/vod/watching_duration/total";
+    params: never;
+    query: StreamingGetVodWatchTimeTotalCdnQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  /** Minutes watched, rounded up. */
+  duration: number;
+  /** The user the stream or video belongs to. */
+  client_user_id: number | null;
+  /** The video's slug. */
+  slug: string | null;
+}[];
+  };
+  /** `GET /streaming/statistics/stream`: Get live transcoding minutes as a series. */
+  "streaming.getStreamSeries": {
+    method: "GET";
+    path: "/streaming/statistics/stream";
+    params: never;
+    query: StreamingGetStreamSeriesQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    streams: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/max_stream`: Get simultaneous live streams as a series. */
+  "streaming.getMaxStreamsSeries": {
+    method: "GET";
+    path: "/streaming/statistics/max_stream";
+    params: never;
+    query: StreamingGetMaxStreamsSeriesQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    streams: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/ffprobe`: Get a live stream's ingest over time. */
+  "streaming.getFfprobes": {
+    method: "GET";
+    path: "/streaming/statistics/ffprobe";
+    params: never;
+    query: StreamingGetFfprobesQuery;
+    body: never;
+    response: Ffprobes;
+  };
+  /** `GET /streaming/statistics/storage`: Get VOD storage as a series. */
+  "streaming.getStorageSeries": {
+    method: "GET";
+    path: "/streaming/statistics/storage";
+    params: never;
+    query: StreamingGetStorageSeriesQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** Bytes stored at each point, as [time, bytes]. */
+    storage: number[][];
+    /**
+     * The point with the most bytes stored, as [time, bytes] (the first of equals; [from, 0] when nothing was stored).
+     */
+    max_volume_usage: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/vod/storage_duration`: Get minutes of VOD stored as a series. */
+  "streaming.getVodStorageVolume": {
+    method: "GET";
+    path: "/streaming/statistics/vod/storage_duration";
+    params: never;
+    query: StreamingGetVodStorageVolumeQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    vod: number[];
+  };
+}[];
+  };
+  /** `GET /streaming/statistics/vod/transcoding_duration`: Get minutes of VOD transcoded as a series. */
+  "streaming.getVodTranscodingDuration": {
+    method: "GET";
+    path: "/streaming/statistics/vod/transcoding_duration";
+    params: never;
+    query: StreamingGetVodTranscodingDurationQuery;
+    body: never;
+    response: {
+  /** The account id. */
+  client: number;
+  metrics: {
+    /** The value of each point, one value per point. */
+    vod: number[];
+  };
+}[];
   };
   /** `GET /cloud/v1/projects`: List cloud projects. */
   "cloud.listProjects": {

@@ -329,8 +329,9 @@ export class CdnResources extends APIResource {
    * given. The other writable fields follow the rules of the change operations and take a new resource's defaults when
    * left out (active true, originProtocol HTTP, options {}, SSL off, name = cname). The cname is stored in lower case;
    * 409 when any resource on the platform uses it already (delivery host names are global), or when a secondary host
-   * name is used by another resource of the account. A new resource has status active, enabled true and no shielding.
-   * Answers 201 with the resource as the change operations return it.
+   * name is used by another resource of the account. An account has at most 500 resources (`resources_limit` of its CDN
+   * limits): a create beyond answers 409. A new resource has status active, enabled true and no shielding. Answers 201
+   * with the resource as the change operations return it.
    */
   create(body: Body<"cdn.createResource">, options?: RequestOptions): APIPromise<Success<"cdn.createResource">> {
     return this.transport.request(cdnRoutes.createResource, { body }, options);

@@ -81,13 +81,299 @@ export class StreamingStreams extends APIResource {
   }
 }
 
+/** `client.streaming.statistics`. */
+export class StreamingStatistics extends APIResource {
+  /**
+   * `GET /streaming/statistics/views`: Get player views. The built-in player's events from `date_from` to `date_to`,
+   * counted per day (UTC) and type, filtered by `id`, `country`, `event`, `host` and `type`, and grouped by each value
+   * of `group` (the fields of the groups not asked for are null). Without `event`, every event counts. Counted from the
+   * events of the platform's built-in web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in
+   * the CDN statistics: /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise).
+   * The period is at most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may
+   * call it.
+   */
+  getViews(query?: Query<"streaming.getViews">, options?: RequestOptions): APIPromise<Success<"streaming.getViews">> {
+    return this.transport.request(streamingRoutes.getViews, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/uniqs`: Get player unique viewers. The distinct IP addresses among the built-in player's
+   * events from `date_from` to `date_to`, per type, filtered and grouped as /streaming/statistics/views is
+   * (`group=date` for one row per day). Counted from the events of the platform's built-in web player only (views in
+   * other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics: /streaming/statistics/cdn/uniqs). `from`
+   * (or `date_from`) must be before `to` (400 otherwise). The period is at most 366 days. The demo data holds viewing
+   * from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getUniqueViewers(query?: Query<"streaming.getUniqueViewers">, options?: RequestOptions): APIPromise<Success<"streaming.getUniqueViewers">> {
+    return this.transport.request(streamingRoutes.getUniqueViewers, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/browsers`: Get player views by browser. The views (playbacks started) in the built-in
+   * player from `date_from` to `date_to`, by browser. Counted from the events of the platform's built-in web player
+   * only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics:
+   * /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The period is at
+   * most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getViewsByBrowsers(query?: Query<"streaming.getViewsByBrowsers">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByBrowsers">> {
+    return this.transport.request(streamingRoutes.getViewsByBrowsers, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/countries`: Get player views by country. The views (playbacks started) in the built-in
+   * player from `date_from` to `date_to`, by the viewers' country. Counted from the events of the platform's built-in
+   * web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics:
+   * /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The period is at
+   * most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getViewsByCountry(query?: Query<"streaming.getViewsByCountry">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByCountry">> {
+    return this.transport.request(streamingRoutes.getViewsByCountry, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/hosts`: Get player views by host. The views (playbacks started) in the built-in player
+   * from `date_from` to `date_to`, by the host name of the page it was embedded in. Counted from the events of the
+   * platform's built-in web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN
+   * statistics: /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The
+   * period is at most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call
+   * it.
+   */
+  getViewsByHostname(query?: Query<"streaming.getViewsByHostname">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByHostname">> {
+    return this.transport.request(streamingRoutes.getViewsByHostname, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/systems`: Get player views by operating system. The views (playbacks started) in the
+   * built-in player from `date_from` to `date_to`, by the viewers' operating system. Counted from the events of the
+   * platform's built-in web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN
+   * statistics: /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The
+   * period is at most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call
+   * it.
+   */
+  getViewsByOperatingSystem(query?: Query<"streaming.getViewsByOperatingSystem">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByOperatingSystem">> {
+    return this.transport.request(streamingRoutes.getViewsByOperatingSystem, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/embeds`: Get player views by page. The views (playbacks started) in the built-in player
+   * from `date_from` to `date_to`, by the URL of the page it was embedded in. Counted from the events of the platform's
+   * built-in web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics:
+   * /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The period is at
+   * most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getViewsByReferer(query?: Query<"streaming.getViewsByReferer">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByReferer">> {
+    return this.transport.request(streamingRoutes.getViewsByReferer, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/regions`: Get player views by region. The views (playbacks started) in the built-in
+   * player from `date_from` to `date_to`, by the region of the viewers' country (ISO 3166-2). Counted from the events
+   * of the platform's built-in web player only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN
+   * statistics: /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The
+   * period is at most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call
+   * it.
+   */
+  getViewsByRegion(query?: Query<"streaming.getViewsByRegion">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsByRegion">> {
+    return this.transport.request(streamingRoutes.getViewsByRegion, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/popular`: Get the most viewed videos. The account's videos (VOD) by their views
+   * (playbacks started) in the built-in player from `date_from` to `date_to`. A video is named by its id (VOD
+   * statistics keep the id, not a link to the video). Counted from the events of the platform's built-in web player
+   * only (views in other players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics:
+   * /streaming/statistics/cdn/uniqs). `from` (or `date_from`) must be before `to` (400 otherwise). The period is at
+   * most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getPopularVideos(query?: Query<"streaming.getPopularVideos">, options?: RequestOptions): APIPromise<Success<"streaming.getPopularVideos">> {
+    return this.transport.request(streamingRoutes.getPopularVideos, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/heatmap`: Get what part of a video was watched. How many viewers the built-in player saw
+   * watching (its progress reports) from `date_from` to `date_to`: for a live stream per minute (`time`), for a video
+   * or playlist per position in it (`seconds`), so that where viewers stopped watching shows. Another account's stream
+   * or video answers an empty list, as one with no views does. A video is named by its id (VOD statistics keep the id,
+   * not a link to the video). Counted from the events of the platform's built-in web player only (views in other
+   * players, or of the .m3u8/.mpd/.mp4 links, are in the CDN statistics: /streaming/statistics/cdn/uniqs). `from` (or
+   * `date_from`) must be before `to` (400 otherwise). The period is at most 366 days. The demo data holds viewing from
+   * 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getViewsHeatmap(query?: Query<"streaming.getViewsHeatmap">, options?: RequestOptions): APIPromise<Success<"streaming.getViewsHeatmap">> {
+    return this.transport.request(streamingRoutes.getViewsHeatmap, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/cdn/uniqs`: Get unique viewers through the CDN. The distinct viewers of the account's
+   * streams, videos and playlists from `date_from` to `date_to`, per type: those of `type` only when given, and of its
+   * `id` when both are given (an `id` without `type` is ignored). Counted from the CDN's delivery of the video,
+   * whatever player was used; a viewer is one IP address and user agent. `from` (or `date_from`) must be before `to`
+   * (400 otherwise). The period is at most 366 days. The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A
+   * read: Users may call it.
+   */
+  getUniqueViewersCdn(query?: Query<"streaming.getUniqueViewersCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getUniqueViewersCdn">> {
+    return this.transport.request(streamingRoutes.getUniqueViewersCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/stream/viewers`: Get live unique viewers through the CDN as a series. The distinct
+   * viewers of the account's live streams (those of `stream_id` and `client_user_id` when given) in each point. Viewing
+   * is kept in 5-minute buckets: 1m is 400. Counted from the CDN's delivery of the video, whatever player was used; a
+   * viewer is one IP address and user agent. `from` (or `date_from`) must be before `to` (400 otherwise). The points
+   * start at `from` rounded down to the granularity (UTC) and cover the period; each value is the point's, in order,
+   * zero where nothing was kept (the platform's SDKs read the values as a plain list of integers). The demo data holds
+   * viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getLiveUniqueViewers(query?: Query<"streaming.getLiveUniqueViewers">, options?: RequestOptions): APIPromise<Success<"streaming.getLiveUniqueViewers">> {
+    return this.transport.request(streamingRoutes.getLiveUniqueViewers, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/vod/viewers`: Get VOD unique viewers through the CDN as a series. The distinct viewers
+   * of the account's videos (those of `slug` and `client_user_id` when given) in each point. Viewing is kept in
+   * 5-minute buckets: 1m is 400. A video is named by its id (VOD statistics keep the id, not a link to the video).
+   * Counted from the CDN's delivery of the video, whatever player was used; a viewer is one IP address and user agent.
+   * `from` (or `date_from`) must be before `to` (400 otherwise). The points start at `from` rounded down to the
+   * granularity (UTC) and cover the period; each value is the point's, in order, zero where nothing was kept (the
+   * platform's SDKs read the values as a plain list of integers). The demo data holds viewing from 2026-11-01 to
+   * 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getVodUniqueViewersCdn(query?: Query<"streaming.getVodUniqueViewersCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getVodUniqueViewersCdn">> {
+    return this.transport.request(streamingRoutes.getVodUniqueViewersCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/stream/watching_duration`: Get live watching time through the CDN as a series. The
+   * minutes the account's live streams (those of `stream_id` and `client_user_id` when given) were watched in each
+   * point, each rounded up: the points do not add up to the total
+   * (/streaming/statistics/stream/watching_duration/total). Viewing is kept in 5-minute buckets: 1m is 400. Counted
+   * from the CDN's delivery of the video, whatever player was used; a viewer is one IP address and user agent. `from`
+   * (or `date_from`) must be before `to` (400 otherwise). The points start at `from` rounded down to the granularity
+   * (UTC) and cover the period; each value is the point's, in order, zero where nothing was kept (the platform's SDKs
+   * read the values as a plain list of integers). The demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A
+   * read: Users may call it.
+   */
+  getLiveWatchTimeCdn(query?: Query<"streaming.getLiveWatchTimeCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getLiveWatchTimeCdn">> {
+    return this.transport.request(streamingRoutes.getLiveWatchTimeCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/stream/watching_duration/total`: Get live watching time through the CDN. The minutes
+   * each of the account's live streams (those of `stream_id` and `client_user_id` when given) was watched from `from`
+   * to `to`, rounded up once over the whole period. Counted from the CDN's delivery of the video, whatever player was
+   * used; a viewer is one IP address and user agent. `from` (or `date_from`) must be before `to` (400 otherwise). The
+   * demo data holds viewing from 2026-11-01 to 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getLiveWatchTimeTotalCdn(query?: Query<"streaming.getLiveWatchTimeTotalCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getLiveWatchTimeTotalCdn">> {
+    return this.transport.request(streamingRoutes.getLiveWatchTimeTotalCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/vod/watching_duration`: Get VOD watching time through the CDN as a series. The minutes
+   * the account's videos (those of `slug` and `client_user_id` when given) were watched in each point, each rounded up:
+   * the points do not add up to the total (/streaming/statistics/vod/watching_duration/total). Viewing is kept in
+   * 5-minute buckets: 1m is 400. A video is named by its id (VOD statistics keep the id, not a link to the video).
+   * Counted from the CDN's delivery of the video, whatever player was used; a viewer is one IP address and user agent.
+   * `from` (or `date_from`) must be before `to` (400 otherwise). The points start at `from` rounded down to the
+   * granularity (UTC) and cover the period; each value is the point's, in order, zero where nothing was kept (the
+   * platform's SDKs read the values as a plain list of integers). The demo data holds viewing from 2026-11-01 to
+   * 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getVodWatchTimeCdn(query?: Query<"streaming.getVodWatchTimeCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getVodWatchTimeCdn">> {
+    return this.transport.request(streamingRoutes.getVodWatchTimeCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/vod/watching_duration/total`: Get VOD watching time through the CDN. The minutes each of
+   * the account's videos (those of `slug` and `client_user_id` when given) was watched from `from` to `to`, rounded up
+   * once over the whole period. A video is named by its id (VOD statistics keep the id, not a link to the video).
+   * Counted from the CDN's delivery of the video, whatever player was used; a viewer is one IP address and user agent.
+   * `from` (or `date_from`) must be before `to` (400 otherwise). The demo data holds viewing from 2026-11-01 to
+   * 2026-11-04 (UTC). A read: Users may call it.
+   */
+  getVodWatchTimeTotalCdn(query?: Query<"streaming.getVodWatchTimeTotalCdn">, options?: RequestOptions): APIPromise<Success<"streaming.getVodWatchTimeTotalCdn">> {
+    return this.transport.request(streamingRoutes.getVodWatchTimeTotalCdn, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/stream`: Get live transcoding minutes as a series. The minutes the account's live
+   * streams were on the air and transcoded in each point, summed over the streams (two streams live for one minute make
+   * 2). `from` (or `date_from`) must be before `to` (400 otherwise). The points start at `from` rounded down to the
+   * granularity (UTC) and cover the period; each value is the point's, in order, zero where nothing was kept (the
+   * platform's SDKs read the values as a plain list of integers). The demo data's live streams are on the air for a few
+   * hours a day. A read: Users may call it.
+   */
+  getStreamSeries(query?: Query<"streaming.getStreamSeries">, options?: RequestOptions): APIPromise<Success<"streaming.getStreamSeries">> {
+    return this.transport.request(streamingRoutes.getStreamSeries, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/max_stream`: Get simultaneous live streams as a series. The most of the account's live
+   * streams on the air at once (in one minute) in each point. `from` (or `date_from`) must be before `to` (400
+   * otherwise). The points start at `from` rounded down to the granularity (UTC) and cover the period; each value is
+   * the point's, in order, zero where nothing was kept (the platform's SDKs read the values as a plain list of
+   * integers). A read: Users may call it.
+   */
+  getMaxStreamsSeries(query?: Query<"streaming.getMaxStreamsSeries">, options?: RequestOptions): APIPromise<Success<"streaming.getMaxStreamsSeries">> {
+    return this.transport.request(streamingRoutes.getMaxStreamsSeries, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/ffprobe`: Get a live stream's ingest over time. What the ingest of one of the account's
+   * live streams measured (bitrate, frame rate, height, keyframe interval, frames), summed up per interval of
+   * `interval` × `units`, for the intervals in which it was on the air: when the stream was live and when it was off.
+   * The ingest is measured once a minute, so intervals of seconds hold a minute each. `from` (or `date_from`) must be
+   * before `to` (400 otherwise). The period is at most 366 days. The demo data's live streams are on the air for a few
+   * hours a day. A read: Users may call it.
+   */
+  getFfprobes(query?: Query<"streaming.getFfprobes">, options?: RequestOptions): APIPromise<Success<"streaming.getFfprobes">> {
+    return this.transport.request(streamingRoutes.getFfprobes, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/storage`: Get VOD storage as a series. The bytes of the account's videos (processed and
+   * not deleted) in storage, as measured every 8 hours: each point holds the most measured in it, or the last measure
+   * before it when none falls in it (granularities under a day repeat it). `from` (or `date_from`) must be before `to`
+   * (400 otherwise). At most 8928 points. The demo data measures from 2026-10-01. A read: Users may call it.
+   */
+  getStorageSeries(query?: Query<"streaming.getStorageSeries">, options?: RequestOptions): APIPromise<Success<"streaming.getStorageSeries">> {
+    return this.transport.request(streamingRoutes.getStorageSeries, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/vod/storage_duration`: Get minutes of VOD stored as a series. The minutes of the
+   * account's videos (processed and not deleted) in storage, one point per day (UTC), measured every 8 hours: each day
+   * holds the most measured in it, or the last measure before it. `from` (or `date_from`) must be before `to` (400
+   * otherwise). The points start at `from` rounded down to the granularity (UTC) and cover the period; each value is
+   * the point's, in order, zero where nothing was kept (the platform's SDKs read the values as a plain list of
+   * integers). The demo data measures from 2026-10-01. A read: Users may call it.
+   */
+  getVodStorageVolume(query?: Query<"streaming.getVodStorageVolume">, options?: RequestOptions): APIPromise<Success<"streaming.getVodStorageVolume">> {
+    return this.transport.request(streamingRoutes.getVodStorageVolume, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/statistics/vod/transcoding_duration`: Get minutes of VOD transcoded as a series. The minutes of
+   * video the account's uploads were transcoded into, one point per day (UTC), from the measures taken every 8 hours.
+   * `from` (or `date_from`) must be before `to` (400 otherwise). The points start at `from` rounded down to the
+   * granularity (UTC) and cover the period; each value is the point's, in order, zero where nothing was kept (the
+   * platform's SDKs read the values as a plain list of integers). The demo data measures from 2026-10-01. A read: Users
+   * may call it.
+   */
+  getVodTranscodingDuration(query?: Query<"streaming.getVodTranscodingDuration">, options?: RequestOptions): APIPromise<Success<"streaming.getVodTranscodingDuration">> {
+    return this.transport.request(streamingRoutes.getVodTranscodingDuration, { query }, options);
+  }
+}
+
 /** The streaming area: `client.streaming`. */
 export class Streaming extends APIResource {
   readonly streams: StreamingStreams;
+  readonly statistics: StreamingStatistics;
 
   constructor(transport: Transport) {
     super(transport);
     this.streams = new StreamingStreams(transport);
+    this.statistics = new StreamingStatistics(transport);
   }
 }
 

@@ -374,6 +374,13 @@ export const cdnStatisticsRoutes = {
 } as const;
 
 let countryNames: Map<string, string> | undefined;
+let displayNames: Intl.DisplayNames | undefined;
+
+/** The English short name of a country by its ISO 3166 alpha-2 code (the code itself for an unknown one). */
+export function countryNameOf(code: string): string {
+  displayNames ??= new Intl.DisplayNames(["en"], { type: "region" });
+  return COUNTRY_CODES.has(code) ? (displayNames.of(code) ?? code) : code;
+}
 
 /**
  * The ISO 3166 alpha-2 code of a country given by its code or its English short name (either in any case,
@@ -383,8 +390,7 @@ export function countryCodeOf(text: string): string | undefined {
   const wanted = text.trim().toLowerCase().replace(/^the /, "");
   if (COUNTRY_CODES.has(wanted.toUpperCase())) return wanted.toUpperCase();
   if (!countryNames) {
-    const names = new Intl.DisplayNames(["en"], { type: "region" });
-    countryNames = new Map([...COUNTRY_CODES].map((code) => [(names.of(code) ?? code).toLowerCase(), code]));
+    countryNames = new Map([...COUNTRY_CODES].map((code) => [countryNameOf(code).toLowerCase(), code]));
   }
   return countryNames.get(wanted);
 }

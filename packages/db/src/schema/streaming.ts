@@ -1,7 +1,8 @@
 /**
- * Streaming area: live streams, their broadcasts, and the clips recorded from their DVR window.
+ * Streaming area: live streams, their broadcasts, the clips recorded from their DVR window, and what the
+ * statistics are answered from (the player's events, the CDN's viewing, the live ingest's minutes, VOD usage).
  */
-import { STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES } from "@cloudplane/contract";
+import { PLAYER_EVENTS, STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES, STREAMING_ENTITY_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,6 +13,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
 } from "drizzle-orm/pg-core";
@@ -145,3 +147,111 @@ export const broadcastsRelations = relations(broadcasts, ({ one }) => ({
 export const clipsRelations = relations(clips, ({ one }) => ({
   stream: one(streams, { fields: [clips.streamId], references: [streams.id] }),
 }));
+
+/**
+ * What the streaming statistics are answered from. No foreign key to streams: a deleted stream's history
+ * stays its account's. Videos (VOD) and playlists are named by a plain integer id (`entity_id`, `video_id`)
+ * with no table behind it here.
+ */
+
+/**
+ * One event of the platform's built-in web player: `init` (the player loaded), `start` (playback began:
+ * a view), `watch` (a progress report while playing). `entity_id` is a stream's id for `live`, a video's
+ * for `vod`, a playlist's for `playlist`; `position_seconds` is where in the video the player was (0 for live).
+ */
+export const streamingPlayerEvents = pgTable(
+  "streaming_player_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    accountId: accountId(),
+    time: timestamptz("time").notNull(),
+    type: text("type").notNull(),
+    entityId: integer("entity_id").notNull(),
+    event: text("event").notNull(),
+    /** The host name of the page the player was embedded in, and the page's URL. */
+    host: text("host").notNull(),
+    embedUrl: text("embed_url").notNull(),
+    os: text("os").notNull(),
+    browser: text("browser").notNull(),
+    /** desktop, mobile, tablet or tv. */
+    platform: text("platform").notNull(),
+    ip: text("ip").notNull(),
+    /** ISO 3166 alpha-2 code, and the ISO 3166-2 code and English name of the region in it. */
+    country: text("country").notNull(),
+    region: text("region").notNull(),
+    regionName: text("region_name").notNull(),
+    positionSeconds: integer("position_seconds").notNull().default(0),
+  },
+  (t) => [
+    // Every statistics query reads one account's time range.
+    index("streaming_player_events_account_id_time_idx").on(t.accountId, t.time),
+    check("streaming_player_events_type_check", sql`${t.type} in (${sql.raw(sqlList(STREAMING_ENTITY_TYPES))})`),
+    check("streaming_player_events_event_check", sql`${t.event} in (${sql.raw(sqlList(PLAYER_EVENTS))})`),
+  ],
+);
+
+/**
+ * One viewer's watching of a stream, video or playlist through the CDN in one 5-minute bucket, whatever
+ * player was used: `viewer` stands for the viewer's IP address and user agent (a hash of both),
+ * `watched_seconds` the seconds of video delivered to them in the bucket. `client_user_id` is the account's
+ * user the stream or video belongs to; `slug` the video's slug, as its URLs carry it (null for live).
+ */
+export const streamingCdnViews = pgTable(
+  "streaming_cdn_views",
+  {
+    accountId: accountId(),
+    bucket: timestamptz("bucket").notNull(),
+    type: text("type").notNull(),
+    entityId: integer("entity_id").notNull(),
+    clientUserId: integer("client_user_id").notNull(),
+    slug: text("slug"),
+    viewer: text("viewer").notNull(),
+    watchedSeconds: integer("watched_seconds").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.bucket, t.type, t.entityId, t.viewer] }),
+    check("streaming_cdn_views_type_check", sql`${t.type} in (${sql.raw(sqlList(STREAMING_ENTITY_TYPES))})`),
+    check("streaming_cdn_views_watched_seconds_check", sql`${t.watchedSeconds} between 0 and 300`),
+  ],
+);
+
+/**
+ * What the ingest of a live stream measured in one minute while it was on the air (the stream's ffprobe):
+ * its bitrate, frame rate, height, keyframe interval and frames. A minute with a row is a minute the
+ * stream was transcoded.
+ */
+export const streamingLiveMinutes = pgTable(
+  "streaming_live_minutes",
+  {
+    accountId: accountId(),
+    minute: timestamptz("minute").notNull(),
+    streamId: integer("stream_id").notNull(),
+    /** Bits a second. */
+    bitrate: bigint("bitrate", { mode: "number" }).notNull(),
+    fps: doublePrecision("fps").notNull(),
+    height: integer("height").notNull(),
+    /** Frames between keyframes. */
+    keyframeInterval: integer("keyframe_interval").notNull(),
+    frames: integer("frames").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.minute, t.streamId] }),
+    index("streaming_live_minutes_account_id_stream_id_minute_idx").on(t.accountId, t.streamId, t.minute),
+  ],
+);
+
+/**
+ * The account's videos (VOD) as measured every 8 hours: the bytes and the minutes of video stored (every
+ * processed video not deleted), and the minutes of video transcoded since the previous measure.
+ */
+export const streamingVodUsage = pgTable(
+  "streaming_vod_usage",
+  {
+    accountId: accountId(),
+    time: timestamptz("time").notNull(),
+    storageBytes: bigint("storage_bytes", { mode: "number" }).notNull(),
+    storageMinutes: bigint("storage_minutes", { mode: "number" }).notNull(),
+    transcodingMinutes: bigint("transcoding_minutes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.time] })],
+);

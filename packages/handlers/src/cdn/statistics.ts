@@ -77,17 +77,23 @@ function metricOf(metric: StatisticsMetric, s: Sums): number {
   }
 }
 
-interface Period {
+export interface Period {
   from: Date;
   to: Date;
 }
 
-/** The period of a query: `from` before `to`, at most `maxDays` long. */
-export function periodOf(query: { from: string; to: string }, maxDays?: number): Period {
+/**
+ * The period of a query: `from` before `to`, at most `maxDays` long; a bad one is 400 naming the end's
+ * parameter (`to`, or the route's own name for it, `date_to`).
+ */
+export function periodOf(query: { from: string; to: string }, maxDays?: number, names = { from: "from", to: "to" }): Period {
   const period = { from: new Date(query.from), to: new Date(query.to) };
-  if (period.from >= period.to) throw invalid("query.to", "Must be after `from`.");
+  // JavaScript dates reach back past year 1; the database's do not.
+  for (const [name, moment] of [[names.from, period.from], [names.to, period.to]] as const)
+    if (moment.getUTCFullYear() < 1) throw invalid(`query.${name}`, "Must be in year 1 or later.");
+  if (period.from >= period.to) throw invalid(`query.${names.to}`, `Must be after \`${names.from}\`.`);
   if (maxDays !== undefined && period.to.getTime() - period.from.getTime() > maxDays * DAY_MS)
-    throw invalid("query.to", `The period may be at most ${maxDays} days long.`);
+    throw invalid(`query.${names.to}`, `The period may be at most ${maxDays} days long.`);
   return period;
 }
 
@@ -202,7 +208,8 @@ async function responseTypes(db: Database, where: SQL, groups: StatisticsGroup[]
   return [...merged.values()];
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
+/** The rows of `db.execute`, on either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 }
 
