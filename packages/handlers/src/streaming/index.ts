@@ -1,12 +1,19 @@
 /**
- * Streaming routes: live streams and the clips recorded from them, one module per resource.
+ * Streaming routes: live streams and the clips recorded from them, their HTML overlays, broadcasts and
+ * restreams, one module per resource.
  */
 import type { Contract, PrimaryRoutes } from "@cloudplane/contract";
 import type { RouteDeps } from "../types.js";
+import { streamingBroadcasts } from "./broadcasts.js";
+import { streamingOverlays } from "./overlays.js";
+import { streamingRestreams } from "./restreams.js";
 import { streamingStreams } from "./streams.js";
 
 export function streamingRoutes(deps: RouteDeps) {
   return {
     ...streamingStreams(deps),
+    ...streamingOverlays(deps),
+    ...streamingBroadcasts(deps),
+    ...streamingRestreams(deps),
   } satisfies Record<keyof PrimaryRoutes<Contract["streaming"]>, unknown>;
 }
