@@ -217,11 +217,8 @@ export const streamingOverlaysRoutes = {
   }, {
     example: {
       pathParams: { stream_id: 3 },
-      body: [{ id: 1, y: 860 }, { id: 2, url: "https://widgets.acme.example/ticker-v2.html" }],
-      response: [
-        { ...scoreboard, y: 860, updated_at: "2026-11-23T19:30:00.000Z" },
-        { ...ticker, url: "https://widgets.acme.example/ticker-v2.html", updated_at: "2026-11-23T19:30:00.000Z" },
-      ],
+      body: [{ id: 1, y: 860, url: "https://widgets.acme.example/scoreboard-v2.html" }],
+      response: [{ ...scoreboard, y: 860, url: "https://widgets.acme.example/scoreboard-v2.html", updated_at: "2026-11-23T19:30:00.000Z" }],
     },
     case: { path: overlayPath, ownsObjects: true, body: (w) => [{ id: overlayOf(w).id, url: "https://widgets.example/route-case-changed.html" }] },
   }),
