@@ -140,7 +140,7 @@ describe.each(engines())("broadcasts on %s", (engine) => {
   it("a change naming another account's stream is 400 and changes nothing", async () => {
     const before = await broadcastRows(api);
     expectEnvelope(await update(mine[0]!.id, { stream_ids: [theirStream.id], name: "X" }), 400, "validation_error", ["broadcast.stream_ids.0"]);
-    expectEnvelope(await api.call("PATCH", `/streaming/broadcasts/${mine[0]!.id}`, { body: { name: "X" } }), 400, "validation_error", ["name"]);
+    expectEnvelope(await api.call("PATCH", `/streaming/broadcasts/${mine[0]!.id}`, { body: { name: "X" } }), 400, "validation_error", ["broadcast", "name"]);
     expect(await broadcastRows(api)).toEqual(before);
   });
 
