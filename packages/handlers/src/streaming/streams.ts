@@ -448,8 +448,8 @@ export function streamingStreams({ db }: RouteDeps) {
       const expiration = body.expiration ?? end + DEFAULT_EXPIRY_S;
       // Every field's problem at once, so a caller fixes the request in one go.
       const errors: Record<string, string[]> = {};
-      // The window starts dvr_duration ago, or when it was last cleared if that is later.
-      const cleared = stream.dvrClearedAt ? Math.ceil(stream.dvrClearedAt.getTime() / 1000) : 0;
+      // The window starts dvr_duration ago, or when it was last cleared if that is later (from the second of the clearing on).
+      const cleared = stream.dvrClearedAt ? Math.floor(stream.dvrClearedAt.getTime() / 1000) : 0;
       const windowStart = Math.max(now - stream.dvrDuration, cleared);
       if (start < windowStart || start > now + MAX_START_AHEAD_S)
         errors.start = [
