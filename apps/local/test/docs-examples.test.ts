@@ -515,7 +515,9 @@ class AccountIds {
     const query = await Promise.all(
       request.query.map(async ([name, value]) => [name, (await Promise.all(value.split(",").map((part) => this.translate(kindOf(name), part)))).join(",")] as [string, string]),
     );
-    const body = /\bjson\b/i.test(request.contentType ?? "") ? await this.#translateJson(request.body, undefined) : request.body;
+    // A body that is a bare list holds objects of the operation's kind (a stream's overlays changed at once).
+    const bodyKind = Array.isArray(request.body) ? operationKind(this.#paths, primaryKey(entry).split(" ")[1]!) : undefined;
+    const body = /\bjson\b/i.test(request.contentType ?? "") ? await this.#translateJson(request.body, bodyKind) : request.body;
     return { ...request, path, query, body };
   }
 }

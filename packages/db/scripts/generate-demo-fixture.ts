@@ -967,6 +967,9 @@ const appStores: Record<AccountId, Record<string, Record<string, number>>> = {
 // Streaming
 // ---------------------------------------------------------------------------------------------
 
+/** The ingest regions a live stream's primary and backup ingest arrive in. */
+const INGEST_REGIONS = ["eu-west", "eu-central", "us-east", "ap-southeast"] as const;
+
 const QUALITY_LADDERS = [["1080p", "720p", "480p", "360p"], ["720p", "480p"], ["2160p", "1080p", "720p"], []] as const;
 
 function stream(account: AccountId, n: number): Row<"streams"> {
@@ -1025,6 +1028,10 @@ function stream(account: AccountId, n: number): Row<"streams"> {
     qualitySetId: null,
     recordType: n % 3 === 0 ? "transcoded" : "origin",
     streamSourceType: live ? (!pull && n % 3 === 2 ? "srt" : "rtmp") : null,
+    srtPassphrase: !pull && n % 10 === 7 ? `srt-${hex(`srt-passphrase:${id}`, 20)}` : null,
+    ingestRegionPrimary: live ? INGEST_REGIONS[(n - 1) % INGEST_REGIONS.length]! : null,
+    ingestRegionBackup: liveWithDvr && n % 8 === 1 ? INGEST_REGIONS[n % INGEST_REGIONS.length]! : null,
+    dvrClearedAt: null,
   };
 }
 
@@ -1033,12 +1040,53 @@ const streams: Row<"streams">[] = [
   ...Array.from({ length: 8 }, (_, index) => stream(2, index + 1)),
 ];
 
+/** A broadcast with the player settings left at their defaults unless given. */
+function broadcast(row: Pick<Row<"broadcasts">, "id" | "accountId" | "streamId" | "name" | "status" | "created"> & Partial<Row<"broadcasts">>): Row<"broadcasts"> {
+  return {
+    adId: null,
+    customIframeUrl: null,
+    pendingMessage: null,
+    playerId: null,
+    poster: null,
+    shareUrl: null,
+    showDvrAfterFinish: false,
+    spectators: 0,
+    ...row,
+  };
+}
+
 const broadcasts: Row<"broadcasts">[] = [
-  { id: 1, accountId: 1, streamId: 1, name: "Morning news", status: "live", created: at(310) },
-  { id: 3, accountId: 1, streamId: 1, name: "Evening news", status: "pending", created: at(311) },
-  { id: 5, accountId: 1, streamId: 3, name: "Cup final", status: "finished", created: at(280) },
-  { id: 7, accountId: 1, streamId: 9, name: "Product keynote", status: "live", created: at(312) },
-  { id: 2, accountId: 2, streamId: 2, name: "Globex town hall", status: "pending", created: at(313) },
+  broadcast({
+    id: 1,
+    accountId: 1,
+    streamId: 1,
+    name: "Morning news",
+    status: "live",
+    created: at(310),
+    poster: "https://acme.video.cloudplane.example/posters/morning-news.jpg",
+    shareUrl: "https://acme.example/live/morning-news",
+    showDvrAfterFinish: true,
+    spectators: 148,
+  }),
+  broadcast({ id: 3, accountId: 1, streamId: 1, name: "Evening news", status: "pending", created: at(311) }),
+  broadcast({ id: 5, accountId: 1, streamId: 3, name: "Cup final", status: "finished", created: at(280), showDvrAfterFinish: true }),
+  broadcast({ id: 7, accountId: 1, streamId: 9, name: "Product keynote", status: "live", created: at(312), spectators: 37, pendingMessage: "The keynote starts at 17:00 UTC." }),
+  broadcast({ id: 2, accountId: 2, streamId: 2, name: "Globex town hall", status: "pending", created: at(313), playerId: 2 }),
+];
+
+/** HTML overlays on streams that have them switched on: a scoreboard box and a ticker over the whole frame. */
+const streamOverlays: Row<"streamOverlays">[] = [
+  { id: 1, accountId: 1, streamId: 3, url: "https://widgets.acme.example/scoreboard.html", width: 480, height: 120, x: 40, y: 900, stretch: false, createdAt: at(300, 480), updatedAt: at(300, 480) },
+  { id: 2, accountId: 1, streamId: 3, url: "https://widgets.acme.example/ticker.html", width: null, height: null, x: null, y: null, stretch: true, createdAt: at(300, 485), updatedAt: at(300, 485) },
+  { id: 3, accountId: 2, streamId: 4, url: "https://widgets.globex.example/logo.html", width: 200, height: 200, x: 1680, y: 40, stretch: false, createdAt: at(301), updatedAt: at(302) },
+  { id: 5, accountId: 1, streamId: 51, url: "https://widgets.acme.example/poll.html", width: 640, height: 360, x: 1240, y: 680, stretch: false, createdAt: at(303), updatedAt: at(303) },
+];
+
+/** Restreams: live while active and their stream is live. */
+const restreams: Row<"restreams">[] = [
+  { id: 1, accountId: 1, streamId: 1, clientUserId: 5, name: "Lobby cam to YouTube", uri: "rtmp://a.rtmp.youtube.com/live2/acme-lobby-4f2a", active: true, createdAt: at(305) },
+  { id: 2, accountId: 1, streamId: 5, clientUserId: 1, name: "Webinar to Facebook", uri: "rtmps://live-api-s.facebook.com:443/rtmp/acme-webinar-77d0", active: false, createdAt: at(306) },
+  { id: 3, accountId: 2, streamId: 2, clientUserId: 6, name: "Studio to partner", uri: "srt://ingest.partner.example:9000?mode=caller", active: true, createdAt: at(307) },
 ];
 
 function clip(account: AccountId, n: number, streamId: number, start: number, duration: number): Row<"clips"> {
@@ -1612,6 +1660,8 @@ const fixture: DemoFixture = {
   streams: byId(streams),
   broadcasts: byId(broadcasts),
   clips,
+  streamOverlays,
+  restreams,
   inferenceModels,
   cloudRegions,
   cloudProjects: byId(cloudProjects),

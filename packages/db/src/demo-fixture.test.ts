@@ -323,11 +323,33 @@ describe("the demo streaming data", () => {
       expect(own.some((row) => !row.live), `account ${account}: offline`).toBe(true);
     }
     for (const row of f.streams) {
-      const { account_id: _account, ...fields } = byColumnName("streams", row);
-      // dvr_enabled and broadcast_ids are derived, as the API derives them.
+      const { account_id: _account, ingest_region_primary, ingest_region_backup, dvr_cleared_at: _cleared, ...fields } = byColumnName("streams", row);
+      // dvr_enabled, broadcast_ids, token and html_overlays are derived, as the API derives them.
       const broadcastIds = f.broadcasts.filter((broadcast) => broadcast.streamId === row.id).map((broadcast) => broadcast.id);
-      expectValid(stream, { ...fields, dvr_enabled: row.dvrDuration > 0, broadcast_ids: broadcastIds }, `stream ${row.id}`);
+      const overlays = f.streamOverlays.filter((overlay) => overlay.streamId === row.id).map((overlay) => {
+        const { account_id: _owner, ...shown } = byColumnName("streamOverlays", overlay);
+        return shown;
+      });
+      expectValid(
+        stream,
+        {
+          ...fields,
+          dvr_enabled: row.dvrDuration > 0,
+          broadcast_ids: broadcastIds,
+          token: row.pushUrl.split("?")[1],
+          active_ingest_region_primary: ingest_region_primary,
+          active_ingest_region_backup: ingest_region_backup,
+          html_overlays: overlays,
+        },
+        `stream ${row.id}`,
+      );
+      // Only a live ingest has a region.
+      expect(row.ingestRegionPrimary !== null, `stream ${row.id}`).toBe(row.live);
+      expect(row.ingestRegionBackup === null || row.backupLive, `stream ${row.id}`).toBe(true);
     }
+    // Overlays and restreams sit on streams of their own account.
+    for (const child of [...f.streamOverlays, ...f.restreams])
+      expect(f.streams.find((row) => row.id === child.streamId)?.accountId, `${child.id}`).toBe(child.accountId);
   });
 
   it("has broadcasts and clips of live DVR streams", () => {

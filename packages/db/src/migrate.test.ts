@@ -15,6 +15,7 @@ import { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate
 import { migrations } from "./migrations.generated.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
+/** Every table the migrations make, in code-point order (the query below sorts so on both engines). */
 const EXPECTED_TABLES = [
   "accounts",
   "api_tokens",
@@ -59,6 +60,7 @@ const EXPECTED_TABLES = [
   "origin_group_sources",
   "origin_groups",
   "rate_limit_buckets",
+  "restreams",
   "security_bgp_announces",
   "security_events",
   "security_profile_fields",
@@ -75,16 +77,17 @@ const EXPECTED_TABLES = [
   "streaming_live_minutes",
   "streaming_player_events",
   "streaming_vod_usage",
+  "stream_overlays",
   "streams",
   "usage_lines",
   "usage_month_totals",
   "users",
-];
+].sort();
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
   const rows = await selectRows<{ table_name: string }>(
     database.db,
-    sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
+    sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name collate "C"`,
   );
   return rows.map((row) => row.table_name);
 }

@@ -3,9 +3,10 @@
  * engine: defaults, the checks across fields, 404 for other accounts, and what a delete takes with it.
  */
 import { CLIPS_LIST_MAX, DVR_DURATION_DEFAULT, stream as streamSchema, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { byColumnName, demoFixture, demoToken, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
+import { demoFixture, demoToken, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
+import { shownStream } from "./streaming/shown.js";
 import { engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
 
 const { streams, broadcasts, users, cdnResources } = demoFixture;
@@ -28,11 +29,7 @@ const broadcastIdsOf = (stream: DemoStream) =>
     .map((broadcast) => broadcast.id)
     .sort((a, b) => a - b);
 
-/** The stream as the API shows it: the fixture's fields but the account, and what the API derives from them. */
-function shown(stream: DemoStream): Stream {
-  const { account_id: _account, ...fields } = byColumnName("streams", stream);
-  return { ...fields, dvr_enabled: stream.dvrDuration > 0, broadcast_ids: broadcastIdsOf(stream) } as Stream;
-}
+const shown = shownStream;
 
 const administrator = demoToken(1, "role-1-active");
 const otherUser = users.find((user) => user.accountId === 1 && !user.deleted && user.id !== administrator.userId)!;
@@ -133,6 +130,11 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
         quality_set_id: null,
         record_type: "origin",
         stream_source_type: null,
+        token: secret,
+        srt_passphrase: null,
+        active_ingest_region_primary: null,
+        active_ingest_region_backup: null,
+        html_overlays: [],
       });
       expect(Math.abs(Date.parse(created.created_at) - Date.now())).toBeLessThan(60_000);
       expect(await streamCount(api)).toBe(before + 1);
@@ -209,6 +211,10 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       ["an unknown record type", { name: "A", record_type: "both" }, ["record_type"]],
       ["client_entity_data over 4096 characters", { name: "A", client_entity_data: "x".repeat(4097) }, ["client_entity_data"]],
       ["a quality set id of 0", { name: "A", quality_set_id: 0 }, ["quality_set_id"]],
+      ["an SRT passphrase of 9 characters", { name: "A", srt_passphrase: "short-key" }, ["srt_passphrase"]],
+      ["an SRT passphrase with a space", { name: "A", srt_passphrase: "has a space in it" }, ["srt_passphrase"]],
+      ["an SRT passphrase on a pull stream", { name: "A", pull: true, uri: "rtmp://origin.acme.example/x", srt_passphrase: "long-enough-key" }, ["srt_passphrase"]],
+      ["the service's own fields", { name: "A", token: "abc", active_ingest_region_primary: "eu-west", html_overlays: [] }, ["token", "active_ingest_region_primary", "html_overlays"]],
       ["several problems", { name: "", pull: true, client_user_id: theirUser.id, cdn_id: theirResource.id }, ["name"]],
     ])("%s is 400 naming the fields, and makes nothing", async (_what, body, fields) => {
       const before = await streamCount(api);
@@ -245,6 +251,25 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       expect(await api.call("GET", `/streaming/streams/${original.id}`).then((got) => got.body)).toEqual(reply.body);
       const again = await update(original.id, { stream: { name: "Renamed", auto_record: original.autoRecord } });
       expect(again.body).toEqual({ ...shown(original), name: "Renamed", projection: "vr360tb" });
+    });
+
+    it("sets, keeps and clears the SRT passphrase; switching pull on clears it", async () => {
+      const made = (await create({ name: "Encrypted", srt_passphrase: "Acme-SRT-2026!" })).body as Stream;
+      expect(made.srt_passphrase).toBe("Acme-SRT-2026!");
+      expect((await update(made.id, { stream: { name: "Encrypted 2" } })).body).toMatchObject({ name: "Encrypted 2", srt_passphrase: "Acme-SRT-2026!" });
+      expect((await update(made.id, { stream: { srt_passphrase: null } })).body).toMatchObject({ srt_passphrase: null });
+      expect((await update(made.id, { stream: { srt_passphrase: "another-passphrase" } })).body).toMatchObject({ srt_passphrase: "another-passphrase" });
+      const pulled = await update(made.id, { stream: { pull: true, uri: "srt://origin.acme.example:9000" } });
+      expect(pulled.body).toMatchObject({ pull: true, srt_passphrase: null });
+      expect((await streamRow(api, made.id))!.srt_passphrase).toBeNull();
+    });
+
+    it("the token is the stream key every push URL carries", async () => {
+      for (const stream of streams.slice(0, 4)) {
+        const got = (await api.call("GET", `/streaming/streams/${stream.id}`, { as: [stream.accountId as DemoAccountId, "role-1-active"] })).body as Stream;
+        expect(got.token).toMatch(/^[0-9a-f]{12}$/);
+        for (const url of [got.push_url, got.backup_push_url, got.push_url_srt, got.backup_push_url_srt, got.push_url_whip]) expect(url).toContain(got.token);
+      }
     });
 
     it("switching pull off clears uri; switching it on needs one, given or kept", async () => {

@@ -3,9 +3,10 @@
  * engine, with the demo fixture as the source of every expected value.
  */
 import { clipRecording, STREAMS_PAGE_SIZE, stream as streamSchema, type ClipRecording, type Stream } from "@cloudplane/contract";
-import { byColumnName, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
+import { demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
+import { broadcastsOfStream as broadcastsOf, shownStream } from "./streaming/shown.js";
 import { engines, expectEnvelope, useApi } from "./harness.js";
 
 const { streams, broadcasts, clips } = demoFixture;
@@ -28,15 +29,8 @@ function newestFirst(accountId: DemoAccountId): DemoStream[] {
   return [...streamsOf(accountId)].sort((a, b) => b.id - a.id);
 }
 
-/** The broadcasts of a fixture stream, by id. */
-const broadcastsOf = (stream: DemoStream) =>
-  broadcasts.filter((broadcast) => broadcast.accountId === stream.accountId && broadcast.streamId === stream.id).sort((a, b) => a.id - b.id);
 
-/** The stream as the API shows it: the fixture's fields but the account, and what the API derives from them. */
-function shown(stream: DemoStream): Stream {
-  const { account_id: _account, ...fields } = byColumnName("streams", stream);
-  return { ...fields, dvr_enabled: stream.dvrDuration > 0, broadcast_ids: broadcastsOf(stream).map((broadcast) => broadcast.id) } as Stream;
-}
+const shown = shownStream;
 
 function withBroadcasts(stream: DemoStream): Stream {
   return { ...shown(stream), broadcasts: broadcastsOf(stream).map(({ id, name, status }) => ({ id, name, status })) };

@@ -609,6 +609,12 @@ function toStream(columns: string[], row: Row, broadcastIds: number[]): Stream {
     quality_set_id: value("quality_set_id") as number | null,
     record_type: value("record_type") as Stream["record_type"],
     stream_source_type: value("stream_source_type") as Stream["stream_source_type"],
+    token: (value("push_url") as string).slice((value("push_url") as string).lastIndexOf("?") + 1),
+    srt_passphrase: value("srt_passphrase") as string | null,
+    active_ingest_region_primary: value("ingest_region_primary") as string | null,
+    active_ingest_region_backup: value("ingest_region_backup") as string | null,
+    // The peer reads no overlays: the streams its load works on have none (the handlers read them in a second statement).
+    html_overlays: [],
   };
 }
 

@@ -349,6 +349,39 @@ export interface Broadcast {
   status: string;
 }
 
+/** A broadcast: how a stream is shown to its viewers. */
+export interface BroadcastDetail {
+  id: number;
+  name: string;
+  /**
+   * `pending`: the player shows `pending_message` (or a default one), not the stream; `live`: viewers see the stream;
+   * `paused`: a pause message; `finished`: an end message. Viewers' players follow a change within seconds.
+   */
+  status: "pending" | "live" | "paused" | "finished";
+  /** The stream the broadcast shows: here always exactly one. */
+  stream_ids: number[];
+  /** The ad shown in the broadcast; null for the account's default ad (or none). */
+  ad_id: number | null;
+  /** The player URL the share button offers instead of the generated one; null for the generated one. */
+  custom_iframe_url: string | null;
+  /** The message shown while the broadcast is pending; null for the default one. */
+  pending_message: string | null;
+  /** The player the broadcast is shown in; null for the account's default player. */
+  player_id: number | null;
+  /** The poster image's URL; null for none. */
+  poster: string | null;
+  /** The link the share button offers; null disables sharing. */
+  share_url: string | null;
+  /** Whether the recording of the DVR window stays watchable once the broadcast is finished. */
+  show_dvr_after_finish: boolean;
+}
+
+/** The broadcast's viewers at the moment. */
+export interface BroadcastSpectators {
+  /** Viewers watching the broadcast now; 0 whenever it is not live. */
+  spectators_count: number;
+}
+
 /** An S3 bucket of a storage. */
 export interface Bucket {
   /** The bucket name. */
@@ -3383,6 +3416,42 @@ export interface CreateApiTokenBody {
   };
 }
 
+/** The new broadcast, wrapped in `broadcast` as the platform takes it. */
+export interface CreateBroadcastBody {
+  /** The new broadcast: `name` and `stream_ids` are required. */
+  broadcast: {
+    /** The broadcast's name, 1 to 255 characters. */
+    name: string;
+    /** The stream the broadcast shows, one of the account's: exactly one. At most 1 streams. */
+    stream_ids: number[];
+    /** `pending`, `live`, `paused` or `finished`, in any order. Default `pending`. */
+    status?: "pending" | "live" | "paused" | "finished";
+    /**
+     * The ad to show; null for the account's default. Ads are not part of this API, so the id is not checked. Default
+     * null.
+     */
+    ad_id?: number | null;
+    /**
+     * The player URL the share button offers instead of the generated one: an http or https URL, at most 2048
+     * characters; null for none.
+     */
+    custom_iframe_url?: string | null;
+    /** The message shown while pending, at most 1024 characters; null for the default. Default null. */
+    pending_message?: string | null;
+    /** The player to show the broadcast in; null for the account's default. The id is not checked. Default null. */
+    player_id?: number | null;
+    /** The poster image: an http or https URL, at most 2048 characters; null for none. */
+    poster?: string | null;
+    /**
+     * The link the share button offers (null disables sharing): an http or https URL, at most 2048 characters; null for
+     * none.
+     */
+    share_url?: string | null;
+    /** Whether the DVR recording stays watchable once finished. Default false. */
+    show_dvr_after_finish?: boolean;
+  };
+}
+
 /** The new bucket. */
 export interface CreateBucketV4Body {
   /** The bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, unique in the storage (409 otherwise). */
@@ -3488,8 +3557,9 @@ export interface CreateCdnRuleTemplateBody {
 /** Where the clip starts, how long it is and when it expires. */
 export interface CreateClipRecordingBody {
   /**
-   * Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration up to one hour ahead (a
-   * clip that starts ahead is recorded as the stream goes on). Default: now.
+   * Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration (or the window's last
+   * clearing, when that is later) up to one hour ahead (a clip that starts ahead is recorded as the stream goes on).
+   * Default: now.
    */
   start?: number;
   /** Length in seconds, 1 to the stream's `dvr_duration` (400 `errors.duration` when longer). */
@@ -3707,6 +3777,26 @@ export interface CreateOriginGroupBody {
   path?: string;
 }
 
+/** The new restream, wrapped in `restream` as the platform takes it. */
+export interface CreateRestreamBody {
+  /** The new restream: `name`, `stream_id` and `uri` are required. */
+  restream: {
+    /** The restream's name, 1 to 255 characters. */
+    name: string;
+    /** The stream to push on: one of the account's (400 otherwise). */
+    stream_id: number;
+    /**
+     * The target ingest: an rtmp, rtmps or srt URL (srt in caller mode only), at most 2048 characters, stream key
+     * included.
+     */
+    uri: string;
+    /** The on/off switch. Default true. */
+    active?: boolean;
+    /** A user of the account (400 otherwise). Default: the user of the calling token. */
+    client_user_id?: number;
+  };
+}
+
 /**
  * The new profile: its template, the values of the template's fields, the site and (if the template takes one) the
  * address.
@@ -3848,6 +3938,11 @@ export interface CreateStreamBody {
   quality_set_id?: number | null;
   /** What a recording takes: `origin` or `transcoded`. Default `origin`. */
   record_type?: "origin" | "transcoded";
+  /**
+   * Encrypts SRT ingest: the sender must use the same passphrase. 10 to 80 printable ASCII characters without spaces;
+   * null switches encryption off. Default null.
+   */
+  srt_passphrase?: string | null;
   /**
    * For a pull stream only (400 with `pull` false): 1 to 10 source URLs (rtmp, rtmps, srt, http, https) separated by
    * single spaces, at most 2048 characters, tried in turn.
@@ -5158,6 +5253,29 @@ export interface OriginGroupList {
   results: OriginGroup[];
 }
 
+/** An HTML overlay widget of a stream. */
+export interface Overlay {
+  id: number;
+  /** The stream the overlay is shown over. */
+  stream_id: number;
+  /** The web page (http or https) drawn over the video. */
+  url: string;
+  /** Width of the box in pixels; null when the overlay is stretched or takes the page's own size. */
+  width: number | null;
+  /** Height of the box in pixels; null when the overlay is stretched or takes the page's own size. */
+  height: number | null;
+  /** Left edge of the box, pixels from the frame's left; null when stretched or not placed (the frame's corner). */
+  x: number | null;
+  /** Top edge of the box, pixels from the frame's top; null when stretched or not placed (the frame's corner). */
+  y: number | null;
+  /** Whether the overlay covers the whole frame (then it has no box). */
+  stretch: boolean;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** When the overlay was last changed. */
+  updated_at: string;
+}
+
 export interface PopularVideos {
   /** Most views first, then by id; at most 1000. */
   data: {
@@ -5635,6 +5753,22 @@ export interface ResourceUsageStats {
       metrics: Record<string, ((number | Record<string, number>)[])[]>;
       [key: string]: unknown;
     }>;
+}
+
+/** A restream of a live stream to another platform. */
+export interface Restream {
+  id: number;
+  name: string;
+  /** The stream whose output is pushed on. */
+  stream_id: number;
+  /** Where the output is pushed: an RTMP, RTMPS or SRT (caller mode) ingest URL. */
+  uri: string;
+  /** The restream's on/off switch: an inactive restream is not pushed. */
+  active: boolean;
+  /** Whether the output is being pushed now: the restream is active and its stream is live. */
+  live: boolean;
+  /** The account's user the restream belongs to. */
+  client_user_id: number;
 }
 
 /** A role: its group id, and its name if given. */
@@ -6276,6 +6410,22 @@ export interface Stream {
    * stream is not live.
    */
   stream_source_type: "rtmp" | "srt" | "webrtc" | "https" | null;
+  /**
+   * The stream key: the part of every push URL (RTMP, SRT, WHIP) that lets a sender in. Made with the stream and never
+   * changed.
+   */
+  token: string;
+  /**
+   * The passphrase an SRT sender must encrypt with (to `push_url_srt` or `backup_push_url_srt`); null when SRT ingest
+   * is not encrypted.
+   */
+  srt_passphrase: string | null;
+  /** Set by the service: the ingest region receiving the primary ingest; null while it is not live. */
+  active_ingest_region_primary: string | null;
+  /** Set by the service: the ingest region receiving the backup ingest; null while it is not live. */
+  active_ingest_region_backup: string | null;
+  /** The stream's HTML overlay widgets by id ascending (see the overlay routes); drawn while `html_overlay` is on. */
+  html_overlays: Overlay[];
   /** The stream's broadcasts; only in the listing, and only with `with_broadcasts=1`. */
   broadcasts?: Broadcast[];
 }
@@ -6367,6 +6517,42 @@ export interface UniqueViewersCdn {
     /** Distinct viewers over the period. */
     uniqs: number;
   }[];
+}
+
+/** The changes, wrapped in `broadcast` as the platform takes them. */
+export interface UpdateBroadcastBody {
+  /** The fields to change; fields left out keep their values. */
+  broadcast: {
+    /** The broadcast's name, 1 to 255 characters. */
+    name?: string;
+    /** The stream the broadcast shows, one of the account's: exactly one. At most 1 streams. */
+    stream_ids?: number[];
+    /** `pending`, `live`, `paused` or `finished`, in any order. Default `pending`. */
+    status?: "pending" | "live" | "paused" | "finished";
+    /**
+     * The ad to show; null for the account's default. Ads are not part of this API, so the id is not checked. Default
+     * null.
+     */
+    ad_id?: number | null;
+    /**
+     * The player URL the share button offers instead of the generated one: an http or https URL, at most 2048
+     * characters; null for none.
+     */
+    custom_iframe_url?: string | null;
+    /** The message shown while pending, at most 1024 characters; null for the default. Default null. */
+    pending_message?: string | null;
+    /** The player to show the broadcast in; null for the account's default. The id is not checked. Default null. */
+    player_id?: number | null;
+    /** The poster image: an http or https URL, at most 2048 characters; null for none. */
+    poster?: string | null;
+    /**
+     * The link the share button offers (null disables sharing): an http or https URL, at most 2048 characters; null for
+     * none.
+     */
+    share_url?: string | null;
+    /** Whether the DVR recording stays watchable once finished. Default false. */
+    show_dvr_after_finish?: boolean;
+  };
 }
 
 /** The bucket's settings to change; settings left out keep their values. */
@@ -6625,6 +6811,48 @@ export interface UpdateOriginGroupBody {
   path?: string;
 }
 
+/**
+ * The fields to change; the others keep their values. `stretch: true` clears the box; a box field given without
+ * `stretch` sets `stretch` to false.
+ */
+export interface UpdateOverlayBody {
+  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
+  url?: string;
+  /** Width of the box, 1 to 1920 pixels. */
+  width?: number;
+  /** Height of the box, 1 to 1080 pixels. */
+  height?: number;
+  /** Left edge of the box, 0 to 1919 pixels. */
+  x?: number;
+  /** Top edge of the box, 0 to 1079 pixels. */
+  y?: number;
+  /**
+   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
+   * placed by its box.
+   */
+  stretch?: boolean;
+}
+
+/** The changes, wrapped in `restream` as the platform takes them. */
+export interface UpdateRestreamBody {
+  /** The fields to change; fields left out keep their values. */
+  restream: {
+    /** The restream's name, 1 to 255 characters. */
+    name?: string;
+    /** The stream to push on: one of the account's (400 otherwise). */
+    stream_id?: number;
+    /**
+     * The target ingest: an rtmp, rtmps or srt URL (srt in caller mode only), at most 2048 characters, stream key
+     * included.
+     */
+    uri?: string;
+    /** The on/off switch. Default true. */
+    active?: boolean;
+    /** A user of the account (400 otherwise). Default: the user of the calling token. */
+    client_user_id?: number;
+  };
+}
+
 /** Replaces the profile: every field is required but ip_address, which follows the template. */
 export interface UpdateSecurityProfileBody {
   /**
@@ -6748,6 +6976,11 @@ export interface UpdateStreamBody {
     quality_set_id?: number | null;
     /** What a recording takes: `origin` or `transcoded`. Default `origin`. */
     record_type?: "origin" | "transcoded";
+    /**
+     * Encrypts SRT ingest: the sender must use the same passphrase. 10 to 80 printable ASCII characters without spaces;
+     * null switches encryption off. Default null.
+     */
+    srt_passphrase?: string | null;
     /**
      * For a pull stream only (400 with `pull` false): 1 to 10 source URLs (rtmp, rtmps, srt, http, https) separated by
      * single spaces, at most 2048 characters, tried in turn.
@@ -7408,6 +7641,9 @@ export type StorageRestoreObjectStorageBody = Record<string, never>;
 /** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
 export type StorageSetBucketPolicyBody = Record<string, never>;
 
+/** No fields: the path names the stream. The body may be left out, or be an empty JSON object. */
+export type StreamingClearStreamDvrBody = Record<string, never>;
+
 export interface StreamingGetFfprobesQuery {
   /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
   date_from: string;
@@ -7646,6 +7882,16 @@ export interface StreamingGetVodWatchTimeTotalCdnQuery {
   client_user_id?: number;
   /** Only this video's viewing: the video's slug, as its URLs carry it. */
   slug?: string;
+}
+
+export interface StreamingListBroadcastsQuery {
+  /** The page, from 1. Default 1. A page holds 25 broadcasts. */
+  page?: number;
+}
+
+export interface StreamingListRestreamsQuery {
+  /** The page, from 1. Default 1. A page holds 25 restreams. */
+  page?: number;
 }
 
 export interface StreamingListStreamsQuery {
@@ -9598,6 +9844,18 @@ export interface Routes {
     body: never;
     response: ClipRecording[];
   };
+  /** `PUT /streaming/streams/:stream_id/dvr_cleanup`: Clear a stream's DVR window. */
+  "streaming.clearStreamDvr": {
+    method: "PUT";
+    path: "/streaming/streams/:stream_id/dvr_cleanup";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: StreamingClearStreamDvrBody | undefined;
+    response: undefined;
+  };
   /** `PUT /streaming/streams/:stream_id/clip_recording`: Record a clip from a live stream. */
   "streaming.createClipRecording": {
     method: "PUT";
@@ -9901,6 +10159,238 @@ export interface Routes {
     vod: number[];
   };
 }[];
+  };
+  /** `GET /streaming/streams/:stream_id/overlays`: List a stream's overlays. */
+  "streaming.listOverlays": {
+    method: "GET";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: never;
+    response: Overlay[];
+  };
+  /** `GET /streaming/streams/:stream_id/overlays/:overlay_id`: Get an overlay. */
+  "streaming.getOverlay": {
+    method: "GET";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: never;
+    response: Overlay;
+  };
+  /** `POST /streaming/streams/:stream_id/overlays`: Add overlays to a stream. */
+  "streaming.createOverlays": {
+    method: "POST";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: {
+  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
+  url: string;
+  /** Width of the box, 1 to 1920 pixels. */
+  width?: number;
+  /** Height of the box, 1 to 1080 pixels. */
+  height?: number;
+  /** Left edge of the box, 0 to 1919 pixels. */
+  x?: number;
+  /** Top edge of the box, 0 to 1079 pixels. */
+  y?: number;
+  /**
+   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
+   * placed by its box.
+   */
+  stretch?: boolean;
+}[];
+    response: Overlay[];
+  };
+  /** `PATCH /streaming/streams/:stream_id/overlays`: Change several overlays of a stream. */
+  "streaming.updateOverlays": {
+    method: "PATCH";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: {
+  /** The overlay to change: one of the stream's. */
+  id: number;
+  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
+  url?: string;
+  /** Width of the box, 1 to 1920 pixels. */
+  width?: number;
+  /** Height of the box, 1 to 1080 pixels. */
+  height?: number;
+  /** Left edge of the box, 0 to 1919 pixels. */
+  x?: number;
+  /** Top edge of the box, 0 to 1079 pixels. */
+  y?: number;
+  /**
+   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
+   * placed by its box.
+   */
+  stretch?: boolean;
+}[];
+    response: Overlay[];
+  };
+  /** `PATCH /streaming/streams/:stream_id/overlays/:overlay_id`: Change an overlay. */
+  "streaming.updateOverlay": {
+    method: "PATCH";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: UpdateOverlayBody;
+    response: Overlay;
+  };
+  /** `DELETE /streaming/streams/:stream_id/overlays/:overlay_id`: Delete an overlay. */
+  "streaming.deleteOverlay": {
+    method: "DELETE";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/broadcasts`: List broadcasts. */
+  "streaming.listBroadcasts": {
+    method: "GET";
+    path: "/streaming/broadcasts";
+    params: never;
+    query: StreamingListBroadcastsQuery;
+    body: never;
+    response: BroadcastDetail[];
+  };
+  /** `GET /streaming/broadcasts/:broadcast_id`: Get a broadcast. */
+  "streaming.getBroadcast": {
+    method: "GET";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: BroadcastDetail;
+  };
+  /** `GET /streaming/broadcasts/:broadcast_id/spectators`: Count a broadcast's viewers. */
+  "streaming.getBroadcastSpectators": {
+    method: "GET";
+    path: "/streaming/broadcasts/:broadcast_id/spectators";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: BroadcastSpectators;
+  };
+  /** `POST /streaming/broadcasts`: Create a broadcast. */
+  "streaming.createBroadcast": {
+    method: "POST";
+    path: "/streaming/broadcasts";
+    params: never;
+    query: never;
+    body: CreateBroadcastBody;
+    response: BroadcastDetail;
+  };
+  /** `PATCH /streaming/broadcasts/:broadcast_id`: Change a broadcast. */
+  "streaming.updateBroadcast": {
+    method: "PATCH";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: UpdateBroadcastBody;
+    response: BroadcastDetail;
+  };
+  /** `DELETE /streaming/broadcasts/:broadcast_id`: Delete a broadcast. */
+  "streaming.deleteBroadcast": {
+    method: "DELETE";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/restreams`: List restreams. */
+  "streaming.listRestreams": {
+    method: "GET";
+    path: "/streaming/restreams";
+    params: never;
+    query: StreamingListRestreamsQuery;
+    body: never;
+    response: Restream[];
+  };
+  /** `GET /streaming/restreams/:restream_id`: Get a restream. */
+  "streaming.getRestream": {
+    method: "GET";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: never;
+    response: Restream;
+  };
+  /** `POST /streaming/restreams`: Create a restream. */
+  "streaming.createRestream": {
+    method: "POST";
+    path: "/streaming/restreams";
+    params: never;
+    query: never;
+    body: CreateRestreamBody;
+    response: Restream;
+  };
+  /** `PATCH /streaming/restreams/:restream_id`: Change a restream. */
+  "streaming.updateRestream": {
+    method: "PATCH";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: UpdateRestreamBody;
+    response: Restream;
+  };
+  /** `DELETE /streaming/restreams/:restream_id`: Delete a restream. */
+  "streaming.deleteRestream": {
+    method: "DELETE";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
   };
   /** `GET /cloud/v1/projects`: List cloud projects. */
   "cloud.listProjects": {

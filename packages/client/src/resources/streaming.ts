@@ -13,6 +13,8 @@ import { streamingRoutes } from "../core/routes.generated.js";
 import { Transport } from "../core/transport.js";
 
 const listStreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listStreams">[number], Query<"streaming.listStreams">>(25);
+const listBroadcastsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listBroadcasts">[number], Query<"streaming.listBroadcasts">>(25);
+const listRestreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listRestreams">[number], Query<"streaming.listRestreams">>(25);
 
 /** `client.streaming.streams`. */
 export class StreamingStreams extends APIResource {
@@ -66,6 +68,16 @@ export class StreamingStreams extends APIResource {
    */
   listClipRecordings(streamId: PathParam<"streaming.listClipRecordings", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.listClipRecordings">> {
     return this.transport.request(streamingRoutes.listClipRecordings, { params: { stream_id: streamId } }, options);
+  }
+
+  /**
+   * `PUT /streaming/streams/{stream_id}/dvr_cleanup`: Clear a stream's DVR window. Empties the stream's DVR window now:
+   * viewers can no longer rewind to before this moment, and no clip may start before it (400 `errors.start`). The
+   * window fills again as the stream goes on. The stream must have DVR on (`dvr_duration` > 0), otherwise 422. Answers
+   * 204 with no body.
+   */
+  clearDvr(streamId: PathParam<"streaming.clearStreamDvr", "stream_id">, body?: Body<"streaming.clearStreamDvr">, options?: RequestOptions): APIPromise<Success<"streaming.clearStreamDvr">> {
+    return this.transport.request(streamingRoutes.clearStreamDvr, { params: { stream_id: streamId }, body }, options);
   }
 
   /**
@@ -365,15 +377,180 @@ export class StreamingStatistics extends APIResource {
   }
 }
 
+/** `client.streaming.overlays`. */
+export class StreamingOverlays extends APIResource {
+  /**
+   * `GET /streaming/streams/{stream_id}/overlays`: List a stream's overlays. The stream's HTML overlays by id ascending
+   * (at most 50), a bare array; a stream without overlays answers an empty one.
+   */
+  list(streamId: PathParam<"streaming.listOverlays", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.listOverlays">> {
+    return this.transport.request(streamingRoutes.listOverlays, { params: { stream_id: streamId } }, options);
+  }
+
+  /**
+   * `GET /streaming/streams/{stream_id}/overlays/{overlay_id}`: Get an overlay. One overlay of the stream; an overlay
+   * of another stream answers 404.
+   */
+  get(streamId: PathParam<"streaming.getOverlay", "stream_id">, overlayId: PathParam<"streaming.getOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.getOverlay">> {
+    return this.transport.request(streamingRoutes.getOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
+  }
+
+  /**
+   * `POST /streaming/streams/{stream_id}/overlays`: Add overlays to a stream. Adds the overlays of the body (a JSON
+   * array) to the stream, all or none, and answers them as made. Each is placed by its box (`width`, `height`, `x`, `y`
+   * in pixels of a Full HD frame) or `stretch`ed over the whole frame, not both. A stream has at most 50 overlays: more
+   * answers 422. Overlays are drawn while the stream's `html_overlay` is on; they may be added and changed while it is
+   * off, or while the stream is live.
+   */
+  create(streamId: PathParam<"streaming.createOverlays", "stream_id">, body: Body<"streaming.createOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.createOverlays">> {
+    return this.transport.request(streamingRoutes.createOverlays, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/streams/{stream_id}/overlays`: Change several overlays of a stream. Changes the overlays the body
+   * names by `id` (each an overlay of the stream, at most once; 400 naming the item otherwise), all or none, and
+   * answers them as changed, in the body's order. Each item changes the fields it gives, as a change of one overlay
+   * does.
+   */
+  updateMultiple(streamId: PathParam<"streaming.updateOverlays", "stream_id">, body: Body<"streaming.updateOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlays">> {
+    return this.transport.request(streamingRoutes.updateOverlays, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/streams/{stream_id}/overlays/{overlay_id}`: Change an overlay. Changes the fields given; the
+   * others keep their values. `stretch: true` clears the box (and may not come with a box field); a box field given
+   * without `stretch` places the overlay by its box (`stretch` false). The change shows on the live stream within
+   * seconds.
+   */
+  update(streamId: PathParam<"streaming.updateOverlay", "stream_id">, overlayId: PathParam<"streaming.updateOverlay", "overlay_id">, body: Body<"streaming.updateOverlay">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlay">> {
+    return this.transport.request(streamingRoutes.updateOverlay, { params: { stream_id: streamId, overlay_id: overlayId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/streams/{stream_id}/overlays/{overlay_id}`: Delete an overlay. Removes the overlay from the
+   * stream for good; the live stream stops showing it within seconds. Answers 204 with no body.
+   */
+  delete(streamId: PathParam<"streaming.deleteOverlay", "stream_id">, overlayId: PathParam<"streaming.deleteOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteOverlay">> {
+    return this.transport.request(streamingRoutes.deleteOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
+  }
+}
+
+/** `client.streaming.broadcasts`. */
+export class StreamingBroadcasts extends APIResource {
+  /**
+   * `GET /streaming/broadcasts`: List broadcasts. The account's broadcasts, newest first (id descending), 25 a page.
+   * The body is a bare array; the `X-Total-Count` response header carries the total number of broadcasts. A page past
+   * the end is an empty array.
+   */
+  list(query?: Query<"streaming.listBroadcasts">, options?: RequestOptions): PagePromise<Success<"streaming.listBroadcasts">[number], Success<"streaming.listBroadcasts">> {
+    return this.transport.list(streamingRoutes.listBroadcasts, { query }, options, listBroadcastsPaging);
+  }
+
+  /**
+   * `GET /streaming/broadcasts/{broadcast_id}`: Get a broadcast. One broadcast of the account.
+   */
+  get(broadcastId: PathParam<"streaming.getBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcast">> {
+    return this.transport.request(streamingRoutes.getBroadcast, { params: { broadcast_id: broadcastId } }, options);
+  }
+
+  /**
+   * `GET /streaming/broadcasts/{broadcast_id}/spectators`: Count a broadcast's viewers. How many viewers watch the
+   * broadcast now, as the platform's players report them. A broadcast that is not live has none: its count goes to 0
+   * the moment its status leaves `live`.
+   */
+  getSpectators(broadcastId: PathParam<"streaming.getBroadcastSpectators", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcastSpectators">> {
+    return this.transport.request(streamingRoutes.getBroadcastSpectators, { params: { broadcast_id: broadcastId } }, options);
+  }
+
+  /**
+   * `POST /streaming/broadcasts`: Create a broadcast. A new broadcast of one of the account's streams (`stream_ids`,
+   * exactly one: a broadcast here shows one stream; 400 naming `broadcast.stream_ids.0` for a stream that is not the
+   * account's). It starts `pending` unless `status` says otherwise, with no viewers. Answers 201 with the broadcast
+   * (the platform's SDKs read no body).
+   */
+  create(body: Body<"streaming.createBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.createBroadcast">> {
+    return this.transport.request(streamingRoutes.createBroadcast, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/broadcasts/{broadcast_id}`: Change a broadcast. Changes the fields given in `broadcast`; the
+   * others keep their values (the platform's SDKs always send `name`, which may be left out here). `status` moves
+   * freely between `pending`, `live`, `paused` and `finished`; leaving `live` sets the viewer count to 0. `stream_ids`
+   * may name another stream of the account.
+   */
+  update(broadcastId: PathParam<"streaming.updateBroadcast", "broadcast_id">, body: Body<"streaming.updateBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.updateBroadcast">> {
+    return this.transport.request(streamingRoutes.updateBroadcast, { params: { broadcast_id: broadcastId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/broadcasts/{broadcast_id}`: Delete a broadcast. Deletes the broadcast for good; its stream
+   * stays. Answers 204 with no body.
+   */
+  delete(broadcastId: PathParam<"streaming.deleteBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteBroadcast">> {
+    return this.transport.request(streamingRoutes.deleteBroadcast, { params: { broadcast_id: broadcastId } }, options);
+  }
+}
+
+/** `client.streaming.restreams`. */
+export class StreamingRestreams extends APIResource {
+  /**
+   * `GET /streaming/restreams`: List restreams. The account's restreams, newest first (id descending), 25 a page. The
+   * body is a bare array; the `X-Total-Count` response header carries the total number of restreams. A page past the
+   * end is an empty array.
+   */
+  list(query?: Query<"streaming.listRestreams">, options?: RequestOptions): PagePromise<Success<"streaming.listRestreams">[number], Success<"streaming.listRestreams">> {
+    return this.transport.list(streamingRoutes.listRestreams, { query }, options, listRestreamsPaging);
+  }
+
+  /**
+   * `GET /streaming/restreams/{restream_id}`: Get a restream. One restream of the account.
+   */
+  get(restreamId: PathParam<"streaming.getRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.getRestream">> {
+    return this.transport.request(streamingRoutes.getRestream, { params: { restream_id: restreamId } }, options);
+  }
+
+  /**
+   * `POST /streaming/restreams`: Create a restream. A new restream of one of the account's streams. It is `live` (being
+   * pushed) while it is active and its stream is live, from the next second on. Deleting the stream deletes its
+   * restreams. Answers 201 with the restream (the platform's SDKs read no body).
+   */
+  create(body: Body<"streaming.createRestream">, options?: RequestOptions): APIPromise<Success<"streaming.createRestream">> {
+    return this.transport.request(streamingRoutes.createRestream, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/restreams/{restream_id}`: Change a restream. Changes the fields given in `restream`; the others
+   * keep their values. Switching `active` off stops the push (`live` false) at once; a new `uri` or `stream_id` takes
+   * effect on the stream's next live session.
+   */
+  update(restreamId: PathParam<"streaming.updateRestream", "restream_id">, body: Body<"streaming.updateRestream">, options?: RequestOptions): APIPromise<Success<"streaming.updateRestream">> {
+    return this.transport.request(streamingRoutes.updateRestream, { params: { restream_id: restreamId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/restreams/{restream_id}`: Delete a restream. Deletes the restream for good; its push stops.
+   * Answers 204 with no body.
+   */
+  delete(restreamId: PathParam<"streaming.deleteRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteRestream">> {
+    return this.transport.request(streamingRoutes.deleteRestream, { params: { restream_id: restreamId } }, options);
+  }
+}
+
 /** The streaming area: `client.streaming`. */
 export class Streaming extends APIResource {
   readonly streams: StreamingStreams;
   readonly statistics: StreamingStatistics;
+  readonly overlays: StreamingOverlays;
+  readonly broadcasts: StreamingBroadcasts;
+  readonly restreams: StreamingRestreams;
 
   constructor(transport: Transport) {
     super(transport);
     this.streams = new StreamingStreams(transport);
     this.statistics = new StreamingStatistics(transport);
+    this.overlays = new StreamingOverlays(transport);
+    this.broadcasts = new StreamingBroadcasts(transport);
+    this.restreams = new StreamingRestreams(transport);
   }
 }
 

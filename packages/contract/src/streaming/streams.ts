@@ -10,6 +10,7 @@ import * as examples from "../examples.js";
 import type { RouteMetadata } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
+import { overlay } from "./overlays.js";
 
 const c = initContract();
 
@@ -102,6 +103,24 @@ const streamSchema = z
     stream_source_type: stringEnum(STREAM_SOURCE_TYPES)
       .nullable()
       .describe("Set by the service: the protocol the live ingest arrives over (`rtmp`, `srt`, `webrtc`, `https`); null while the stream is not live."),
+    token: z
+      .string()
+      .describe("The stream key: the part of every push URL (RTMP, SRT, WHIP) that lets a sender in. Made with the stream and never changed."),
+    srt_passphrase: z
+      .string()
+      .nullable()
+      .describe("The passphrase an SRT sender must encrypt with (to `push_url_srt` or `backup_push_url_srt`); null when SRT ingest is not encrypted."),
+    active_ingest_region_primary: z
+      .string()
+      .nullable()
+      .describe("Set by the service: the ingest region receiving the primary ingest; null while it is not live."),
+    active_ingest_region_backup: z
+      .string()
+      .nullable()
+      .describe("Set by the service: the ingest region receiving the backup ingest; null while it is not live."),
+    html_overlays: z
+      .array(overlay)
+      .describe("The stream's HTML overlay widgets by id ascending (see the overlay routes); drawn while `html_overlay` is on."),
     broadcasts: z
       .array(broadcast)
       .optional()
@@ -141,7 +160,8 @@ const createClipRecordingBodySchema = strictObject(
     start: integer({ min: 0, column: "bigint" })
       .optional()
       .describe(
-        "Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration up to one hour " +
+        "Unix time in seconds where the clip starts, inside the DVR window: from now − dvr_duration (or the window's last clearing, " +
+          "when that is later) up to one hour " +
           "ahead (a clip that starts ahead is recorded as the stream goes on). Default: now.",
       ),
     duration: integer({ min: 1 })
@@ -218,6 +238,13 @@ const streamSettings = {
     .nullable()
     .describe("A custom quality set to transcode with; null for the account's default. Quality sets are not part of this API, so the id is not checked. Default null."),
   record_type: stringEnum(STREAM_RECORD_TYPES).describe("What a recording takes: `origin` or `transcoded`. Default `origin`."),
+  srt_passphrase: z
+    .string()
+    .regex(/^[!-~]{10,80}$/, "Must be 10 to 80 printable ASCII characters (letters, digits, punctuation), without spaces.")
+    .nullable()
+    .describe(
+      "Encrypts SRT ingest: the sender must use the same passphrase. 10 to 80 printable ASCII characters without spaces; null switches encryption off. Default null.",
+    ),
   uri: pullUri
     .nullable()
     .describe(
@@ -253,6 +280,10 @@ const STREAM_READ_ONLY = [
   "video_width",
   "stream_source_type",
   "broadcasts",
+  "token",
+  "active_ingest_region_primary",
+  "active_ingest_region_backup",
+  "html_overlays",
 ];
 const STREAM_REJECTED = { broadcast_ids: "Broadcasts name the stream they include; this API does not change them, so broadcast_ids cannot be written." };
 
@@ -302,6 +333,9 @@ const createdStream: Stream = {
   push_url_srt: "srt://vp-push.cloudplane.example:5001?streamid=72#3f9a1c07d2e8",
   backup_push_url_srt: "srt://vp-push-backup.cloudplane.example:5001?streamid=72#3f9a1c07d2e8",
   push_url_whip: "https://whip.cloudplane.example/whip/72/3f9a1c07d2e8",
+  token: "3f9a1c07d2e8",
+  active_ingest_region_primary: null,
+  active_ingest_region_backup: null,
   created_at: "2026-11-23T19:30:00.000Z",
   started_at_primary: null,
   started_at_backup: null,
@@ -451,6 +485,22 @@ export const streamingStreamsRoutes = {
       response: [examples.clipRecordingExample],
     },
     case: { path: (w) => `/streaming/streams/${dvrStreamOf(w).id}/clip_recording`, ownsObjects: true },
+  }),
+  clearStreamDvr: route({
+    method: "PUT",
+    path: "/streaming/streams/:stream_id/dvr_cleanup",
+    pathParams: streamIdParams,
+    body: strictObject({}).optional().describe("No fields: the path names the stream. The body may be left out, or be an empty JSON object."),
+    responses: { 204: c.noBody(), ...errorResponses([422, ...withBody]) },
+    summary: "Clear a stream's DVR window",
+    description:
+      "Empties the stream's DVR window now: viewers can no longer rewind to before this moment, and no clip may start before it " +
+      "(400 `errors.start`). The window fills again as the stream goes on. The stream must have DVR on (`dvr_duration` > 0), otherwise 422. " +
+      "Answers 204 with no body.",
+    metadata: write,
+  }, {
+    example: { pathParams: { stream_id: examples.streamExample.id }, body: {} },
+    case: { path: (w) => `/streaming/streams/${dvrStreamOf(w).id}/dvr_cleanup`, ownsObjects: true, body: () => ({}) },
   }),
   createClipRecording: route({
     method: "PUT",

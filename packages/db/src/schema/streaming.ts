@@ -2,7 +2,7 @@
  * Streaming area: live streams, their broadcasts, the clips recorded from their DVR window, and what the
  * statistics are answered from (the player's events, the CDN's viewing, the live ingest's minutes, VOD usage).
  */
-import { PLAYER_EVENTS, STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES, STREAMING_ENTITY_TYPES } from "@cloudplane/contract";
+import { BROADCAST_STATUSES, PLAYER_EVENTS, STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES, STREAMING_ENTITY_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
@@ -69,6 +69,13 @@ export const streams = pgTable(
     hlsMpegtsEndlistTag: boolean("hls_mpegts_endlist_tag").notNull().default(false),
     /** The protocol the live ingest arrives over; null while the stream is not live. Set by the service. */
     streamSourceType: text("stream_source_type"),
+    /** The passphrase an SRT sender encrypts with; null: SRT ingest is not encrypted. */
+    srtPassphrase: text("srt_passphrase"),
+    /** The ingest regions receiving the primary and the backup ingest; null while that ingest is not live. Set by the service. */
+    ingestRegionPrimary: text("ingest_region_primary"),
+    ingestRegionBackup: text("ingest_region_backup"),
+    /** When the DVR window was last cleared: no clip starts before it. Null: never. */
+    dvrClearedAt: timestamptz("dvr_cleared_at"),
   },
   (t) => [
     // Also serves the listing: the account's streams by id descending.
@@ -94,9 +101,20 @@ export const broadcasts = pgTable(
     name: text("name").notNull(),
     status: text("status").notNull().default("pending"),
     created: timestamptz("created").notNull().defaultNow(),
+    adId: integer("ad_id"),
+    customIframeUrl: text("custom_iframe_url"),
+    pendingMessage: text("pending_message"),
+    playerId: integer("player_id"),
+    poster: text("poster"),
+    shareUrl: text("share_url"),
+    showDvrAfterFinish: boolean("show_dvr_after_finish").notNull().default(false),
+    /** Viewers watching now, as the player reports them; 0 whenever the broadcast is not live. */
+    spectators: integer("spectators").notNull().default(0),
   },
   (t) => [
     index("broadcasts_account_id_stream_id_idx").on(t.accountId, t.streamId, t.id),
+    check("broadcasts_status_check", sql`${t.status} in (${sql.raw(sqlList(BROADCAST_STATUSES))})`),
+    check("broadcasts_spectators_check", sql`${t.spectators} >= 0 and (${t.status} = 'live' or ${t.spectators} = 0)`),
     foreignKey({
       name: "broadcasts_stream_fk",
       columns: [t.accountId, t.streamId],
@@ -133,11 +151,68 @@ export const clips = pgTable(
   ],
 );
 
+/** An HTML overlay widget shown over a stream: placed by its box (width, height, x, y) or stretched over the frame. */
+export const streamOverlays = pgTable(
+  "stream_overlays",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    streamId: integer("stream_id").notNull(),
+    url: text("url").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    x: integer("x"),
+    y: integer("y"),
+    stretch: boolean("stretch").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("stream_overlays_account_id_stream_id_idx").on(t.accountId, t.streamId, t.id),
+    foreignKey({
+      name: "stream_overlays_stream_fk",
+      columns: [t.accountId, t.streamId],
+      foreignColumns: [streams.accountId, streams.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** A restream: the stream's output pushed on to another platform's ingest (`uri`). */
+export const restreams = pgTable(
+  "restreams",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    streamId: integer("stream_id").notNull(),
+    clientUserId: integer("client_user_id").notNull(),
+    name: text("name").notNull(),
+    uri: text("uri").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("restreams_account_id_id_idx").on(t.accountId, t.id),
+    index("restreams_account_id_stream_id_idx").on(t.accountId, t.streamId),
+    foreignKey({
+      name: "restreams_stream_fk",
+      columns: [t.accountId, t.streamId],
+      foreignColumns: [streams.accountId, streams.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "restreams_client_user_fk",
+      columns: [t.accountId, t.clientUserId],
+      foreignColumns: [users.accountId, users.id],
+    }),
+  ],
+);
+
 export const streamsRelations = relations(streams, ({ one, many }) => ({
   account: one(accounts, { fields: [streams.accountId], references: [accounts.id] }),
   clientUser: one(users, { fields: [streams.clientUserId], references: [users.id] }),
   broadcasts: many(broadcasts),
   clips: many(clips),
+  overlays: many(streamOverlays),
+  restreams: many(restreams),
 }));
 
 export const broadcastsRelations = relations(broadcasts, ({ one }) => ({
@@ -255,3 +330,10 @@ export const streamingVodUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.time] })],
 );
+export const streamOverlaysRelations = relations(streamOverlays, ({ one }) => ({
+  stream: one(streams, { fields: [streamOverlays.streamId], references: [streams.id] }),
+}));
+
+export const restreamsRelations = relations(restreams, ({ one }) => ({
+  stream: one(streams, { fields: [restreams.streamId], references: [streams.id] }),
+}));

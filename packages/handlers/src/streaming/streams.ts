@@ -1,6 +1,7 @@
 /**
  * Streaming streams: the paged stream listing (with X-Total-Count and optional broadcasts), one
- * stream, its creation, changes and deletion, and the clips cut from a live stream's DVR window.
+ * stream, its creation, changes and deletion, the clearing of its DVR window, and the clips cut from a
+ * live stream's DVR window.
  */
 import {
   CLIPS_LIST_MAX,
@@ -9,6 +10,7 @@ import {
   streamingStreamsRoutes,
   type ClipRecording,
   type CreateStreamBody,
+  type Overlay,
   type Stream,
 } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, gt, inArray, schema, sql, type Database } from "@cloudplane/db";
@@ -18,6 +20,7 @@ import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validatio
 import { isoTime } from "../format.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { overlaysOf } from "./overlays.js";
 
 const { streams, broadcasts, clips, users, cdnResources } = schema;
 
@@ -96,6 +99,7 @@ const SETTINGS_COLUMNS = [
   "clientEntityData",
   "hlsMpegtsEndlistTag",
   "clientUserId",
+  "srtPassphrase",
 ] as const satisfies (keyof typeof streams.$inferInsert)[];
 type SettingsColumn = (typeof SETTINGS_COLUMNS)[number];
 
@@ -118,7 +122,12 @@ function clipId(): string {
   return `clip_${randomHex(16)}`;
 }
 
-function toStream(row: StreamRow, broadcastIds: number[]): Stream {
+/** The stream key: what follows the `?` of the RTMP push URL, as every push URL carries it (see streamUrls). */
+function streamToken(row: StreamRow): string {
+  return row.pushUrl.slice(row.pushUrl.lastIndexOf("?") + 1);
+}
+
+function toStream(row: StreamRow, broadcastIds: number[], overlays: Overlay[]): Stream {
   return {
     id: row.id,
     name: row.name,
@@ -160,6 +169,11 @@ function toStream(row: StreamRow, broadcastIds: number[]): Stream {
     quality_set_id: row.qualitySetId,
     record_type: row.recordType as Stream["record_type"],
     stream_source_type: row.streamSourceType as Stream["stream_source_type"],
+    token: streamToken(row),
+    srt_passphrase: row.srtPassphrase,
+    active_ingest_region_primary: row.ingestRegionPrimary,
+    active_ingest_region_backup: row.ingestRegionBackup,
+    html_overlays: overlays,
   };
 }
 
@@ -175,10 +189,11 @@ function broadcastsOf(db: Database | Transaction, accountId: number, streamIds: 
 
 /** One stream as the API shows it, read in `db` (a transaction's writes included). */
 async function shownStream(db: Database | Transaction, row: StreamRow): Promise<Stream> {
-  const list = await broadcastsOf(db, row.accountId, [row.id]);
+  const [list, overlays] = await Promise.all([broadcastsOf(db, row.accountId, [row.id]), overlaysOf(db, row.accountId, [row.id])]);
   return toStream(
     row,
     list.map((item) => item.id),
+    overlays,
   );
 }
 
@@ -191,7 +206,7 @@ async function settingsOf(
   tx: Transaction,
   accountId: number,
   body: StreamSettings,
-  current: Pick<StreamRow, "pull" | "uri" | "dvrDuration"> | undefined,
+  current: Pick<StreamRow, "pull" | "uri" | "dvrDuration" | "srtPassphrase"> | undefined,
   /** Where the fields sit in the body, for the error paths: "" for a create, "stream." for a change. */
   at: "" | "stream.",
 ): Promise<Partial<Pick<typeof streams.$inferInsert, SettingsColumn>>> {
@@ -202,6 +217,8 @@ async function settingsOf(
   if (pull && uri === null)
     addFieldError(errors, `${at}uri`, body.uri === null ? "Must not be null for a pull stream (pull true)." : "Required for a pull stream (pull true).");
   if (!pull && body.uri != null) addFieldError(errors, `${at}uri`, "Only a pull stream (pull true) takes a uri.");
+  // SRT encryption is for pushed ingest: a pull stream keeps none (switching pull on clears it).
+  if (pull && body.srt_passphrase != null) addFieldError(errors, `${at}srt_passphrase`, "Only a push stream (pull false) takes an SRT passphrase.");
 
   let dvrDuration: number | undefined;
   if (body.dvr_enabled === false) {
@@ -232,6 +249,8 @@ async function settingsOf(
 
   // Typed by SETTINGS_COLUMNS: a column set here but left out of the list (and of the prepared create) fails to compile.
   const settings: Partial<Pick<typeof streams.$inferInsert, SettingsColumn>> = { pull, uri };
+  if (pull && current?.srtPassphrase != null) settings.srtPassphrase = null;
+  if (body.srt_passphrase !== undefined) settings.srtPassphrase = body.srt_passphrase;
   if (dvrDuration !== undefined) settings.dvrDuration = dvrDuration;
   if (body.name !== undefined) settings.name = body.name;
   if (body.active !== undefined) settings.active = body.active;
@@ -331,12 +350,14 @@ export function streamingStreams({ db }: RouteDeps) {
         db.select({ total: count() }).from(streams).where(mine),
       ]);
       responseHeaders.set("x-total-count", String(total?.total ?? 0));
-      const list = await broadcastsOf(db, caller.accountId, rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [list, overlays] = await Promise.all([broadcastsOf(db, caller.accountId, ids), overlaysOf(db, caller.accountId, ids)]);
       const body = rows.map((row) => {
         const own = list.filter((item) => item.streamId === row.id);
         const stream = toStream(
           row,
           own.map((item) => item.id),
+          overlays.filter((item) => item.stream_id === row.id),
         );
         if (query.with_broadcasts === 1) stream.broadcasts = own.map(({ id, name, status }) => ({ id, name, status }));
         return stream;
@@ -345,9 +366,12 @@ export function streamingStreams({ db }: RouteDeps) {
     },
 
     getStream: async ({ params }, { request: { caller } }) => {
-      const [row] = await shownStreamById().execute({ accountId: caller.accountId, id: params.stream_id });
+      const [[row], overlays] = await Promise.all([
+        shownStreamById().execute({ accountId: caller.accountId, id: params.stream_id }),
+        overlaysOf(db, caller.accountId, [params.stream_id]),
+      ]);
       if (!row) throw notFound(`Stream ${params.stream_id}`);
-      return { status: 200, body: toStream(row.stream, row.broadcastIds) };
+      return { status: 200, body: toStream(row.stream, row.broadcastIds, overlays) };
     },
 
     createStream: async ({ body }, { request: { caller } }) => {
@@ -361,7 +385,7 @@ export function streamingStreams({ db }: RouteDeps) {
         const [row] = await inTransaction(statements.urls, tx).execute({ ...streamUrls(accountId, inserted!.id), accountId, id: inserted!.id });
         return row!;
       });
-      return { status: 201, body: toStream(created, []) };
+      return { status: 201, body: toStream(created, [], []) };
     },
 
     updateStream: async ({ params, body }, { request: { caller } }) => {
@@ -396,6 +420,18 @@ export function streamingStreams({ db }: RouteDeps) {
       return { status: 200, body: rows.map(toClip) };
     },
 
+    clearStreamDvr: async ({ params }, { request: { caller } }) => {
+      const { accountId } = caller;
+      await db.transaction(async (tx) => {
+        const mine = and(eq(streams.accountId, accountId), eq(streams.id, params.stream_id));
+        const [current] = await tx.select({ dvrDuration: streams.dvrDuration }).from(streams).where(mine).for("update");
+        if (!current) throw notFound(`Stream ${params.stream_id}`);
+        if (current.dvrDuration <= 0) throw new ApiError("unprocessable", "The stream has DVR off (dvr_duration 0), so it has no DVR window to clear.");
+        await tx.update(streams).set({ dvrClearedAt: sql`now()` }).where(mine);
+      });
+      return { status: 204, body: undefined };
+    },
+
     createClipRecording: async ({ params, body }, { request: { caller } }) => {
       const [stream] = await streamById().execute({ accountId: caller.accountId, id: params.stream_id });
       if (!stream) throw notFound(`Stream ${params.stream_id}`);
@@ -412,9 +448,12 @@ export function streamingStreams({ db }: RouteDeps) {
       const expiration = body.expiration ?? end + DEFAULT_EXPIRY_S;
       // Every field's problem at once, so a caller fixes the request in one go.
       const errors: Record<string, string[]> = {};
-      if (start < now - stream.dvrDuration || start > now + MAX_START_AHEAD_S)
+      // The window starts dvr_duration ago, or when it was last cleared if that is later (from the second of the clearing on).
+      const cleared = stream.dvrClearedAt ? Math.floor(stream.dvrClearedAt.getTime() / 1000) : 0;
+      const windowStart = Math.max(now - stream.dvrDuration, cleared);
+      if (start < windowStart || start > now + MAX_START_AHEAD_S)
         errors.start = [
-          `Must lie in the stream's DVR window: from ${now - stream.dvrDuration} (now − dvr_duration) to ${now + MAX_START_AHEAD_S} (now + 1 hour).`,
+          `Must lie in the stream's DVR window: from ${windowStart} (now − dvr_duration, or when the window was last cleared) to ${now + MAX_START_AHEAD_S} (now + 1 hour).`,
         ];
       if (body.duration > stream.dvrDuration) errors.duration = [`Must be at most the stream's dvr_duration, ${stream.dvrDuration} seconds.`];
       if (expiration < end + MIN_EXPIRY_S || expiration > end + MAX_EXPIRY_S)
