@@ -7,6 +7,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, integer, integerParam, isoTimestamp, listOf, mapOf, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
+import { noActionInput } from "../cdn/certificates.js";
 import { route } from "../route.js";
 import { uniqueName, type CaseAccount, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
@@ -431,7 +432,7 @@ export const cloudInferenceDeploymentsRoutes = {
     method: "POST",
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/start",
     pathParams: deploymentPathParams,
-    body: c.noBody(),
+    body: noActionInput,
     responses: { 204: c.noBody(), ...errorResponses([409]) },
     summary: "Start an inference deployment",
     description:
@@ -446,7 +447,7 @@ export const cloudInferenceDeploymentsRoutes = {
     method: "POST",
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/stop",
     pathParams: deploymentPathParams,
-    body: c.noBody(),
+    body: noActionInput,
     responses: { 204: c.noBody(), ...errorResponses([409]) },
     summary: "Stop an inference deployment",
     description:
