@@ -440,7 +440,7 @@ export const cloudInferenceDeploymentsRoutes = {
       "body. Starting a deployment that runs changes nothing; one being deleted answers 409.",
     metadata: inferenceMetadata("write", "deployments"),
   }, {
-    example: { pathParams: { project_id: 1, deployment_name: "acme-summarizer" } },
+    example: { pathParams: { project_id: 1, deployment_name: "acme-summarizer" }, body: {} },
     case: { path: (w) => `${basePath(w)}/${runningOf(w).name as string}/start`, ownsObjects: true },
   }),
   stopInferenceDeployment: route({
@@ -456,7 +456,7 @@ export const cloudInferenceDeploymentsRoutes = {
       "deleted answers 409.",
     metadata: inferenceMetadata("write", "deployments"),
   }, {
-    example: { pathParams: { project_id: 1, deployment_name: "acme-summarizer" } },
+    example: { pathParams: { project_id: 1, deployment_name: "acme-summarizer" }, body: {} },
     case: { path: (w) => `${basePath(w)}/${runningOf(w).name as string}/stop`, ownsObjects: true },
   }),
   listInferenceDeploymentLogs: route({
