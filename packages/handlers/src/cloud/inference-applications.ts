@@ -20,7 +20,6 @@ import {
   schema,
   sql,
   type Database,
-  type InferenceApplicationComponent,
   type InferenceApplicationParameter,
   type InferenceComponentConfiguration,
 } from "@cloudplane/db";
@@ -101,7 +100,7 @@ function parameterProblem(parameter: InferenceApplicationParameter, value: strin
 /** Adds to `errors` what keeps `configuration` from fitting the application `template`. */
 function checkComponents(errors: Record<string, string[]>, template: TemplateRow, configuration: Record<string, InferenceComponentConfiguration>): void {
   const at = "components_configuration";
-  for (const [name, component] of Object.entries(template.components) as [string, InferenceApplicationComponent][])
+  for (const [name, component] of Object.entries(template.components))
     if (component.required && !Object.hasOwn(configuration, name)) addFieldError(errors, `${at}.${name}`, `Required: application ${template.name} cannot run without it.`);
   for (const [name, config] of Object.entries(configuration)) {
     const component = Object.hasOwn(template.components, name) ? template.components[name] : undefined;

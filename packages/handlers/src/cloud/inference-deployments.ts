@@ -64,7 +64,7 @@ function toDeployment(row: Row, now: Date): InferenceDeployment {
         address: reachable ? `https://${host}.r${container.region_id}.inference.cloudplane.example` : null,
         deploy_status: { total, ready: reachable ? total : 0 },
         error_message: null,
-        scale: { ...container.scale, triggers: { ...NO_TRIGGERS, ...container.scale.triggers } } as InferenceDeployment["containers"][number]["scale"],
+        scale: { ...container.scale, triggers: { ...NO_TRIGGERS, ...container.scale.triggers } },
       };
     }),
     ingress_opts: row.ingressOpts,
