@@ -124,6 +124,8 @@ describe.each(engines())("cloud inference deployments on %s", (engine) => {
         ingress_opts: { disable_response_buffering: true },
         logging: { enabled: true, destination_region_id: 1, topic_name: "acme-chat-logs", retention_policy: { period: 14 } },
         probes: {
+          liveness_probe: null,
+          startup_probe: null,
           readiness_probe: {
             enabled: true,
             probe: {
