@@ -445,8 +445,8 @@ export class CloudInference extends APIResource {
    * `GET /cloud/v3/inference/capacity`: Get inference capacity by region. How many more containers of each flavor each
    * region can start, ordered by region id and flavor name. A region holds a set number of containers of each flavor;
    * every deployment of any account that is not stopped or being deleted holds `scale.max` of them in each region it
-   * has containers in, and the capacity is what is left (never below 0). Stopping or deleting a deployment gives its
-   * containers back at once.
+   * has containers in, as does each component of an application deployment (on its flavor, in each of its regions), and
+   * the capacity is what is left (never below 0). Stopping or deleting a deployment gives its containers back at once.
    */
   getCapacityByRegion(options?: RequestOptions): APIPromise<Success<"cloud.getInferenceCapacity">> {
     return this.transport.request(cloudRoutes.getInferenceCapacity, {  }, options);
