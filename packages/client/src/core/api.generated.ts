@@ -7224,9 +7224,9 @@ export interface UpdateInferenceApplicationDeploymentBody {
           value: string;
         } | null>;
     } | null>;
-  /** The regions to run in, replacing the list. */
+  /** Regions of the platform to run in (each once), replacing the list. At most 10 regions. */
   regions?: number[];
-  /** The API keys callers may use, replacing the list. */
+  /** The project's API keys callers may use (400 for one it lacks), replacing the list. At most 50 keys. */
   api_keys?: string[];
 }
 
@@ -7307,7 +7307,10 @@ export interface UpdateInferenceDeploymentBody {
   credentials_name?: string | null;
   /** Environment variables of the containers, values at most 4096 characters. At most 100 variables. */
   envs?: Record<string, string> | null;
-  /** The API keys callers may use, replacing the list; `[]` removes them all and turns authentication off. */
+  /**
+   * The project's API keys callers may use (400 for one it lacks), replacing the list; `[]` removes them all and turns
+   * authentication off. At most 50 keys.
+   */
   api_keys?: string[] | null;
   /** Deprecated: require an API key of the project without naming one. Not together with `api_keys` (400). */
   auth_enabled?: boolean;

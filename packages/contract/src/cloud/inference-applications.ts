@@ -137,8 +137,8 @@ const updateInferenceApplicationDeploymentBodySchema = strictObject(
         "Changes by component: the fields given replace the component's; a component the deployment lacks is added (then " +
         "`exposed`, `flavor` and `scale` are required); null removes a component that is not required.",
     }).optional(),
-    regions: regionsBody.optional().describe("The regions to run in, replacing the list."),
-    api_keys: apiKeysBody.optional().describe("The API keys callers may use, replacing the list."),
+    regions: listOf(integer({ min: 1 }), { min: 1, max: 10, noun: "regions", description: "Regions of the platform to run in (each once), replacing the list." }).optional(),
+    api_keys: listOf(inferenceName, { max: 50, noun: "keys", description: "The project's API keys callers may use (400 for one it lacks), replacing the list." }).optional(),
   },
   { readOnly: ["status"], rejected: { name: "The name cannot be changed: it is the path's.", application_name: "The application cannot be changed: make a new deployment." } },
 ).describe("What to change of the application deployment.");

@@ -177,7 +177,13 @@ const updateInferenceDeploymentBodySchema = strictObject(
     command: deploymentFields.command,
     credentials_name: deploymentFields.credentials_name,
     envs: envsBody.nullable().optional(),
-    api_keys: apiKeysBody.nullable().optional().describe("The API keys callers may use, replacing the list; `[]` removes them all and turns authentication off."),
+    api_keys: listOf(inferenceName, {
+      max: 50,
+      noun: "keys",
+      description: "The project's API keys callers may use (400 for one it lacks), replacing the list; `[]` removes them all and turns authentication off.",
+    })
+      .nullable()
+      .optional(),
     auth_enabled: deploymentFields.auth_enabled,
     ingress_opts: deploymentFields.ingress_opts,
     logging: deploymentFields.logging,
@@ -433,7 +439,7 @@ export const cloudInferenceDeploymentsRoutes = {
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/start",
     pathParams: deploymentPathParams,
     body: noActionInput,
-    responses: { 204: c.noBody(), ...errorResponses([409]) },
+    responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
     summary: "Start an inference deployment",
     description:
       "Starts a stopped (DISABLED) deployment: it is DEPLOYING again and moves on as after a create. Answers 204 with no " +
@@ -448,7 +454,7 @@ export const cloudInferenceDeploymentsRoutes = {
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/stop",
     pathParams: deploymentPathParams,
     body: noActionInput,
-    responses: { 204: c.noBody(), ...errorResponses([409]) },
+    responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
     summary: "Stop an inference deployment",
     description:
       "Stops the deployment's containers: it is DISABLED at once, takes no calls and holds no capacity, and keeps its " +
