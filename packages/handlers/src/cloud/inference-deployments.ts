@@ -69,7 +69,7 @@ function toDeployment(row: Row, now: Date): InferenceDeployment {
     }),
     ingress_opts: row.ingressOpts,
     logging: row.logging as InferenceDeployment["logging"],
-    probes: row.probes ? ({ liveness_probe: null, readiness_probe: null, startup_probe: null, ...row.probes } as InferenceDeployment["probes"]) : null,
+    probes: row.probes ? { liveness_probe: null, readiness_probe: null, startup_probe: null, ...row.probes } : null,
     timeout: row.timeout,
     object_references: [],
     created_at: isoTime(row.created),
