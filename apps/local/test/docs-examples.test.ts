@@ -253,6 +253,12 @@ function operationKind(paths: readonly string[], path: string): string {
   return kindOf((collection ?? named.at(-1))?.[0] ?? "");
 }
 
+/**
+ * The kind a key of a body names, as a field: none for a key without a small letter, which is a map's key the
+ * client chose (an edge app's secret `API_KEY`, an environment variable's name), not a field of the API.
+ */
+const fieldKind = (key: string): string | undefined => (/[a-z]/.test(key) ? kindOf(key) : undefined);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id as requests and answers carry it: a positive integer (or its text, in a path or query), or a UUID. */
@@ -300,9 +306,9 @@ function referredKinds(entry: DocumentedOperation, kinds: ReadonlySet<string>): 
     if (Array.isArray(value)) return value.forEach((item) => walk(item, context));
     if (!isRecord(value)) return;
     for (const [key, field] of Object.entries(value)) {
-      const kind = key === "id" ? context : kindOf(key);
+      const kind = key === "id" ? context : fieldKind(key);
       if (kind && kinds.has(kind) && (isId(field) || (Array.isArray(field) && field.length > 0 && field.every(isId)))) found.add(kind);
-      else walk(field, kinds.has(kindOf(key)) ? kindOf(key) : context);
+      else walk(field, kind !== undefined && kinds.has(kind) ? kind : context);
     }
   };
   walk(Object.values(entry.operation.requestBody?.content ?? {})[0]?.example, undefined);
@@ -443,10 +449,17 @@ class AccountIds {
         const last = (path: string) => decodeURIComponent(path.split("?")[0]!.split("/").at(-1)!);
         this.#record(kind, last(request.path), last(forwardedPath), true);
       }
-      // Made in a collection and named, not numbered (a bucket by its name).
-      else if (isRecord(documented) && isRecord(actual) && typeof documented.name === "string") this.#record(kind, documented.name, actual.name, true);
+      // Made in a collection and named, not numbered (a bucket by its name): of the kind its item's path parameter names
+      // (`{secret_name}` of an inference secret, not the `{id}` of an edge secret, though both collections are `secrets`).
+      else if (isRecord(documented) && isRecord(actual) && typeof documented.name === "string") this.#record(this.#itemKind(entry.path) ?? kind, documented.name, actual.name, true);
     }
     this.#align(documented, actual, kind, true, create);
+  }
+
+  /** The kind of the parameter that names an item of the collection at `path` (`…/secrets` → `…/secrets/{secret_name}`'s), if the document has one. */
+  #itemKind(path: string): string | undefined {
+    const item = this.#paths.find((other) => other.startsWith(`${path}/{`) && !other.slice(path.length + 1).includes("/"));
+    return item ? [...pathParamKinds(item).values()].at(-1) : undefined;
   }
 
   /** Whether the account reads the object `id` of `kind` (a catalog's, a public one), through the kind's GET route. */
@@ -482,11 +495,11 @@ class AccountIds {
     if (!isRecord(value)) return value;
     const entries = await Promise.all(
       Object.entries(value).map(async ([key, field]) => {
-        const kind = key === "id" ? context : kindOf(key);
+        const kind = key === "id" ? context : fieldKind(key);
         if (isId(field)) return [key, await this.translate(kind, field)];
         // A list of ids: the account's, each once (two of the examples' may stand for the one the account has).
         if (Array.isArray(field) && field.length > 0 && field.every(isId)) return [key, [...new Set(await Promise.all(field.map((id) => this.translate(kind, id))))]];
-        return [key, await this.#translateJson(field, this.#own.has(kindOf(key)) ? kindOf(key) : context)];
+        return [key, await this.#translateJson(field, kind !== undefined && this.#own.has(kind) ? kind : context)];
       }),
     );
     return Object.fromEntries(entries);

@@ -1293,6 +1293,169 @@ const cloudTasks: Row<"cloudTasks">[] = [
   },
 ];
 
+// Inference: the platform's flavors and how many containers of each its regions hold, and its application
+// catalogue; each account's registry credentials, secrets, API keys, deployments (one running, one stopped,
+// one in another project) with the lines their containers logged, and an application deployment.
+const inferenceFlavors: Row<"inferenceFlavors">[] = [
+  { name: "inference-4vcpu-16gib-1xl40s-48gb", description: "4 vCPU, 16 GiB memory, one NVIDIA L40S (48 GB).", cpu: 4, memory: 16, gpu: 1, gpuModel: "L40S", gpuMemory: 48, gpuComputeCapability: "8.9" },
+  { name: "inference-16vcpu-232gib-1xh100-80gb", description: "16 vCPU, 232 GiB memory, one NVIDIA H100 (80 GB).", cpu: 16, memory: 232, gpu: 1, gpuModel: "H100", gpuMemory: 80, gpuComputeCapability: "9.0" },
+  { name: "inference-32vcpu-464gib-2xh100-80gb", description: "32 vCPU, 464 GiB memory, two NVIDIA H100 (80 GB).", cpu: 32, memory: 464, gpu: 2, gpuModel: "H100", gpuMemory: 160, gpuComputeCapability: "9.0" },
+  { name: "inference-2vcpu-8gib-cpu", description: "2 vCPU, 8 GiB memory, no GPU.", cpu: 2, memory: 8, gpu: 0, gpuModel: "", gpuMemory: 0, gpuComputeCapability: "" },
+];
+
+const inferenceRegionFlavors: Row<"inferenceRegionFlavors">[] = cloudRegions.flatMap((region) =>
+  inferenceFlavors.map((flavor, index) => ({ regionId: region.id, flavorName: flavor.name, containers: (4 - index) * 8 + region.id * 2 })),
+);
+
+const inferenceRegistryCredentials: Row<"inferenceRegistryCredentials">[] = ([1, 2] as const).map((account) => ({
+  id: idOf(account, 1),
+  accountId: account,
+  projectId: account === 1 ? 1 : 2,
+  name: account === 1 ? "acme-registry" : "globex-registry",
+  registryUrl: account === 1 ? "registry.acme.example" : "ghcr.io",
+  username: account === 1 ? "acme-deployer" : "globex-bot",
+  password: `demo-registry-password-${hex(`registry-password:${account}`, 16)}`,
+  created: at(120 + account),
+}));
+
+const inferenceSecrets: Row<"inferenceSecrets">[] = ([1, 2] as const).map((account) => ({
+  id: idOf(account, 1),
+  accountId: account,
+  projectId: account === 1 ? 1 : 2,
+  name: account === 1 ? "acme-sqs" : "globex-sqs",
+  type: "aws-iam",
+  awsAccessKeyId: `AKIAINFER${hex(`inference-secret-id:${account}`, 11).toUpperCase()}`,
+  awsSecretAccessKey: `demo-aws-secret-${hex(`inference-secret:${account}`, 24)}`,
+  created: at(121 + account),
+}));
+
+const inferenceApiKeys: Row<"inferenceApiKeys">[] = [
+  { id: idOf(1, 1), accountId: 1, projectId: 1, name: "acme-prod-key", description: "The product's calls to the chat model.", expiresAt: null, secret: `demo-inference-key-${hex("inference-key:1:1", 32)}`, created: at(122) },
+  { id: idOf(1, 2), accountId: 1, projectId: 1, name: "acme-ci-key", description: null, expiresAt: at(400), secret: `demo-inference-key-${hex("inference-key:1:2", 32)}`, created: at(123) },
+  { id: idOf(2, 1), accountId: 2, projectId: 2, name: "globex-key", description: "Embeddings for search.", expiresAt: null, secret: `demo-inference-key-${hex("inference-key:2:1", 32)}`, created: at(124) },
+];
+
+const scaleOf = (min: number, max: number, triggers: Record<string, Record<string, unknown> | null> = {}) => ({ min, max, cooldown_period: 60, polling_interval: 30, triggers });
+const inferenceDeployments: Row<"inferenceDeployments">[] = [
+  {
+    id: idOf(1, 1), accountId: 1, projectId: 1, name: "acme-chat", description: "The product's chat assistant.",
+    image: "registry.acme.example/llm/vllm-llama:3.1", listeningPort: 8000, flavorName: "inference-16vcpu-232gib-1xh100-80gb",
+    command: ["vllm", "serve", "meta-llama/Llama-3.1-8B-Instruct"], credentialsName: "acme-registry", envs: { MAX_MODEL_LEN: "8192" },
+    containers: [
+      { region_id: 1, scale: scaleOf(1, 3, { gpu_utilization: { threshold: 80 }, http: { rate: 100, window: 60 } }) },
+      { region_id: 2, scale: scaleOf(1, 2, { sqs: { activation_queue_length: 1, aws_endpoint: null, aws_region: "eu-central-1", queue_length: 10, queue_url: "https://sqs.eu-central-1.amazonaws.com/123456789012/acme-chat", scale_on_delayed: false, scale_on_flight: true, secret_name: "acme-sqs" } }) },
+    ],
+    apiKeys: ["acme-prod-key"], authEnabled: true, ingressOpts: { disable_response_buffering: true },
+    logging: { enabled: true, destination_region_id: 1, topic_name: "acme-chat-logs", retention_policy: { period: 14 } },
+    probes: { readiness_probe: { enabled: true, probe: { exec: null, failure_threshold: 3, http_get: { headers: {}, host: null, path: "/health", port: 8000, schema: "HTTP" }, initial_delay_seconds: 30, period_seconds: 10, success_threshold: 1, tcp_socket: null, timeout_seconds: 5 } } },
+    timeout: 300, state: "running", stateSince: at(130), created: at(130),
+  },
+  {
+    id: idOf(1, 2), accountId: 1, projectId: 1, name: "acme-whisper", description: "", image: "ghcr.io/acme/whisper:large-v3", listeningPort: 9000,
+    flavorName: "inference-4vcpu-16gib-1xl40s-48gb", command: null, credentialsName: null, envs: {},
+    containers: [{ region_id: 1, scale: scaleOf(0, 1, { cpu: { threshold: 75 } }) }],
+    apiKeys: [], authEnabled: false, ingressOpts: null, logging: null, probes: null, timeout: 120, state: "stopped", stateSince: at(140), created: at(132),
+  },
+  {
+    id: idOf(1, 3), accountId: 1, projectId: 3, name: "research-embed", description: "Embeddings for experiments.", image: "ghcr.io/huggingface/text-embeddings-inference:1.5",
+    listeningPort: 80, flavorName: "inference-2vcpu-8gib-cpu", command: null, credentialsName: null, envs: { MODEL_ID: "BAAI/bge-m3" },
+    containers: [{ region_id: 3, scale: scaleOf(1, 1) }], apiKeys: [], authEnabled: false, ingressOpts: null, logging: null, probes: null, timeout: null,
+    state: "running", stateSince: at(133), created: at(133),
+  },
+  {
+    id: idOf(2, 1), accountId: 2, projectId: 2, name: "globex-embed", description: "Search embeddings.", image: "ghcr.io/huggingface/text-embeddings-inference:1.5",
+    listeningPort: 80, flavorName: "inference-4vcpu-16gib-1xl40s-48gb", command: null, credentialsName: "globex-registry", envs: { MODEL_ID: "BAAI/bge-large-en-v1.5" },
+    containers: [{ region_id: 2, scale: scaleOf(1, 2) }], apiKeys: ["globex-key"], authEnabled: true, ingressOpts: null, logging: null, probes: null, timeout: 600,
+    state: "running", stateSince: at(134), created: at(134),
+  },
+];
+
+// Each container's start-up, as its log shows it: the image pulled, the server up, then a request now and then.
+const inferenceDeploymentLogs: Row<"inferenceDeploymentLogs">[] = [];
+for (const deployment of inferenceDeployments) {
+  for (const container of deployment.containers) {
+    const pod = `${deployment.name}-${hex(`pod:${deployment.id}:${container.region_id}`, 10)}-${hex(`pod-suffix:${deployment.id}:${container.region_id}`, 5)}`;
+    const start = Date.parse(deployment.created);
+    const lines = [
+      `Pulling image "${deployment.image}"`,
+      `Successfully pulled image "${deployment.image}"`,
+      `Started container, listening on port ${deployment.listeningPort}`,
+      ...Array.from({ length: 4 }, (_, n) => `GET /health 200 (${2 + ((deployment.id * 7 + n * 3) % 9)} ms)`),
+      ...(deployment.state === "stopped" ? ["Stopping container: the deployment was stopped"] : []),
+    ];
+    for (const [index, message] of lines.entries())
+      inferenceDeploymentLogs.push({
+        id: 0,
+        accountId: deployment.accountId,
+        deploymentId: deployment.id,
+        regionId: container.region_id,
+        pod,
+        message,
+        time: new Date(start + (index < 3 ? index * 20_000 : index * 3_600_000) + container.region_id * 1000).toISOString(),
+      });
+  }
+}
+inferenceDeploymentLogs.forEach((line, index) => (line.id = index + 1));
+
+const chatParameters = {
+  max_model_len: { default_value: "8192", description: "The longest context the model takes, in tokens.", display_name: "Context length", enum_values: null, max_value: "131072", min_value: "1024", pattern: null, required: false, type: "integer" as const },
+  model: { default_value: "meta-llama/Llama-3.1-8B-Instruct", description: "The model the chat serves.", display_name: "Model", enum_values: ["meta-llama/Llama-3.1-8B-Instruct", "mistralai/Mistral-7B-Instruct-v0.3"], max_value: null, min_value: null, pattern: null, required: true, type: "enum" as const },
+  temperature: { default_value: "0.7", description: "Sampling temperature.", display_name: "Temperature", enum_values: null, max_value: "2", min_value: "0", pattern: null, required: false, type: "float" as const },
+};
+const inferenceApplicationTemplates: Row<"inferenceApplicationTemplates">[] = [
+  {
+    name: "chat-ui-llm",
+    displayName: "Chat with a language model",
+    description: "A language model behind an OpenAI-style API, with a web chat in front of it.",
+    coverUrl: "https://catalog.cloudplane.example/applications/chat-ui-llm.png",
+    readme: "Deploys the model component and, if asked, a chat UI that talks to it.",
+    tags: { category: "Text Generation", interface: "openai" },
+    components: {
+      model: {
+        description: "The language model, served with vLLM.", display_name: "Model", exposable: true, license_url: "https://llama.meta.com/llama3_1/license/",
+        parameters: chatParameters, readme: "The model's OpenAI-style API.", required: true,
+        suitable_flavors: [{ name: "inference-4vcpu-16gib-1xl40s-48gb" }, { name: "inference-16vcpu-232gib-1xh100-80gb" }],
+      },
+      ui: {
+        description: "A web chat for the model.", display_name: "Chat UI", exposable: true, license_url: "https://opensource.org/licenses/MIT",
+        parameters: { title: { default_value: "Chat", description: "The page's title.", display_name: "Title", enum_values: null, max_value: null, min_value: null, pattern: "^[\\w .-]{1,64}$", required: false, type: "string" } },
+        readme: "Open the exposed address in a browser.", required: false, suitable_flavors: [{ name: "inference-2vcpu-8gib-cpu" }],
+      },
+    },
+  },
+  {
+    name: "speech-to-text",
+    displayName: "Speech to text",
+    description: "Whisper transcription behind an HTTP API.",
+    coverUrl: "https://catalog.cloudplane.example/applications/speech-to-text.png",
+    readme: "Send audio, get text.",
+    tags: { category: "Automatic Speech Recognition" },
+    components: {
+      whisper: {
+        description: "Whisper large-v3.", display_name: "Whisper", exposable: true, license_url: "https://opensource.org/licenses/MIT",
+        parameters: { language: { default_value: "auto", description: "The language spoken, or auto.", display_name: "Language", enum_values: null, max_value: null, min_value: null, pattern: "^(auto|[a-z]{2})$", required: false, type: "string" } },
+        readme: "POST /transcribe with the audio.", required: true, suitable_flavors: [{ name: "inference-4vcpu-16gib-1xl40s-48gb" }],
+      },
+    },
+  },
+];
+
+const inferenceApplicationDeployments: Row<"inferenceApplicationDeployments">[] = [
+  {
+    id: idOf(1, 1), accountId: 1, projectId: 1, name: "acme-assistant", applicationName: "chat-ui-llm",
+    componentsConfiguration: {
+      model: { exposed: true, flavor: "inference-4vcpu-16gib-1xl40s-48gb", parameter_overrides: { model: { value: "meta-llama/Llama-3.1-8B-Instruct" } }, scale: { min: 1, max: 2 } },
+      ui: { exposed: true, flavor: "inference-2vcpu-8gib-cpu", parameter_overrides: {}, scale: { min: 1, max: 1 } },
+    },
+    regions: [1], apiKeys: ["acme-prod-key"], state: "running", stateSince: at(135), created: at(135),
+  },
+  {
+    id: idOf(2, 1), accountId: 2, projectId: 2, name: "globex-transcribe", applicationName: "speech-to-text",
+    componentsConfiguration: { whisper: { exposed: true, flavor: "inference-4vcpu-16gib-1xl40s-48gb", parameter_overrides: {}, scale: { min: 0, max: 1 } } },
+    regions: [2], apiKeys: [], state: "running", stateSince: at(136), created: at(136),
+  },
+];
+
 interface UsageSpec {
   type: string;
   flavor: string;
@@ -1667,6 +1830,15 @@ const fixture: DemoFixture = {
   cloudProjects: byId(cloudProjects),
   gpuImages,
   cloudTasks,
+  inferenceFlavors,
+  inferenceRegionFlavors,
+  inferenceRegistryCredentials: byId(inferenceRegistryCredentials),
+  inferenceSecrets: byId(inferenceSecrets),
+  inferenceApiKeys: byId(inferenceApiKeys),
+  inferenceDeployments: byId(inferenceDeployments),
+  inferenceDeploymentLogs,
+  inferenceApplicationTemplates,
+  inferenceApplicationDeployments: byId(inferenceApplicationDeployments),
   usageLines: byId(usageLines),
   securityProfileTemplates: securityTemplates,
   securityTemplateFields: byParent(securityTemplateFields, "templateId"),

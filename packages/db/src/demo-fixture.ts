@@ -47,6 +47,9 @@ export const DEMO_PLAINTEXTS = {
   logsUploaderTargets: { secretAccessKey: { secretAccessKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   certificateKeys: { privateKey: { privateKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   storageAccessKeys: { secretKey: { secretKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
+  inferenceRegistryCredentials: { password: { passwordEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
+  inferenceSecrets: { awsSecretAccessKey: { awsSecretAccessKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
+  inferenceApiKeys: { secret: { secretHash: (plaintext) => sha256Hex(plaintext) } },
   edgeSecretSlots: {
     value: { valueEncrypted: (plaintext, key) => encryptSecret(key, plaintext), checksum: (plaintext) => sha256Hex(plaintext) },
   },

@@ -17,7 +17,7 @@ export interface Secret {
   source: string;
 }
 
-/** Every secret of the demo fixture: token plaintexts, secret slot values, storage keys, secure keys. */
+/** Every secret of the demo fixture: token plaintexts, secret slot values, storage keys, secure keys, and the inference registry passwords, secret keys and API key secrets. */
 export function fixtureSecrets(): Secret[] {
   const secrets: Secret[] = [];
   for (const token of demoFixture.apiTokens)
@@ -30,12 +30,17 @@ export function fixtureSecrets(): Secret[] {
     const key = resource.options.secure_key?.key;
     if (typeof key === "string") secrets.push({ value: key, source: `fixture CDN resource ${resource.id} secure_key` });
   }
+  for (const credentials of demoFixture.inferenceRegistryCredentials)
+    secrets.push({ value: credentials.password, source: `fixture inference registry credentials ${credentials.id} password` });
+  for (const secret of demoFixture.inferenceSecrets) secrets.push({ value: secret.awsSecretAccessKey, source: `fixture inference secret ${secret.id} aws_secret_access_key` });
+  for (const key of demoFixture.inferenceApiKeys) secrets.push({ value: key.secret, source: `fixture inference API key ${key.id} secret` });
   return secrets;
 }
 
 /**
  * The secrets in a request body as the API defines them: logs uploader `secret_access_key`, edge secret
- * slot values, CDN `secure_key.key` and a certificate's `sslPrivateKey`, wherever they sit in the JSON. Walked without recursion, as
+ * slot values, CDN `secure_key.key`, a certificate's `sslPrivateKey`, an inference secret's
+ * `aws_secret_access_key` and registry credentials' `password`, wherever they sit in the JSON. Walked without recursion, as
  * the fuzzing sends JSON nested deeper than the call stack.
  */
 export function secretsInBody(body: unknown): string[] {
@@ -45,7 +50,7 @@ export function secretsInBody(body: unknown): string[] {
   while (pending.length) {
     const [value, key, parentKey] = pending.pop()!;
     if (typeof value === "string") {
-      if (key === "secret_access_key" || key === "sslPrivateKey" || (key === "key" && parentKey === "secure_key") || (key === "value" && parentKey === "secret_slots"))
+      if (key === "secret_access_key" || key === "aws_secret_access_key" || key === "password" || key === "sslPrivateKey" || (key === "key" && parentKey === "secure_key") || (key === "value" && parentKey === "secret_slots"))
         found.push(value);
     } else if (Array.isArray(value)) for (const item of value) pending.push([item, undefined, key]);
     else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) pending.push([item, name, key ?? parentKey]);

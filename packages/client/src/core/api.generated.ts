@@ -3637,6 +3637,294 @@ export interface CreateEdgeAppSecretBody {
   }[];
 }
 
+/** The new API key. */
+export interface CreateInferenceApiKeyBody {
+  /**
+   * The key's name: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen;
+   * unique in the project (409 otherwise).
+   */
+  name: string;
+  /** What the key is for, at most 1024 characters. */
+  description?: string;
+  /** When the key stops working, an ISO 8601 UTC time in the future (400 otherwise); left out: never. */
+  expires_at?: string;
+}
+
+/** The new application deployment. */
+export interface CreateInferenceApplicationDeploymentBody {
+  /**
+   * The deployment's name: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a
+   * hyphen; unique among the project's application deployments (409 otherwise).
+   */
+  name: string;
+  /** An application of the catalogue (400 otherwise). */
+  application_name: string;
+  /**
+   * How to run each component, by name: every required component and any of the others (400 for a name the application
+   * lacks). At most 20 components.
+   */
+  components_configuration: Record<string, {
+      /** Give the component a public address; only an exposable component may be (400 otherwise). */
+      exposed: boolean;
+      /** One of the component's suitable flavors (400 otherwise). */
+      flavor: string;
+      scale: {
+        /** The fewest replicas, 0 to 100. */
+        min: number;
+        /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+        max: number;
+      };
+      /** Values for the component's parameters, by name (400 for a name it lacks). At most 100 overrides. */
+      parameter_overrides?: Record<string, {
+          /** The value, as text, checked against the parameter's type and bounds. */
+          value: string;
+        }>;
+    }>;
+  /** Regions of the platform to run in, each once (400 otherwise). At most 10 regions. */
+  regions: number[];
+  /** Names of the project's API keys (400 for one it lacks) that callers may use. At most 50 keys. */
+  api_keys?: string[];
+}
+
+/** The new deployment. */
+export interface CreateInferenceDeploymentBody {
+  /**
+   * The deployment's name: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a
+   * hyphen; unique in the project (409 otherwise).
+   */
+  name: string;
+  /** The regions to run in, each with its scaling. At least one. At most 10 containers. */
+  containers: {
+    /** A region of the platform (400 otherwise); each region once. */
+    region_id: number;
+    scale: {
+      /** The fewest replicas, 0 to 100; 0 lets the region scale to zero. */
+      min: number;
+      /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+      max: number;
+      /** Seconds between two scaling actions; null: the platform's default. */
+      cooldown_period?: number | null;
+      /** Seconds between two looks at the triggers; null: the platform's default. */
+      polling_interval?: number | null;
+      /** What makes the containers scale between `min` and `max`; null or left out: none of that kind. */
+      triggers?: {
+        cpu?: {
+          /** Threshold, percent of CPU. */
+          threshold: number;
+        } | null;
+        gpu_memory?: {
+          /** Threshold, percent of GPU memory copy utilisation. */
+          threshold: number;
+        } | null;
+        gpu_utilization?: {
+          /** Threshold, percent of GPU utilisation. */
+          threshold: number;
+        } | null;
+        http?: {
+          /** Requests per `window` that one replica takes. */
+          rate: number;
+          /** The window, seconds. */
+          window: number;
+        } | null;
+        memory?: {
+          /** Threshold, percent of memory. */
+          threshold: number;
+        } | null;
+        sqs?: {
+          /** Messages in the queue before the first replica starts. */
+          activation_queue_length: number;
+          /** A custom AWS endpoint, or null. */
+          aws_endpoint?: string | null;
+          /** The queue's AWS region, e.g. "eu-central-1". */
+          aws_region: string;
+          /** Messages in the queue per replica. */
+          queue_length: number;
+          /** The queue's URL. */
+          queue_url: string;
+          /** An inference secret of the project (type aws-iam) to read the queue with (400 otherwise). */
+          secret_name: string;
+          /** Count delayed messages too. Default false. */
+          scale_on_delayed?: boolean;
+          /** Count messages in flight too. Default false. */
+          scale_on_flight?: boolean;
+        } | null;
+      };
+    };
+  }[];
+  /** The container image, e.g. `nginx:latest` (Docker Hub) or a registry's full path. */
+  image: string;
+  /** The port the container listens on. */
+  listening_port: number;
+  /** A flavor of the platform (400 otherwise). */
+  flavor_name: string;
+  /** What the deployment is for; null or left out: "". */
+  description?: string | null;
+  /** The command and its arguments, instead of the image's own. At most 100 arguments. */
+  command?: string[] | null;
+  /** Registry credentials of the project to pull the image with (400 for a name it lacks); null: none. */
+  credentials_name?: string | null;
+  /** Environment variables of the containers, values at most 4096 characters. At most 100 variables. */
+  envs?: Record<string, string>;
+  /** Names of the project's API keys (400 for one it lacks) that callers may use. At most 50 keys. */
+  api_keys?: string[];
+  /** Deprecated: require an API key of the project without naming one. Not together with `api_keys` (400). */
+  auth_enabled?: boolean;
+  ingress_opts?: {
+    /** Default false: responses are buffered. */
+    disable_response_buffering?: boolean;
+  } | null;
+  logging?: {
+    /** Stream the containers' logs. Default true. */
+    enabled?: boolean;
+    /** The region the logs are kept in (a region of the platform), or null. */
+    destination_region_id?: number | null;
+    topic_name?: string | null;
+    /** Days the logs are kept. */
+    retention_policy?: {
+      period: number | null;
+    } | null;
+  } | null;
+  /** Probes of every container; null or left out: none. An enabled probe needs `probe` (400 otherwise). */
+  probes?: {
+    liveness_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+    readiness_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+    startup_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+  } | null;
+  /** Idle seconds before the containers scale down to `scale.min`; null: 120. */
+  timeout?: number | null;
+}
+
+/** The new registry credentials. */
+export interface CreateInferenceRegistryCredentialsBody {
+  /**
+   * The credentials' name: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a
+   * hyphen; unique in the project (409 otherwise).
+   */
+  name: string;
+  /** The registry's address, e.g. "registry.example.com" or "https://ghcr.io"; at most 255 characters. */
+  registry_url: string;
+  /** The user to log in as, 1 to 255 characters. */
+  username: string;
+  /**
+   * The password or access token, 1 to 4096 characters. Kept encrypted; never shown back, logged or put in an error.
+   */
+  password: string;
+}
+
+/** The new secret. */
+export interface CreateInferenceSecretBody {
+  /**
+   * The secret's name: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a
+   * hyphen; unique in the project (409 otherwise).
+   */
+  name: string;
+  /** The kind of secret; "aws-iam" is the only one. */
+  type: "aws-iam";
+  /** The key pair. */
+  data: {
+    /** The AWS access key id: 16 to 128 capital letters and digits. */
+    aws_access_key_id: string;
+    /** The AWS secret access key, 1 to 4096 characters. Kept encrypted; never shown back, logged or put in an error. */
+    aws_secret_access_key: string;
+  };
+}
+
 /** A config: `name`, `policy` and `target` are required; the others take their defaults when left out. */
 export interface CreateLogsUploaderConfigBody {
   name: string;
@@ -4503,6 +4791,376 @@ export interface GpuImageList {
   results: GpuImage[];
 }
 
+/** An API key of a project's deployments. Its secret is never shown after it is made. */
+export interface InferenceApiKey {
+  /** The key's name, unique in the project; deployments name it in `api_keys`. */
+  name: string;
+  /** What the key is for, or null. */
+  description: string | null;
+  /** When the key stops working, or null for never. */
+  expires_at: string | null;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** The project's deployments that take the key (their `api_keys`), by name. */
+  deployment_names: string[];
+}
+
+/** A new API key, with its secret, shown this once. */
+export interface InferenceApiKeyCreated {
+  /** The key's name, unique in the project; deployments name it in `api_keys`. */
+  name: string;
+  /** What the key is for, or null. */
+  description: string | null;
+  /** When the key stops working, or null for never. */
+  expires_at: string | null;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** The project's deployments that take the key (their `api_keys`), by name. */
+  deployment_names: string[];
+  /**
+   * The key itself, to send as `Authorization: Bearer <secret>` or `X-Api-Key: <secret>`. Shown in this answer only:
+   * only its hash is kept.
+   */
+  secret: string;
+}
+
+/** A page of API keys, and the number of all the API keys that match. */
+export interface InferenceApiKeyList {
+  /** The number of API keys that match the filters, before limit and offset. */
+  count: number;
+  /** The API keys of this page. */
+  results: InferenceApiKey[];
+}
+
+/** A deployment of an application of the catalogue. */
+export interface InferenceApplicationDeployment {
+  name: string;
+  application_name: string;
+  components_configuration: Record<string, {
+      exposed: boolean;
+      flavor: string;
+      scale: {
+        min: number;
+        max: number;
+      };
+      parameter_overrides: Record<string, {
+          value: string;
+        }>;
+    }>;
+  regions: number[];
+  api_keys: string[];
+  status: {
+    /**
+     * Its status moves on by itself: after a create or a change its components are "Deploying" in each region and the
+     * consolidated status is PartiallyDeployed for 30 seconds, then they are "Active" and it is Active, with an address
+     * for each exposed component. A deleted one is "Deleting" (consolidated Unknown) for 10 seconds, then gone (404).
+     */
+    consolidated_status: "Active" | "Failed" | "PartiallyDeployed" | "Unknown";
+    regions: {
+      region_id: number;
+      /** "Deploying", "Active" or "Deleting". */
+      status: string;
+      components: Record<string, {
+          status: string;
+          /** Why the component failed; "" when it did not. */
+          error: string;
+        }>;
+    }[];
+    /** The inference that runs each component. */
+    component_inferences: Record<string, {
+        /** `<deployment>-<component>`. */
+        name: string;
+        flavor: string;
+      }>;
+    /** The address of each exposed component, once Active. */
+    expose_addresses: Record<string, {
+        address: string;
+      }>;
+  };
+}
+
+/** A page of application deployments, and the number of all the application deployments that match. */
+export interface InferenceApplicationDeploymentList {
+  /** The number of application deployments that match the filters, before limit and offset. */
+  count: number;
+  /** The application deployments of this page. */
+  results: InferenceApplicationDeployment[];
+}
+
+/** An application of the catalogue: components that are deployed together. */
+export interface InferenceApplicationTemplate {
+  /** The application's name in the catalogue, what a deployment's `application_name` gives. */
+  name: string;
+  display_name: string;
+  description: string;
+  readme: string;
+  cover_url: string;
+  /** Key-value labels of the application. */
+  tags: Record<string, string>;
+  /** The application's components, by name. */
+  components: Record<string, {
+      display_name: string;
+      description: string;
+      readme: string;
+      license_url: string;
+      /** Whether every deployment of the application has this component. */
+      required: boolean;
+      /** Whether the component can have a public address (`exposed`). */
+      exposable: boolean;
+      /** The flavors the component runs on. */
+      suitable_flavors: {
+        name: string;
+      }[];
+      /** What a deployment may set (`parameter_overrides`), by name. */
+      parameters: Record<string, {
+          /** What values the parameter takes. */
+          type: "enum" | "float" | "integer" | "string";
+          display_name: string;
+          description: string;
+          /** The value used when a deployment does not override it. */
+          default_value: string;
+          required: boolean;
+          /** The values an enum takes; null for other types. */
+          enum_values: string[] | null;
+          /** The least value of an integer or float, or null. */
+          min_value: string | null;
+          /** The greatest value of an integer or float, or null. */
+          max_value: string | null;
+          /** The regular expression a string matches, or null. */
+          pattern: string | null;
+        }>;
+    }>;
+}
+
+/** The whole catalogue of applications. */
+export interface InferenceApplicationTemplateList {
+  /** The number of applications. */
+  count: number;
+  results: InferenceApplicationTemplate[];
+}
+
+/** An inference deployment: containers of one image on one flavor in one or more regions. */
+export interface InferenceDeployment {
+  name: string;
+  project_id: number;
+  /**
+   * A deployment's status moves on by itself, computed from when its last action was asked for: after a create, a
+   * start, or a change of a running deployment it is DEPLOYING for 10 seconds (no container yet), then
+   * PARTIALLYDEPLOYED until 30 seconds (containers made, none ready), then ACTIVE, or PENDING when every container's
+   * `scale.min` is 0 (running, scaled to zero until a request comes). A stopped deployment is DISABLED. A deleted one
+   * is DELETING for 10 seconds and then gone (404). Addresses are given while it is ACTIVE or PENDING, and null
+   * otherwise.
+   */
+  status: "ACTIVE" | "DELETING" | "DEPLOYING" | "DISABLED" | "PARTIALLYDEPLOYED" | "PENDING";
+  /** Where callers reach the deployment, while it is ACTIVE or PENDING; null otherwise. */
+  address: string | null;
+  description: string;
+  image: string;
+  listening_port: number;
+  flavor_name: string;
+  /** The command and its arguments, joined by spaces; null: the image's own. */
+  command: string | null;
+  /** The registry credentials the image is pulled with, or null. */
+  credentials_name: string | null;
+  /** Environment variables of the containers. */
+  envs: Record<string, string>;
+  /** The project's API keys callers may use. */
+  api_keys: string[];
+  /** Whether calls need an API key: true when `api_keys` names any (or auth_enabled was set). */
+  auth_enabled: boolean;
+  containers: {
+    region_id: number;
+    /** The region's own address, while the deployment is ACTIVE or PENDING; null otherwise. */
+    address: string | null;
+    deploy_status: {
+      /** Replicas the region runs: `scale.min`, while the deployment runs; 0 while it is stopped. */
+      total: number;
+      /** Replicas ready: `total` once the deployment is ACTIVE, 0 before. */
+      ready: number;
+    };
+    /** Why the region's containers failed, or null. */
+    error_message: string | null;
+    scale: {
+      min: number;
+      max: number;
+      cooldown_period: number | null;
+      polling_interval: number | null;
+      triggers: {
+        cpu: {
+          threshold: number;
+        } | null;
+        gpu_memory: {
+          threshold: number;
+        } | null;
+        gpu_utilization: {
+          threshold: number;
+        } | null;
+        http: {
+          rate: number;
+          window: number;
+        } | null;
+        memory: {
+          threshold: number;
+        } | null;
+        sqs: {
+          activation_queue_length: number;
+          aws_endpoint: string | null;
+          aws_region: string;
+          queue_length: number;
+          queue_url: string;
+          secret_name: string;
+          scale_on_delayed: boolean;
+          scale_on_flight: boolean;
+        } | null;
+      };
+    };
+  }[];
+  ingress_opts: {
+    disable_response_buffering: boolean;
+  } | null;
+  logging: {
+    enabled: boolean;
+    destination_region_id: number | null;
+    topic_name: string | null;
+    retention_policy: {
+      period: number | null;
+    } | null;
+  } | null;
+  probes: {
+    liveness_probe: {
+      enabled: boolean;
+      probe: {
+        exec: {
+          command: string[];
+        } | null;
+        http_get: {
+          headers: Record<string, string>;
+          host: string | null;
+          path: string;
+          port: number;
+          schema: string;
+        } | null;
+        tcp_socket: {
+          port: number;
+        } | null;
+        failure_threshold: number;
+        success_threshold: number;
+        initial_delay_seconds: number;
+        period_seconds: number;
+        timeout_seconds: number;
+      } | null;
+    } | null;
+    readiness_probe: {
+      enabled: boolean;
+      probe: {
+        exec: {
+          command: string[];
+        } | null;
+        http_get: {
+          headers: Record<string, string>;
+          host: string | null;
+          path: string;
+          port: number;
+          schema: string;
+        } | null;
+        tcp_socket: {
+          port: number;
+        } | null;
+        failure_threshold: number;
+        success_threshold: number;
+        initial_delay_seconds: number;
+        period_seconds: number;
+        timeout_seconds: number;
+      } | null;
+    } | null;
+    startup_probe: {
+      enabled: boolean;
+      probe: {
+        exec: {
+          command: string[];
+        } | null;
+        http_get: {
+          headers: Record<string, string>;
+          host: string | null;
+          path: string;
+          port: number;
+          schema: string;
+        } | null;
+        tcp_socket: {
+          port: number;
+        } | null;
+        failure_threshold: number;
+        success_threshold: number;
+        initial_delay_seconds: number;
+        period_seconds: number;
+        timeout_seconds: number;
+      } | null;
+    } | null;
+  } | null;
+  timeout: number | null;
+  /**
+   * The objects the deployment belongs to: always empty here, as application components are not listed as deployments.
+   */
+  object_references: {
+    kind: "AppDeployment";
+    name: string;
+  }[];
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+}
+
+/** A page of deployments, and the number of all the deployments that match. */
+export interface InferenceDeploymentList {
+  /** The number of deployments that match the filters, before limit and offset. */
+  count: number;
+  /** The deployments of this page. */
+  results: InferenceDeployment[];
+}
+
+/** A page of log lines, and the number of all the log lines that match. */
+export interface InferenceDeploymentLogList {
+  /** The number of log lines that match the filters, before limit and offset. */
+  count: number;
+  /** The log lines of this page. */
+  results: {
+    /** When the container wrote the line. */
+    time: string;
+    region_id: number;
+    /** The replica that wrote it. */
+    pod: string;
+    message: string;
+  }[];
+}
+
+/** A flavor: the hardware each container of an inference deployment gets. */
+export interface InferenceFlavor {
+  /** The flavor's name, what a deployment's `flavor_name` gives. */
+  name: string;
+  description: string;
+  /** vCPUs of each container. */
+  cpu: number;
+  /** Memory of each container, GiB. */
+  memory: number;
+  /** GPUs of each container; 0 for a CPU-only flavor. */
+  gpu: number;
+  /** The GPU's model, e.g. "H100"; "" for a CPU-only flavor. */
+  gpu_model: string;
+  /** GPU memory of each container in all, GiB. */
+  gpu_memory: number;
+  /** The GPU's CUDA compute capability, e.g. "9.0"; "" for a CPU-only flavor. */
+  gpu_compute_capability: string;
+  /** Always false: a container has its GPUs to itself. */
+  is_gpu_shared: boolean;
+}
+
+/** A page of flavors, and the number of all the flavors that match. */
+export interface InferenceFlavorList {
+  /** The number of flavors that match the filters, before limit and offset. */
+  count: number;
+  /** The flavors of this page. */
+  results: InferenceFlavor[];
+}
+
 /** An inference model from the catalogue that can be deployed. */
 export interface InferenceModel {
   /** The model id, a UUID. */
@@ -4543,6 +5201,63 @@ export interface InferenceModelList {
   /** The total number of models, before limit and offset. */
   count: number;
   results: InferenceModel[];
+}
+
+/** The capacity of every region that runs inference, and the number of such regions. */
+export interface InferenceRegionCapacityList {
+  /** The number of regions. */
+  count: number;
+  results: {
+    region_id: number;
+    /** Each flavor the region offers, by name. */
+    capacity: {
+      flavor_name: string;
+      /** Containers of the flavor the region can still start. */
+      capacity: number;
+    }[];
+  }[];
+}
+
+/** Registry credentials: a login to a private container registry, which deployments name in `credentials_name`. */
+export interface InferenceRegistryCredentials {
+  /** The credentials' name, unique in the project. */
+  name: string;
+  /** The project they belong to. */
+  project_id: number;
+  /** The registry they log in to. */
+  registry_url: string;
+  /** The user they log in as. The password is never shown. */
+  username: string;
+}
+
+/** A page of registry credentials, and the number of all the registry credentials that match. */
+export interface InferenceRegistryCredentialsList {
+  /** The number of registry credentials that match the filters, before limit and offset. */
+  count: number;
+  /** The registry credentials of this page. */
+  results: InferenceRegistryCredentials[];
+}
+
+/** An inference secret: an AWS IAM key pair that a deployment's SQS scaling trigger names in `secret_name`. */
+export interface InferenceSecret {
+  /** The secret's name, unique in the project. */
+  name: string;
+  /** The kind of secret: "aws-iam". */
+  type: string;
+  data: {
+    /** The AWS access key id, as it was given. */
+    aws_access_key_id: string;
+    /** Always "********": the secret key is kept encrypted and never shown back. */
+    aws_secret_access_key: string;
+  };
+}
+
+/** A page of secrets, and the number of all the secrets that match. */
+export interface InferenceSecretList {
+  /** The number of secrets that match the filters, before limit and offset. */
+  count: number;
+  /** The secrets of this page. */
+  results: InferenceSecret[];
 }
 
 /** Whom to invite, and with which role. */
@@ -5314,6 +6029,11 @@ export interface PrefetchStatus {
   status: "In progress" | "Successful";
 }
 
+export interface ProjectPathParams {
+  /** The project id; it must be one of the account's projects. */
+  project_id: number;
+}
+
 /** The addresses of the CDN's servers. */
 export interface PublicIpList {
   /** The IPv4 addresses. */
@@ -5533,6 +6253,31 @@ export interface ReplaceEdgeAppSecretBody {
     /** The new value, at most 4096 characters; without it the slot keeps the value it has (400 if it has none). */
     value?: string;
   }[];
+}
+
+/** The credentials' new login: every field is replaced. */
+export interface ReplaceInferenceRegistryCredentialsBody {
+  /** The registry's address, e.g. "registry.example.com" or "https://ghcr.io"; at most 255 characters. */
+  registry_url: string;
+  /** The user to log in as, 1 to 255 characters. */
+  username: string;
+  /**
+   * The password or access token, 1 to 4096 characters. Kept encrypted; never shown back, logged or put in an error.
+   */
+  password: string;
+}
+
+/** The secret's new type and key pair: both are replaced. */
+export interface ReplaceInferenceSecretBody {
+  /** The kind of secret; "aws-iam" is the only one. */
+  type: "aws-iam";
+  /** The key pair. */
+  data: {
+    /** The AWS access key id: 16 to 128 capital letters and digits. */
+    aws_access_key_id: string;
+    /** The AWS secret access key, 1 to 4096 characters. Kept encrypted; never shown back, logged or put in an error. */
+    aws_secret_access_key: string;
+  };
 }
 
 /**
@@ -6737,6 +7482,248 @@ export interface UpdateEdgeAppSecretBody {
   }[];
 }
 
+/** What to change of the key: its description. */
+export interface UpdateInferenceApiKeyBody {
+  /** The key's new description, at most 1024 characters; null clears it. Left out: unchanged. */
+  description?: string | null;
+}
+
+/** What to change of the application deployment. */
+export interface UpdateInferenceApplicationDeploymentBody {
+  /**
+   * Changes by component: the fields given replace the component's; a component the deployment lacks is added (then
+   * `exposed`, `flavor` and `scale` are required); null removes a component that is not required. At most 20
+   * components.
+   */
+  components_configuration?: Record<string, {
+      exposed?: boolean;
+      flavor?: string;
+      scale?: {
+        /** The fewest replicas, 0 to 100. */
+        min?: number;
+        /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+        max?: number;
+      };
+      /**
+       * Values for the component's parameters, by name; null removes an override (the default applies again). At most
+       * 100 overrides.
+       */
+      parameter_overrides?: Record<string, {
+          /** The value, as text, checked against the parameter's type and bounds. */
+          value: string;
+        } | null>;
+    } | null>;
+  /** Regions of the platform to run in (each once), replacing the list. At most 10 regions. */
+  regions?: number[];
+  /** The project's API keys callers may use (400 for one it lacks), replacing the list. At most 50 keys. */
+  api_keys?: string[];
+}
+
+/**
+ * What to change: each field given replaces the deployment's; left out (or null, for image, listening_port, containers
+ * and envs): unchanged.
+ */
+export interface UpdateInferenceDeploymentBody {
+  /** The regions to run in, each with its scaling. At least one. At most 10 containers. */
+  containers?: {
+    /** A region of the platform (400 otherwise); each region once. */
+    region_id: number;
+    scale: {
+      /** The fewest replicas, 0 to 100; 0 lets the region scale to zero. */
+      min: number;
+      /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+      max: number;
+      /** Seconds between two scaling actions; null: the platform's default. */
+      cooldown_period?: number | null;
+      /** Seconds between two looks at the triggers; null: the platform's default. */
+      polling_interval?: number | null;
+      /** What makes the containers scale between `min` and `max`; null or left out: none of that kind. */
+      triggers?: {
+        cpu?: {
+          /** Threshold, percent of CPU. */
+          threshold: number;
+        } | null;
+        gpu_memory?: {
+          /** Threshold, percent of GPU memory copy utilisation. */
+          threshold: number;
+        } | null;
+        gpu_utilization?: {
+          /** Threshold, percent of GPU utilisation. */
+          threshold: number;
+        } | null;
+        http?: {
+          /** Requests per `window` that one replica takes. */
+          rate: number;
+          /** The window, seconds. */
+          window: number;
+        } | null;
+        memory?: {
+          /** Threshold, percent of memory. */
+          threshold: number;
+        } | null;
+        sqs?: {
+          /** Messages in the queue before the first replica starts. */
+          activation_queue_length: number;
+          /** A custom AWS endpoint, or null. */
+          aws_endpoint?: string | null;
+          /** The queue's AWS region, e.g. "eu-central-1". */
+          aws_region: string;
+          /** Messages in the queue per replica. */
+          queue_length: number;
+          /** The queue's URL. */
+          queue_url: string;
+          /** An inference secret of the project (type aws-iam) to read the queue with (400 otherwise). */
+          secret_name: string;
+          /** Count delayed messages too. Default false. */
+          scale_on_delayed?: boolean;
+          /** Count messages in flight too. Default false. */
+          scale_on_flight?: boolean;
+        } | null;
+      };
+    };
+  }[] | null;
+  /** The container image, e.g. `nginx:latest` (Docker Hub) or a registry's full path. */
+  image?: string | null;
+  /** The port the container listens on. */
+  listening_port?: number | null;
+  /** A flavor of the platform (400 otherwise). */
+  flavor_name?: string;
+  /** What the deployment is for; null or left out: "". */
+  description?: string | null;
+  /** The command and its arguments, instead of the image's own. At most 100 arguments. */
+  command?: string[] | null;
+  /** Registry credentials of the project to pull the image with (400 for a name it lacks); null: none. */
+  credentials_name?: string | null;
+  /** Environment variables of the containers, values at most 4096 characters. At most 100 variables. */
+  envs?: Record<string, string> | null;
+  /**
+   * The project's API keys callers may use (400 for one it lacks), replacing the list; `[]` removes them all and turns
+   * authentication off. At most 50 keys.
+   */
+  api_keys?: string[] | null;
+  /** Deprecated: require an API key of the project without naming one. Not together with `api_keys` (400). */
+  auth_enabled?: boolean;
+  ingress_opts?: {
+    /** Default false: responses are buffered. */
+    disable_response_buffering?: boolean;
+  } | null;
+  logging?: {
+    /** Stream the containers' logs. Default true. */
+    enabled?: boolean;
+    /** The region the logs are kept in (a region of the platform), or null. */
+    destination_region_id?: number | null;
+    topic_name?: string | null;
+    /** Days the logs are kept. */
+    retention_policy?: {
+      period: number | null;
+    } | null;
+  } | null;
+  /** Probes of every container; null or left out: none. An enabled probe needs `probe` (400 otherwise). */
+  probes?: {
+    liveness_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+    readiness_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+    startup_probe?: {
+      enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      probe?: {
+        exec?: {
+          /** The command and its arguments. At most 100 arguments. */
+          command: string[];
+        } | null;
+        http_get?: {
+          port: number;
+          /** Headers to send. At most 50 headers. */
+          headers?: Record<string, string>;
+          host?: string | null;
+          /** Default "/". */
+          path?: string;
+          /** HTTP (default) or HTTPS. */
+          schema?: "HTTP" | "HTTPS";
+        } | null;
+        tcp_socket?: {
+          port: number;
+        } | null;
+        /** Default 3. */
+        failure_threshold?: number;
+        /** Default 1. */
+        success_threshold?: number;
+        /** Default 0. */
+        initial_delay_seconds?: number;
+        /** Default 10. */
+        period_seconds?: number;
+        /** Default 1. */
+        timeout_seconds?: number;
+      };
+    } | null;
+  } | null;
+  /** Idle seconds before the containers scale down to `scale.min`; null: 120. */
+  timeout?: number | null;
+}
+
 /** The fields to change; fields not given keep their value. `resources` given replaces the list whole. */
 export interface UpdateLogsUploaderConfigBody {
   name?: string;
@@ -7490,6 +8477,59 @@ export interface CdnListPublicIpsQuery {
 
 /** No body, or {}: a check takes no input. */
 export type CdnValidateLogsUploaderTargetBody = Record<string, never>;
+
+export interface CloudListInferenceApiKeysQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching API keys skipped. Default 0. */
+  offset?: number;
+}
+
+export interface CloudListInferenceApplicationDeploymentsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching application deployments skipped. Default 0. */
+  offset?: number;
+}
+
+export interface CloudListInferenceDeploymentLogsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching log lines skipped. Default 0. */
+  offset?: number;
+  /** time.asc or time.desc (default: newest first); ties by the order they were written. */
+  order_by?: "time.asc" | "time.desc";
+  /** Only the lines of this region's containers. */
+  region_id?: number;
+}
+
+export interface CloudListInferenceDeploymentsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching deployments skipped. Default 0. */
+  offset?: number;
+}
+
+export interface CloudListInferenceFlavorsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching flavors skipped. Default 0. */
+  offset?: number;
+}
+
+export interface CloudListInferenceRegistryCredentialsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching registry credentials skipped. Default 0. */
+  offset?: number;
+}
+
+export interface CloudListInferenceSecretsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching secrets skipped. Default 0. */
+  offset?: number;
+}
 
 export interface EdgeDeleteSecretQuery {
   /** true: delete it even while apps use it, and take it out of those apps. */
@@ -10523,6 +11563,405 @@ export interface Routes {
     query: never;
     body: never;
     response: InferenceModel;
+  };
+  /** `GET /cloud/v3/inference/capacity`: Get inference capacity by region. */
+  "cloud.getInferenceCapacity": {
+    method: "GET";
+    path: "/cloud/v3/inference/capacity";
+    params: never;
+    query: never;
+    body: never;
+    response: InferenceRegionCapacityList;
+  };
+  /** `GET /cloud/v3/inference/flavors`: List inference flavors. */
+  "cloud.listInferenceFlavors": {
+    method: "GET";
+    path: "/cloud/v3/inference/flavors";
+    params: never;
+    query: CloudListInferenceFlavorsQuery;
+    body: never;
+    response: InferenceFlavorList;
+  };
+  /** `GET /cloud/v3/inference/flavors/:flavor_name`: Get an inference flavor. */
+  "cloud.getInferenceFlavor": {
+    method: "GET";
+    path: "/cloud/v3/inference/flavors/:flavor_name";
+    params: {
+      /** The flavor's name. */
+      flavor_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceFlavor;
+  };
+  /** `GET /cloud/v3/inference/:project_id/registry_credentials`: List registry credentials. */
+  "cloud.listInferenceRegistryCredentials": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/registry_credentials";
+    params: ProjectPathParams;
+    query: CloudListInferenceRegistryCredentialsQuery;
+    body: never;
+    response: InferenceRegistryCredentialsList;
+  };
+  /** `POST /cloud/v3/inference/:project_id/registry_credentials`: Create registry credentials. */
+  "cloud.createInferenceRegistryCredentials": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/registry_credentials";
+    params: ProjectPathParams;
+    query: never;
+    body: CreateInferenceRegistryCredentialsBody;
+    response: InferenceRegistryCredentials;
+  };
+  /** `GET /cloud/v3/inference/:project_id/registry_credentials/:credential_name`: Get registry credentials. */
+  "cloud.getInferenceRegistryCredentials": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/registry_credentials/:credential_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The credentials' name. */
+      credential_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceRegistryCredentials;
+  };
+  /** `PUT /cloud/v3/inference/:project_id/registry_credentials/:credential_name`: Replace registry credentials. */
+  "cloud.replaceInferenceRegistryCredentials": {
+    method: "PUT";
+    path: "/cloud/v3/inference/:project_id/registry_credentials/:credential_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The credentials' name. */
+      credential_name: string;
+    };
+    query: never;
+    body: ReplaceInferenceRegistryCredentialsBody;
+    response: InferenceRegistryCredentials;
+  };
+  /** `DELETE /cloud/v3/inference/:project_id/registry_credentials/:credential_name`: Delete registry credentials. */
+  "cloud.deleteInferenceRegistryCredentials": {
+    method: "DELETE";
+    path: "/cloud/v3/inference/:project_id/registry_credentials/:credential_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The credentials' name. */
+      credential_name: string;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /cloud/v3/inference/:project_id/secrets`: List inference secrets. */
+  "cloud.listInferenceSecrets": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/secrets";
+    params: ProjectPathParams;
+    query: CloudListInferenceSecretsQuery;
+    body: never;
+    response: InferenceSecretList;
+  };
+  /** `POST /cloud/v3/inference/:project_id/secrets`: Create an inference secret. */
+  "cloud.createInferenceSecret": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/secrets";
+    params: ProjectPathParams;
+    query: never;
+    body: CreateInferenceSecretBody;
+    response: InferenceSecret;
+  };
+  /** `GET /cloud/v3/inference/:project_id/secrets/:secret_name`: Get an inference secret. */
+  "cloud.getInferenceSecret": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/secrets/:secret_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The secret's name. */
+      secret_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceSecret;
+  };
+  /** `PUT /cloud/v3/inference/:project_id/secrets/:secret_name`: Replace an inference secret. */
+  "cloud.replaceInferenceSecret": {
+    method: "PUT";
+    path: "/cloud/v3/inference/:project_id/secrets/:secret_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The secret's name. */
+      secret_name: string;
+    };
+    query: never;
+    body: ReplaceInferenceSecretBody;
+    response: InferenceSecret;
+  };
+  /** `DELETE /cloud/v3/inference/:project_id/secrets/:secret_name`: Delete an inference secret. */
+  "cloud.deleteInferenceSecret": {
+    method: "DELETE";
+    path: "/cloud/v3/inference/:project_id/secrets/:secret_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The secret's name. */
+      secret_name: string;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /cloud/v3/inference/:project_id/api_keys`: List inference API keys. */
+  "cloud.listInferenceApiKeys": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/api_keys";
+    params: ProjectPathParams;
+    query: CloudListInferenceApiKeysQuery;
+    body: never;
+    response: InferenceApiKeyList;
+  };
+  /** `POST /cloud/v3/inference/:project_id/api_keys`: Create an inference API key. */
+  "cloud.createInferenceApiKey": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/api_keys";
+    params: ProjectPathParams;
+    query: never;
+    body: CreateInferenceApiKeyBody;
+    response: InferenceApiKeyCreated;
+  };
+  /** `GET /cloud/v3/inference/:project_id/api_keys/:api_key_name`: Get an inference API key. */
+  "cloud.getInferenceApiKey": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/api_keys/:api_key_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The key's name. */
+      api_key_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceApiKey;
+  };
+  /** `PATCH /cloud/v3/inference/:project_id/api_keys/:api_key_name`: Update an inference API key. */
+  "cloud.updateInferenceApiKey": {
+    method: "PATCH";
+    path: "/cloud/v3/inference/:project_id/api_keys/:api_key_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The key's name. */
+      api_key_name: string;
+    };
+    query: never;
+    body: UpdateInferenceApiKeyBody;
+    response: InferenceApiKey;
+  };
+  /** `DELETE /cloud/v3/inference/:project_id/api_keys/:api_key_name`: Delete an inference API key. */
+  "cloud.deleteInferenceApiKey": {
+    method: "DELETE";
+    path: "/cloud/v3/inference/:project_id/api_keys/:api_key_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The key's name. */
+      api_key_name: string;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /cloud/v3/inference/:project_id/deployments`: List inference deployments. */
+  "cloud.listInferenceDeployments": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/deployments";
+    params: ProjectPathParams;
+    query: CloudListInferenceDeploymentsQuery;
+    body: never;
+    response: InferenceDeploymentList;
+  };
+  /** `POST /cloud/v3/inference/:project_id/deployments`: Create an inference deployment. */
+  "cloud.createInferenceDeployment": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/deployments";
+    params: ProjectPathParams;
+    query: never;
+    body: CreateInferenceDeploymentBody;
+    response: TaskIdList;
+  };
+  /** `POST /cloud/v3/inference/:project_id/deployments/:deployment_name/start`: Start an inference deployment. */
+  "cloud.startInferenceDeployment": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/start";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
+  /** `POST /cloud/v3/inference/:project_id/deployments/:deployment_name/stop`: Stop an inference deployment. */
+  "cloud.stopInferenceDeployment": {
+    method: "POST";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/stop";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
+  /** `GET /cloud/v3/inference/:project_id/deployments/:deployment_name/logs`: List an inference deployment's logs. */
+  "cloud.listInferenceDeploymentLogs": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/logs";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: CloudListInferenceDeploymentLogsQuery;
+    body: never;
+    response: InferenceDeploymentLogList;
+  };
+  /** `GET /cloud/v3/inference/:project_id/deployments/:deployment_name`: Get an inference deployment. */
+  "cloud.getInferenceDeployment": {
+    method: "GET";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceDeployment;
+  };
+  /** `PATCH /cloud/v3/inference/:project_id/deployments/:deployment_name`: Update an inference deployment. */
+  "cloud.updateInferenceDeployment": {
+    method: "PATCH";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: UpdateInferenceDeploymentBody;
+    response: TaskIdList;
+  };
+  /** `DELETE /cloud/v3/inference/:project_id/deployments/:deployment_name`: Delete an inference deployment. */
+  "cloud.deleteInferenceDeployment": {
+    method: "DELETE";
+    path: "/cloud/v3/inference/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: never;
+    response: TaskIdList;
+  };
+  /** `GET /cloud/v3/inference/applications/catalog`: List inference applications. */
+  "cloud.listInferenceApplicationTemplates": {
+    method: "GET";
+    path: "/cloud/v3/inference/applications/catalog";
+    params: never;
+    query: never;
+    body: never;
+    response: InferenceApplicationTemplateList;
+  };
+  /** `GET /cloud/v3/inference/applications/catalog/:application_name`: Get an inference application. */
+  "cloud.getInferenceApplicationTemplate": {
+    method: "GET";
+    path: "/cloud/v3/inference/applications/catalog/:application_name";
+    params: {
+      /** The application's name in the catalogue. */
+      application_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceApplicationTemplate;
+  };
+  /** `GET /cloud/v3/inference/applications/:project_id/deployments`: List application deployments. */
+  "cloud.listInferenceApplicationDeployments": {
+    method: "GET";
+    path: "/cloud/v3/inference/applications/:project_id/deployments";
+    params: ProjectPathParams;
+    query: CloudListInferenceApplicationDeploymentsQuery;
+    body: never;
+    response: InferenceApplicationDeploymentList;
+  };
+  /** `POST /cloud/v3/inference/applications/:project_id/deployments`: Create an application deployment. */
+  "cloud.createInferenceApplicationDeployment": {
+    method: "POST";
+    path: "/cloud/v3/inference/applications/:project_id/deployments";
+    params: ProjectPathParams;
+    query: never;
+    body: CreateInferenceApplicationDeploymentBody;
+    response: TaskIdList;
+  };
+  /** `GET /cloud/v3/inference/applications/:project_id/deployments/:deployment_name`: Get an application deployment. */
+  "cloud.getInferenceApplicationDeployment": {
+    method: "GET";
+    path: "/cloud/v3/inference/applications/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The application deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: never;
+    response: InferenceApplicationDeployment;
+  };
+  /**
+   * `PATCH /cloud/v3/inference/applications/:project_id/deployments/:deployment_name`: Update an application
+   * deployment.
+   */
+  "cloud.updateInferenceApplicationDeployment": {
+    method: "PATCH";
+    path: "/cloud/v3/inference/applications/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The application deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: UpdateInferenceApplicationDeploymentBody;
+    response: TaskIdList;
+  };
+  /**
+   * `DELETE /cloud/v3/inference/applications/:project_id/deployments/:deployment_name`: Delete an application
+   * deployment.
+   */
+  "cloud.deleteInferenceApplicationDeployment": {
+    method: "DELETE";
+    path: "/cloud/v3/inference/applications/:project_id/deployments/:deployment_name";
+    params: {
+      /** The project id; it must be one of the account's projects. */
+      project_id: number;
+      /** The application deployment's name. */
+      deployment_name: string;
+    };
+    query: never;
+    body: never;
+    response: TaskIdList;
   };
   /** `GET /security/iaas/profile-templates`: List profile templates. */
   "security.listProfileTemplates": {

@@ -16,6 +16,13 @@ import { Transport } from "../core/transport.js";
 const listProjectsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listProjects">["results"][number], Success<"cloud.listProjects">, Query<"cloud.listProjects">>((body) => body.results);
 const listInferenceModelsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceModels">["results"][number], Success<"cloud.listInferenceModels">, Query<"cloud.listInferenceModels">>((body) => body.results);
 const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuImages">["results"][number], Success<"cloud.listGpuImages">, Query<"cloud.listGpuImages">>((body) => body.results);
+const listInferenceFlavorsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceFlavors">["results"][number], Success<"cloud.listInferenceFlavors">, Query<"cloud.listInferenceFlavors">>((body) => body.results);
+const listInferenceRegistryCredentialsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceRegistryCredentials">["results"][number], Success<"cloud.listInferenceRegistryCredentials">, Query<"cloud.listInferenceRegistryCredentials">>((body) => body.results);
+const listInferenceSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceSecrets">["results"][number], Success<"cloud.listInferenceSecrets">, Query<"cloud.listInferenceSecrets">>((body) => body.results);
+const listInferenceApiKeysPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceApiKeys">["results"][number], Success<"cloud.listInferenceApiKeys">, Query<"cloud.listInferenceApiKeys">>((body) => body.results);
+const listInferenceDeploymentsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceDeployments">["results"][number], Success<"cloud.listInferenceDeployments">, Query<"cloud.listInferenceDeployments">>((body) => body.results);
+const listInferenceDeploymentLogsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceDeploymentLogs">["results"][number], Success<"cloud.listInferenceDeploymentLogs">, Query<"cloud.listInferenceDeploymentLogs">>((body) => body.results);
+const listInferenceApplicationDeploymentsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceApplicationDeployments">["results"][number], Success<"cloud.listInferenceApplicationDeployments">, Query<"cloud.listInferenceApplicationDeployments">>((body) => body.results);
 
 /** `client.cloud.projects`. */
 export class CloudProjects extends APIResource {
@@ -51,13 +58,398 @@ export class CloudInferenceModels extends APIResource {
   }
 }
 
+/** `client.cloud.inference.flavors`. */
+export class CloudInferenceFlavors extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/flavors`: List inference flavors. The platform's flavors, ordered by name, paged by
+   * `limit` (default and maximum 1000) and `offset`; `count` is the number of all of them. Every account sees the same
+   * flavors.
+   */
+  list(query?: Query<"cloud.listInferenceFlavors">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceFlavors">["results"][number], Success<"cloud.listInferenceFlavors">> {
+    return this.transport.list(cloudRoutes.listInferenceFlavors, { query }, options, listInferenceFlavorsPaging);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/flavors/{flavor_name}`: Get an inference flavor. One flavor of the platform's catalogue by
+   * its name; an unknown name answers 404.
+   */
+  get(flavorName: PathParam<"cloud.getInferenceFlavor", "flavor_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceFlavor">> {
+    return this.transport.request(cloudRoutes.getInferenceFlavor, { params: { flavor_name: flavorName } }, options);
+  }
+}
+
+/** `client.cloud.inference.registryCredentials`. */
+export class CloudInferenceRegistryCredentials extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/{project_id}/registry_credentials`: List registry credentials. The project's registry
+   * credentials, ordered by name, paged by `limit` (default and maximum 1000) and `offset`; `count` is the number of
+   * all of them. Passwords are never shown. Another account's project answers 404.
+   */
+  list(projectId: PathParam<"cloud.listInferenceRegistryCredentials", "project_id">, query?: Query<"cloud.listInferenceRegistryCredentials">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceRegistryCredentials">["results"][number], Success<"cloud.listInferenceRegistryCredentials">> {
+    return this.transport.list(cloudRoutes.listInferenceRegistryCredentials, { params: { project_id: projectId }, query }, options, listInferenceRegistryCredentialsPaging);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/registry_credentials`: Create registry credentials. Adds a login to a
+   * private registry to the project, for its deployments to pull images with (`credentials_name`). The answer shows
+   * everything but the password, which is kept encrypted and never shown again. A name the project's credentials have
+   * answers 409.
+   */
+  create(projectId: PathParam<"cloud.createInferenceRegistryCredentials", "project_id">, body: Body<"cloud.createInferenceRegistryCredentials">, options?: RequestOptions): APIPromise<Success<"cloud.createInferenceRegistryCredentials">> {
+    return this.transport.request(cloudRoutes.createInferenceRegistryCredentials, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/{project_id}/registry_credentials/{credential_name}`: Get registry credentials. One of the
+   * project's registry credentials by name, without its password. Another account's project answers 404.
+   */
+  get(projectId: PathParam<"cloud.getInferenceRegistryCredentials", "project_id">, credentialName: PathParam<"cloud.getInferenceRegistryCredentials", "credential_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceRegistryCredentials">> {
+    return this.transport.request(cloudRoutes.getInferenceRegistryCredentials, { params: { project_id: projectId, credential_name: credentialName } }, options);
+  }
+
+  /**
+   * `PUT /cloud/v3/inference/{project_id}/registry_credentials/{credential_name}`: Replace registry credentials.
+   * Replaces the credentials' registry, user and password (all three are required); the name stays. Deployments that
+   * name them pull with the new login from their next start. The password is never shown back.
+   */
+  replace(projectId: PathParam<"cloud.replaceInferenceRegistryCredentials", "project_id">, credentialName: PathParam<"cloud.replaceInferenceRegistryCredentials", "credential_name">, body: Body<"cloud.replaceInferenceRegistryCredentials">, options?: RequestOptions): APIPromise<Success<"cloud.replaceInferenceRegistryCredentials">> {
+    return this.transport.request(cloudRoutes.replaceInferenceRegistryCredentials, { params: { project_id: projectId, credential_name: credentialName }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/inference/{project_id}/registry_credentials/{credential_name}`: Delete registry credentials.
+   * Deletes the credentials for good, answering 204 with no body. While a deployment of the project names them
+   * (`credentials_name`, unless it is being deleted) they cannot be deleted: 409 naming the deployments.
+   */
+  delete(projectId: PathParam<"cloud.deleteInferenceRegistryCredentials", "project_id">, credentialName: PathParam<"cloud.deleteInferenceRegistryCredentials", "credential_name">, options?: RequestOptions): APIPromise<Success<"cloud.deleteInferenceRegistryCredentials">> {
+    return this.transport.request(cloudRoutes.deleteInferenceRegistryCredentials, { params: { project_id: projectId, credential_name: credentialName } }, options);
+  }
+}
+
+/** `client.cloud.inference.secrets`. */
+export class CloudInferenceSecrets extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/{project_id}/secrets`: List inference secrets. The project's secrets, ordered by name,
+   * paged by `limit` (default and maximum 1000) and `offset`; `count` is the number of all of them. A secret key is
+   * shown as "********". Another account's project answers 404.
+   */
+  list(projectId: PathParam<"cloud.listInferenceSecrets", "project_id">, query?: Query<"cloud.listInferenceSecrets">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceSecrets">["results"][number], Success<"cloud.listInferenceSecrets">> {
+    return this.transport.list(cloudRoutes.listInferenceSecrets, { params: { project_id: projectId }, query }, options, listInferenceSecretsPaging);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/secrets`: Create an inference secret. Adds an AWS IAM key pair to the
+   * project, for its deployments' SQS scaling triggers (`secret_name`). The secret key is kept encrypted and shown as
+   * "********" in every answer, this one too. A name the project's secrets have answers 409.
+   */
+  create(projectId: PathParam<"cloud.createInferenceSecret", "project_id">, body: Body<"cloud.createInferenceSecret">, options?: RequestOptions): APIPromise<Success<"cloud.createInferenceSecret">> {
+    return this.transport.request(cloudRoutes.createInferenceSecret, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/{project_id}/secrets/{secret_name}`: Get an inference secret. One of the project's secrets
+   * by name, its secret key shown as "********". Another account's project answers 404.
+   */
+  get(projectId: PathParam<"cloud.getInferenceSecret", "project_id">, secretName: PathParam<"cloud.getInferenceSecret", "secret_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceSecret">> {
+    return this.transport.request(cloudRoutes.getInferenceSecret, { params: { project_id: projectId, secret_name: secretName } }, options);
+  }
+
+  /**
+   * `PUT /cloud/v3/inference/{project_id}/secrets/{secret_name}`: Replace an inference secret. Replaces the secret's
+   * type and key pair (both required); the name stays, and so do the triggers that name it.
+   */
+  replace(projectId: PathParam<"cloud.replaceInferenceSecret", "project_id">, secretName: PathParam<"cloud.replaceInferenceSecret", "secret_name">, body: Body<"cloud.replaceInferenceSecret">, options?: RequestOptions): APIPromise<Success<"cloud.replaceInferenceSecret">> {
+    return this.transport.request(cloudRoutes.replaceInferenceSecret, { params: { project_id: projectId, secret_name: secretName }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/inference/{project_id}/secrets/{secret_name}`: Delete an inference secret. Deletes the secret for
+   * good, answering 204 with no body. While an SQS scaling trigger of a deployment of the project names it
+   * (`secret_name`, unless the deployment is being deleted) it cannot be deleted: 409 naming the deployments.
+   */
+  delete(projectId: PathParam<"cloud.deleteInferenceSecret", "project_id">, secretName: PathParam<"cloud.deleteInferenceSecret", "secret_name">, options?: RequestOptions): APIPromise<Success<"cloud.deleteInferenceSecret">> {
+    return this.transport.request(cloudRoutes.deleteInferenceSecret, { params: { project_id: projectId, secret_name: secretName } }, options);
+  }
+}
+
+/** `client.cloud.inference.apiKeys`. */
+export class CloudInferenceApiKeys extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/{project_id}/api_keys`: List inference API keys. The project's API keys, ordered by name,
+   * paged by `limit` (default and maximum 1000) and `offset`; `count` is the number of all of them. Expired keys are
+   * listed too (see `expires_at`). Another account's project answers 404.
+   */
+  list(projectId: PathParam<"cloud.listInferenceApiKeys", "project_id">, query?: Query<"cloud.listInferenceApiKeys">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceApiKeys">["results"][number], Success<"cloud.listInferenceApiKeys">> {
+    return this.transport.list(cloudRoutes.listInferenceApiKeys, { params: { project_id: projectId }, query }, options, listInferenceApiKeysPaging);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/api_keys`: Create an inference API key. Makes a key for calling the
+   * project's deployments and answers it with its `secret`, which is shown this once: only its hash is kept. Give its
+   * name to a deployment's `api_keys` for the deployment to take it. A name the project's keys have answers 409.
+   */
+  create(projectId: PathParam<"cloud.createInferenceApiKey", "project_id">, body: Body<"cloud.createInferenceApiKey">, options?: RequestOptions): APIPromise<Success<"cloud.createInferenceApiKey">> {
+    return this.transport.request(cloudRoutes.createInferenceApiKey, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/{project_id}/api_keys/{api_key_name}`: Get an inference API key. One of the project's API
+   * keys by name, without its secret. Another account's project answers 404.
+   */
+  get(projectId: PathParam<"cloud.getInferenceApiKey", "project_id">, apiKeyName: PathParam<"cloud.getInferenceApiKey", "api_key_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceApiKey">> {
+    return this.transport.request(cloudRoutes.getInferenceApiKey, { params: { project_id: projectId, api_key_name: apiKeyName } }, options);
+  }
+
+  /**
+   * `PATCH /cloud/v3/inference/{project_id}/api_keys/{api_key_name}`: Update an inference API key. Changes the key's
+   * description (null clears it); its name, expiry and secret stay. Answers the key, without its secret.
+   */
+  update(projectId: PathParam<"cloud.updateInferenceApiKey", "project_id">, apiKeyName: PathParam<"cloud.updateInferenceApiKey", "api_key_name">, body: Body<"cloud.updateInferenceApiKey">, options?: RequestOptions): APIPromise<Success<"cloud.updateInferenceApiKey">> {
+    return this.transport.request(cloudRoutes.updateInferenceApiKey, { params: { project_id: projectId, api_key_name: apiKeyName }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/inference/{project_id}/api_keys/{api_key_name}`: Delete an inference API key. Deletes the key for
+   * good, answering 204 with no body; calls with its secret are refused from then on. While a deployment or an
+   * application deployment of the project takes it (`api_keys`, unless being deleted) it cannot be deleted: 409 naming
+   * them; take it out of their `api_keys` first.
+   */
+  delete(projectId: PathParam<"cloud.deleteInferenceApiKey", "project_id">, apiKeyName: PathParam<"cloud.deleteInferenceApiKey", "api_key_name">, options?: RequestOptions): APIPromise<Success<"cloud.deleteInferenceApiKey">> {
+    return this.transport.request(cloudRoutes.deleteInferenceApiKey, { params: { project_id: projectId, api_key_name: apiKeyName } }, options);
+  }
+}
+
+/** `client.cloud.inference.deployments.logs`. */
+export class CloudInferenceDeploymentsLogs extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/{project_id}/deployments/{deployment_name}/logs`: List an inference deployment's logs. The
+   * lines the deployment's containers logged (of one region with `region_id`), ordered by `order_by`, paged by `limit`
+   * (default and maximum 1000) and `offset`; `count` is the number of all that match. A create, start or change logs
+   * the image's pull and the container's start, each line as its moment comes (the start once the deployment is ready);
+   * a stop logs the containers' stop. Lines go with the deployment.
+   */
+  list(projectId: PathParam<"cloud.listInferenceDeploymentLogs", "project_id">, deploymentName: PathParam<"cloud.listInferenceDeploymentLogs", "deployment_name">, query?: Query<"cloud.listInferenceDeploymentLogs">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceDeploymentLogs">["results"][number], Success<"cloud.listInferenceDeploymentLogs">> {
+    return this.transport.list(cloudRoutes.listInferenceDeploymentLogs, { params: { project_id: projectId, deployment_name: deploymentName }, query }, options, listInferenceDeploymentLogsPaging);
+  }
+}
+
+/** `client.cloud.inference.deployments`. */
+export class CloudInferenceDeployments extends APIResource {
+  readonly logs: CloudInferenceDeploymentsLogs;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.logs = new CloudInferenceDeploymentsLogs(transport);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/{project_id}/deployments`: List inference deployments. The project's deployments, ordered
+   * by name, paged by `limit` (default and maximum 1000) and `offset`; `count` is the number of all of them. Another
+   * account's project answers 404. A deployment's status moves on by itself, computed from when its last action was
+   * asked for: after a create, a start, or a change of a running deployment it is DEPLOYING for 10 seconds (no
+   * container yet), then PARTIALLYDEPLOYED until 30 seconds (containers made, none ready), then ACTIVE, or PENDING when
+   * every container's `scale.min` is 0 (running, scaled to zero until a request comes). A stopped deployment is
+   * DISABLED. A deleted one is DELETING for 10 seconds and then gone (404). Addresses are given while it is ACTIVE or
+   * PENDING, and null otherwise.
+   */
+  list(projectId: PathParam<"cloud.listInferenceDeployments", "project_id">, query?: Query<"cloud.listInferenceDeployments">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceDeployments">["results"][number], Success<"cloud.listInferenceDeployments">> {
+    return this.transport.list(cloudRoutes.listInferenceDeployments, { params: { project_id: projectId }, query }, options, listInferenceDeploymentsPaging);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/deployments`: Create an inference deployment. Deploys an image on a flavor
+   * in the regions of `containers`, and answers the id of the task that does it (`create_inference_instance`, see GET
+   * /cloud/v1/tasks/{task_id}), as the platform does; the task's `created_resources.inference_instances` names the
+   * deployment. The deployment is there when the answer arrives, DEPLOYING. A deployment's status moves on by itself,
+   * computed from when its last action was asked for: after a create, a start, or a change of a running deployment it
+   * is DEPLOYING for 10 seconds (no container yet), then PARTIALLYDEPLOYED until 30 seconds (containers made, none
+   * ready), then ACTIVE, or PENDING when every container's `scale.min` is 0 (running, scaled to zero until a request
+   * comes). A stopped deployment is DISABLED. A deleted one is DELETING for 10 seconds and then gone (404). Addresses
+   * are given while it is ACTIVE or PENDING, and null otherwise. The flavor, the regions, the registry credentials, the
+   * API keys and the secrets of SQS triggers must exist (400 naming the field otherwise); a name the project's
+   * deployments have answers 409.
+   */
+  create(projectId: PathParam<"cloud.createInferenceDeployment", "project_id">, body: Body<"cloud.createInferenceDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.createInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.createInferenceDeployment, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/deployments/{deployment_name}/start`: Start an inference deployment. Starts
+   * a stopped (DISABLED) deployment: it is DEPLOYING again and moves on as after a create. Answers 204 with no body.
+   * Starting a deployment that runs changes nothing; one being deleted answers 409.
+   */
+  start(projectId: PathParam<"cloud.startInferenceDeployment", "project_id">, deploymentName: PathParam<"cloud.startInferenceDeployment", "deployment_name">, body?: Body<"cloud.startInferenceDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.startInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.startInferenceDeployment, { params: { project_id: projectId, deployment_name: deploymentName }, body }, options);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/{project_id}/deployments/{deployment_name}/stop`: Stop an inference deployment. Stops the
+   * deployment's containers: it is DISABLED at once, takes no calls and holds no capacity, and keeps its settings for a
+   * later start. Answers 204 with no body. Stopping a stopped deployment changes nothing; one being deleted answers
+   * 409.
+   */
+  stop(projectId: PathParam<"cloud.stopInferenceDeployment", "project_id">, deploymentName: PathParam<"cloud.stopInferenceDeployment", "deployment_name">, body?: Body<"cloud.stopInferenceDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.stopInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.stopInferenceDeployment, { params: { project_id: projectId, deployment_name: deploymentName }, body }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/{project_id}/deployments/{deployment_name}`: Get an inference deployment. One of the
+   * project's deployments by name. Another account's project answers 404. A deployment's status moves on by itself,
+   * computed from when its last action was asked for: after a create, a start, or a change of a running deployment it
+   * is DEPLOYING for 10 seconds (no container yet), then PARTIALLYDEPLOYED until 30 seconds (containers made, none
+   * ready), then ACTIVE, or PENDING when every container's `scale.min` is 0 (running, scaled to zero until a request
+   * comes). A stopped deployment is DISABLED. A deleted one is DELETING for 10 seconds and then gone (404). Addresses
+   * are given while it is ACTIVE or PENDING, and null otherwise.
+   */
+  get(projectId: PathParam<"cloud.getInferenceDeployment", "project_id">, deploymentName: PathParam<"cloud.getInferenceDeployment", "deployment_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.getInferenceDeployment, { params: { project_id: projectId, deployment_name: deploymentName } }, options);
+  }
+
+  /**
+   * `PATCH /cloud/v3/inference/{project_id}/deployments/{deployment_name}`: Update an inference deployment. Changes the
+   * fields given and answers the id of the task that does it (`update_inference_instance`). A running deployment is
+   * deployed again with the change (DEPLOYING, then as after a create); a stopped one takes the change and stays
+   * DISABLED. A deployment being deleted answers 409. What is named must exist, as for a create (400).
+   */
+  update(projectId: PathParam<"cloud.updateInferenceDeployment", "project_id">, deploymentName: PathParam<"cloud.updateInferenceDeployment", "deployment_name">, body: Body<"cloud.updateInferenceDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.updateInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.updateInferenceDeployment, { params: { project_id: projectId, deployment_name: deploymentName }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/inference/{project_id}/deployments/{deployment_name}`: Delete an inference deployment. Deletes
+   * the deployment and answers the id of the task that does it (`delete_inference_instance`). The deployment is
+   * DELETING for 10 seconds, holds no capacity and refers to nothing any more (its API keys, credentials and secrets
+   * can be deleted), then it is gone with its logs, and its name is free again. A second delete while it is DELETING
+   * answers 409.
+   */
+  delete(projectId: PathParam<"cloud.deleteInferenceDeployment", "project_id">, deploymentName: PathParam<"cloud.deleteInferenceDeployment", "deployment_name">, options?: RequestOptions): APIPromise<Success<"cloud.deleteInferenceDeployment">> {
+    return this.transport.request(cloudRoutes.deleteInferenceDeployment, { params: { project_id: projectId, deployment_name: deploymentName } }, options);
+  }
+}
+
+/** `client.cloud.inference.applications.templates`. */
+export class CloudInferenceApplicationsTemplates extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/applications/catalog`: List inference applications. The whole catalogue of applications,
+   * ordered by name. Every account sees the same catalogue.
+   */
+  list(options?: RequestOptions): APIPromise<Success<"cloud.listInferenceApplicationTemplates">> {
+    return this.transport.request(cloudRoutes.listInferenceApplicationTemplates, {  }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/applications/catalog/{application_name}`: Get an inference application. One application of
+   * the catalogue by name, with its components and their parameters; an unknown name answers 404.
+   */
+  get(applicationName: PathParam<"cloud.getInferenceApplicationTemplate", "application_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceApplicationTemplate">> {
+    return this.transport.request(cloudRoutes.getInferenceApplicationTemplate, { params: { application_name: applicationName } }, options);
+  }
+}
+
+/** `client.cloud.inference.applications.deployments`. */
+export class CloudInferenceApplicationsDeployments extends APIResource {
+  /**
+   * `GET /cloud/v3/inference/applications/{project_id}/deployments`: List application deployments. The project's
+   * application deployments, ordered by name, paged by `limit` (default and maximum 1000) and `offset`; `count` is the
+   * number of all of them. Another account's project answers 404. Its status moves on by itself: after a create or a
+   * change its components are "Deploying" in each region and the consolidated status is PartiallyDeployed for 30
+   * seconds, then they are "Active" and it is Active, with an address for each exposed component. A deleted one is
+   * "Deleting" (consolidated Unknown) for 10 seconds, then gone (404).
+   */
+  list(projectId: PathParam<"cloud.listInferenceApplicationDeployments", "project_id">, query?: Query<"cloud.listInferenceApplicationDeployments">, options?: RequestOptions): PagePromise<Success<"cloud.listInferenceApplicationDeployments">["results"][number], Success<"cloud.listInferenceApplicationDeployments">> {
+    return this.transport.list(cloudRoutes.listInferenceApplicationDeployments, { params: { project_id: projectId }, query }, options, listInferenceApplicationDeploymentsPaging);
+  }
+
+  /**
+   * `POST /cloud/v3/inference/applications/{project_id}/deployments`: Create an application deployment. Deploys an
+   * application of the catalogue in the regions given and answers the id of the task that does it
+   * (`create_inference_application`, see GET /cloud/v1/tasks/{task_id}), as the platform does; the deployment is there
+   * when the answer arrives. Its status moves on by itself: after a create or a change its components are "Deploying"
+   * in each region and the consolidated status is PartiallyDeployed for 30 seconds, then they are "Active" and it is
+   * Active, with an address for each exposed component. A deleted one is "Deleting" (consolidated Unknown) for 10
+   * seconds, then gone (404). Each component's configuration is checked against the catalogue (every required component
+   * given, a suitable flavor, `exposed` only where exposable, each override's value of its parameter's type, within its
+   * bounds, one of its values or matching its pattern): 400 naming the field otherwise. A name the project's
+   * application deployments have answers 409.
+   */
+  create(projectId: PathParam<"cloud.createInferenceApplicationDeployment", "project_id">, body: Body<"cloud.createInferenceApplicationDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.createInferenceApplicationDeployment">> {
+    return this.transport.request(cloudRoutes.createInferenceApplicationDeployment, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/applications/{project_id}/deployments/{deployment_name}`: Get an application deployment.
+   * One of the project's application deployments by name. Another account's project answers 404. Its status moves on by
+   * itself: after a create or a change its components are "Deploying" in each region and the consolidated status is
+   * PartiallyDeployed for 30 seconds, then they are "Active" and it is Active, with an address for each exposed
+   * component. A deleted one is "Deleting" (consolidated Unknown) for 10 seconds, then gone (404).
+   */
+  get(projectId: PathParam<"cloud.getInferenceApplicationDeployment", "project_id">, deploymentName: PathParam<"cloud.getInferenceApplicationDeployment", "deployment_name">, options?: RequestOptions): APIPromise<Success<"cloud.getInferenceApplicationDeployment">> {
+    return this.transport.request(cloudRoutes.getInferenceApplicationDeployment, { params: { project_id: projectId, deployment_name: deploymentName } }, options);
+  }
+
+  /**
+   * `PATCH /cloud/v3/inference/applications/{project_id}/deployments/{deployment_name}`: Update an application
+   * deployment. Changes the components, regions or API keys given, checked as for a create (400 naming the field), and
+   * answers the id of the task that does it (`update_inference_application`); the deployment is deployed again
+   * (PartiallyDeployed, then Active). One being deleted answers 409.
+   */
+  update(projectId: PathParam<"cloud.updateInferenceApplicationDeployment", "project_id">, deploymentName: PathParam<"cloud.updateInferenceApplicationDeployment", "deployment_name">, body: Body<"cloud.updateInferenceApplicationDeployment">, options?: RequestOptions): APIPromise<Success<"cloud.updateInferenceApplicationDeployment">> {
+    return this.transport.request(cloudRoutes.updateInferenceApplicationDeployment, { params: { project_id: projectId, deployment_name: deploymentName }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/inference/applications/{project_id}/deployments/{deployment_name}`: Delete an application
+   * deployment. Deletes the application deployment and answers the id of the task that does it
+   * (`delete_inference_application`). It is Deleting for 10 seconds and refers to no API key any more, then it is gone
+   * and its name is free again. A second delete while it is being deleted answers 409.
+   */
+  delete(projectId: PathParam<"cloud.deleteInferenceApplicationDeployment", "project_id">, deploymentName: PathParam<"cloud.deleteInferenceApplicationDeployment", "deployment_name">, options?: RequestOptions): APIPromise<Success<"cloud.deleteInferenceApplicationDeployment">> {
+    return this.transport.request(cloudRoutes.deleteInferenceApplicationDeployment, { params: { project_id: projectId, deployment_name: deploymentName } }, options);
+  }
+}
+
+/** `client.cloud.inference.applications`. */
+export class CloudInferenceApplications extends APIResource {
+  readonly templates: CloudInferenceApplicationsTemplates;
+  readonly deployments: CloudInferenceApplicationsDeployments;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.templates = new CloudInferenceApplicationsTemplates(transport);
+    this.deployments = new CloudInferenceApplicationsDeployments(transport);
+  }
+}
+
 /** `client.cloud.inference`. */
 export class CloudInference extends APIResource {
   readonly models: CloudInferenceModels;
+  readonly flavors: CloudInferenceFlavors;
+  readonly registryCredentials: CloudInferenceRegistryCredentials;
+  readonly secrets: CloudInferenceSecrets;
+  readonly apiKeys: CloudInferenceApiKeys;
+  readonly deployments: CloudInferenceDeployments;
+  readonly applications: CloudInferenceApplications;
 
   constructor(transport: Transport) {
     super(transport);
     this.models = new CloudInferenceModels(transport);
+    this.flavors = new CloudInferenceFlavors(transport);
+    this.registryCredentials = new CloudInferenceRegistryCredentials(transport);
+    this.secrets = new CloudInferenceSecrets(transport);
+    this.apiKeys = new CloudInferenceApiKeys(transport);
+    this.deployments = new CloudInferenceDeployments(transport);
+    this.applications = new CloudInferenceApplications(transport);
+  }
+
+  /**
+   * `GET /cloud/v3/inference/capacity`: Get inference capacity by region. How many more containers of each flavor each
+   * region can start, ordered by region id and flavor name. A region holds a set number of containers of each flavor;
+   * every deployment of any account that is not stopped or being deleted holds `scale.max` of them in each region it
+   * has containers in, as does each component of an application deployment (on its flavor, in each of its regions), and
+   * the capacity is what is left (never below 0). Stopping or deleting a deployment gives its containers back at once.
+   */
+  getCapacityByRegion(options?: RequestOptions): APIPromise<Success<"cloud.getInferenceCapacity">> {
+    return this.transport.request(cloudRoutes.getInferenceCapacity, {  }, options);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Cloud area: the account's projects (v1), inference models (v2), GPU images of a project and region (v3)
- * with the tasks that change them (v1), and reservation cost report totals (v1), one module per resource;
+ * with the tasks that change them (v1), reservation cost report totals (v1), and the inference family (v3: flavors
+ * and capacity, registry credentials, secrets, API keys, deployments and their logs, applications), one module per resource;
  * the area's router, with the inference models' v3 aliases.
  */
 import { initContract } from "@ts-rest/core";
@@ -10,12 +11,25 @@ import { cloudGpuImagesRoutes } from "./gpu-images.js";
 import { cloudInferenceModelsRoutes } from "./inference-models.js";
 import { cloudProjectsRoutes } from "./projects.js";
 import { cloudTasksRoutes } from "./tasks.js";
+import { cloudInferenceFlavorsRoutes } from "./inference-flavors.js";
+import { cloudInferenceRegistryCredentialsRoutes } from "./inference-registry-credentials.js";
+import { cloudInferenceSecretsRoutes } from "./inference-secrets.js";
+import { cloudInferenceApiKeysRoutes } from "./inference-api-keys.js";
+import { cloudInferenceDeploymentsRoutes } from "./inference-deployments.js";
+import { cloudInferenceApplicationsRoutes } from "./inference-applications.js";
 
 export * from "./projects.js";
 export * from "./inference-models.js";
 export * from "./gpu-images.js";
 export * from "./tasks.js";
 export * from "./cost-reports.js";
+export * from "./inference-shared.js";
+export * from "./inference-flavors.js";
+export * from "./inference-registry-credentials.js";
+export * from "./inference-secrets.js";
+export * from "./inference-api-keys.js";
+export * from "./inference-deployments.js";
+export * from "./inference-applications.js";
 
 const c = initContract();
 
@@ -27,4 +41,10 @@ export const cloudContract = c.router({
   ...cloudCostReportsRoutes,
   listInferenceModelsV3: alias(cloudInferenceModelsRoutes, "listInferenceModels", { path: "/cloud/v3/inference/models" }),
   getInferenceModelV3: alias(cloudInferenceModelsRoutes, "getInferenceModel", { path: "/cloud/v3/inference/models/:model_id" }),
+  ...cloudInferenceFlavorsRoutes,
+  ...cloudInferenceRegistryCredentialsRoutes,
+  ...cloudInferenceSecretsRoutes,
+  ...cloudInferenceApiKeysRoutes,
+  ...cloudInferenceDeploymentsRoutes,
+  ...cloudInferenceApplicationsRoutes,
 });

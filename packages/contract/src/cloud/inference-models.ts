@@ -6,7 +6,7 @@ import { z } from "zod";
 import { errorResponses, integer, integerParam, stringEnum, uuid } from "../common.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
-import { read } from "./shared.js";
+import { inferenceMetadata } from "./inference-shared.js";
 
 const inferenceModelSchema = z
   .object({
@@ -86,7 +86,8 @@ export const cloudInferenceModelsRoutes = {
     description:
       "The catalogue of inference models, paged by `limit` (default and maximum 1000) and `offset`, ordered by " +
       "`order_by` (default name.asc). The envelope is `{ count, results }`, as in the rest of the Cloud area.",
-    metadata: read,
+    // Named: the inference family's `/inference/{project_id}/…` paths make `inference` a collection to the naming rule.
+    metadata: inferenceMetadata("read", "models"),
   }, {
     example: {
       query: { limit: 100, offset: 0, order_by: "name.asc" },
@@ -103,7 +104,8 @@ export const cloudInferenceModelsRoutes = {
     description:
       "One model of the catalogue by its `id`. The catalogue is the platform's: every account sees the same models. " +
       "An id that is not a UUID answers 400 `path.model_id`, an unknown one 404.",
-    metadata: read,
+    // Named: the inference family's `/inference/{project_id}/…` paths make `inference` a collection to the naming rule.
+    metadata: inferenceMetadata("read", "models"),
   }, {
     example: {
       pathParams: { model_id: demoModelId },

@@ -1,7 +1,8 @@
 /**
  * Cloud routes: the account's projects, the inference model catalogue, a project's GPU images in a
- * region (with the finished tasks that upload and delete them), and reservation cost report totals, one
- * module per resource. The inference models' v3 paths are aliases, served by the same implementations.
+ * region (with the finished tasks that upload and delete them), reservation cost report totals, and the
+ * inference family (flavors and capacity, registry credentials, secrets, API keys, deployments with their
+ * logs, applications), one module per resource. The inference models' v3 paths are aliases, served by the same implementations.
  */
 import type { Contract, PrimaryRoutes } from "@cloudplane/contract";
 import type { RouteDeps } from "../types.js";
@@ -10,6 +11,12 @@ import { cloudGpuImages } from "./gpu-images.js";
 import { cloudInferenceModels } from "./inference-models.js";
 import { cloudProjects } from "./projects.js";
 import { cloudTasks } from "./tasks.js";
+import { cloudInferenceFlavors } from "./inference-flavors.js";
+import { cloudInferenceRegistryCredentials } from "./inference-registry-credentials.js";
+import { cloudInferenceSecrets } from "./inference-secrets.js";
+import { cloudInferenceApiKeys } from "./inference-api-keys.js";
+import { cloudInferenceDeployments } from "./inference-deployments.js";
+import { cloudInferenceApplications } from "./inference-applications.js";
 
 export function cloudRoutes(deps: RouteDeps) {
   return {
@@ -18,5 +25,11 @@ export function cloudRoutes(deps: RouteDeps) {
     ...cloudGpuImages(deps),
     ...cloudTasks(deps),
     ...cloudCostReports(deps),
+    ...cloudInferenceFlavors(deps),
+    ...cloudInferenceRegistryCredentials(deps),
+    ...cloudInferenceSecrets(deps),
+    ...cloudInferenceApiKeys(deps),
+    ...cloudInferenceDeployments(deps),
+    ...cloudInferenceApplications(deps),
   } satisfies Record<keyof PrimaryRoutes<Contract["cloud"]>, unknown>;
 }
