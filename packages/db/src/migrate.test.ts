@@ -17,6 +17,7 @@ import { createTestDatabase, engines, selectRows, type TestDatabase } from "./te
 
 const EXPECTED_TABLES = [
   "accounts",
+  "ai_tasks",
   "api_tokens",
   "broadcasts",
   "buckets",
@@ -58,6 +59,7 @@ const EXPECTED_TABLES = [
   "logs_uploader_targets",
   "origin_group_sources",
   "origin_groups",
+  "playlist_videos",
   "rate_limit_buckets",
   "security_bgp_announces",
   "security_events",
@@ -71,10 +73,17 @@ const EXPECTED_TABLES = [
   "storage_ssh_keys",
   "storage_usage",
   "storages",
+  "streaming_default_quality_sets",
+  "streaming_quality_sets",
   "streams",
   "usage_lines",
   "usage_month_totals",
   "users",
+  "video_directories",
+  "video_players",
+  "video_playlists",
+  "video_subtitles",
+  "videos",
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
