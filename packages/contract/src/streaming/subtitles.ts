@@ -5,7 +5,6 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, strictObject, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, type CaseWorld } from "../route-case.js";
 import { subtitleSettings } from "./videos.js";

@@ -195,11 +195,11 @@ export function streamingAiTasks({ db }: RouteDeps) {
       return { status: 200, body: { result: read.status } };
     },
 
-    getAiSettings: async ({ query }) => {
+    getAiSettings: ({ query }) => {
       const supported = [query.audio_language, query.subtitles_language].every(
         (code) => code === undefined || (AI_LANGUAGES as readonly string[]).includes(code),
       );
-      return { status: 200, body: { supported } };
+      return Promise.resolve({ status: 200 as const, body: { supported } });
     },
   });
 }

@@ -10,7 +10,6 @@ import {
   VIDEO_VIEWABLE_AFTER_S,
   streamingVideosRoutes,
   type NewVideo,
-  type UpdateVideoBody,
   type Video,
   type VideoStatus,
 } from "@cloudplane/contract";
@@ -352,7 +351,7 @@ export function streamingVideos({ db }: RouteDeps) {
         const [current] = await tx.select().from(videos).where(mine).for("update");
         if (!current) throw notFound(`Video ${params.video_id}`);
         const errors = fieldErrors();
-        const columns = await settingsOf(tx, caller.accountId, body as UpdateVideoBody & Settings, "", errors);
+        const columns = await settingsOf(tx, caller.accountId, body, "", errors);
         if (problemCount(errors) > 0) throw validationFailed(errors);
         if (body.origin_url !== undefined && current.sourceAt !== null)
           throw conflict(`Video ${current.id} has its source already; origin_url may be given only to a video that is still empty.`);
