@@ -1242,6 +1242,7 @@ const videoSubtitles: Row<"videoSubtitles">[] = [
   { id: 3, accountId: 1, videoId: 1, name: "Français", language: "fra", vtt: vtt("Bienvenue au lancement d'automne.") },
   { id: 5, accountId: 1, videoId: 11, name: "English", language: "eng", vtt: vtt("Summer is here.") },
   { id: 2, accountId: 2, videoId: 2, name: "English", language: "eng", vtt: vtt("Good morning, Globex.") },
+  { id: 4, accountId: 2, videoId: 4, name: "English", language: "eng", vtt: vtt("Welcome to Globex.") },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -180,6 +180,7 @@ export const streamingAiTasksRoutes = {
       date_created: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date, YYYY-MM-DD.")
+        .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value >= "1970-01-01", "Must be a date, YYYY-MM-DD, from 1970.")
         .optional()
         .describe("Only tasks made on this day (UTC), YYYY-MM-DD."),
       ordering: z

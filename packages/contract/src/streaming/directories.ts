@@ -54,7 +54,7 @@ export type DirectoryTree = z.infer<typeof directoryTree>;
 
 const directoryItem = z.union([
   z.object({ ...directoryBaseShape, item_type: z.literal("Directory") }).strict().describe("A directory it holds."),
-  video.and(z.object({ item_type: z.literal("Video") })).describe("A video it holds: the video's fields and `item_type`."),
+  video.extend({ item_type: z.literal("Video") }).describe("A video it holds: the video's fields and `item_type`."),
 ]);
 
 const directoryDetailsSchema = z

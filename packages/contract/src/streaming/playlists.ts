@@ -52,8 +52,9 @@ const playlistSettings = {
   start_time: z
     .string()
     .datetime({ offset: true, message: "Must be an ISO 8601 date and time with a time zone." })
+    .refine((value) => Date.parse(value) >= Date.UTC(2000, 0, 1) && Date.parse(value) < Date.UTC(2100, 0, 1), "Must be in the years 2000 to 2099.")
     .nullable()
-    .describe("When a live playlist starts (ISO 8601 with a time zone); null for `vod`. Default null."),
+    .describe("When a live playlist starts (ISO 8601 with a time zone, in the years 2000 to 2099); null for `vod`. Default null."),
   loop: z.boolean().describe("Default false."),
   countdown: z.boolean().describe("Default false."),
   player_id: integer({ min: 1 }).nullable().describe("A player of the account (400 otherwise); null for the platform's default. Default null."),
