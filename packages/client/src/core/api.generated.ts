@@ -3897,7 +3897,9 @@ export interface CreatePlaylistBody {
   active?: boolean;
   /** Default `vod`. A `live` playlist needs `start_time`. */
   playlist_type?: "live" | "vod";
-  /** When a live playlist starts (ISO 8601 with a time zone); null for `vod`. Default null. */
+  /**
+   * When a live playlist starts (ISO 8601 with a time zone, in the years 2000 to 2099); null for `vod`. Default null.
+   */
   start_time?: string | null;
   /** Default false. */
   loop?: boolean;
@@ -4262,7 +4264,114 @@ export interface DirectoryDetails {
       /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
       updated_at: string;
       item_type: "Directory";
-    } | Video & {
+    } | {
+      id: number;
+      name: string;
+      description: string;
+      /** The account. */
+      client_id: number;
+      /** The account's user the video belongs to. */
+      client_user_id: number;
+      /** The directory the video is filed in; null for the root. */
+      directory_id: number | null;
+      /**
+       * A video made with `origin_url` has its source at once and is `pending`; one made without waits `empty` for its
+       * upload (see the upload route) or for a change that gives it an `origin_url`. Transcoding is the platform's: 10
+       * seconds after the source arrives the video is `viewable`, after 30 it is `ready` (read from the time, on every
+       * read; `converted_videos` shows each rendition's progress).
+       */
+      status: "empty" | "pending" | "viewable" | "ready" | "error";
+      /** Why transcoding failed; null when it has not. */
+      error: string | null;
+      /** Where the source was copied from; null for an upload. */
+      origin_url: string | null;
+      /** Bytes of the source; null until it has arrived. */
+      origin_size: number | null;
+      /** Length of the source in milliseconds; null until it has arrived. */
+      origin_video_duration: number | null;
+      /** Length of the transcoded video in milliseconds (the clip's, when one is cut); null until it has arrived. */
+      duration: number | null;
+      /** The renditions of the video's quality set; empty while it has no source. */
+      converted_videos: {
+        /** The rendition's id (the quality's id in the quality set). */
+        id: number;
+        /** The quality, e.g. "vod_720p". */
+        name: string;
+        /** Pixels. */
+        width: number;
+        /** Pixels. */
+        height: number;
+        /** The rendition as an MP4 file; null until it is complete. */
+        mp4_url: string | null;
+        /** Percent made. */
+        progress: number;
+        /** Bytes made so far. */
+        size: number;
+        /** `processing`, `complete` or `error`. */
+        status: "processing" | "complete" | "error";
+        /** Why the rendition failed; null when it has not. */
+        error: string | null;
+      }[];
+      /** HLS manifest (MPEG-TS); null until the video is viewable. */
+      hls_url: string | null;
+      /** HLS manifest (CMAF); null until the video is viewable. */
+      hls_cmaf_url: string | null;
+      /** MPEG-DASH manifest; null until the video is viewable. */
+      dash_url: string | null;
+      /** The platform's embeddable player page. */
+      iframe_url: string;
+      /** The client's own player page, if set. */
+      custom_iframe_url: string | null;
+      /** The client's own page to share the video, if set. */
+      share_url: string | null;
+      /** The poster image; null when none is set. */
+      poster: string | null;
+      /** A small poster image; null when none is set. */
+      poster_thumb: string | null;
+      /** The screenshot chosen by `screenshot_id`; null until the video is viewable. */
+      screenshot: string | null;
+      /** Which of `screenshots` is the video's screenshot, from 0. */
+      screenshot_id: number;
+      /** Screenshots taken while transcoding; empty until the video is viewable. */
+      screenshots: string[];
+      /** Thumbnails of the timeline in one image; null until the video is ready. */
+      sprite: string | null;
+      /** The WebVTT map of `sprite`; null until the video is ready. */
+      sprite_vtt: string | null;
+      /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+      priority: number;
+      /** How the platform's web player renders the video. */
+      projection: "regular" | "vr360" | "vr180" | "vr360tb";
+      /** The VOD quality set the video is transcoded with; null for the account's default. */
+      quality_set_id: number | null;
+      /** For a recording: what it took, the source or the transcoded output. */
+      record_type: "origin" | "transcoded";
+      /** The stream the video was recorded from; null for uploaded videos. */
+      stream_id: number | null;
+      /** When the recording began; null for uploaded videos. */
+      recording_started_at: string | null;
+      /** The advertisement shown with the video; advertisements are not part of this API, so always null. */
+      ad_id: number | null;
+      /** Where the clip cut from the source starts, in seconds; null when the whole source is used. */
+      clip_start_seconds: number | null;
+      /** The length of the clip cut from the source, in seconds; null when the whole source is used. */
+      clip_duration_seconds: number | null;
+      /** Subtitles by speech recognition: `disable`, `auto` or the audio's language code. */
+      auto_transcribe_audio_language: string;
+      /** Translations of the recognised subtitles: `disable`, `default` or language codes. */
+      auto_translate_subtitles_language: string;
+      /** Whether renditions are kept under the source's bitrate. */
+      source_bitrate_limit: boolean;
+      /** The video's short code in its URLs. */
+      slug: string;
+      /** Views counted by the platform's player. */
+      views: number;
+      /** Views counted at the CDN. */
+      cdn_views: number;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      created_at: string;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      updated_at: string;
       item_type: "Video";
     }[];
   };
@@ -7213,7 +7322,9 @@ export interface UpdatePlaylistBody {
   active?: boolean;
   /** Default `vod`. A `live` playlist needs `start_time`. */
   playlist_type?: "live" | "vod";
-  /** When a live playlist starts (ISO 8601 with a time zone); null for `vod`. Default null. */
+  /**
+   * When a live playlist starts (ISO 8601 with a time zone, in the years 2000 to 2099); null for `vod`. Default null.
+   */
   start_time?: string | null;
   /** Default false. */
   loop?: boolean;

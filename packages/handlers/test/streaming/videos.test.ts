@@ -103,8 +103,13 @@ describe.each(engines())("videos on %s", (engine) => {
       expect((await api.call("GET", "/streaming/videos?page=99")).body).toEqual([]);
     });
 
-    it.each([["page=0"], ["per_page=101"], ["status=done"], ["id=x"]])("a bad query (%s) is 400", async (query) => {
-      expectEnvelope(await api.call("GET", `/streaming/videos?${query}`), 400, "validation_error", [`query.${query.split("=")[0]}`]);
+    it.each([
+      ["page=0", "query.page"],
+      ["per_page=101", "query.per_page"],
+      ["status=done", "query.status"],
+      ["id=x", "query.id.0"],
+    ])("a bad query (%s) is 400 naming %s", async (query, field) => {
+      expectEnvelope(await api.call("GET", `/streaming/videos?${query}`), 400, "validation_error", [field]);
     });
 
     it("names: the account's videos named, by id, others left out", async () => {
@@ -263,13 +268,22 @@ describe.each(engines())("videos on %s", (engine) => {
       expect(await count(api, "videos")).toBe(videosBefore + 2);
       expect(((await api.call("GET", `/streaming/videos/${made[0]!.id}/subtitles`)).body as Subtitle[]).map((subtitle) => subtitle.language)).toEqual(["eng"]);
 
+      // What the schema refuses, each by its place; then what only the account's objects refuse, every video's at once.
       expectEnvelope(
         await api.call("POST", "/streaming/videos/batch", {
-          body: { videos: [{ name: "Fine" }, { name: "Bad", directory_id: theirDirectory.id }, { name: "" }, { name: "Bad vtt", subtitles: [{ name: "x", language: "eng", vtt: "hello" }] }] },
+          body: { videos: [{ name: "Fine" }, { name: "" }, { name: "Bad vtt", subtitles: [{ name: "x", language: "eng", vtt: "hello" }] }] },
         }),
         400,
         "validation_error",
-        ["videos.1.directory_id", "videos.2.name", "videos.3.subtitles.0.vtt"],
+        ["videos.1.name", "videos.2.subtitles.0.vtt"],
+      );
+      expectEnvelope(
+        await api.call("POST", "/streaming/videos/batch", {
+          body: { videos: [{ name: "Fine" }, { name: "Bad", directory_id: theirDirectory.id }, { name: "Bad too", client_user_id: theirUser.id }] },
+        }),
+        400,
+        "validation_error",
+        ["videos.1.directory_id", "videos.2.client_user_id"],
       );
       expectEnvelope(await api.call("POST", "/streaming/videos/batch", { body: { videos: [] } }), 400, "validation_error", ["videos"]);
       expect(await count(api, "videos")).toBe(videosBefore + 2);
