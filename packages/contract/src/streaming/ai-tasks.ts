@@ -258,7 +258,12 @@ export const streamingAiTasksRoutes = {
     metadata: { ...write, client: { resource: "ai.tasks", method: "cancel" } } satisfies ClientMetadata,
   }, {
     example: { pathParams: { task_id: aiTaskExample.task_id }, body: {}, response: { result: "SUCCESS" } },
-    case: { path: (w, made) => `/streaming/ai/tasks/${(made?.task_id as string | undefined) ?? "00000000-0000-4000-8000-000000000000"}/cancel`, ownsObjects: true, makes: "streaming.createAiTask" },
+    case: {
+      // The create answers the new task's `task_id`; without one, an id no task has, for each account another.
+      path: (w, made) => `/streaming/ai/tasks/${(made?.task_id as string | undefined) ?? made?.id ?? `00000000-0000-4000-8000-00000000000${w.account}`}/cancel`,
+      ownsObjects: true,
+      makes: "streaming.createAiTask",
+    },
   }),
   getAiSettings: route({
     method: "GET",
