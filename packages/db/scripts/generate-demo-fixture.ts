@@ -1229,7 +1229,8 @@ const aiTask = (account: AccountId, n: number, fields: Pick<Row<"aiTasks">, "tas
 });
 
 const aiTasks: Row<"aiTasks">[] = [
-  aiTask(1, 1, { taskName: "transcription", url: "https://media.acme.example/keynote-2026.mp4", audioLanguage: "eng" }),
+  // The id the docs' examples name, as the create example answers it: on a new account it stands for the task the create made.
+  aiTask(1, 1, { id: "0d4c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d", taskName: "transcription", url: "https://media.acme.example/keynote-2026.mp4", audioLanguage: "eng" }),
   aiTask(1, 2, { taskName: "content-moderation", url: "https://media.acme.example/summer-campaign.mp4", category: "nsfw", clientEntityData: '{"campaign":"summer"}' }),
   aiTask(1, 3, { taskName: "transcription", url: "https://media.acme.example/webinar-billing.mp4", subtitlesLanguage: "deu", cancelledAt: at(303, 10 + 0.1) }),
   aiTask(2, 1, { taskName: "content-moderation", url: "https://media.globex.example/all-hands.mp4", category: "sport" }),

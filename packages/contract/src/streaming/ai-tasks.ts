@@ -147,7 +147,7 @@ const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
 
 export const aiTaskExample: AiTask = {
-  task_id: "a6abba6a-516b-41ad-a827-c1735c79c622",
+  task_id: "0d4c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
   status: "SUCCESS",
   progress: 100,
   processing_time: { started_at: "2026-11-02T09:10:02.000Z", completed_at: "2026-11-02T09:10:20.000Z", total_time_sec: 18 },
@@ -241,7 +241,8 @@ export const streamingAiTasksRoutes = {
   }, {
     example: {
       body: { task_name: "transcription", url: "https://media.acme.example/keynote-2026.mp4", audio_language: "eng" },
-      response: { task_id: "0d4c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d" },
+      // The demo data's first task's id: the other examples name it, and on a new account it stands for the task made here.
+      response: { task_id: aiTaskExample.task_id },
     },
     case: { path: () => "/streaming/ai/tasks", ownsObjects: false, body: () => ({ task_name: "content-moderation", category: "sport", url: "https://media.example/route-case.mp4" }) },
   }),
