@@ -4252,7 +4252,7 @@ export interface DirectoryDetails {
     /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
     updated_at: string;
     /** What it holds: its directories by name, then its videos, newest first. */
-    items: {
+    items: ({
       id: number;
       name: string;
       /** The directory it sits in; null at the root. */
@@ -4373,7 +4373,7 @@ export interface DirectoryDetails {
       /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
       updated_at: string;
       item_type: "Video";
-    }[];
+    })[];
   };
 }
 
@@ -8266,7 +8266,7 @@ export interface StreamingListAiTasksQuery {
   /** Only tasks made on this day (UTC), YYYY-MM-DD. */
   date_created?: string;
   /** The order: a field, with `-` before it for descending. Default: newest first. */
-  ordering?: "task_id" | "status" | "task_name" | "started_at" | "-task_id" | "-status" | "-task_name" | "-started_at";
+  ordering?: "task_id" | "-task_id" | "status" | "-status" | "task_name" | "-task_name" | "started_at" | "-started_at";
 }
 
 /** A page of tasks, and the number of all the tasks that match. */

@@ -141,7 +141,8 @@ type AiTaskDetailsSchemaType = typeof aiTaskDetailsSchema;
 export const aiTaskDetails: AiTaskDetailsSchema = aiTaskDetailsSchema;
 export type AiTaskDetails = z.infer<typeof aiTaskDetails>;
 
-const ORDERINGS = ["task_id", "status", "task_name", "started_at"] as const;
+/** What the listing may be ordered by: a field, with `-` before it for descending. */
+const ORDERINGS = ["task_id", "-task_id", "status", "-status", "task_name", "-task_name", "started_at", "-started_at"] as const;
 const taskIdParams = z.object({ task_id: uuid.describe("The task id.") });
 const read: RouteMetadata = { access: "read" };
 const write: RouteMetadata = { access: "write" };
@@ -183,10 +184,7 @@ export const streamingAiTasksRoutes = {
         .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value) && value >= "1970-01-01", "Must be a date, YYYY-MM-DD, from 1970.")
         .optional()
         .describe("Only tasks made on this day (UTC), YYYY-MM-DD."),
-      ordering: z
-        .enum([...ORDERINGS, ...ORDERINGS.map((field) => `-${field}` as const)] as [string, ...string[]], {
-          errorMap: () => ({ message: `Must be one of ${ORDERINGS.join(", ")}, each with or without a leading -.` }),
-        })
+      ordering: stringEnum(ORDERINGS)
         .optional()
         .describe("The order: a field, with `-` before it for descending. Default: newest first."),
     }),

@@ -33,18 +33,18 @@ export type Directory = z.infer<typeof directory>;
 export interface DirectoryNode extends Directory {
   descendants: DirectoryNode[];
 }
+/** A directory with the directories it holds, as `descendants` describes them. */
+const nodeWith = <D extends z.ZodTypeAny>(descendants: D) =>
+  z.object({ ...directoryBaseShape, descendants }).strict().describe("A directory with the directories it holds.");
 /**
- * A directory with those it holds, `levelsBelow` levels down: the tree's schema is written out to the deepest
- * level a directory may have (the contract's schemas are not recursive, so every tool derived from them can read them).
+ * The tree written out level by level, to the deepest a directory may sit (DIRECTORY_DEPTH_MAX, 5): the contract's
+ * schemas are not recursive, so that every tool derived from them can read them.
  */
-function directoryNodeSchema(levelsBelow: number): z.ZodTypeAny {
-  const descendants =
-    levelsBelow === 0
-      ? z.array(z.object({}).strict()).max(0, "Empty: the deepest level holds no directories.").describe("None: directories nest no deeper.")
-      : z.array(directoryNodeSchema(levelsBelow - 1)).describe("The directories it holds, by name.");
-  return z.object({ ...directoryBaseShape, descendants }).strict().describe("A directory with the directories it holds.");
-}
-const directoryNode = directoryNodeSchema(DIRECTORY_DEPTH_MAX - 1) as z.ZodType<DirectoryNode>;
+const deepest = nodeWith(z.array(z.object({}).strict()).max(0, "Empty: directories nest no deeper.").describe("None: directories nest no deeper."));
+const level4 = nodeWith(z.array(deepest).describe("The directories it holds, by name."));
+const level3 = nodeWith(z.array(level4).describe("The directories it holds, by name."));
+const level2 = nodeWith(z.array(level3).describe("The directories it holds, by name."));
+const directoryNode = nodeWith(z.array(level2).describe("The directories it holds, by name."));
 
 const directoryTreeSchema = z.object({ tree: z.array(directoryNode).describe("The directories at the root, by name, each with its descendants.") }).strict().describe("Every directory of the account, as a tree.");
 export interface DirectoryTreeSchema extends DirectoryTreeSchemaType {}
