@@ -27,8 +27,19 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const componentName = (ref) => ref.slice(ref.lastIndexOf("/") + 1);
 
+/** Whether `type` is one object literal: its first brace closes at its end (`{ … } | { … }` is two). */
+function isOneObject(type) {
+  if (!type.startsWith("{")) return false;
+  let depth = 0;
+  for (let index = 0; index < type.length; index += 1) {
+    if (type[index] === "{") depth += 1;
+    else if (type[index] === "}" && --depth === 0) return index === type.length - 1;
+  }
+  return false;
+}
+
 /** A type in parentheses where `[]` or `&` would bind to a part of it. */
-const grouped = (type) => (/^\{[\s\S]*\}$/.test(type) || !/[|&]/.test(type) ? type : `(${type})`);
+const grouped = (type) => (isOneObject(type) || !/[|&]/.test(type) ? type : `(${type})`);
 
 /** The TypeScript type of a JSON Schema object of the walk, its nested objects indented from `indent`. */
 export function typeOf(schema, indent = "") {

@@ -1110,6 +1110,190 @@ function clip(account: AccountId, n: number, streamId: number, start: number, du
 
 const clips: Row<"clips">[] = [clip(1, 1, 1, 1794556800, 120), clip(1, 2, 1, 1794557400, 60), clip(2, 1, 2, 1794560000, 90)];
 
+// Video on demand: the platform's quality sets (the catalog), and each account's directories, videos and subtitles.
+
+const streamingQualitySets: Row<"streamingQualitySets">[] = [
+  { id: 1, kind: "live", name: "Live HD", qualities: [{ id: 11, name: "live_1080p" }, { id: 12, name: "live_720p" }, { id: 13, name: "live_480p" }], platformDefault: true },
+  { id: 2, kind: "live", name: "Live SD", qualities: [{ id: 12, name: "live_720p" }, { id: 13, name: "live_480p" }], platformDefault: false },
+  { id: 3, kind: "vod", name: "VOD HD", qualities: [{ id: 1, name: "vod_1080p" }, { id: 2, name: "vod_720p" }], platformDefault: true },
+  {
+    id: 4,
+    kind: "vod",
+    name: "VOD full ladder",
+    qualities: [{ id: 1, name: "vod_1080p" }, { id: 2, name: "vod_720p" }, { id: 5, name: "vod_480p" }, { id: 6, name: "vod_360p" }],
+    platformDefault: false,
+  },
+];
+
+const videoDirectories: Row<"videoDirectories">[] = [
+  { id: 1, accountId: 1, name: "Marketing", parentId: null, createdAt: at(239, -60), updatedAt: at(239, -60) },
+  { id: 3, accountId: 1, name: "Events", parentId: 1, createdAt: at(239, -55), updatedAt: at(239, -55) },
+  { id: 5, accountId: 1, name: "Archive", parentId: null, createdAt: at(240), updatedAt: at(240) },
+  { id: 2, accountId: 2, name: "Training", parentId: null, createdAt: at(241), updatedAt: at(241) },
+  { id: 4, accountId: 2, name: "Old recordings", parentId: 2, createdAt: at(242), updatedAt: at(242) },
+];
+
+/** A video of the demo data; its source, when it has one, arrived long ago: it is ready (or failed). */
+function video(
+  account: AccountId,
+  n: number,
+  name: string,
+  fields: Partial<Row<"videos">> & { originUrl?: string | null; durationS?: number },
+): Row<"videos"> {
+  const { durationS, ...rest } = fields;
+  const id = idOf(account, n);
+  const created = at(280 + n * 3 + account);
+  const hasSource = fields.originUrl !== null || fields.streamId != null;
+  return {
+    id,
+    accountId: account,
+    clientUserId: userOf(account, 1),
+    name,
+    description: "",
+    directoryId: null,
+    originUrl: null,
+    originHttpHeaders: null,
+    originSize: hasSource ? (durationS ?? 600) * 250_000 : null,
+    originVideoDuration: hasSource ? (durationS ?? 600) * 1000 : null,
+    sourceAt: hasSource ? created : null,
+    error: null,
+    customIframeUrl: null,
+    poster: null,
+    priority: 0,
+    projection: "regular",
+    qualitySetId: null,
+    recordType: "origin",
+    streamId: null,
+    recordingStartedAt: null,
+    screenshotId: 0,
+    shareUrl: null,
+    clipStartSeconds: null,
+    clipDurationSeconds: null,
+    autoTranscribeAudioLanguage: "disable",
+    autoTranslateSubtitlesLanguage: "disable",
+    sourceBitrateLimit: true,
+    views: 0,
+    cdnViews: 0,
+    slug: hex(`video-slug:${id}`, 12),
+    createdAt: created,
+    updatedAt: created,
+    ...rest,
+  };
+}
+
+const videos: Row<"videos">[] = [
+  video(1, 1, "Product launch keynote", {
+    description: "The autumn launch, full length.",
+    directoryId: 1,
+    originUrl: "https://media.acme.example/keynote-2026.mp4",
+    durationS: 2712,
+    poster: "https://media.acme.example/keynote-poster.jpg",
+    views: 1840,
+    cdnViews: 2210,
+  }),
+  video(1, 2, "Support webinar: billing", { directoryId: 1, originUrl: "https://media.acme.example/webinar-billing.mp4", durationS: 3305, qualitySetId: 4, views: 312, cdnViews: 351 }),
+  video(1, 3, "Teaser (draft)", { originUrl: null }),
+  video(1, 4, "Recording: Morning news", {
+    originUrl: null,
+    streamId: 1,
+    recordType: "transcoded",
+    recordingStartedAt: at(310, 30),
+    durationS: 1800,
+    views: 95,
+    cdnViews: 120,
+  }),
+  video(1, 5, "Broken upload", { originUrl: "https://media.acme.example/broken.avi", error: "The source could not be read: the codec is not supported." }),
+  video(1, 6, "Summer campaign", {
+    directoryId: 1,
+    originUrl: "https://media.acme.example/summer-campaign.mp4",
+    durationS: 45,
+    clipStartSeconds: 5,
+    clipDurationSeconds: 30,
+    autoTranscribeAudioLanguage: "eng",
+    views: 5120,
+    cdnViews: 6004,
+  }),
+  video(2, 1, "Globex all-hands", { directoryId: 2, originUrl: "https://media.globex.example/all-hands.mp4", durationS: 3600, views: 44, cdnViews: 51 }),
+  video(2, 2, "Globex onboarding", { originUrl: null }),
+];
+
+const player = (account: AccountId, n: number, name: string, fields: Partial<Row<"videoPlayers">> = {}): Row<"videoPlayers"> => ({
+  id: idOf(account, n),
+  accountId: account,
+  name,
+  design: "default",
+  framework: "videojs",
+  autoplay: false,
+  mute: false,
+  disableSkin: false,
+  saveOptionsToCookies: true,
+  showSharing: true,
+  speedControl: true,
+  bgColor: "#000000",
+  fgColor: "#ffffff",
+  hoverColor: "#ff6600",
+  textColor: "#ffffff",
+  logo: null,
+  logoPosition: "tr",
+  customCss: "",
+  jsUrl: null,
+  skinIsUrl: null,
+  ...fields,
+});
+
+const videoPlayers: Row<"videoPlayers">[] = [
+  player(1, 1, "Acme brand player", { hoverColor: "#e4002b", logo: "https://media.acme.example/logo.png" }),
+  player(1, 2, "Acme kiosk player", { autoplay: true, mute: true, showSharing: false }),
+  player(2, 1, "Globex player", { bgColor: "#102030" }),
+];
+
+const videoPlaylists: Row<"videoPlaylists">[] = [
+  { id: 1, accountId: 1, clientUserId: userOf(1, 1), name: "Acme product tour", active: true, playlistType: "vod", startTime: null, loop: false, countdown: false, playerId: 1 },
+  { id: 3, accountId: 1, clientUserId: userOf(1, 1), name: "Acme lobby screens", active: true, playlistType: "live", startTime: at(330, 8 * 60), loop: true, countdown: true, playerId: 1 },
+  { id: 2, accountId: 2, clientUserId: userOf(2, 1), name: "Globex induction", active: false, playlistType: "vod", startTime: null, loop: false, countdown: false, playerId: 2 },
+];
+
+const playlistVideos: Row<"playlistVideos">[] = [
+  { accountId: 1, playlistId: 1, position: 0, videoId: 1 },
+  { accountId: 1, playlistId: 1, position: 1, videoId: 3 },
+  { accountId: 1, playlistId: 3, position: 0, videoId: 11 },
+  { accountId: 1, playlistId: 3, position: 1, videoId: 1 },
+  { accountId: 2, playlistId: 2, position: 0, videoId: 2 },
+];
+
+/** An AI task of the demo data, made long ago: it has ended. */
+const aiTask = (account: AccountId, n: number, fields: Pick<Row<"aiTasks">, "taskName" | "url"> & Partial<Row<"aiTasks">>): Row<"aiTasks"> => ({
+  id: uuidFrom(`ai-task:${account}:${n}`),
+  accountId: account,
+  category: null,
+  stopObjects: null,
+  audioLanguage: null,
+  subtitlesLanguage: null,
+  clientEntityData: null,
+  clientUserId: null,
+  createdAt: at(300 + n, account * 10),
+  cancelledAt: null,
+  ...fields,
+});
+
+const aiTasks: Row<"aiTasks">[] = [
+  // The id the docs' examples name, as the create example answers it: on a new account it stands for the task the create made.
+  aiTask(1, 1, { id: "0d4c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d", taskName: "transcription", url: "https://media.acme.example/keynote-2026.mp4", audioLanguage: "eng" }),
+  aiTask(1, 2, { taskName: "content-moderation", url: "https://media.acme.example/summer-campaign.mp4", category: "nsfw", clientEntityData: '{"campaign":"summer"}' }),
+  aiTask(1, 3, { taskName: "transcription", url: "https://media.acme.example/webinar-billing.mp4", subtitlesLanguage: "deu", cancelledAt: at(303, 10 + 0.1) }),
+  aiTask(2, 1, { taskName: "content-moderation", url: "https://media.globex.example/all-hands.mp4", category: "sport" }),
+];
+
+const vtt = (...lines: string[]) => `WEBVTT\n\n${lines.map((line, index) => `00:00:0${index * 4 + 1}.000 --> 00:00:0${index * 4 + 4}.000\n${line}\n`).join("\n")}`;
+
+const videoSubtitles: Row<"videoSubtitles">[] = [
+  { id: 1, accountId: 1, videoId: 1, name: "English", language: "eng", vtt: vtt("Welcome to the autumn launch.", "Let's start with what's new.") },
+  { id: 3, accountId: 1, videoId: 1, name: "Français", language: "fra", vtt: vtt("Bienvenue au lancement d'automne.") },
+  { id: 5, accountId: 1, videoId: 11, name: "English", language: "eng", vtt: vtt("Summer is here.") },
+  { id: 2, accountId: 2, videoId: 2, name: "English", language: "eng", vtt: vtt("Good morning, Globex.") },
+  { id: 4, accountId: 2, videoId: 4, name: "English", language: "eng", vtt: vtt("Welcome to Globex.") },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Cloud
 // ---------------------------------------------------------------------------------------------
@@ -1825,6 +2009,15 @@ const fixture: DemoFixture = {
   clips,
   streamOverlays,
   restreams,
+  streamingQualitySets,
+  streamingDefaultQualitySets: [],
+  videoDirectories: byId(videoDirectories),
+  videos: byId(videos),
+  videoSubtitles: byId(videoSubtitles),
+  videoPlayers: byId(videoPlayers),
+  videoPlaylists: byId(videoPlaylists),
+  playlistVideos,
+  aiTasks,
   inferenceModels,
   cloudRegions,
   cloudProjects: byId(cloudProjects),

@@ -18,6 +18,7 @@ import { createTestDatabase, engines, selectRows, type TestDatabase } from "./te
 /** Every table the migrations make, in code-point order (the query below sorts so on both engines). */
 const EXPECTED_TABLES = [
   "accounts",
+  "ai_tasks",
   "api_tokens",
   "broadcasts",
   "buckets",
@@ -68,6 +69,7 @@ const EXPECTED_TABLES = [
   "logs_uploader_targets",
   "origin_group_sources",
   "origin_groups",
+  "playlist_videos",
   "rate_limit_buckets",
   "restreams",
   "security_bgp_announces",
@@ -87,10 +89,17 @@ const EXPECTED_TABLES = [
   "streaming_player_events",
   "streaming_vod_usage",
   "stream_overlays",
+  "streaming_default_quality_sets",
+  "streaming_quality_sets",
   "streams",
   "usage_lines",
   "usage_month_totals",
   "users",
+  "video_directories",
+  "video_players",
+  "video_playlists",
+  "video_subtitles",
+  "videos",
 ].sort();
 
 async function tableNames(database: TestDatabase): Promise<string[]> {

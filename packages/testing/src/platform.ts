@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type ClientOptions, type CloudplaneClient, type Fetch } from "@cloudplane/client";
 import type { RouteId } from "@cloudplane/contract";
-import { apiTokens, eq, hashToken, importSecretsKey, pgliteDatabase, sql, type Database } from "@cloudplane/db";
+import { aiTasks, apiTokens, eq, hashToken, importSecretsKey, isNotNull, pgliteDatabase, sql, videos, type Database } from "@cloudplane/db";
 import { createHandler, createHandlerMemory, type Handler, type HandlerOptions, type RateLimit } from "@cloudplane/handlers";
 import { serve, shutdown } from "@cloudplane/handlers/node";
 import { Builders } from "./builders.js";
@@ -97,6 +97,12 @@ export interface TestPlatform {
   clientFor(token: string, options?: ClientOptions): CloudplaneClient;
   /** Serves the platform on a loopback HTTP server too (once; later calls answer the same URL) and answers its base URL. */
   listen(options?: ListenOptions): Promise<string>;
+  /**
+   * Moves the platform's media pipeline on by `seconds`, as if that much time had passed for it: videos'
+   * transcoding (`pending` → `viewable` → `ready`) and AI tasks (`PENDING` → `STARTED` → `SUCCESS`), whose
+   * statuses the API reads from the time.
+   */
+  advanceMedia(seconds: number): Promise<void>;
   /** Back to the seeded state: every table, every id sequence; faults cleared, the call log emptied. */
   reset(): Promise<void>;
   /** Stops the loopback server, fails calls a timeout fault still holds, and frees the database. */
@@ -221,6 +227,16 @@ class Platform implements TestPlatform {
       const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
       this.#baseUrl = `http://${host}:${address.port}`;
       return this.#baseUrl;
+    });
+  }
+
+  async advanceMedia(seconds: number): Promise<void> {
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`advanceMedia takes a number of seconds, 0 or more; got ${seconds}.`);
+    const earlier = (column: typeof videos.sourceAt | typeof aiTasks.createdAt | typeof aiTasks.cancelledAt) => sql`${column} - make_interval(secs => ${seconds})`;
+    // The times the statuses are read from, moved back together (a cancelled task stays cancelled when it was).
+    await this.db.transaction(async (tx) => {
+      await tx.update(videos).set({ sourceAt: earlier(videos.sourceAt) }).where(isNotNull(videos.sourceAt));
+      await tx.update(aiTasks).set({ createdAt: earlier(aiTasks.createdAt), cancelledAt: earlier(aiTasks.cancelledAt) });
     });
   }
 

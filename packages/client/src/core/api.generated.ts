@@ -299,6 +299,113 @@ export interface AccountOverview {
   users: User[];
 }
 
+/** An AI task. */
+export interface AiTask {
+  /** The task id. */
+  task_id: string;
+  /**
+   * A task is `PENDING` when made, `STARTED` 2 seconds later, and `SUCCESS` with its result 20 seconds after it was
+   * made (read from the time, on every read; `progress` grows meanwhile). A task cancelled before it ends is `REVOKED`.
+   */
+  status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
+  /** Percent done. */
+  progress: number;
+  processing_time: {
+    /** When it started; null while it is pending. */
+    started_at: string | null;
+    /** When it ended (or was cancelled); null while it runs. */
+    completed_at: string | null;
+    /** Seconds from start to end; null while it runs. */
+    total_time_sec: number | null;
+  };
+  /** The task as it was asked for; fields it was not given are null. */
+  task_data: {
+    task_name: "transcription" | "content-moderation";
+    url: string;
+    /** For content moderation; null for transcription. */
+    category: "nsfw" | "hard_nudity" | "soft_nudity" | "sport" | null;
+    stop_objects: string | null;
+    audio_language: string | null;
+    subtitles_language: string | null;
+    client_entity_data: string | null;
+    client_user_id: string | null;
+    /** The account. */
+    client_id: number;
+  };
+}
+
+/** An AI task with its result. */
+export interface AiTaskDetails {
+  /** The task id. */
+  task_id: string;
+  /**
+   * A task is `PENDING` when made, `STARTED` 2 seconds later, and `SUCCESS` with its result 20 seconds after it was
+   * made (read from the time, on every read; `progress` grows meanwhile). A task cancelled before it ends is `REVOKED`.
+   */
+  status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
+  /** Percent done. */
+  progress: number;
+  processing_time: {
+    /** When it started; null while it is pending. */
+    started_at: string | null;
+    /** When it ended (or was cancelled); null while it runs. */
+    completed_at: string | null;
+    /** Seconds from start to end; null while it runs. */
+    total_time_sec: number | null;
+  };
+  /** The task as it was asked for; fields it was not given are null. */
+  task_data: {
+    task_name: "transcription" | "content-moderation";
+    url: string;
+    /** For content moderation; null for transcription. */
+    category: "nsfw" | "hard_nudity" | "soft_nudity" | "sport" | null;
+    stop_objects: string | null;
+    audio_language: string | null;
+    subtitles_language: string | null;
+    client_entity_data: string | null;
+    client_user_id: string | null;
+    /** The account. */
+    client_id: number;
+  };
+  /** The result, once the task has succeeded; null before, or when it was cancelled. */
+  result: {
+    speech_detected: boolean;
+    languages: string[];
+    concatenated_text: string;
+    subtitles: {
+      start_time: string;
+      end_time: string;
+      text: string;
+    }[];
+    /** The subtitles as WebVTT text. */
+    vttContent: string;
+  } | {
+    nsfw_detected: boolean;
+    detection_results: string[];
+    frames: {
+      frame_number: number;
+      label: string;
+      confidence: number;
+    }[];
+  } | {
+    nudity_detected: boolean;
+    detection_results: string[];
+    frames: {
+      frame_number: number;
+      label: string;
+      confidence: number;
+    }[];
+  } | {
+    sport_detected: boolean;
+    detection_results: string[];
+    frames: {
+      frame_number: number;
+      label: string;
+      confidence: number;
+    }[];
+  } | null;
+}
+
 /** An API token. The token's value is never returned: the service keeps only its SHA-256 hash. */
 export interface ApiToken {
   id: number;
@@ -3396,6 +3503,26 @@ export interface CostReportTotalsBody {
   rounding?: boolean;
 }
 
+/** The task: its name, the file, and the fields of its kind. */
+export interface CreateAiTaskBody {
+  /** `transcription` (subtitles from speech) or `content-moderation`. */
+  task_name: "transcription" | "content-moderation";
+  /** The video or audio file, an http or https URL. */
+  url: string;
+  /** For `content-moderation` (required there, 400 otherwise): what to look for. */
+  category?: "nsfw" | "hard_nudity" | "soft_nudity" | "sport";
+  /** For `hard_nudity` and `soft_nudity`: comma-separated objects that stop the check when found. */
+  stop_objects?: string;
+  /** For `transcription`: the audio's language; left out, it is detected. */
+  audio_language?: string;
+  /** For `transcription`: the language of the subtitles, if not the audio's (translated). */
+  subtitles_language?: string;
+  /** The client's own data about the task, kept as sent, at most 4096 characters. */
+  client_entity_data?: string;
+  /** The client's own id of the user the task is for, kept as sent. */
+  client_user_id?: string;
+}
+
 /** A new API token. */
 export interface CreateApiTokenBody {
   /** The token's name, 1 to 255 characters. */
@@ -3569,6 +3696,14 @@ export interface CreateClipRecordingBody {
    * Default: start + duration + 3600.
    */
   expiration?: number;
+}
+
+/** The new directory. */
+export interface CreateDirectoryBody {
+  /** The directory's name, 1 to 255 characters. */
+  name: string;
+  /** A directory of the account to put it in (400 otherwise); null or left out for the root. At most 5 levels deep. */
+  parent_id?: number | null;
 }
 
 /** A new app: its name, and `binary` or `template` (or both); the other fields are optional. */
@@ -4065,6 +4200,78 @@ export interface CreateOriginGroupBody {
   path?: string;
 }
 
+/** The new player, wrapped in `player` as the platform takes it. */
+export interface CreatePlayerBody {
+  /** The new player: `name` is required, every other field has its default. */
+  player: {
+    /** The player's name, 1 to 255 characters. */
+    name: string;
+    /** The design's name. Default `default`. */
+    design?: string;
+    /** The player's web framework. Default `videojs`. */
+    framework?: string;
+    /** Default false. */
+    autoplay?: boolean;
+    /** Whether playback starts muted. Default false. */
+    mute?: boolean;
+    /** Default false. */
+    disable_skin?: boolean;
+    /** Default true. */
+    save_options_to_cookies?: boolean;
+    /** Default true. */
+    show_sharing?: boolean;
+    /** Default true. */
+    speed_control?: boolean;
+    /** Background colour, `#rrggbb`. Default `#000000`. */
+    bg_color?: string;
+    /** Controls' colour, `#rrggbb`. Default `#ffffff`. */
+    fg_color?: string;
+    /** Controls' colour under the pointer, `#rrggbb`. Default `#ff6600`. */
+    hover_color?: string;
+    /** Text colour, `#rrggbb`. Default `#ffffff`. */
+    text_color?: string;
+    /** The logo image, an http or https URL; null for none. Default null. */
+    logo?: string | null;
+    /** Where the logo sits. Default `tr`. */
+    logo_position?: "tl" | "tr" | "bl" | "br";
+    /** CSS added to the player's page, at most 65536 characters. Default empty. */
+    custom_css?: string;
+    /** A script added to the player's page; null for none. Default null. */
+    js_url?: string | null;
+    /** A skin's URL; null for the design's own. Default null. */
+    skin_is_url?: string | null;
+    /** Ignored when it is the caller's account; another is 400. */
+    client_id?: number;
+  };
+}
+
+/** The new playlist: `name` is required, every other field has its default. */
+export interface CreatePlaylistBody {
+  /** The playlist's name, 1 to 255 characters. */
+  name: string;
+  /** A user of the account (400 otherwise). Default: the user of the calling token. */
+  client_user_id?: number;
+  /** Default true. */
+  active?: boolean;
+  /** Default `vod`. A `live` playlist needs `start_time`. */
+  playlist_type?: "live" | "vod";
+  /**
+   * When a live playlist starts (ISO 8601 with a time zone, in the years 2000 to 2099); null for `vod`. Default null.
+   */
+  start_time?: string | null;
+  /** Default false. */
+  loop?: boolean;
+  /** Default false. */
+  countdown?: boolean;
+  /** A player of the account (400 otherwise); null for the platform's default. Default null. */
+  player_id?: number | null;
+  /**
+   * Videos of the account (400 naming those that are not), in the order they play, each once, at most 500. Default
+   * none. At most 500 videos.
+   */
+  video_ids?: number[];
+}
+
 /** The new restream, wrapped in `restream` as the platform takes it. */
 export interface CreateRestreamBody {
   /** The new restream: `name`, `stream_id` and `uri` are required. */
@@ -4238,6 +4445,92 @@ export interface CreateStreamBody {
   uri?: string | null;
 }
 
+/** The new track: every field is required. */
+export interface CreateSubtitleBody {
+  /** The track's name as players show it, 1 to 255 characters. */
+  name: string;
+  /** ISO 639-2 language code, e.g. `eng`. */
+  language: string;
+  /** The subtitles, WebVTT text (it starts with `WEBVTT`), at most 512000 characters. */
+  vtt: string;
+}
+
+/** The videos to make. */
+export interface CreateVideoBatchBody {
+  /** The videos, 1 to 50, each as a single create takes it, with its `subtitles`. At most 50 videos. */
+  videos: {
+    /** The video's name, 1 to 255 characters. */
+    name: string;
+    /** Free text, at most 4096 characters. Default empty. */
+    description?: string;
+    /** A directory of the account to file the video in (400 otherwise); null for the root. Default null. */
+    directory_id?: number | null;
+    /**
+     * Where the platform copies the source from (http, https or sftp). Given, the video's source arrives at once and
+     * transcoding starts; a change may give it only to a video that has no source yet (409 otherwise).
+     */
+    origin_url?: string;
+    /**
+     * Headers sent with the request for `origin_url`, one `Name: value` a line, at most 4096 characters. Kept, never
+     * shown again: they may carry credentials.
+     */
+    origin_http_headers?: string;
+    /**
+     * The account's user the video belongs to: a user of the account (400 otherwise). Default: the user of the calling
+     * token.
+     */
+    client_user_id?: number;
+    /** The client's own player page. */
+    custom_iframe_url?: string;
+    /** The client's own page to share the video. */
+    share_url?: string;
+    /** The poster image, an http or https URL. */
+    poster?: string;
+    /** A poster image to copy: becomes `poster`. Not with `poster` or `remove_poster`. */
+    remote_poster_url?: string;
+    /** true removes the poster. Not with `poster` or `remote_poster_url`. */
+    remove_poster?: boolean;
+    /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+    priority?: number;
+    /** How the platform's web player renders the video. Default `regular`. */
+    projection?: "regular" | "vr360" | "vr180" | "vr360tb";
+    /**
+     * A VOD quality set of the platform (see the quality sets route; 400 otherwise); null for the account's default.
+     * Default null.
+     */
+    quality_set_id?: number | null;
+    /** Which of the 5 screenshots is the video's, from 0. Default 0. */
+    screenshot_id?: number;
+    /** Cut a clip of the source from this second. Needs `clip_duration_seconds`. */
+    clip_start_seconds?: number;
+    /** The clip's length in seconds; `duration` becomes it (or what is left of the source). */
+    clip_duration_seconds?: number;
+    /**
+     * Subtitles by speech recognition once the video is transcoded: `disable` (default), `auto`, or the audio's
+     * language (ISO 639-2, `eng`).
+     */
+    auto_transcribe_audio_language?: string;
+    /** Translations of the recognised subtitles: `disable` (default), `default`, or comma-separated language codes. */
+    auto_translate_subtitles_language?: string;
+    /** Whether renditions are kept under the source's bitrate. Default true. */
+    source_bitrate_limit?: boolean;
+    /** Subtitle tracks of the video, at most 20. At most 20 subtitles. */
+    subtitles?: {
+      /** The track's name as players show it, 1 to 255 characters. */
+      name: string;
+      /** ISO 639-2 language code, e.g. `eng`. */
+      language: string;
+      /** The subtitles, WebVTT text (it starts with `WEBVTT`), at most 512000 characters. */
+      vtt: string;
+    }[];
+  }[];
+}
+
+/** The new video, wrapped in `video` as the platform takes it. */
+export interface CreateVideoBody {
+  video: NewVideo;
+}
+
 /** The new API token, with the token itself. */
 export interface CreatedApiToken {
   id: number;
@@ -4299,6 +4592,243 @@ export interface CreatedKvStore {
   revision: number | null;
   /** When the store's last revision was made; null for a BYOD store. */
   updated_at: string | null;
+}
+
+/** What a direct upload of a video's source needs. */
+export interface DirectUpload {
+  /** The upload's token: send it in the TUS upload's metadata. Made for each call; valid for 24 hours. */
+  token: string;
+  /** The upload servers; send the file (TUS protocol) to `https://<hostname>/upload/`. */
+  servers: {
+    id: number;
+    hostname: string;
+  }[];
+  /** The video the upload is for. */
+  video: Video;
+}
+
+/** A directory of videos. */
+export interface Directory {
+  id: number;
+  name: string;
+  /** The directory it sits in; null at the root. */
+  parent_id: number | null;
+  /** How many videos and directories it holds directly. */
+  items_count: number;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  updated_at: string;
+}
+
+/** A directory with what it holds, wrapped in `directory` as the platform answers. */
+export interface DirectoryDetails {
+  directory: {
+    id: number;
+    name: string;
+    /** The directory it sits in; null at the root. */
+    parent_id: number | null;
+    /** How many videos and directories it holds directly. */
+    items_count: number;
+    /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+    created_at: string;
+    /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+    updated_at: string;
+    /** What it holds: its directories by name, then its videos, newest first. */
+    items: ({
+      id: number;
+      name: string;
+      /** The directory it sits in; null at the root. */
+      parent_id: number | null;
+      /** How many videos and directories it holds directly. */
+      items_count: number;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      created_at: string;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      updated_at: string;
+      item_type: "Directory";
+    } | {
+      id: number;
+      name: string;
+      description: string;
+      /** The account. */
+      client_id: number;
+      /** The account's user the video belongs to. */
+      client_user_id: number;
+      /** The directory the video is filed in; null for the root. */
+      directory_id: number | null;
+      /**
+       * A video made with `origin_url` has its source at once and is `pending`; one made without waits `empty` for its
+       * upload (see the upload route) or for a change that gives it an `origin_url`. Transcoding is the platform's: 10
+       * seconds after the source arrives the video is `viewable`, after 30 it is `ready` (read from the time, on every
+       * read; `converted_videos` shows each rendition's progress).
+       */
+      status: "empty" | "pending" | "viewable" | "ready" | "error";
+      /** Why transcoding failed; null when it has not. */
+      error: string | null;
+      /** Where the source was copied from; null for an upload. */
+      origin_url: string | null;
+      /** Bytes of the source; null until it has arrived. */
+      origin_size: number | null;
+      /** Length of the source in milliseconds; null until it has arrived. */
+      origin_video_duration: number | null;
+      /** Length of the transcoded video in milliseconds (the clip's, when one is cut); null until it has arrived. */
+      duration: number | null;
+      /** The renditions of the video's quality set; empty while it has no source. */
+      converted_videos: {
+        /** The rendition's id (the quality's id in the quality set). */
+        id: number;
+        /** The quality, e.g. "vod_720p". */
+        name: string;
+        /** Pixels. */
+        width: number;
+        /** Pixels. */
+        height: number;
+        /** The rendition as an MP4 file; null until it is complete. */
+        mp4_url: string | null;
+        /** Percent made. */
+        progress: number;
+        /** Bytes made so far. */
+        size: number;
+        /** `processing`, `complete` or `error`. */
+        status: "processing" | "complete" | "error";
+        /** Why the rendition failed; null when it has not. */
+        error: string | null;
+      }[];
+      /** HLS manifest (MPEG-TS); null until the video is viewable. */
+      hls_url: string | null;
+      /** HLS manifest (CMAF); null until the video is viewable. */
+      hls_cmaf_url: string | null;
+      /** MPEG-DASH manifest; null until the video is viewable. */
+      dash_url: string | null;
+      /** The platform's embeddable player page. */
+      iframe_url: string;
+      /** The client's own player page, if set. */
+      custom_iframe_url: string | null;
+      /** The client's own page to share the video, if set. */
+      share_url: string | null;
+      /** The poster image; null when none is set. */
+      poster: string | null;
+      /** A small poster image; null when none is set. */
+      poster_thumb: string | null;
+      /** The screenshot chosen by `screenshot_id`; null until the video is viewable. */
+      screenshot: string | null;
+      /** Which of `screenshots` is the video's screenshot, from 0. */
+      screenshot_id: number;
+      /** Screenshots taken while transcoding; empty until the video is viewable. */
+      screenshots: string[];
+      /** Thumbnails of the timeline in one image; null until the video is ready. */
+      sprite: string | null;
+      /** The WebVTT map of `sprite`; null until the video is ready. */
+      sprite_vtt: string | null;
+      /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+      priority: number;
+      /** How the platform's web player renders the video. */
+      projection: "regular" | "vr360" | "vr180" | "vr360tb";
+      /** The VOD quality set the video is transcoded with; null for the account's default. */
+      quality_set_id: number | null;
+      /** For a recording: what it took, the source or the transcoded output. */
+      record_type: "origin" | "transcoded";
+      /** The stream the video was recorded from; null for uploaded videos. */
+      stream_id: number | null;
+      /** When the recording began; null for uploaded videos. */
+      recording_started_at: string | null;
+      /** The advertisement shown with the video; advertisements are not part of this API, so always null. */
+      ad_id: number | null;
+      /** Where the clip cut from the source starts, in seconds; null when the whole source is used. */
+      clip_start_seconds: number | null;
+      /** The length of the clip cut from the source, in seconds; null when the whole source is used. */
+      clip_duration_seconds: number | null;
+      /** Subtitles by speech recognition: `disable`, `auto` or the audio's language code. */
+      auto_transcribe_audio_language: string;
+      /** Translations of the recognised subtitles: `disable`, `default` or language codes. */
+      auto_translate_subtitles_language: string;
+      /** Whether renditions are kept under the source's bitrate. */
+      source_bitrate_limit: boolean;
+      /** The video's short code in its URLs. */
+      slug: string;
+      /** Views counted by the platform's player. */
+      views: number;
+      /** Views counted at the CDN. */
+      cdn_views: number;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      created_at: string;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      updated_at: string;
+      item_type: "Video";
+    })[];
+  };
+}
+
+/** Every directory of the account, as a tree. */
+export interface DirectoryTree {
+  /** The directories at the root, by name, each with its descendants. */
+  tree: {
+    id: number;
+    name: string;
+    /** The directory it sits in; null at the root. */
+    parent_id: number | null;
+    /** How many videos and directories it holds directly. */
+    items_count: number;
+    /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+    created_at: string;
+    /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+    updated_at: string;
+    /** The directories it holds, by name. */
+    descendants: {
+      id: number;
+      name: string;
+      /** The directory it sits in; null at the root. */
+      parent_id: number | null;
+      /** How many videos and directories it holds directly. */
+      items_count: number;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      created_at: string;
+      /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+      updated_at: string;
+      /** The directories it holds, by name. */
+      descendants: {
+        id: number;
+        name: string;
+        /** The directory it sits in; null at the root. */
+        parent_id: number | null;
+        /** How many videos and directories it holds directly. */
+        items_count: number;
+        /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+        created_at: string;
+        /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+        updated_at: string;
+        /** The directories it holds, by name. */
+        descendants: {
+          id: number;
+          name: string;
+          /** The directory it sits in; null at the root. */
+          parent_id: number | null;
+          /** How many videos and directories it holds directly. */
+          items_count: number;
+          /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+          created_at: string;
+          /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+          updated_at: string;
+          /** The directories it holds, by name. */
+          descendants: {
+            id: number;
+            name: string;
+            /** The directory it sits in; null at the root. */
+            parent_id: number | null;
+            /** How many videos and directories it holds directly. */
+            items_count: number;
+            /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+            created_at: string;
+            /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+            updated_at: string;
+            /** None: directories nest no deeper. */
+            descendants: Record<string, never>[];
+          }[];
+        }[];
+      }[];
+    }[];
+  }[];
 }
 
 /** The account's edge apps at a glance: how many, on which plan and networks, and how many calls they served. */
@@ -5926,6 +6456,65 @@ export interface LogsUploaderValidation {
   details: string;
 }
 
+/** The new video: `name` is required, every other field has its default. */
+export interface NewVideo {
+  /** The video's name, 1 to 255 characters. */
+  name: string;
+  /** Free text, at most 4096 characters. Default empty. */
+  description?: string;
+  /** A directory of the account to file the video in (400 otherwise); null for the root. Default null. */
+  directory_id?: number | null;
+  /**
+   * Where the platform copies the source from (http, https or sftp). Given, the video's source arrives at once and
+   * transcoding starts; a change may give it only to a video that has no source yet (409 otherwise).
+   */
+  origin_url?: string;
+  /**
+   * Headers sent with the request for `origin_url`, one `Name: value` a line, at most 4096 characters. Kept, never
+   * shown again: they may carry credentials.
+   */
+  origin_http_headers?: string;
+  /**
+   * The account's user the video belongs to: a user of the account (400 otherwise). Default: the user of the calling
+   * token.
+   */
+  client_user_id?: number;
+  /** The client's own player page. */
+  custom_iframe_url?: string;
+  /** The client's own page to share the video. */
+  share_url?: string;
+  /** The poster image, an http or https URL. */
+  poster?: string;
+  /** A poster image to copy: becomes `poster`. Not with `poster` or `remove_poster`. */
+  remote_poster_url?: string;
+  /** true removes the poster. Not with `poster` or `remote_poster_url`. */
+  remove_poster?: boolean;
+  /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+  priority?: number;
+  /** How the platform's web player renders the video. Default `regular`. */
+  projection?: "regular" | "vr360" | "vr180" | "vr360tb";
+  /**
+   * A VOD quality set of the platform (see the quality sets route; 400 otherwise); null for the account's default.
+   * Default null.
+   */
+  quality_set_id?: number | null;
+  /** Which of the 5 screenshots is the video's, from 0. Default 0. */
+  screenshot_id?: number;
+  /** Cut a clip of the source from this second. Needs `clip_duration_seconds`. */
+  clip_start_seconds?: number;
+  /** The clip's length in seconds; `duration` becomes it (or what is left of the source). */
+  clip_duration_seconds?: number;
+  /**
+   * Subtitles by speech recognition once the video is transcoded: `disable` (default), `auto`, or the audio's language
+   * (ISO 639-2, `eng`).
+   */
+  auto_transcribe_audio_language?: string;
+  /** Translations of the recognised subtitles: `disable` (default), `default`, or comma-separated language codes. */
+  auto_translate_subtitles_language?: string;
+  /** Whether renditions are kept under the source's bitrate. Default true. */
+  source_bitrate_limit?: boolean;
+}
+
 /** No body, or {}: the operation takes no input. */
 export type NoActionInput = Record<string, never>;
 
@@ -5989,6 +6578,89 @@ export interface Overlay {
   created_at: string;
   /** When the overlay was last changed. */
   updated_at: string;
+}
+
+/** A web player design. */
+export interface Player {
+  id: number;
+  name: string;
+  /** The account. */
+  client_id: number;
+  /** The design's name. */
+  design: string;
+  /** The player's web framework. */
+  framework: string;
+  autoplay: boolean;
+  /** Whether playback starts muted. */
+  mute: boolean;
+  /** Whether the player shows its bare video, without controls' skin. */
+  disable_skin: boolean;
+  /** Whether a viewer's choices (volume, quality) are kept in cookies. */
+  save_options_to_cookies: boolean;
+  /** Whether the sharing button shows. */
+  show_sharing: boolean;
+  /** Whether the playback speed control shows. */
+  speed_control: boolean;
+  /** Background colour, `#rrggbb`. */
+  bg_color: string;
+  /** Controls' colour, `#rrggbb`. */
+  fg_color: string;
+  /** Controls' colour under the pointer, `#rrggbb`. */
+  hover_color: string;
+  /** Text colour, `#rrggbb`. */
+  text_color: string;
+  /** The logo image's URL; null for none. */
+  logo: string | null;
+  /** Where the logo sits: `tl`, `tr`, `bl` or `br`. */
+  logo_position: "tl" | "tr" | "bl" | "br";
+  /** CSS added to the player's page. */
+  custom_css: string;
+  /** A script added to the player's page; null for none. */
+  js_url: string | null;
+  /** A skin's URL; null for the design's own. */
+  skin_is_url: string | null;
+}
+
+/** A preview of a player. */
+export interface PlayerPreview {
+  /** The player. */
+  id: number;
+  /** A page that shows the player with a sample video. */
+  preview_url: string;
+  /** The player's embed code for the sample video. */
+  html: string;
+}
+
+/** A playlist. */
+export interface Playlist {
+  id: number;
+  name: string;
+  /** The account. */
+  client_id: number;
+  /** The account's user the playlist belongs to. */
+  client_user_id: number;
+  /** Whether the playlist plays. */
+  active: boolean;
+  /** `live`: a channel that starts at `start_time`; `vod`: played on demand. */
+  playlist_type: "live" | "vod";
+  /** When a live playlist starts; null for one that plays on demand. */
+  start_time: string | null;
+  /** Whether it starts again after its last video. */
+  loop: boolean;
+  /** Whether a live playlist shows a countdown until it starts. */
+  countdown: boolean;
+  /** The player it plays in; null for the platform's default player. */
+  player_id: number | null;
+  /** Its videos, in the order they play. */
+  video_ids: number[];
+  /** The advertisement shown; advertisements are not part of this API, so always null. */
+  ad_id: number | null;
+  /** HLS manifest (MPEG-TS). */
+  hls_url: string;
+  /** HLS manifest (CMAF). */
+  hls_cmaf_url: string;
+  /** The platform's embeddable player page. */
+  iframe_url: string;
 }
 
 export interface PopularVideos {
@@ -6094,6 +6766,36 @@ export interface PurgeStatusList {
   count: number;
   /** The purges of this page. */
   results: PurgeStatus[];
+}
+
+/** The platform's quality sets, each kind's default for the account marked. */
+export interface QualitySets {
+  /** The sets for live streams, by id. */
+  live: {
+    id: number;
+    name: string;
+    /** Whether it is the account's default set of its kind. */
+    default: boolean;
+    /** Its renditions, best first. */
+    qualities: {
+      id: number;
+      /** The rendition, e.g. "vod_720p". */
+      name: string;
+    }[];
+  }[];
+  /** The sets for videos, by id. */
+  vod: {
+    id: number;
+    name: string;
+    /** Whether it is the account's default set of its kind. */
+    default: boolean;
+    /** Its renditions, best first. */
+    qualities: {
+      id: number;
+      /** The rendition, e.g. "vod_720p". */
+      name: string;
+    }[];
+  }[];
 }
 
 /**
@@ -6733,6 +7435,20 @@ export interface SetBucketLifecycleBody {
   expiration_days: number;
 }
 
+/** The new defaults; a kind left out keeps its default. */
+export interface SetDefaultQualitySetsBody {
+  /** The new default live set. */
+  live?: {
+    /** A live quality set of the platform (400 otherwise). */
+    id: number;
+  };
+  /** The new default vod set. */
+  vod?: {
+    /** A vod quality set of the platform (400 otherwise). */
+    id: number;
+  };
+}
+
 /** An SFTP storage. Its password is a secret, kept encrypted and never shown after it is generated. */
 export interface SftpStorage {
   /** The storage id. */
@@ -7237,6 +7953,25 @@ export interface StreamingViews {
   }[];
 }
 
+/** A subtitle track of a video. */
+export interface Subtitle {
+  id: number;
+  name: string;
+  /** ISO 639-2 language code. */
+  language: string;
+  /** WebVTT text. */
+  vtt: string;
+}
+
+/** A subtitle track, without its id. */
+export interface SubtitleBase {
+  name: string;
+  /** ISO 639-2 language code. */
+  language: string;
+  /** WebVTT text. */
+  vtt: string;
+}
+
 /** The tasks an asynchronous operation started. */
 export interface TaskIdList {
   /** The ids of the tasks the operation started; see GET /cloud/v1/tasks/{task_id}. */
@@ -7411,6 +8146,14 @@ export interface UpdateCdnRuleTemplateBody {
    */
   overrideOriginProtocol?: "HTTP" | "HTTPS" | "MATCH" | null;
   options?: CdnRuleOptionsWrite;
+}
+
+/** The fields to change; fields left out keep their values. A new `parent_id` moves the directory with all it holds. */
+export interface UpdateDirectoryBody {
+  /** The directory's name, 1 to 255 characters. */
+  name?: string;
+  /** A directory of the account to put it in (400 otherwise); null or left out for the root. At most 5 levels deep. */
+  parent_id?: number | null;
 }
 
 /** The fields to change; none is required and fields not given keep their value. */
@@ -7820,6 +8563,80 @@ export interface UpdateOverlayBody {
   stretch?: boolean;
 }
 
+/** The changes, wrapped in `player` as the platform takes them. */
+export interface UpdatePlayerBody {
+  /** The fields to change; fields left out keep their values. */
+  player: {
+    /** The player's name, 1 to 255 characters. */
+    name?: string;
+    /** The design's name. Default `default`. */
+    design?: string;
+    /** The player's web framework. Default `videojs`. */
+    framework?: string;
+    /** Default false. */
+    autoplay?: boolean;
+    /** Whether playback starts muted. Default false. */
+    mute?: boolean;
+    /** Default false. */
+    disable_skin?: boolean;
+    /** Default true. */
+    save_options_to_cookies?: boolean;
+    /** Default true. */
+    show_sharing?: boolean;
+    /** Default true. */
+    speed_control?: boolean;
+    /** Background colour, `#rrggbb`. Default `#000000`. */
+    bg_color?: string;
+    /** Controls' colour, `#rrggbb`. Default `#ffffff`. */
+    fg_color?: string;
+    /** Controls' colour under the pointer, `#rrggbb`. Default `#ff6600`. */
+    hover_color?: string;
+    /** Text colour, `#rrggbb`. Default `#ffffff`. */
+    text_color?: string;
+    /** The logo image, an http or https URL; null for none. Default null. */
+    logo?: string | null;
+    /** Where the logo sits. Default `tr`. */
+    logo_position?: "tl" | "tr" | "bl" | "br";
+    /** CSS added to the player's page, at most 65536 characters. Default empty. */
+    custom_css?: string;
+    /** A script added to the player's page; null for none. Default null. */
+    js_url?: string | null;
+    /** A skin's URL; null for the design's own. Default null. */
+    skin_is_url?: string | null;
+    /** Ignored when it is the player's own id (the platform's SDKs may send it); another id is 400. */
+    id?: number;
+    /** Ignored when it is the caller's account; another is 400. */
+    client_id?: number;
+  };
+}
+
+/** The fields to change; fields left out keep their values. `video_ids` replaces the list. */
+export interface UpdatePlaylistBody {
+  /** The playlist's name, 1 to 255 characters. */
+  name?: string;
+  /** A user of the account (400 otherwise). Default: the user of the calling token. */
+  client_user_id?: number;
+  /** Default true. */
+  active?: boolean;
+  /** Default `vod`. A `live` playlist needs `start_time`. */
+  playlist_type?: "live" | "vod";
+  /**
+   * When a live playlist starts (ISO 8601 with a time zone, in the years 2000 to 2099); null for `vod`. Default null.
+   */
+  start_time?: string | null;
+  /** Default false. */
+  loop?: boolean;
+  /** Default false. */
+  countdown?: boolean;
+  /** A player of the account (400 otherwise); null for the platform's default. Default null. */
+  player_id?: number | null;
+  /**
+   * Videos of the account (400 naming those that are not), in the order they play, each once, at most 500. Default
+   * none. At most 500 videos.
+   */
+  video_ids?: number[];
+}
+
 /** The changes, wrapped in `restream` as the platform takes them. */
 export interface UpdateRestreamBody {
   /** The fields to change; fields left out keep their values. */
@@ -7976,6 +8793,16 @@ export interface UpdateStreamBody {
   };
 }
 
+/** The fields to change; fields left out keep their values. */
+export interface UpdateSubtitleBody {
+  /** The track's name as players show it, 1 to 255 characters. */
+  name?: string;
+  /** ISO 639-2 language code, e.g. `eng`. */
+  language?: string;
+  /** The subtitles, WebVTT text (it starts with `WEBVTT`), at most 512000 characters. */
+  vtt?: string;
+}
+
 /** The user's fields to change; the fields left out keep their values. */
 export interface UpdateUserBody {
   /** The user's name, 1 to 255 characters. */
@@ -7993,6 +8820,67 @@ export interface UpdateUserBody {
    * in.
    */
   auth_types?: ("password" | "sso" | "github" | "google-oauth2")[];
+}
+
+/**
+ * The fields to change; fields left out keep their values. `name` may be left out (the platform's SDKs always send it).
+ */
+export interface UpdateVideoBody {
+  /** The video's name, 1 to 255 characters. */
+  name?: string;
+  /** Free text, at most 4096 characters. Default empty. */
+  description?: string;
+  /** A directory of the account to file the video in (400 otherwise); null for the root. Default null. */
+  directory_id?: number | null;
+  /**
+   * Where the platform copies the source from (http, https or sftp). Given, the video's source arrives at once and
+   * transcoding starts; a change may give it only to a video that has no source yet (409 otherwise).
+   */
+  origin_url?: string;
+  /**
+   * Headers sent with the request for `origin_url`, one `Name: value` a line, at most 4096 characters. Kept, never
+   * shown again: they may carry credentials.
+   */
+  origin_http_headers?: string;
+  /**
+   * The account's user the video belongs to: a user of the account (400 otherwise). Default: the user of the calling
+   * token.
+   */
+  client_user_id?: number;
+  /** The client's own player page. */
+  custom_iframe_url?: string;
+  /** The client's own page to share the video. */
+  share_url?: string;
+  /** The poster image, an http or https URL. */
+  poster?: string;
+  /** A poster image to copy: becomes `poster`. Not with `poster` or `remove_poster`. */
+  remote_poster_url?: string;
+  /** true removes the poster. Not with `poster` or `remote_poster_url`. */
+  remove_poster?: boolean;
+  /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+  priority?: number;
+  /** How the platform's web player renders the video. Default `regular`. */
+  projection?: "regular" | "vr360" | "vr180" | "vr360tb";
+  /**
+   * A VOD quality set of the platform (see the quality sets route; 400 otherwise); null for the account's default.
+   * Default null.
+   */
+  quality_set_id?: number | null;
+  /** Which of the 5 screenshots is the video's, from 0. Default 0. */
+  screenshot_id?: number;
+  /** Cut a clip of the source from this second. Needs `clip_duration_seconds`. */
+  clip_start_seconds?: number;
+  /** The clip's length in seconds; `duration` becomes it (or what is left of the source). */
+  clip_duration_seconds?: number;
+  /**
+   * Subtitles by speech recognition once the video is transcoded: `disable` (default), `auto`, or the audio's language
+   * (ISO 639-2, `eng`).
+   */
+  auto_transcribe_audio_language?: string;
+  /** Translations of the recognised subtitles: `disable` (default), `default`, or comma-separated language codes. */
+  auto_translate_subtitles_language?: string;
+  /** Whether renditions are kept under the source's bitrate. Default true. */
+  source_bitrate_limit?: boolean;
 }
 
 /** The image to upload: its name and URL, and what it holds. */
@@ -8316,6 +9204,117 @@ export interface UserList {
   count: number;
   /** The users of this page. */
   results: User[];
+}
+
+/** A video (video on demand). */
+export interface Video {
+  id: number;
+  name: string;
+  description: string;
+  /** The account. */
+  client_id: number;
+  /** The account's user the video belongs to. */
+  client_user_id: number;
+  /** The directory the video is filed in; null for the root. */
+  directory_id: number | null;
+  /**
+   * A video made with `origin_url` has its source at once and is `pending`; one made without waits `empty` for its
+   * upload (see the upload route) or for a change that gives it an `origin_url`. Transcoding is the platform's: 10
+   * seconds after the source arrives the video is `viewable`, after 30 it is `ready` (read from the time, on every
+   * read; `converted_videos` shows each rendition's progress).
+   */
+  status: "empty" | "pending" | "viewable" | "ready" | "error";
+  /** Why transcoding failed; null when it has not. */
+  error: string | null;
+  /** Where the source was copied from; null for an upload. */
+  origin_url: string | null;
+  /** Bytes of the source; null until it has arrived. */
+  origin_size: number | null;
+  /** Length of the source in milliseconds; null until it has arrived. */
+  origin_video_duration: number | null;
+  /** Length of the transcoded video in milliseconds (the clip's, when one is cut); null until it has arrived. */
+  duration: number | null;
+  /** The renditions of the video's quality set; empty while it has no source. */
+  converted_videos: {
+    /** The rendition's id (the quality's id in the quality set). */
+    id: number;
+    /** The quality, e.g. "vod_720p". */
+    name: string;
+    /** Pixels. */
+    width: number;
+    /** Pixels. */
+    height: number;
+    /** The rendition as an MP4 file; null until it is complete. */
+    mp4_url: string | null;
+    /** Percent made. */
+    progress: number;
+    /** Bytes made so far. */
+    size: number;
+    /** `processing`, `complete` or `error`. */
+    status: "processing" | "complete" | "error";
+    /** Why the rendition failed; null when it has not. */
+    error: string | null;
+  }[];
+  /** HLS manifest (MPEG-TS); null until the video is viewable. */
+  hls_url: string | null;
+  /** HLS manifest (CMAF); null until the video is viewable. */
+  hls_cmaf_url: string | null;
+  /** MPEG-DASH manifest; null until the video is viewable. */
+  dash_url: string | null;
+  /** The platform's embeddable player page. */
+  iframe_url: string;
+  /** The client's own player page, if set. */
+  custom_iframe_url: string | null;
+  /** The client's own page to share the video, if set. */
+  share_url: string | null;
+  /** The poster image; null when none is set. */
+  poster: string | null;
+  /** A small poster image; null when none is set. */
+  poster_thumb: string | null;
+  /** The screenshot chosen by `screenshot_id`; null until the video is viewable. */
+  screenshot: string | null;
+  /** Which of `screenshots` is the video's screenshot, from 0. */
+  screenshot_id: number;
+  /** Screenshots taken while transcoding; empty until the video is viewable. */
+  screenshots: string[];
+  /** Thumbnails of the timeline in one image; null until the video is ready. */
+  sprite: string | null;
+  /** The WebVTT map of `sprite`; null until the video is ready. */
+  sprite_vtt: string | null;
+  /** Local priority in the account's transcoding queue, 0 (default) to 10. */
+  priority: number;
+  /** How the platform's web player renders the video. */
+  projection: "regular" | "vr360" | "vr180" | "vr360tb";
+  /** The VOD quality set the video is transcoded with; null for the account's default. */
+  quality_set_id: number | null;
+  /** For a recording: what it took, the source or the transcoded output. */
+  record_type: "origin" | "transcoded";
+  /** The stream the video was recorded from; null for uploaded videos. */
+  stream_id: number | null;
+  /** When the recording began; null for uploaded videos. */
+  recording_started_at: string | null;
+  /** The advertisement shown with the video; advertisements are not part of this API, so always null. */
+  ad_id: number | null;
+  /** Where the clip cut from the source starts, in seconds; null when the whole source is used. */
+  clip_start_seconds: number | null;
+  /** The length of the clip cut from the source, in seconds; null when the whole source is used. */
+  clip_duration_seconds: number | null;
+  /** Subtitles by speech recognition: `disable`, `auto` or the audio's language code. */
+  auto_transcribe_audio_language: string;
+  /** Translations of the recognised subtitles: `disable`, `default` or language codes. */
+  auto_translate_subtitles_language: string;
+  /** Whether renditions are kept under the source's bitrate. */
+  source_bitrate_limit: boolean;
+  /** The video's short code in its URLs. */
+  slug: string;
+  /** Views counted by the platform's player. */
+  views: number;
+  /** Views counted at the CDN. */
+  cdn_views: number;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  updated_at: string;
 }
 
 export interface ViewsByBrowser {
@@ -8681,8 +9680,33 @@ export type StorageRestoreObjectStorageBody = Record<string, never>;
 /** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
 export type StorageSetBucketPolicyBody = Record<string, never>;
 
+/** What became of the task. */
+export interface StreamingCancelAiTaskResponse {
+  /** The task's status after the call. */
+  result: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
+}
+
 /** No fields: the path names the stream. The body may be left out, or be an empty JSON object. */
 export type StreamingClearStreamDvrBody = Record<string, never>;
+
+/** The new task's id. */
+export interface StreamingCreateAiTaskResponse {
+  task_id: string;
+}
+
+export interface StreamingGetAiSettingsQuery {
+  /** What to ask: `language_support`. */
+  type: "language_support";
+  /** An audio language to check. */
+  audio_language?: string;
+  /** A subtitles language to check. */
+  subtitles_language?: string;
+}
+
+/** Whether every language asked about is supported. */
+export interface StreamingGetAiSettingsResponse {
+  supported: boolean;
+}
 
 export interface StreamingGetFfprobesQuery {
   /** Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`. */
@@ -8924,8 +9948,45 @@ export interface StreamingGetVodWatchTimeTotalCdnQuery {
   slug?: string;
 }
 
+export interface StreamingListAiTasksQuery {
+  /** The page, from 1. Default 1. */
+  page?: number;
+  /** Tasks a page, 1 to 100. Default 10. */
+  limit?: number;
+  /** Only tasks in this status, as it is at the time of the request. */
+  status?: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
+  /** Only tasks of this kind. */
+  task_name?: "transcription" | "content-moderation";
+  /** Only this task. */
+  task_id?: string;
+  /** Only tasks whose file URL contains this text, in any case. */
+  search?: string;
+  /** Only tasks made on this day (UTC), YYYY-MM-DD. */
+  date_created?: string;
+  /** The order: a field, with `-` before it for descending. Default: newest first. */
+  ordering?: "task_id" | "-task_id" | "status" | "-status" | "task_name" | "-task_name" | "started_at" | "-started_at";
+}
+
+/** A page of tasks, and the number of all the tasks that match. */
+export interface StreamingListAiTasksResponse {
+  /** The number of tasks that match the filters, before limit and offset. */
+  count: number;
+  /** The tasks of this page. */
+  results: AiTask[];
+}
+
 export interface StreamingListBroadcastsQuery {
   /** The page, from 1. Default 1. A page holds 25 broadcasts. */
+  page?: number;
+}
+
+export interface StreamingListPlayersQuery {
+  /** The page, from 1. Default 1. A page holds 25 players. */
+  page?: number;
+}
+
+export interface StreamingListPlaylistsQuery {
+  /** The page, from 1. Default 1. A page holds 25 playlists. */
   page?: number;
 }
 
@@ -8939,6 +10000,28 @@ export interface StreamingListStreamsQuery {
   page?: number;
   /** 1 adds each stream's broadcasts (`broadcasts`: id, name, status); 0 or absent leaves them out. */
   with_broadcasts?: number;
+}
+
+export interface StreamingListVideoNamesQuery {
+  /** The videos: ids repeated (`ids=1&ids=3`) or comma-separated, 1 to 100. At most 100 ids. */
+  ids: number[];
+}
+
+export interface StreamingListVideosQuery {
+  /** The page, from 1. Default 1. */
+  page?: number;
+  /** Videos a page, 1 to 100. Default 25. */
+  per_page?: number;
+  /** Only videos whose name contains this text, in any case. */
+  search?: string;
+  /** Only videos in this status (as it is at the time of the request). */
+  status?: "empty" | "pending" | "viewable" | "ready" | "error";
+  /** Only the recordings of this stream. */
+  stream_id?: number;
+  /** Only the videos of this user of the account. */
+  client_user_id?: number;
+  /** Only these videos: ids repeated (`id=1&id=3`) or comma-separated, at most 100. At most 100 ids. */
+  id?: number[];
 }
 
 /** Every route of the API by id (`area.name`): what it takes and what it answers. */
@@ -10908,6 +11991,646 @@ export interface Routes {
     body: CreateClipRecordingBody;
     response: ClipRecording;
   };
+  /** `GET /streaming/streams/:stream_id/overlays`: List a stream's overlays. */
+  "streaming.listOverlays": {
+    method: "GET";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: never;
+    response: Overlay[];
+  };
+  /** `GET /streaming/streams/:stream_id/overlays/:overlay_id`: Get an overlay. */
+  "streaming.getOverlay": {
+    method: "GET";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: never;
+    response: Overlay;
+  };
+  /** `POST /streaming/streams/:stream_id/overlays`: Add overlays to a stream. */
+  "streaming.createOverlays": {
+    method: "POST";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: {
+  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
+  url: string;
+  /** Width of the box, 1 to 1920 pixels. */
+  width?: number;
+  /** Height of the box, 1 to 1080 pixels. */
+  height?: number;
+  /** Left edge of the box, 0 to 1919 pixels. */
+  x?: number;
+  /** Top edge of the box, 0 to 1079 pixels. */
+  y?: number;
+  /**
+   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
+   * placed by its box.
+   */
+  stretch?: boolean;
+}[];
+    response: Overlay[];
+  };
+  /** `PATCH /streaming/streams/:stream_id/overlays`: Change several overlays of a stream. */
+  "streaming.updateOverlays": {
+    method: "PATCH";
+    path: "/streaming/streams/:stream_id/overlays";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: {
+  /** The overlay to change: one of the stream's. */
+  id: number;
+  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
+  url?: string;
+  /** Width of the box, 1 to 1920 pixels. */
+  width?: number;
+  /** Height of the box, 1 to 1080 pixels. */
+  height?: number;
+  /** Left edge of the box, 0 to 1919 pixels. */
+  x?: number;
+  /** Top edge of the box, 0 to 1079 pixels. */
+  y?: number;
+  /**
+   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
+   * placed by its box.
+   */
+  stretch?: boolean;
+}[];
+    response: Overlay[];
+  };
+  /** `PATCH /streaming/streams/:stream_id/overlays/:overlay_id`: Change an overlay. */
+  "streaming.updateOverlay": {
+    method: "PATCH";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: UpdateOverlayBody;
+    response: Overlay;
+  };
+  /** `DELETE /streaming/streams/:stream_id/overlays/:overlay_id`: Delete an overlay. */
+  "streaming.deleteOverlay": {
+    method: "DELETE";
+    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+      /** The overlay id. */
+      overlay_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/broadcasts`: List broadcasts. */
+  "streaming.listBroadcasts": {
+    method: "GET";
+    path: "/streaming/broadcasts";
+    params: never;
+    query: StreamingListBroadcastsQuery;
+    body: never;
+    response: BroadcastDetail[];
+  };
+  /** `GET /streaming/broadcasts/:broadcast_id`: Get a broadcast. */
+  "streaming.getBroadcast": {
+    method: "GET";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: BroadcastDetail;
+  };
+  /** `GET /streaming/broadcasts/:broadcast_id/spectators`: Count a broadcast's viewers. */
+  "streaming.getBroadcastSpectators": {
+    method: "GET";
+    path: "/streaming/broadcasts/:broadcast_id/spectators";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: BroadcastSpectators;
+  };
+  /** `POST /streaming/broadcasts`: Create a broadcast. */
+  "streaming.createBroadcast": {
+    method: "POST";
+    path: "/streaming/broadcasts";
+    params: never;
+    query: never;
+    body: CreateBroadcastBody;
+    response: BroadcastDetail;
+  };
+  /** `PATCH /streaming/broadcasts/:broadcast_id`: Change a broadcast. */
+  "streaming.updateBroadcast": {
+    method: "PATCH";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: UpdateBroadcastBody;
+    response: BroadcastDetail;
+  };
+  /** `DELETE /streaming/broadcasts/:broadcast_id`: Delete a broadcast. */
+  "streaming.deleteBroadcast": {
+    method: "DELETE";
+    path: "/streaming/broadcasts/:broadcast_id";
+    params: {
+      /** The broadcast id. */
+      broadcast_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/restreams`: List restreams. */
+  "streaming.listRestreams": {
+    method: "GET";
+    path: "/streaming/restreams";
+    params: never;
+    query: StreamingListRestreamsQuery;
+    body: never;
+    response: Restream[];
+  };
+  /** `GET /streaming/restreams/:restream_id`: Get a restream. */
+  "streaming.getRestream": {
+    method: "GET";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: never;
+    response: Restream;
+  };
+  /** `POST /streaming/restreams`: Create a restream. */
+  "streaming.createRestream": {
+    method: "POST";
+    path: "/streaming/restreams";
+    params: never;
+    query: never;
+    body: CreateRestreamBody;
+    response: Restream;
+  };
+  /** `PATCH /streaming/restreams/:restream_id`: Change a restream. */
+  "streaming.updateRestream": {
+    method: "PATCH";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: UpdateRestreamBody;
+    response: Restream;
+  };
+  /** `DELETE /streaming/restreams/:restream_id`: Delete a restream. */
+  "streaming.deleteRestream": {
+    method: "DELETE";
+    path: "/streaming/restreams/:restream_id";
+    params: {
+      /** The restream id. */
+      restream_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/videos`: List videos. */
+  "streaming.listVideos": {
+    method: "GET";
+    path: "/streaming/videos";
+    params: never;
+    query: StreamingListVideosQuery;
+    body: never;
+    response: Video[];
+  };
+  /** `GET /streaming/videos/names`: Get the names of videos. */
+  "streaming.listVideoNames": {
+    method: "GET";
+    path: "/streaming/videos/names";
+    params: never;
+    query: StreamingListVideoNamesQuery;
+    body: never;
+    response: {
+  id: number;
+  name: string;
+}[];
+  };
+  /** `GET /streaming/videos/:video_id`: Get a video. */
+  "streaming.getVideo": {
+    method: "GET";
+    path: "/streaming/videos/:video_id";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: never;
+    response: Video;
+  };
+  /** `POST /streaming/videos`: Create a video. */
+  "streaming.createVideo": {
+    method: "POST";
+    path: "/streaming/videos";
+    params: never;
+    query: never;
+    body: CreateVideoBody;
+    response: Video[];
+  };
+  /** `POST /streaming/videos/batch`: Create videos in a batch. */
+  "streaming.createVideoBatch": {
+    method: "POST";
+    path: "/streaming/videos/batch";
+    params: never;
+    query: never;
+    body: CreateVideoBatchBody;
+    response: Video[];
+  };
+  /** `PATCH /streaming/videos/:video_id`: Change a video. */
+  "streaming.updateVideo": {
+    method: "PATCH";
+    path: "/streaming/videos/:video_id";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: UpdateVideoBody;
+    response: Video;
+  };
+  /** `DELETE /streaming/videos/:video_id`: Delete a video. */
+  "streaming.deleteVideo": {
+    method: "DELETE";
+    path: "/streaming/videos/:video_id";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/videos/:video_id/upload`: Get the parameters of a video's direct upload. */
+  "streaming.getVideoUpload": {
+    method: "GET";
+    path: "/streaming/videos/:video_id/upload";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: never;
+    response: DirectUpload;
+  };
+  /** `GET /streaming/videos/:video_id/subtitles`: List a video's subtitles. */
+  "streaming.listSubtitles": {
+    method: "GET";
+    path: "/streaming/videos/:video_id/subtitles";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: never;
+    response: Subtitle[];
+  };
+  /** `GET /streaming/videos/:video_id/subtitles/:id`: Get a subtitle. */
+  "streaming.getSubtitle": {
+    method: "GET";
+    path: "/streaming/videos/:video_id/subtitles/:id";
+    params: {
+      /** The video id. */
+      video_id: number;
+      /** The subtitle id. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: Subtitle;
+  };
+  /** `POST /streaming/videos/:video_id/subtitles`: Add a subtitle. */
+  "streaming.createSubtitle": {
+    method: "POST";
+    path: "/streaming/videos/:video_id/subtitles";
+    params: {
+      /** The video id. */
+      video_id: number;
+    };
+    query: never;
+    body: CreateSubtitleBody;
+    response: Subtitle;
+  };
+  /** `PATCH /streaming/videos/:video_id/subtitles/:id`: Change a subtitle. */
+  "streaming.updateSubtitle": {
+    method: "PATCH";
+    path: "/streaming/videos/:video_id/subtitles/:id";
+    params: {
+      /** The video id. */
+      video_id: number;
+      /** The subtitle id. */
+      id: number;
+    };
+    query: never;
+    body: UpdateSubtitleBody;
+    response: SubtitleBase;
+  };
+  /** `DELETE /streaming/videos/:video_id/subtitles/:id`: Delete a subtitle. */
+  "streaming.deleteSubtitle": {
+    method: "DELETE";
+    path: "/streaming/videos/:video_id/subtitles/:id";
+    params: {
+      /** The video id. */
+      video_id: number;
+      /** The subtitle id. */
+      id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/directories/tree`: Get the directory tree. */
+  "streaming.getDirectoryTree": {
+    method: "GET";
+    path: "/streaming/directories/tree";
+    params: never;
+    query: never;
+    body: never;
+    response: DirectoryTree;
+  };
+  /** `GET /streaming/directories/:directory_id`: Get a directory. */
+  "streaming.getDirectory": {
+    method: "GET";
+    path: "/streaming/directories/:directory_id";
+    params: {
+      /** The directory id. */
+      directory_id: number;
+    };
+    query: never;
+    body: never;
+    response: DirectoryDetails;
+  };
+  /** `POST /streaming/directories`: Create a directory. */
+  "streaming.createDirectory": {
+    method: "POST";
+    path: "/streaming/directories";
+    params: never;
+    query: never;
+    body: CreateDirectoryBody;
+    response: Directory;
+  };
+  /** `PATCH /streaming/directories/:directory_id`: Change or move a directory. */
+  "streaming.updateDirectory": {
+    method: "PATCH";
+    path: "/streaming/directories/:directory_id";
+    params: {
+      /** The directory id. */
+      directory_id: number;
+    };
+    query: never;
+    body: UpdateDirectoryBody;
+    response: Directory;
+  };
+  /** `DELETE /streaming/directories/:directory_id`: Delete a directory. */
+  "streaming.deleteDirectory": {
+    method: "DELETE";
+    path: "/streaming/directories/:directory_id";
+    params: {
+      /** The directory id. */
+      directory_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/quality_sets`: List quality sets. */
+  "streaming.listQualitySets": {
+    method: "GET";
+    path: "/streaming/quality_sets";
+    params: never;
+    query: never;
+    body: never;
+    response: QualitySets;
+  };
+  /** `PUT /streaming/quality_sets/default`: Set the default quality sets. */
+  "streaming.setDefaultQualitySets": {
+    method: "PUT";
+    path: "/streaming/quality_sets/default";
+    params: never;
+    query: never;
+    body: SetDefaultQualitySetsBody;
+    response: QualitySets;
+  };
+  /** `GET /streaming/players`: List players. */
+  "streaming.listPlayers": {
+    method: "GET";
+    path: "/streaming/players";
+    params: never;
+    query: StreamingListPlayersQuery;
+    body: never;
+    response: Player[];
+  };
+  /** `GET /streaming/players/:player_id`: Get a player. */
+  "streaming.getPlayer": {
+    method: "GET";
+    path: "/streaming/players/:player_id";
+    params: {
+      /** The player id. */
+      player_id: number;
+    };
+    query: never;
+    body: never;
+    response: Player;
+  };
+  /** `GET /streaming/players/:player_id/preview`: Preview a player. */
+  "streaming.getPlayerPreview": {
+    method: "GET";
+    path: "/streaming/players/:player_id/preview";
+    params: {
+      /** The player id. */
+      player_id: number;
+    };
+    query: never;
+    body: never;
+    response: PlayerPreview;
+  };
+  /** `POST /streaming/players`: Create a player. */
+  "streaming.createPlayer": {
+    method: "POST";
+    path: "/streaming/players";
+    params: never;
+    query: never;
+    body: CreatePlayerBody;
+    response: Player;
+  };
+  /** `PATCH /streaming/players/:player_id`: Change a player. */
+  "streaming.updatePlayer": {
+    method: "PATCH";
+    path: "/streaming/players/:player_id";
+    params: {
+      /** The player id. */
+      player_id: number;
+    };
+    query: never;
+    body: UpdatePlayerBody;
+    response: Player;
+  };
+  /** `DELETE /streaming/players/:player_id`: Delete a player. */
+  "streaming.deletePlayer": {
+    method: "DELETE";
+    path: "/streaming/players/:player_id";
+    params: {
+      /** The player id. */
+      player_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/playlists`: List playlists. */
+  "streaming.listPlaylists": {
+    method: "GET";
+    path: "/streaming/playlists";
+    params: never;
+    query: StreamingListPlaylistsQuery;
+    body: never;
+    response: Playlist[];
+  };
+  /** `GET /streaming/playlists/:playlist_id`: Get a playlist. */
+  "streaming.getPlaylist": {
+    method: "GET";
+    path: "/streaming/playlists/:playlist_id";
+    params: {
+      /** The playlist id. */
+      playlist_id: number;
+    };
+    query: never;
+    body: never;
+    response: Playlist;
+  };
+  /** `GET /streaming/playlists/:playlist_id/videos`: List a playlist's videos. */
+  "streaming.listPlaylistVideos": {
+    method: "GET";
+    path: "/streaming/playlists/:playlist_id/videos";
+    params: {
+      /** The playlist id. */
+      playlist_id: number;
+    };
+    query: never;
+    body: never;
+    response: Video[];
+  };
+  /** `POST /streaming/playlists`: Create a playlist. */
+  "streaming.createPlaylist": {
+    method: "POST";
+    path: "/streaming/playlists";
+    params: never;
+    query: never;
+    body: CreatePlaylistBody;
+    response: Playlist;
+  };
+  /** `PATCH /streaming/playlists/:playlist_id`: Change a playlist. */
+  "streaming.updatePlaylist": {
+    method: "PATCH";
+    path: "/streaming/playlists/:playlist_id";
+    params: {
+      /** The playlist id. */
+      playlist_id: number;
+    };
+    query: never;
+    body: UpdatePlaylistBody;
+    response: Playlist;
+  };
+  /** `DELETE /streaming/playlists/:playlist_id`: Delete a playlist. */
+  "streaming.deletePlaylist": {
+    method: "DELETE";
+    path: "/streaming/playlists/:playlist_id";
+    params: {
+      /** The playlist id. */
+      playlist_id: number;
+    };
+    query: never;
+    body: never;
+    response: undefined;
+  };
+  /** `GET /streaming/ai/tasks`: List AI tasks. */
+  "streaming.listAiTasks": {
+    method: "GET";
+    path: "/streaming/ai/tasks";
+    params: never;
+    query: StreamingListAiTasksQuery;
+    body: never;
+    response: StreamingListAiTasksResponse;
+  };
+  /** `GET /streaming/ai/tasks/:task_id`: Get an AI task. */
+  "streaming.getAiTask": {
+    method: "GET";
+    path: "/streaming/ai/tasks/:task_id";
+    params: {
+      /** The task id. */
+      task_id: string;
+    };
+    query: never;
+    body: never;
+    response: AiTaskDetails;
+  };
+  /** `POST /streaming/ai/tasks`: Create an AI task. */
+  "streaming.createAiTask": {
+    method: "POST";
+    path: "/streaming/ai/tasks";
+    params: never;
+    query: never;
+    body: CreateAiTaskBody;
+    response: StreamingCreateAiTaskResponse;
+  };
+  /** `POST /streaming/ai/tasks/:task_id/cancel`: Cancel an AI task. */
+  "streaming.cancelAiTask": {
+    method: "POST";
+    path: "/streaming/ai/tasks/:task_id/cancel";
+    params: {
+      /** The task id. */
+      task_id: string;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: StreamingCancelAiTaskResponse;
+  };
+  /** `GET /streaming/ai/info`: Check AI language support. */
+  "streaming.getAiSettings": {
+    method: "GET";
+    path: "/streaming/ai/info";
+    params: never;
+    query: StreamingGetAiSettingsQuery;
+    body: never;
+    response: StreamingGetAiSettingsResponse;
+  };
   /** `GET /streaming/statistics/views`: Get player views. */
   "streaming.getViews": {
     method: "GET";
@@ -11199,238 +12922,6 @@ export interface Routes {
     vod: number[];
   };
 }[];
-  };
-  /** `GET /streaming/streams/:stream_id/overlays`: List a stream's overlays. */
-  "streaming.listOverlays": {
-    method: "GET";
-    path: "/streaming/streams/:stream_id/overlays";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
-    query: never;
-    body: never;
-    response: Overlay[];
-  };
-  /** `GET /streaming/streams/:stream_id/overlays/:overlay_id`: Get an overlay. */
-  "streaming.getOverlay": {
-    method: "GET";
-    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-      /** The overlay id. */
-      overlay_id: number;
-    };
-    query: never;
-    body: never;
-    response: Overlay;
-  };
-  /** `POST /streaming/streams/:stream_id/overlays`: Add overlays to a stream. */
-  "streaming.createOverlays": {
-    method: "POST";
-    path: "/streaming/streams/:stream_id/overlays";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
-    query: never;
-    body: {
-  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
-  url: string;
-  /** Width of the box, 1 to 1920 pixels. */
-  width?: number;
-  /** Height of the box, 1 to 1080 pixels. */
-  height?: number;
-  /** Left edge of the box, 0 to 1919 pixels. */
-  x?: number;
-  /** Top edge of the box, 0 to 1079 pixels. */
-  y?: number;
-  /**
-   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
-   * placed by its box.
-   */
-  stretch?: boolean;
-}[];
-    response: Overlay[];
-  };
-  /** `PATCH /streaming/streams/:stream_id/overlays`: Change several overlays of a stream. */
-  "streaming.updateOverlays": {
-    method: "PATCH";
-    path: "/streaming/streams/:stream_id/overlays";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
-    query: never;
-    body: {
-  /** The overlay to change: one of the stream's. */
-  id: number;
-  /** The web page to draw over the video: an http or https URL, at most 2048 characters. */
-  url?: string;
-  /** Width of the box, 1 to 1920 pixels. */
-  width?: number;
-  /** Height of the box, 1 to 1080 pixels. */
-  height?: number;
-  /** Left edge of the box, 0 to 1919 pixels. */
-  x?: number;
-  /** Top edge of the box, 0 to 1079 pixels. */
-  y?: number;
-  /**
-   * true: the overlay covers the whole frame and has no box (it may not come with width, height, x or y); false: it is
-   * placed by its box.
-   */
-  stretch?: boolean;
-}[];
-    response: Overlay[];
-  };
-  /** `PATCH /streaming/streams/:stream_id/overlays/:overlay_id`: Change an overlay. */
-  "streaming.updateOverlay": {
-    method: "PATCH";
-    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-      /** The overlay id. */
-      overlay_id: number;
-    };
-    query: never;
-    body: UpdateOverlayBody;
-    response: Overlay;
-  };
-  /** `DELETE /streaming/streams/:stream_id/overlays/:overlay_id`: Delete an overlay. */
-  "streaming.deleteOverlay": {
-    method: "DELETE";
-    path: "/streaming/streams/:stream_id/overlays/:overlay_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-      /** The overlay id. */
-      overlay_id: number;
-    };
-    query: never;
-    body: never;
-    response: undefined;
-  };
-  /** `GET /streaming/broadcasts`: List broadcasts. */
-  "streaming.listBroadcasts": {
-    method: "GET";
-    path: "/streaming/broadcasts";
-    params: never;
-    query: StreamingListBroadcastsQuery;
-    body: never;
-    response: BroadcastDetail[];
-  };
-  /** `GET /streaming/broadcasts/:broadcast_id`: Get a broadcast. */
-  "streaming.getBroadcast": {
-    method: "GET";
-    path: "/streaming/broadcasts/:broadcast_id";
-    params: {
-      /** The broadcast id. */
-      broadcast_id: number;
-    };
-    query: never;
-    body: never;
-    response: BroadcastDetail;
-  };
-  /** `GET /streaming/broadcasts/:broadcast_id/spectators`: Count a broadcast's viewers. */
-  "streaming.getBroadcastSpectators": {
-    method: "GET";
-    path: "/streaming/broadcasts/:broadcast_id/spectators";
-    params: {
-      /** The broadcast id. */
-      broadcast_id: number;
-    };
-    query: never;
-    body: never;
-    response: BroadcastSpectators;
-  };
-  /** `POST /streaming/broadcasts`: Create a broadcast. */
-  "streaming.createBroadcast": {
-    method: "POST";
-    path: "/streaming/broadcasts";
-    params: never;
-    query: never;
-    body: CreateBroadcastBody;
-    response: BroadcastDetail;
-  };
-  /** `PATCH /streaming/broadcasts/:broadcast_id`: Change a broadcast. */
-  "streaming.updateBroadcast": {
-    method: "PATCH";
-    path: "/streaming/broadcasts/:broadcast_id";
-    params: {
-      /** The broadcast id. */
-      broadcast_id: number;
-    };
-    query: never;
-    body: UpdateBroadcastBody;
-    response: BroadcastDetail;
-  };
-  /** `DELETE /streaming/broadcasts/:broadcast_id`: Delete a broadcast. */
-  "streaming.deleteBroadcast": {
-    method: "DELETE";
-    path: "/streaming/broadcasts/:broadcast_id";
-    params: {
-      /** The broadcast id. */
-      broadcast_id: number;
-    };
-    query: never;
-    body: never;
-    response: undefined;
-  };
-  /** `GET /streaming/restreams`: List restreams. */
-  "streaming.listRestreams": {
-    method: "GET";
-    path: "/streaming/restreams";
-    params: never;
-    query: StreamingListRestreamsQuery;
-    body: never;
-    response: Restream[];
-  };
-  /** `GET /streaming/restreams/:restream_id`: Get a restream. */
-  "streaming.getRestream": {
-    method: "GET";
-    path: "/streaming/restreams/:restream_id";
-    params: {
-      /** The restream id. */
-      restream_id: number;
-    };
-    query: never;
-    body: never;
-    response: Restream;
-  };
-  /** `POST /streaming/restreams`: Create a restream. */
-  "streaming.createRestream": {
-    method: "POST";
-    path: "/streaming/restreams";
-    params: never;
-    query: never;
-    body: CreateRestreamBody;
-    response: Restream;
-  };
-  /** `PATCH /streaming/restreams/:restream_id`: Change a restream. */
-  "streaming.updateRestream": {
-    method: "PATCH";
-    path: "/streaming/restreams/:restream_id";
-    params: {
-      /** The restream id. */
-      restream_id: number;
-    };
-    query: never;
-    body: UpdateRestreamBody;
-    response: Restream;
-  };
-  /** `DELETE /streaming/restreams/:restream_id`: Delete a restream. */
-  "streaming.deleteRestream": {
-    method: "DELETE";
-    path: "/streaming/restreams/:restream_id";
-    params: {
-      /** The restream id. */
-      restream_id: number;
-    };
-    query: never;
-    body: never;
-    response: undefined;
   };
   /** `GET /cloud/v1/projects`: List cloud projects. */
   "cloud.listProjects": {

@@ -15,6 +15,9 @@ import { Transport } from "../core/transport.js";
 const listStreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listStreams">[number], Query<"streaming.listStreams">>(25);
 const listBroadcastsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listBroadcasts">[number], Query<"streaming.listBroadcasts">>(25);
 const listRestreamsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listRestreams">[number], Query<"streaming.listRestreams">>(25);
+const listVideosPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listVideos">[number], Query<"streaming.listVideos">>(25);
+const listPlayersPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listPlayers">[number], Query<"streaming.listPlayers">>(25);
+const listPlaylistsPaging = /* @__PURE__ */ pageNumberPaging<Success<"streaming.listPlaylists">[number], Query<"streaming.listPlaylists">>(25);
 
 /** `client.streaming.streams`. */
 export class StreamingStreams extends APIResource {
@@ -90,6 +93,530 @@ export class StreamingStreams extends APIResource {
    */
   createClipRecording(streamId: PathParam<"streaming.createClipRecording", "stream_id">, body: Body<"streaming.createClipRecording">, options?: RequestOptions): APIPromise<Success<"streaming.createClipRecording">> {
     return this.transport.request(streamingRoutes.createClipRecording, { params: { stream_id: streamId }, body }, options);
+  }
+}
+
+/** `client.streaming.overlays`. */
+export class StreamingOverlays extends APIResource {
+  /**
+   * `GET /streaming/streams/{stream_id}/overlays`: List a stream's overlays. The stream's HTML overlays by id ascending
+   * (at most 50), a bare array; a stream without overlays answers an empty one.
+   */
+  list(streamId: PathParam<"streaming.listOverlays", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.listOverlays">> {
+    return this.transport.request(streamingRoutes.listOverlays, { params: { stream_id: streamId } }, options);
+  }
+
+  /**
+   * `GET /streaming/streams/{stream_id}/overlays/{overlay_id}`: Get an overlay. One overlay of the stream; an overlay
+   * of another stream answers 404.
+   */
+  get(streamId: PathParam<"streaming.getOverlay", "stream_id">, overlayId: PathParam<"streaming.getOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.getOverlay">> {
+    return this.transport.request(streamingRoutes.getOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
+  }
+
+  /**
+   * `POST /streaming/streams/{stream_id}/overlays`: Add overlays to a stream. Adds the overlays of the body (a JSON
+   * array) to the stream, all or none, and answers them as made. Each is placed by its box (`width`, `height`, `x`, `y`
+   * in pixels of a Full HD frame) or `stretch`ed over the whole frame, not both. A stream has at most 50 overlays: more
+   * answers 422. Overlays are drawn while the stream's `html_overlay` is on; they may be added and changed while it is
+   * off, or while the stream is live.
+   */
+  create(streamId: PathParam<"streaming.createOverlays", "stream_id">, body: Body<"streaming.createOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.createOverlays">> {
+    return this.transport.request(streamingRoutes.createOverlays, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/streams/{stream_id}/overlays`: Change several overlays of a stream. Changes the overlays the body
+   * names by `id` (each an overlay of the stream, at most once; 400 naming the item otherwise), all or none, and
+   * answers them as changed, in the body's order. Each item changes the fields it gives, as a change of one overlay
+   * does.
+   */
+  updateMultiple(streamId: PathParam<"streaming.updateOverlays", "stream_id">, body: Body<"streaming.updateOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlays">> {
+    return this.transport.request(streamingRoutes.updateOverlays, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/streams/{stream_id}/overlays/{overlay_id}`: Change an overlay. Changes the fields given; the
+   * others keep their values. `stretch: true` clears the box (and may not come with a box field); a box field given
+   * without `stretch` places the overlay by its box (`stretch` false). The change shows on the live stream within
+   * seconds.
+   */
+  update(streamId: PathParam<"streaming.updateOverlay", "stream_id">, overlayId: PathParam<"streaming.updateOverlay", "overlay_id">, body: Body<"streaming.updateOverlay">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlay">> {
+    return this.transport.request(streamingRoutes.updateOverlay, { params: { stream_id: streamId, overlay_id: overlayId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/streams/{stream_id}/overlays/{overlay_id}`: Delete an overlay. Removes the overlay from the
+   * stream for good; the live stream stops showing it within seconds. Answers 204 with no body.
+   */
+  delete(streamId: PathParam<"streaming.deleteOverlay", "stream_id">, overlayId: PathParam<"streaming.deleteOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteOverlay">> {
+    return this.transport.request(streamingRoutes.deleteOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
+  }
+}
+
+/** `client.streaming.broadcasts`. */
+export class StreamingBroadcasts extends APIResource {
+  /**
+   * `GET /streaming/broadcasts`: List broadcasts. The account's broadcasts, newest first (id descending), 25 a page.
+   * The body is a bare array; the `X-Total-Count` response header carries the total number of broadcasts. A page past
+   * the end is an empty array.
+   */
+  list(query?: Query<"streaming.listBroadcasts">, options?: RequestOptions): PagePromise<Success<"streaming.listBroadcasts">[number], Success<"streaming.listBroadcasts">> {
+    return this.transport.list(streamingRoutes.listBroadcasts, { query }, options, listBroadcastsPaging);
+  }
+
+  /**
+   * `GET /streaming/broadcasts/{broadcast_id}`: Get a broadcast. One broadcast of the account.
+   */
+  get(broadcastId: PathParam<"streaming.getBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcast">> {
+    return this.transport.request(streamingRoutes.getBroadcast, { params: { broadcast_id: broadcastId } }, options);
+  }
+
+  /**
+   * `GET /streaming/broadcasts/{broadcast_id}/spectators`: Count a broadcast's viewers. How many viewers watch the
+   * broadcast now, as the platform's players report them. A broadcast that is not live has none: its count goes to 0
+   * the moment its status leaves `live`.
+   */
+  getSpectators(broadcastId: PathParam<"streaming.getBroadcastSpectators", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcastSpectators">> {
+    return this.transport.request(streamingRoutes.getBroadcastSpectators, { params: { broadcast_id: broadcastId } }, options);
+  }
+
+  /**
+   * `POST /streaming/broadcasts`: Create a broadcast. A new broadcast of one of the account's streams (`stream_ids`,
+   * exactly one: a broadcast here shows one stream; 400 naming `broadcast.stream_ids.0` for a stream that is not the
+   * account's). It starts `pending` unless `status` says otherwise, with no viewers. Answers 201 with the broadcast
+   * (the platform's SDKs read no body).
+   */
+  create(body: Body<"streaming.createBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.createBroadcast">> {
+    return this.transport.request(streamingRoutes.createBroadcast, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/broadcasts/{broadcast_id}`: Change a broadcast. Changes the fields given in `broadcast`; the
+   * others keep their values (the platform's SDKs always send `name`, which may be left out here). `status` moves
+   * freely between `pending`, `live`, `paused` and `finished`; leaving `live` sets the viewer count to 0. `stream_ids`
+   * may name another stream of the account.
+   */
+  update(broadcastId: PathParam<"streaming.updateBroadcast", "broadcast_id">, body: Body<"streaming.updateBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.updateBroadcast">> {
+    return this.transport.request(streamingRoutes.updateBroadcast, { params: { broadcast_id: broadcastId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/broadcasts/{broadcast_id}`: Delete a broadcast. Deletes the broadcast for good; its stream
+   * stays. Answers 204 with no body.
+   */
+  delete(broadcastId: PathParam<"streaming.deleteBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteBroadcast">> {
+    return this.transport.request(streamingRoutes.deleteBroadcast, { params: { broadcast_id: broadcastId } }, options);
+  }
+}
+
+/** `client.streaming.restreams`. */
+export class StreamingRestreams extends APIResource {
+  /**
+   * `GET /streaming/restreams`: List restreams. The account's restreams, newest first (id descending), 25 a page. The
+   * body is a bare array; the `X-Total-Count` response header carries the total number of restreams. A page past the
+   * end is an empty array.
+   */
+  list(query?: Query<"streaming.listRestreams">, options?: RequestOptions): PagePromise<Success<"streaming.listRestreams">[number], Success<"streaming.listRestreams">> {
+    return this.transport.list(streamingRoutes.listRestreams, { query }, options, listRestreamsPaging);
+  }
+
+  /**
+   * `GET /streaming/restreams/{restream_id}`: Get a restream. One restream of the account.
+   */
+  get(restreamId: PathParam<"streaming.getRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.getRestream">> {
+    return this.transport.request(streamingRoutes.getRestream, { params: { restream_id: restreamId } }, options);
+  }
+
+  /**
+   * `POST /streaming/restreams`: Create a restream. A new restream of one of the account's streams. It is `live` (being
+   * pushed) while it is active and its stream is live, from the next second on. Deleting the stream deletes its
+   * restreams. Answers 201 with the restream (the platform's SDKs read no body).
+   */
+  create(body: Body<"streaming.createRestream">, options?: RequestOptions): APIPromise<Success<"streaming.createRestream">> {
+    return this.transport.request(streamingRoutes.createRestream, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/restreams/{restream_id}`: Change a restream. Changes the fields given in `restream`; the others
+   * keep their values. Switching `active` off stops the push (`live` false) at once; a new `uri` or `stream_id` takes
+   * effect on the stream's next live session.
+   */
+  update(restreamId: PathParam<"streaming.updateRestream", "restream_id">, body: Body<"streaming.updateRestream">, options?: RequestOptions): APIPromise<Success<"streaming.updateRestream">> {
+    return this.transport.request(streamingRoutes.updateRestream, { params: { restream_id: restreamId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/restreams/{restream_id}`: Delete a restream. Deletes the restream for good; its push stops.
+   * Answers 204 with no body.
+   */
+  delete(restreamId: PathParam<"streaming.deleteRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteRestream">> {
+    return this.transport.request(streamingRoutes.deleteRestream, { params: { restream_id: restreamId } }, options);
+  }
+}
+
+/** `client.streaming.videos.subtitles`. */
+export class StreamingVideosSubtitles extends APIResource {
+  /**
+   * `GET /streaming/videos/{video_id}/subtitles`: List a video's subtitles. The video's subtitle tracks, by id
+   * ascending; a bare array, empty when it has none.
+   */
+  list(videoId: PathParam<"streaming.listSubtitles", "video_id">, options?: RequestOptions): APIPromise<Success<"streaming.listSubtitles">> {
+    return this.transport.request(streamingRoutes.listSubtitles, { params: { video_id: videoId } }, options);
+  }
+
+  /**
+   * `GET /streaming/videos/{video_id}/subtitles/{id}`: Get a subtitle. One subtitle track of the video.
+   */
+  get(videoId: PathParam<"streaming.getSubtitle", "video_id">, subtitleId: PathParam<"streaming.getSubtitle", "id">, options?: RequestOptions): APIPromise<Success<"streaming.getSubtitle">> {
+    return this.transport.request(streamingRoutes.getSubtitle, { params: { video_id: videoId, id: subtitleId } }, options);
+  }
+
+  /**
+   * `POST /streaming/videos/{video_id}/subtitles`: Add a subtitle. Adds a WebVTT track to the video; a video has at
+   * most 50 (409 past that). Tracks of one language may be several.
+   */
+  create(videoId: PathParam<"streaming.createSubtitle", "video_id">, body: Body<"streaming.createSubtitle">, options?: RequestOptions): APIPromise<Success<"streaming.createSubtitle">> {
+    return this.transport.request(streamingRoutes.createSubtitle, { params: { video_id: videoId }, body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/videos/{video_id}/subtitles/{id}`: Change a subtitle. Changes the fields given; the others keep
+   * their values. The answer is the track without its id, as the platform answers.
+   */
+  update(videoId: PathParam<"streaming.updateSubtitle", "video_id">, subtitleId: PathParam<"streaming.updateSubtitle", "id">, body: Body<"streaming.updateSubtitle">, options?: RequestOptions): APIPromise<Success<"streaming.updateSubtitle">> {
+    return this.transport.request(streamingRoutes.updateSubtitle, { params: { video_id: videoId, id: subtitleId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/videos/{video_id}/subtitles/{id}`: Delete a subtitle. Deletes the track. Answers 204 with no
+   * body.
+   */
+  delete(videoId: PathParam<"streaming.deleteSubtitle", "video_id">, subtitleId: PathParam<"streaming.deleteSubtitle", "id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteSubtitle">> {
+    return this.transport.request(streamingRoutes.deleteSubtitle, { params: { video_id: videoId, id: subtitleId } }, options);
+  }
+}
+
+/** `client.streaming.videos`. */
+export class StreamingVideos extends APIResource {
+  readonly subtitles: StreamingVideosSubtitles;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.subtitles = new StreamingVideosSubtitles(transport);
+  }
+
+  /**
+   * `GET /streaming/videos`: List videos. The account's videos that match the filters, newest first (id descending), a
+   * page at a time. The body is a bare array; the `X-Total-Count` response header carries the number of matching
+   * videos. A page past the end is an empty array.
+   */
+  list(query?: Query<"streaming.listVideos">, options?: RequestOptions): PagePromise<Success<"streaming.listVideos">[number], Success<"streaming.listVideos">> {
+    return this.transport.list(streamingRoutes.listVideos, { query }, options, listVideosPaging);
+  }
+
+  /**
+   * `GET /streaming/videos/names`: Get the names of videos. The id and name of each video named in `ids` that the
+   * account has, by id ascending; ids of no video of the account are left out.
+   */
+  listNames(query?: Query<"streaming.listVideoNames">, options?: RequestOptions): APIPromise<Success<"streaming.listVideoNames">> {
+    return this.transport.request(streamingRoutes.listVideoNames, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/videos/{video_id}`: Get a video. One video of the account, with its status as it is now. A video
+   * made with `origin_url` has its source at once and is `pending`; one made without waits `empty` for its upload (see
+   * the upload route) or for a change that gives it an `origin_url`. Transcoding is the platform's: 10 seconds after
+   * the source arrives the video is `viewable`, after 30 it is `ready` (read from the time, on every read;
+   * `converted_videos` shows each rendition's progress).
+   */
+  get(videoId: PathParam<"streaming.getVideo", "video_id">, options?: RequestOptions): APIPromise<Success<"streaming.getVideo">> {
+    return this.transport.request(streamingRoutes.getVideo, { params: { video_id: videoId } }, options);
+  }
+
+  /**
+   * `POST /streaming/videos`: Create a video. A new video of the account. With `origin_url` the platform copies the
+   * source from it and transcodes it; without, the video waits for a direct upload. A video made with `origin_url` has
+   * its source at once and is `pending`; one made without waits `empty` for its upload (see the upload route) or for a
+   * change that gives it an `origin_url`. Transcoding is the platform's: 10 seconds after the source arrives the video
+   * is `viewable`, after 30 it is `ready` (read from the time, on every read; `converted_videos` shows each rendition's
+   * progress). The answer is a list holding the new video, as the platform answers.
+   */
+  create(body: Body<"streaming.createVideo">, options?: RequestOptions): APIPromise<Success<"streaming.createVideo">> {
+    return this.transport.request(streamingRoutes.createVideo, { body }, options);
+  }
+
+  /**
+   * `POST /streaming/videos/batch`: Create videos in a batch. Makes 1 to 50 videos at once, each as the single create
+   * makes it, with its subtitles: all of them or, when any is refused, none (400 names each problem by its place,
+   * `videos.2.name`). The answer lists the new videos in the order given.
+   */
+  createMultiple(body: Body<"streaming.createVideoBatch">, options?: RequestOptions): APIPromise<Success<"streaming.createVideoBatch">> {
+    return this.transport.request(streamingRoutes.createVideoBatch, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/videos/{video_id}`: Change a video. Changes the fields given; the others keep their values. An
+   * `origin_url` may be given only to a video still `empty` (409 otherwise): its source then arrives and transcoding
+   * starts.
+   */
+  update(videoId: PathParam<"streaming.updateVideo", "video_id">, body: Body<"streaming.updateVideo">, options?: RequestOptions): APIPromise<Success<"streaming.updateVideo">> {
+    return this.transport.request(streamingRoutes.updateVideo, { params: { video_id: videoId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/videos/{video_id}`: Delete a video. Deletes the video for good, with its renditions and
+   * subtitles; playlists that listed it no longer do. Answers 204 with no body.
+   */
+  delete(videoId: PathParam<"streaming.deleteVideo", "video_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteVideo">> {
+    return this.transport.request(streamingRoutes.deleteVideo, { params: { video_id: videoId } }, options);
+  }
+
+  /**
+   * `GET /streaming/videos/{video_id}/upload`: Get the parameters of a video's direct upload. What a client needs to
+   * upload the video's source from a device with the TUS protocol: a fresh token, the servers, and the video. Asked
+   * again, it answers a new token.
+   */
+  getParametersForDirectUpload(videoId: PathParam<"streaming.getVideoUpload", "video_id">, options?: RequestOptions): APIPromise<Success<"streaming.getVideoUpload">> {
+    return this.transport.request(streamingRoutes.getVideoUpload, { params: { video_id: videoId } }, options);
+  }
+}
+
+/** `client.streaming.directories`. */
+export class StreamingDirectories extends APIResource {
+  /**
+   * `GET /streaming/directories/tree`: Get the directory tree. Every directory of the account, as a tree: the root's
+   * directories by name, each with the directories it holds (`descendants`), by name.
+   */
+  getTree(options?: RequestOptions): APIPromise<Success<"streaming.getDirectoryTree">> {
+    return this.transport.request(streamingRoutes.getDirectoryTree, {  }, options);
+  }
+
+  /**
+   * `GET /streaming/directories/{directory_id}`: Get a directory. One directory with what it holds directly: its
+   * directories (`item_type` `Directory`) by name, then its videos (`item_type` `Video`), newest first.
+   */
+  get(directoryId: PathParam<"streaming.getDirectory", "directory_id">, options?: RequestOptions): APIPromise<Success<"streaming.getDirectory">> {
+    return this.transport.request(streamingRoutes.getDirectory, { params: { directory_id: directoryId } }, options);
+  }
+
+  /**
+   * `POST /streaming/directories`: Create a directory. A new directory, at the root or in another of the account's
+   * directories (at most 5 levels deep). Names need not be unique.
+   */
+  create(body: Body<"streaming.createDirectory">, options?: RequestOptions): APIPromise<Success<"streaming.createDirectory">> {
+    return this.transport.request(streamingRoutes.createDirectory, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/directories/{directory_id}`: Change or move a directory. Renames the directory, or moves it
+   * (`parent_id`) with all it holds; a directory cannot move into itself or into a directory it holds (400
+   * `errors.parent_id`), nor deeper than 5 levels.
+   */
+  update(directoryId: PathParam<"streaming.updateDirectory", "directory_id">, body: Body<"streaming.updateDirectory">, options?: RequestOptions): APIPromise<Success<"streaming.updateDirectory">> {
+    return this.transport.request(streamingRoutes.updateDirectory, { params: { directory_id: directoryId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/directories/{directory_id}`: Delete a directory. Deletes an empty directory. One that holds
+   * videos or directories answers 409 naming them: move or delete them first. Answers 204 with no body.
+   */
+  delete(directoryId: PathParam<"streaming.deleteDirectory", "directory_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteDirectory">> {
+    return this.transport.request(streamingRoutes.deleteDirectory, { params: { directory_id: directoryId } }, options);
+  }
+}
+
+/** `client.streaming.qualitySets`. */
+export class StreamingQualitySets extends APIResource {
+  /**
+   * `GET /streaming/quality_sets`: List quality sets. The platform's quality sets for live streams and for videos, each
+   * with its renditions; `default` marks the account's default of each kind (the platform's own until the account picks
+   * one). Streams and videos without a `quality_set_id` are transcoded with it.
+   */
+  list(options?: RequestOptions): APIPromise<Success<"streaming.listQualitySets">> {
+    return this.transport.request(streamingRoutes.listQualitySets, {  }, options);
+  }
+
+  /**
+   * `PUT /streaming/quality_sets/default`: Set the default quality sets. Picks the account's default set for live
+   * streams (`live.id`) and for videos (`vod.id`); a kind left out keeps its default. Each id must be a set of that
+   * kind (400 `errors["live.id"]` otherwise). Videos transcoding already keep their set; the answer is the listing.
+   */
+  setDefault(body: Body<"streaming.setDefaultQualitySets">, options?: RequestOptions): APIPromise<Success<"streaming.setDefaultQualitySets">> {
+    return this.transport.request(streamingRoutes.setDefaultQualitySets, { body }, options);
+  }
+}
+
+/** `client.streaming.players`. */
+export class StreamingPlayers extends APIResource {
+  /**
+   * `GET /streaming/players`: List players. The account's players, by id ascending, 25 a page. The body is a bare
+   * array; the `X-Total-Count` response header carries the total number of players. A page past the end is an empty
+   * array.
+   */
+  list(query?: Query<"streaming.listPlayers">, options?: RequestOptions): PagePromise<Success<"streaming.listPlayers">[number], Success<"streaming.listPlayers">> {
+    return this.transport.list(streamingRoutes.listPlayers, { query }, options, listPlayersPaging);
+  }
+
+  /**
+   * `GET /streaming/players/{player_id}`: Get a player. One player of the account.
+   */
+  get(playerId: PathParam<"streaming.getPlayer", "player_id">, options?: RequestOptions): APIPromise<Success<"streaming.getPlayer">> {
+    return this.transport.request(streamingRoutes.getPlayer, { params: { player_id: playerId } }, options);
+  }
+
+  /**
+   * `GET /streaming/players/{player_id}/preview`: Preview a player. Where to see the player with a sample video, and
+   * its embed code.
+   */
+  preview(playerId: PathParam<"streaming.getPlayerPreview", "player_id">, options?: RequestOptions): APIPromise<Success<"streaming.getPlayerPreview">> {
+    return this.transport.request(streamingRoutes.getPlayerPreview, { params: { player_id: playerId } }, options);
+  }
+
+  /**
+   * `POST /streaming/players`: Create a player. A new player of the account; fields left out take their defaults. Names
+   * need not be unique.
+   */
+  create(body: Body<"streaming.createPlayer">, options?: RequestOptions): APIPromise<Success<"streaming.createPlayer">> {
+    return this.transport.request(streamingRoutes.createPlayer, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/players/{player_id}`: Change a player. Changes the fields given in `player`; the others keep
+   * their values.
+   */
+  update(playerId: PathParam<"streaming.updatePlayer", "player_id">, body: Body<"streaming.updatePlayer">, options?: RequestOptions): APIPromise<Success<"streaming.updatePlayer">> {
+    return this.transport.request(streamingRoutes.updatePlayer, { params: { player_id: playerId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/players/{player_id}`: Delete a player. Deletes the player. One that a playlist uses answers 409
+   * naming the playlists: change them first. Answers 204 with no body.
+   */
+  delete(playerId: PathParam<"streaming.deletePlayer", "player_id">, options?: RequestOptions): APIPromise<Success<"streaming.deletePlayer">> {
+    return this.transport.request(streamingRoutes.deletePlayer, { params: { player_id: playerId } }, options);
+  }
+}
+
+/** `client.streaming.playlists.videos`. */
+export class StreamingPlaylistsVideos extends APIResource {
+  /**
+   * `GET /streaming/playlists/{playlist_id}/videos`: List a playlist's videos. The playlist's videos in the order they
+   * play, each as the video route shows it; a bare array.
+   */
+  list(playlistId: PathParam<"streaming.listPlaylistVideos", "playlist_id">, options?: RequestOptions): APIPromise<Success<"streaming.listPlaylistVideos">> {
+    return this.transport.request(streamingRoutes.listPlaylistVideos, { params: { playlist_id: playlistId } }, options);
+  }
+}
+
+/** `client.streaming.playlists`. */
+export class StreamingPlaylists extends APIResource {
+  readonly videos: StreamingPlaylistsVideos;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.videos = new StreamingPlaylistsVideos(transport);
+  }
+
+  /**
+   * `GET /streaming/playlists`: List playlists. The account's playlists, by id ascending, 25 a page. The body is a bare
+   * array; the `X-Total-Count` response header carries the total number of playlists. A page past the end is an empty
+   * array.
+   */
+  list(query?: Query<"streaming.listPlaylists">, options?: RequestOptions): PagePromise<Success<"streaming.listPlaylists">[number], Success<"streaming.listPlaylists">> {
+    return this.transport.list(streamingRoutes.listPlaylists, { query }, options, listPlaylistsPaging);
+  }
+
+  /**
+   * `GET /streaming/playlists/{playlist_id}`: Get a playlist. One playlist of the account.
+   */
+  get(playlistId: PathParam<"streaming.getPlaylist", "playlist_id">, options?: RequestOptions): APIPromise<Success<"streaming.getPlaylist">> {
+    return this.transport.request(streamingRoutes.getPlaylist, { params: { playlist_id: playlistId } }, options);
+  }
+
+  /**
+   * `POST /streaming/playlists`: Create a playlist. A new playlist of the account. A `live` playlist needs a
+   * `start_time`; a `vod` one may not have one.
+   */
+  create(body: Body<"streaming.createPlaylist">, options?: RequestOptions): APIPromise<Success<"streaming.createPlaylist">> {
+    return this.transport.request(streamingRoutes.createPlaylist, { body }, options);
+  }
+
+  /**
+   * `PATCH /streaming/playlists/{playlist_id}`: Change a playlist. Changes the fields given; the others keep their
+   * values. Switching to `vod` clears `start_time`.
+   */
+  update(playlistId: PathParam<"streaming.updatePlaylist", "playlist_id">, body: Body<"streaming.updatePlaylist">, options?: RequestOptions): APIPromise<Success<"streaming.updatePlaylist">> {
+    return this.transport.request(streamingRoutes.updatePlaylist, { params: { playlist_id: playlistId }, body }, options);
+  }
+
+  /**
+   * `DELETE /streaming/playlists/{playlist_id}`: Delete a playlist. Deletes the playlist; its videos stay. Answers 204
+   * with no body.
+   */
+  delete(playlistId: PathParam<"streaming.deletePlaylist", "playlist_id">, options?: RequestOptions): APIPromise<Success<"streaming.deletePlaylist">> {
+    return this.transport.request(streamingRoutes.deletePlaylist, { params: { playlist_id: playlistId } }, options);
+  }
+}
+
+/** `client.streaming.ai.tasks`. */
+export class StreamingAiTasks extends APIResource {
+  /**
+   * `GET /streaming/ai/tasks`: List AI tasks. The account's AI tasks that match the filters, a page at a time. A task
+   * is `PENDING` when made, `STARTED` 2 seconds later, and `SUCCESS` with its result 20 seconds after it was made (read
+   * from the time, on every read; `progress` grows meanwhile). A task cancelled before it ends is `REVOKED`.
+   */
+  list(query?: Query<"streaming.listAiTasks">, options?: RequestOptions): APIPromise<Success<"streaming.listAiTasks">> {
+    return this.transport.request(streamingRoutes.listAiTasks, { query }, options);
+  }
+
+  /**
+   * `GET /streaming/ai/tasks/{task_id}`: Get an AI task. One AI task with its result. A task is `PENDING` when made,
+   * `STARTED` 2 seconds later, and `SUCCESS` with its result 20 seconds after it was made (read from the time, on every
+   * read; `progress` grows meanwhile). A task cancelled before it ends is `REVOKED`. This API fetches no file: the
+   * result is the platform's stand-in, derived from the file's URL, the same for the same URL.
+   */
+  get(taskId: PathParam<"streaming.getAiTask", "task_id">, options?: RequestOptions): APIPromise<Success<"streaming.getAiTask">> {
+    return this.transport.request(streamingRoutes.getAiTask, { params: { task_id: taskId } }, options);
+  }
+
+  /**
+   * `POST /streaming/ai/tasks`: Create an AI task. Starts speech recognition (`transcription`) or content moderation
+   * (`content-moderation` with its `category`) of a file. A task is `PENDING` when made, `STARTED` 2 seconds later, and
+   * `SUCCESS` with its result 20 seconds after it was made (read from the time, on every read; `progress` grows
+   * meanwhile). A task cancelled before it ends is `REVOKED`. Only the fields of the task's kind are taken (400 for
+   * others).
+   */
+  create(body: Body<"streaming.createAiTask">, options?: RequestOptions): APIPromise<Success<"streaming.createAiTask">> {
+    return this.transport.request(streamingRoutes.createAiTask, { body }, options);
+  }
+
+  /**
+   * `POST /streaming/ai/tasks/{task_id}/cancel`: Cancel an AI task. Stops a task that is `PENDING` or `STARTED`: it
+   * becomes `REVOKED`, keeps no result, and `result` says `REVOKED`. A task that has already ended (or was cancelled)
+   * is left as it is, and `result` is its status, `SUCCESS` or `REVOKED`: cancelling twice is harmless.
+   */
+  cancel(taskId: PathParam<"streaming.cancelAiTask", "task_id">, body?: Body<"streaming.cancelAiTask">, options?: RequestOptions): APIPromise<Success<"streaming.cancelAiTask">> {
+    return this.transport.request(streamingRoutes.cancelAiTask, { params: { task_id: taskId }, body }, options);
+  }
+
+  /**
+   * `GET /streaming/ai/info`: Check AI language support. Whether speech recognition supports the audio language and
+   * translation the subtitles language given. Supported: eng, deu, fra, spa, ita, por, nld, pol, rus, ukr, tur, ara,
+   * hin, jpn, kor, zho.
+   */
+  getAiSettings(query?: Query<"streaming.getAiSettings">, options?: RequestOptions): APIPromise<Success<"streaming.getAiSettings">> {
+    return this.transport.request(streamingRoutes.getAiSettings, { query }, options);
+  }
+}
+
+/** `client.streaming.ai`. */
+export class StreamingAi extends APIResource {
+  readonly tasks: StreamingAiTasks;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.tasks = new StreamingAiTasks(transport);
   }
 }
 
@@ -377,180 +904,33 @@ export class StreamingStatistics extends APIResource {
   }
 }
 
-/** `client.streaming.overlays`. */
-export class StreamingOverlays extends APIResource {
-  /**
-   * `GET /streaming/streams/{stream_id}/overlays`: List a stream's overlays. The stream's HTML overlays by id ascending
-   * (at most 50), a bare array; a stream without overlays answers an empty one.
-   */
-  list(streamId: PathParam<"streaming.listOverlays", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.listOverlays">> {
-    return this.transport.request(streamingRoutes.listOverlays, { params: { stream_id: streamId } }, options);
-  }
-
-  /**
-   * `GET /streaming/streams/{stream_id}/overlays/{overlay_id}`: Get an overlay. One overlay of the stream; an overlay
-   * of another stream answers 404.
-   */
-  get(streamId: PathParam<"streaming.getOverlay", "stream_id">, overlayId: PathParam<"streaming.getOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.getOverlay">> {
-    return this.transport.request(streamingRoutes.getOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
-  }
-
-  /**
-   * `POST /streaming/streams/{stream_id}/overlays`: Add overlays to a stream. Adds the overlays of the body (a JSON
-   * array) to the stream, all or none, and answers them as made. Each is placed by its box (`width`, `height`, `x`, `y`
-   * in pixels of a Full HD frame) or `stretch`ed over the whole frame, not both. A stream has at most 50 overlays: more
-   * answers 422. Overlays are drawn while the stream's `html_overlay` is on; they may be added and changed while it is
-   * off, or while the stream is live.
-   */
-  create(streamId: PathParam<"streaming.createOverlays", "stream_id">, body: Body<"streaming.createOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.createOverlays">> {
-    return this.transport.request(streamingRoutes.createOverlays, { params: { stream_id: streamId }, body }, options);
-  }
-
-  /**
-   * `PATCH /streaming/streams/{stream_id}/overlays`: Change several overlays of a stream. Changes the overlays the body
-   * names by `id` (each an overlay of the stream, at most once; 400 naming the item otherwise), all or none, and
-   * answers them as changed, in the body's order. Each item changes the fields it gives, as a change of one overlay
-   * does.
-   */
-  updateMultiple(streamId: PathParam<"streaming.updateOverlays", "stream_id">, body: Body<"streaming.updateOverlays">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlays">> {
-    return this.transport.request(streamingRoutes.updateOverlays, { params: { stream_id: streamId }, body }, options);
-  }
-
-  /**
-   * `PATCH /streaming/streams/{stream_id}/overlays/{overlay_id}`: Change an overlay. Changes the fields given; the
-   * others keep their values. `stretch: true` clears the box (and may not come with a box field); a box field given
-   * without `stretch` places the overlay by its box (`stretch` false). The change shows on the live stream within
-   * seconds.
-   */
-  update(streamId: PathParam<"streaming.updateOverlay", "stream_id">, overlayId: PathParam<"streaming.updateOverlay", "overlay_id">, body: Body<"streaming.updateOverlay">, options?: RequestOptions): APIPromise<Success<"streaming.updateOverlay">> {
-    return this.transport.request(streamingRoutes.updateOverlay, { params: { stream_id: streamId, overlay_id: overlayId }, body }, options);
-  }
-
-  /**
-   * `DELETE /streaming/streams/{stream_id}/overlays/{overlay_id}`: Delete an overlay. Removes the overlay from the
-   * stream for good; the live stream stops showing it within seconds. Answers 204 with no body.
-   */
-  delete(streamId: PathParam<"streaming.deleteOverlay", "stream_id">, overlayId: PathParam<"streaming.deleteOverlay", "overlay_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteOverlay">> {
-    return this.transport.request(streamingRoutes.deleteOverlay, { params: { stream_id: streamId, overlay_id: overlayId } }, options);
-  }
-}
-
-/** `client.streaming.broadcasts`. */
-export class StreamingBroadcasts extends APIResource {
-  /**
-   * `GET /streaming/broadcasts`: List broadcasts. The account's broadcasts, newest first (id descending), 25 a page.
-   * The body is a bare array; the `X-Total-Count` response header carries the total number of broadcasts. A page past
-   * the end is an empty array.
-   */
-  list(query?: Query<"streaming.listBroadcasts">, options?: RequestOptions): PagePromise<Success<"streaming.listBroadcasts">[number], Success<"streaming.listBroadcasts">> {
-    return this.transport.list(streamingRoutes.listBroadcasts, { query }, options, listBroadcastsPaging);
-  }
-
-  /**
-   * `GET /streaming/broadcasts/{broadcast_id}`: Get a broadcast. One broadcast of the account.
-   */
-  get(broadcastId: PathParam<"streaming.getBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcast">> {
-    return this.transport.request(streamingRoutes.getBroadcast, { params: { broadcast_id: broadcastId } }, options);
-  }
-
-  /**
-   * `GET /streaming/broadcasts/{broadcast_id}/spectators`: Count a broadcast's viewers. How many viewers watch the
-   * broadcast now, as the platform's players report them. A broadcast that is not live has none: its count goes to 0
-   * the moment its status leaves `live`.
-   */
-  getSpectators(broadcastId: PathParam<"streaming.getBroadcastSpectators", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.getBroadcastSpectators">> {
-    return this.transport.request(streamingRoutes.getBroadcastSpectators, { params: { broadcast_id: broadcastId } }, options);
-  }
-
-  /**
-   * `POST /streaming/broadcasts`: Create a broadcast. A new broadcast of one of the account's streams (`stream_ids`,
-   * exactly one: a broadcast here shows one stream; 400 naming `broadcast.stream_ids.0` for a stream that is not the
-   * account's). It starts `pending` unless `status` says otherwise, with no viewers. Answers 201 with the broadcast
-   * (the platform's SDKs read no body).
-   */
-  create(body: Body<"streaming.createBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.createBroadcast">> {
-    return this.transport.request(streamingRoutes.createBroadcast, { body }, options);
-  }
-
-  /**
-   * `PATCH /streaming/broadcasts/{broadcast_id}`: Change a broadcast. Changes the fields given in `broadcast`; the
-   * others keep their values (the platform's SDKs always send `name`, which may be left out here). `status` moves
-   * freely between `pending`, `live`, `paused` and `finished`; leaving `live` sets the viewer count to 0. `stream_ids`
-   * may name another stream of the account.
-   */
-  update(broadcastId: PathParam<"streaming.updateBroadcast", "broadcast_id">, body: Body<"streaming.updateBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.updateBroadcast">> {
-    return this.transport.request(streamingRoutes.updateBroadcast, { params: { broadcast_id: broadcastId }, body }, options);
-  }
-
-  /**
-   * `DELETE /streaming/broadcasts/{broadcast_id}`: Delete a broadcast. Deletes the broadcast for good; its stream
-   * stays. Answers 204 with no body.
-   */
-  delete(broadcastId: PathParam<"streaming.deleteBroadcast", "broadcast_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteBroadcast">> {
-    return this.transport.request(streamingRoutes.deleteBroadcast, { params: { broadcast_id: broadcastId } }, options);
-  }
-}
-
-/** `client.streaming.restreams`. */
-export class StreamingRestreams extends APIResource {
-  /**
-   * `GET /streaming/restreams`: List restreams. The account's restreams, newest first (id descending), 25 a page. The
-   * body is a bare array; the `X-Total-Count` response header carries the total number of restreams. A page past the
-   * end is an empty array.
-   */
-  list(query?: Query<"streaming.listRestreams">, options?: RequestOptions): PagePromise<Success<"streaming.listRestreams">[number], Success<"streaming.listRestreams">> {
-    return this.transport.list(streamingRoutes.listRestreams, { query }, options, listRestreamsPaging);
-  }
-
-  /**
-   * `GET /streaming/restreams/{restream_id}`: Get a restream. One restream of the account.
-   */
-  get(restreamId: PathParam<"streaming.getRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.getRestream">> {
-    return this.transport.request(streamingRoutes.getRestream, { params: { restream_id: restreamId } }, options);
-  }
-
-  /**
-   * `POST /streaming/restreams`: Create a restream. A new restream of one of the account's streams. It is `live` (being
-   * pushed) while it is active and its stream is live, from the next second on. Deleting the stream deletes its
-   * restreams. Answers 201 with the restream (the platform's SDKs read no body).
-   */
-  create(body: Body<"streaming.createRestream">, options?: RequestOptions): APIPromise<Success<"streaming.createRestream">> {
-    return this.transport.request(streamingRoutes.createRestream, { body }, options);
-  }
-
-  /**
-   * `PATCH /streaming/restreams/{restream_id}`: Change a restream. Changes the fields given in `restream`; the others
-   * keep their values. Switching `active` off stops the push (`live` false) at once; a new `uri` or `stream_id` takes
-   * effect on the stream's next live session.
-   */
-  update(restreamId: PathParam<"streaming.updateRestream", "restream_id">, body: Body<"streaming.updateRestream">, options?: RequestOptions): APIPromise<Success<"streaming.updateRestream">> {
-    return this.transport.request(streamingRoutes.updateRestream, { params: { restream_id: restreamId }, body }, options);
-  }
-
-  /**
-   * `DELETE /streaming/restreams/{restream_id}`: Delete a restream. Deletes the restream for good; its push stops.
-   * Answers 204 with no body.
-   */
-  delete(restreamId: PathParam<"streaming.deleteRestream", "restream_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteRestream">> {
-    return this.transport.request(streamingRoutes.deleteRestream, { params: { restream_id: restreamId } }, options);
-  }
-}
-
 /** The streaming area: `client.streaming`. */
 export class Streaming extends APIResource {
   readonly streams: StreamingStreams;
-  readonly statistics: StreamingStatistics;
   readonly overlays: StreamingOverlays;
   readonly broadcasts: StreamingBroadcasts;
   readonly restreams: StreamingRestreams;
+  readonly videos: StreamingVideos;
+  readonly directories: StreamingDirectories;
+  readonly qualitySets: StreamingQualitySets;
+  readonly players: StreamingPlayers;
+  readonly playlists: StreamingPlaylists;
+  readonly ai: StreamingAi;
+  readonly statistics: StreamingStatistics;
 
   constructor(transport: Transport) {
     super(transport);
     this.streams = new StreamingStreams(transport);
-    this.statistics = new StreamingStatistics(transport);
     this.overlays = new StreamingOverlays(transport);
     this.broadcasts = new StreamingBroadcasts(transport);
     this.restreams = new StreamingRestreams(transport);
+    this.videos = new StreamingVideos(transport);
+    this.directories = new StreamingDirectories(transport);
+    this.qualitySets = new StreamingQualitySets(transport);
+    this.players = new StreamingPlayers(transport);
+    this.playlists = new StreamingPlaylists(transport);
+    this.ai = new StreamingAi(transport);
+    this.statistics = new StreamingStatistics(transport);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Streaming area: live streams, their broadcasts, the clips recorded from their DVR window, and what the
- * statistics are answered from (the player's events, the CDN's viewing, the live ingest's minutes, VOD usage).
+ * statistics are answered from (the player's events, the CDN's viewing, the live ingest's minutes, VOD usage);
+ * videos on demand: quality sets, directories, videos and their subtitles, players, playlists, AI tasks.
  */
 import { BROADCAST_STATUSES, PLAYER_EVENTS, STREAM_PROJECTIONS, STREAM_RECORD_TYPES, STREAM_SOURCE_TYPES, STREAMING_ENTITY_TYPES } from "@cloudplane/contract";
 import { relations, sql } from "drizzle-orm";
@@ -12,10 +13,12 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   unique,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { identityId, sqlList, timestamptz } from "./columns.js";
 import { accountId, accounts, users } from "./iam/account.js";
@@ -337,3 +340,220 @@ export const streamOverlaysRelations = relations(streamOverlays, ({ one }) => ({
 export const restreamsRelations = relations(restreams, ({ one }) => ({
   stream: one(streams, { fields: [restreams.streamId], references: [streams.id] }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Video on demand: quality sets, directories, videos and their subtitles, players, playlists, AI tasks.
+
+/** The platform's quality sets (catalog, no account): what live streams and videos are transcoded into. */
+export const streamingQualitySets = pgTable(
+  "streaming_quality_sets",
+  {
+    id: identityId(),
+    /** `live` or `vod`. */
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    /** The renditions, best first: `{id, name}` with the height in the name (`vod_720p`). */
+    qualities: jsonb("qualities").$type<{ id: number; name: string }[]>().notNull(),
+    /** The set an account uses until it picks its own default. */
+    platformDefault: boolean("platform_default").notNull().default(false),
+  },
+  (t) => [check("streaming_quality_sets_kind_check", sql`${t.kind} in ('live', 'vod')`)],
+);
+
+/** An account's own default quality set of a kind; none: the platform's default. */
+export const streamingDefaultQualitySets = pgTable(
+  "streaming_default_quality_sets",
+  {
+    accountId: accountId(),
+    kind: text("kind").notNull(),
+    qualitySetId: integer("quality_set_id")
+      .notNull()
+      .references(() => streamingQualitySets.id),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind] })],
+);
+
+/** The folders an account files its videos in; a directory may sit in another (`parent_id`). */
+export const videoDirectories = pgTable(
+  "video_directories",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("video_directories_account_id_id_unique").on(t.accountId, t.id),
+    index("video_directories_parent_idx").on(t.accountId, t.parentId),
+    foreignKey({ name: "video_directories_parent_fk", columns: [t.accountId, t.parentId], foreignColumns: [t.accountId, t.id] }),
+  ],
+);
+
+/**
+ * A video of the account. Its status is not stored: it follows from `source_at` (when its source arrived,
+ * null while it has none) and `error`, read against the database's clock (see the handlers' videos module).
+ */
+export const videos = pgTable(
+  "videos",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    clientUserId: integer("client_user_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    directoryId: integer("directory_id"),
+    originUrl: text("origin_url"),
+    /** Headers sent to fetch `origin_url` (they may carry credentials): stored, never returned. */
+    originHttpHeaders: text("origin_http_headers"),
+    /** Bytes of the source, and its length in milliseconds; null until the source has arrived. */
+    originSize: bigint("origin_size", { mode: "number" }),
+    originVideoDuration: integer("origin_video_duration"),
+    /** When the source arrived and transcoding began; null: the video waits for its source (`empty`). */
+    sourceAt: timestamptz("source_at"),
+    /** Why transcoding failed; null while it has not. */
+    error: text("error"),
+    customIframeUrl: text("custom_iframe_url"),
+    poster: text("poster"),
+    priority: integer("priority").notNull().default(0),
+    projection: text("projection").notNull().default("regular"),
+    qualitySetId: integer("quality_set_id").references(() => streamingQualitySets.id),
+    recordType: text("record_type").notNull().default("origin"),
+    /** The stream a recording came from, and when it began; null for uploaded videos. */
+    streamId: integer("stream_id"),
+    recordingStartedAt: timestamptz("recording_started_at"),
+    screenshotId: integer("screenshot_id").notNull().default(0),
+    shareUrl: text("share_url"),
+    clipStartSeconds: integer("clip_start_seconds"),
+    clipDurationSeconds: integer("clip_duration_seconds"),
+    autoTranscribeAudioLanguage: text("auto_transcribe_audio_language").notNull().default("disable"),
+    autoTranslateSubtitlesLanguage: text("auto_translate_subtitles_language").notNull().default("disable"),
+    sourceBitrateLimit: boolean("source_bitrate_limit").notNull().default(true),
+    views: integer("views").notNull().default(0),
+    cdnViews: integer("cdn_views").notNull().default(0),
+    slug: text("slug").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("videos_account_id_id_unique").on(t.accountId, t.id),
+    index("videos_account_directory_idx").on(t.accountId, t.directoryId),
+    foreignKey({ name: "videos_client_user_fk", columns: [t.accountId, t.clientUserId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ name: "videos_directory_fk", columns: [t.accountId, t.directoryId], foreignColumns: [videoDirectories.accountId, videoDirectories.id] }),
+    check("videos_projection_check", sql`${t.projection} in (${sql.raw(sqlList(STREAM_PROJECTIONS))})`),
+    check("videos_record_type_check", sql`${t.recordType} in (${sql.raw(sqlList(STREAM_RECORD_TYPES))})`),
+  ],
+);
+
+/** A subtitle track of a video, WebVTT text; it goes with its video. */
+export const videoSubtitles = pgTable(
+  "video_subtitles",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    videoId: integer("video_id").notNull(),
+    name: text("name").notNull(),
+    language: text("language").notNull(),
+    vtt: text("vtt").notNull(),
+  },
+  (t) => [
+    index("video_subtitles_video_idx").on(t.accountId, t.videoId, t.id),
+    foreignKey({ name: "video_subtitles_video_fk", columns: [t.accountId, t.videoId], foreignColumns: [videos.accountId, videos.id] }).onDelete("cascade"),
+  ],
+);
+
+/** A web player design of the account. */
+export const videoPlayers = pgTable(
+  "video_players",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    name: text("name").notNull(),
+    design: text("design").notNull(),
+    framework: text("framework").notNull(),
+    autoplay: boolean("autoplay").notNull(),
+    mute: boolean("mute").notNull(),
+    disableSkin: boolean("disable_skin").notNull(),
+    saveOptionsToCookies: boolean("save_options_to_cookies").notNull(),
+    showSharing: boolean("show_sharing").notNull(),
+    speedControl: boolean("speed_control").notNull(),
+    bgColor: text("bg_color").notNull(),
+    fgColor: text("fg_color").notNull(),
+    hoverColor: text("hover_color").notNull(),
+    textColor: text("text_color").notNull(),
+    logo: text("logo"),
+    logoPosition: text("logo_position").notNull(),
+    customCss: text("custom_css").notNull(),
+    jsUrl: text("js_url"),
+    skinIsUrl: text("skin_is_url"),
+  },
+  (t) => [unique("video_players_account_id_id_unique").on(t.accountId, t.id)],
+);
+
+/** A playlist of the account: its videos, in order, are `playlist_videos`. */
+export const videoPlaylists = pgTable(
+  "video_playlists",
+  {
+    id: identityId(),
+    accountId: accountId(),
+    clientUserId: integer("client_user_id").notNull(),
+    name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
+    playlistType: text("playlist_type").notNull().default("vod"),
+    startTime: timestamptz("start_time"),
+    loop: boolean("loop").notNull().default(false),
+    countdown: boolean("countdown").notNull().default(false),
+    playerId: integer("player_id"),
+  },
+  (t) => [
+    unique("video_playlists_account_id_id_unique").on(t.accountId, t.id),
+    foreignKey({ name: "video_playlists_client_user_fk", columns: [t.accountId, t.clientUserId], foreignColumns: [users.accountId, users.id] }),
+    // A player a playlist uses cannot be deleted (409).
+    foreignKey({ name: "video_playlists_player_fk", columns: [t.accountId, t.playerId], foreignColumns: [videoPlayers.accountId, videoPlayers.id] }),
+    check("video_playlists_type_check", sql`${t.playlistType} in ('live', 'vod')`),
+  ],
+);
+
+/** The videos of a playlist, in the order they play; a deleted video leaves its playlists. */
+export const playlistVideos = pgTable(
+  "playlist_videos",
+  {
+    accountId: accountId(),
+    playlistId: integer("playlist_id").notNull(),
+    position: integer("position").notNull(),
+    videoId: integer("video_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.position] }),
+    index("playlist_videos_video_idx").on(t.accountId, t.videoId),
+    foreignKey({ name: "playlist_videos_playlist_fk", columns: [t.accountId, t.playlistId], foreignColumns: [videoPlaylists.accountId, videoPlaylists.id] }).onDelete("cascade"),
+    foreignKey({ name: "playlist_videos_video_fk", columns: [t.accountId, t.videoId], foreignColumns: [videos.accountId, videos.id] }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * An AI task (speech recognition or content moderation) of the account. Its status is not stored: it
+ * follows from `created_at` and `cancelled_at`, read against the database's clock.
+ */
+export const aiTasks = pgTable(
+  "ai_tasks",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: accountId(),
+    taskName: text("task_name").notNull(),
+    url: text("url").notNull(),
+    category: text("category"),
+    stopObjects: text("stop_objects"),
+    audioLanguage: text("audio_language"),
+    subtitlesLanguage: text("subtitles_language"),
+    clientEntityData: text("client_entity_data"),
+    clientUserId: text("client_user_id"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    cancelledAt: timestamptz("cancelled_at"),
+  },
+  (t) => [
+    index("ai_tasks_account_created_idx").on(t.accountId, t.createdAt),
+    check("ai_tasks_task_name_check", sql`${t.taskName} in ('transcription', 'content-moderation')`),
+  ],
+);
