@@ -42,6 +42,7 @@ export const DEMO_PLAINTEXTS = {
   logsUploaderTargets: { secretAccessKey: { secretAccessKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   certificateKeys: { privateKey: { privateKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   storageAccessKeys: { secretKey: { secretKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
+  cloudSecrets: { payload: { payloadEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   edgeSecretSlots: {
     value: { valueEncrypted: (plaintext, key) => encryptSecret(key, plaintext), checksum: (plaintext) => sha256Hex(plaintext) },
   },

@@ -4,7 +4,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { identityId } from "../columns.js";
+import { identityId, timestamptz } from "../columns.js";
 import { accountId } from "../iam/account.js";
 import { cloudRegions } from "./projects.js";
 
@@ -37,6 +37,14 @@ export const usageLines = pgTable(
     cost: numeric("cost", { mode: "number" }),
     /** The resource's tags, name to value. */
     tags: jsonb("tags").$type<Record<string, string>>().notNull().default({}),
+    /** The project the resource is in; null for usage recorded before projects were kept on the lines. */
+    projectId: integer("project_id"),
+    /** The resource the usage is of: its id and its last name ("" when not known). */
+    resourceId: text("resource_id").notNull().default(""),
+    resourceName: text("resource_name").notNull().default(""),
+    /** When the resource was first and last seen in the month; null: the month's start and end. */
+    firstSeen: timestamptz("first_seen"),
+    lastSeen: timestamptz("last_seen"),
   },
   (t) => [
     // Covering: the cost report filters on the first four columns and reads the others, so

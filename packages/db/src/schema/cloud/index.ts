@@ -1,5 +1,5 @@
 /**
- * Cloud area: the platform's inference model catalogue and regions, the account's projects, their
+ * Cloud area: the platform's inference model catalogue and regions, the account's projects, their secrets,
  * GPU images and the tasks that changed them, and the usage lines that cost reports sum (with their
  * monthly totals, kept by the database), one module per resource.
  */
@@ -8,3 +8,4 @@ export * from "./inference-models.js";
 export * from "./gpu-images.js";
 export * from "./tasks.js";
 export * from "./cost-reports.js";
+export * from "./secrets.js";
