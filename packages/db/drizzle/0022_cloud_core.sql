@@ -36,6 +36,7 @@ ALTER TABLE "usage_lines" ADD COLUMN "resource_id" text DEFAULT '' NOT NULL;--> 
 ALTER TABLE "usage_lines" ADD COLUMN "resource_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "usage_lines" ADD COLUMN "first_seen" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "usage_lines" ADD COLUMN "last_seen" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "usage_lines" ADD COLUMN "details" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "cloud_secrets" ADD CONSTRAINT "cloud_secrets_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_secrets" ADD CONSTRAINT "cloud_secrets_region_id_cloud_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."cloud_regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_secrets" ADD CONSTRAINT "cloud_secrets_project_fk" FOREIGN KEY ("account_id","project_id") REFERENCES "public"."cloud_projects"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

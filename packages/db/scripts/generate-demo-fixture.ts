@@ -1137,13 +1137,13 @@ const cloudRegions: Row<"cloudRegions">[] = [
   {
     id: 1, name: "luxembourg-2", displayName: "Luxembourg-2", country: "LU", zone: "EMEA", accessLevel: "core", state: "ACTIVE",
     latitude: 49.6116, longitude: 6.1319, keystoneId: 76, created: at(-400),
-    capabilities: ["ai", "ai_gpu", "baremetal", "basic_vm", "dbaas", "ddos", "k8s", "kvm", "sfs"],
+    capabilities: ["ai", "ai_gpu", "baremetal", "basic_vm", "dbaas", "ddos", "k8s", "kvm", "sfs", "containers", "inference"],
     volumeTypes: ["standard", "ssd_hiiops", "cold"], fileShareTypes: ["standard", "vast"],
   },
   {
     id: 2, name: "frankfurt-1", displayName: "Frankfurt", country: "DE", zone: "EMEA", accessLevel: "core", state: "ACTIVE",
     latitude: 50.1109, longitude: 8.6821, keystoneId: 38, created: at(-300),
-    capabilities: ["ai", "ai_gpu", "baremetal", "k8s", "kvm"], volumeTypes: ["standard", "ssd_hiiops"], fileShareTypes: ["standard"],
+    capabilities: ["ai", "ai_gpu", "baremetal", "k8s", "kvm", "inference"], volumeTypes: ["standard", "ssd_hiiops"], fileShareTypes: ["standard"],
   },
   {
     id: 3, name: "singapore-1", displayName: "Singapore", country: "SG", zone: "APAC", accessLevel: "edge", state: "MAINTENANCE",
@@ -1334,6 +1334,16 @@ const usageSpecs: UsageSpec[] = [
   { type: "inference", flavor: "inference-4vcpu-16gib-1xl40s-48gb", instanceType: null, volumeType: null, metric: "inference_minutes", feature: "inference deployment", unit: "minutes", base: 300 * 60, price: 1.2 / 60 },
 ];
 
+/** What the detailed reports show of a usage line's resource beside its usage, by type. */
+function usageDetails(account: AccountId, region: number, spec: UsageSpec): Row<"usageLines">["details"] {
+  const vm = uuidFrom(`usage-resource:${account}:${region}:instance:g1-standard-4-16`);
+  if (spec.type === "floatingip") return { ip_address: `203.0.113.${10 * account + region}` };
+  if (spec.type === "volume") return { last_size: 250, size_unit: "GiB", attached_to_vm: vm };
+  if (spec.type === "egress_traffic")
+    return { port_id: uuidFrom(`usage-port:${account}:${region}`), vm_id: vm, instance_name: `instance-${region === 1 ? "lux" : "fra"}`, size_unit: "bytes" };
+  return {};
+}
+
 const usageLines: Row<"usageLines">[] = [];
 const usageCounter: Record<AccountId, number> = { 1: 0, 2: 0 };
 const months = ["2026-08", "2026-09", "2026-10"] as const;
@@ -1376,6 +1386,7 @@ for (const account of [1, 2] as const) {
           // Seen from the month's second day (the third in the first month) to its last.
           firstSeen: new Date(Date.parse(`${month}-01T00:00:00.000Z`) + (monthIndex === 0 ? 2 : 1) * DAY).toISOString(),
           lastSeen: new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1) - 60_000).toISOString(),
+          details: usageDetails(account, region, spec),
         });
       }
     }

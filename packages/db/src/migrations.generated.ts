@@ -448,7 +448,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     "name": "0022_cloud_core",
-    "hash": "763c95d109d26c202702fa6bb3ee63ea1f206e9c518984a8b3fbf096f34c3a09",
+    "hash": "f17e182b9e4e7d020f6dfece96ee736ab250df899981424412708ac76b906b25",
     "statements": [
       "CREATE TABLE \"cloud_secrets\" (\n\t\"id\" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,\n\t\"account_id\" integer NOT NULL,\n\t\"project_id\" integer NOT NULL,\n\t\"region_id\" integer NOT NULL,\n\t\"name\" text NOT NULL,\n\t\"secret_type\" text NOT NULL,\n\t\"status\" text DEFAULT 'ACTIVE' NOT NULL,\n\t\"algorithm\" text,\n\t\"bit_length\" integer,\n\t\"mode\" text,\n\t\"content_types\" jsonb,\n\t\"payload_encrypted\" text NOT NULL,\n\t\"created\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"expiration\" timestamp with time zone\n);",
       "DROP INDEX \"gpu_images_account_id_project_id_region_id_idx\";",
@@ -472,6 +472,7 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE \"usage_lines\" ADD COLUMN \"resource_name\" text DEFAULT '' NOT NULL;",
       "ALTER TABLE \"usage_lines\" ADD COLUMN \"first_seen\" timestamp with time zone;",
       "ALTER TABLE \"usage_lines\" ADD COLUMN \"last_seen\" timestamp with time zone;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"details\" jsonb DEFAULT '{}'::jsonb NOT NULL;",
       "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_account_id_accounts_id_fk\" FOREIGN KEY (\"account_id\") REFERENCES \"public\".\"accounts\"(\"id\") ON DELETE no action ON UPDATE no action;",
       "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_region_id_cloud_regions_id_fk\" FOREIGN KEY (\"region_id\") REFERENCES \"public\".\"cloud_regions\"(\"id\") ON DELETE no action ON UPDATE no action;",
       "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_project_fk\" FOREIGN KEY (\"account_id\",\"project_id\") REFERENCES \"public\".\"cloud_projects\"(\"account_id\",\"id\") ON DELETE no action ON UPDATE no action;",

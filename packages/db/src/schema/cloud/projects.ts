@@ -23,7 +23,7 @@ export const cloudRegions = pgTable("cloud_regions", {
   state: text("state").notNull().default("ACTIVE"),
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
-  /** The products the region offers: has_ai, has_ai_gpu, has_baremetal, … keys without the prefix. */
+  /** What the region offers: the has_… capabilities without the prefix (ai, baremetal, …) and the products (containers, inference). */
   capabilities: jsonb("capabilities").$type<string[]>().notNull().default([]),
   /** Volume types offered, e.g. ["standard", "ssd_hiiops"]. */
   volumeTypes: jsonb("volume_types").$type<string[]>().notNull().default([]),
