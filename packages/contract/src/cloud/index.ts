@@ -1,7 +1,8 @@
 /**
- * Cloud area: the account's projects (v1), inference models (v2), GPU images of a project and region (v3)
- * with the tasks that change them (v1), and reservation cost report totals (v1), one module per resource;
- * the area's router, with the inference models' v3 aliases.
+ * Cloud area: the account's projects (v1), the platform's regions (v1), inference models (v2), GPU images
+ * of a project and region for virtual and bare-metal clusters (v3), secrets (v1, uploads at v2), the tasks
+ * that change them (v1), and the cost and usage reports (v1), one module per resource; the area's router,
+ * with the inference models' v3 aliases.
  */
 import { initContract } from "@ts-rest/core";
 import { alias } from "../alias.js";
@@ -9,6 +10,8 @@ import { cloudCostReportsRoutes } from "./cost-reports.js";
 import { cloudGpuImagesRoutes } from "./gpu-images.js";
 import { cloudInferenceModelsRoutes } from "./inference-models.js";
 import { cloudProjectsRoutes } from "./projects.js";
+import { cloudRegionsRoutes } from "./regions.js";
+import { cloudSecretsRoutes } from "./secrets.js";
 import { cloudTasksRoutes } from "./tasks.js";
 
 export * from "./projects.js";
@@ -16,6 +19,8 @@ export * from "./inference-models.js";
 export * from "./gpu-images.js";
 export * from "./tasks.js";
 export * from "./cost-reports.js";
+export * from "./regions.js";
+export * from "./secrets.js";
 
 const c = initContract();
 
@@ -27,4 +32,6 @@ export const cloudContract = c.router({
   ...cloudCostReportsRoutes,
   listInferenceModelsV3: alias(cloudInferenceModelsRoutes, "listInferenceModels", { path: "/cloud/v3/inference/models" }),
   getInferenceModelV3: alias(cloudInferenceModelsRoutes, "getInferenceModel", { path: "/cloud/v3/inference/models/:model_id" }),
+  ...cloudRegionsRoutes,
+  ...cloudSecretsRoutes,
 });
