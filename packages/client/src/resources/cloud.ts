@@ -16,17 +16,56 @@ import { Transport } from "../core/transport.js";
 const listProjectsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listProjects">["results"][number], Success<"cloud.listProjects">, Query<"cloud.listProjects">>((body) => body.results);
 const listInferenceModelsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listInferenceModels">["results"][number], Success<"cloud.listInferenceModels">, Query<"cloud.listInferenceModels">>((body) => body.results);
 const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuImages">["results"][number], Success<"cloud.listGpuImages">, Query<"cloud.listGpuImages">>((body) => body.results);
+const listGpuBaremetalImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuBaremetalImages">["results"][number], Success<"cloud.listGpuBaremetalImages">, Query<"cloud.listGpuBaremetalImages">>((body) => body.results);
+const listTasksPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listTasks">["results"][number], Success<"cloud.listTasks">, Query<"cloud.listTasks">>((body) => body.results);
+const listRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listRegions">["results"][number], Success<"cloud.listRegions">, Query<"cloud.listRegions">>((body) => body.results);
+const listSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listSecrets">["results"][number], Success<"cloud.listSecrets">, Query<"cloud.listSecrets">>((body) => body.results);
 
 /** `client.cloud.projects`. */
 export class CloudProjects extends APIResource {
   /**
    * `GET /cloud/v1/projects`: List cloud projects. The account's projects that match `name` (exact), ordered by
    * `order_by` (default created_at.asc, ties by id) and paged by `limit` (default and maximum 1000) and `offset`;
-   * `count` is the number of all matches. The oldest project is the account's default one (`is_default`). Projects are
-   * made and removed by the service, not through this API.
+   * `count` is the number of all matches. The oldest project is the account's default one (`is_default`).
    */
   list(query?: Query<"cloud.listProjects">, options?: RequestOptions): PagePromise<Success<"cloud.listProjects">["results"][number], Success<"cloud.listProjects">> {
     return this.transport.list(cloudRoutes.listProjects, { query }, options, listProjectsPaging);
+  }
+
+  /**
+   * `GET /cloud/v1/projects/{project_id}`: Get a cloud project. One project of the account. Another account's project
+   * answers 404, as one that does not exist.
+   */
+  get(projectId: PathParam<"cloud.getProject", "project_id">, options?: RequestOptions): APIPromise<Success<"cloud.getProject">> {
+    return this.transport.request(cloudRoutes.getProject, { params: { project_id: projectId } }, options);
+  }
+
+  /**
+   * `POST /cloud/v1/projects`: Create a cloud project. Adds a project to the account, ACTIVE at once (no task). Its
+   * name must be unused in the account (409 otherwise). An account holds at most 100 projects (409 beyond). The new
+   * project is never the default one: the default is the account's oldest.
+   */
+  create(body: Body<"cloud.createProject">, options?: RequestOptions): APIPromise<Success<"cloud.createProject">> {
+    return this.transport.request(cloudRoutes.createProject, { body }, options);
+  }
+
+  /**
+   * `PATCH /cloud/v1/projects/{project_id}`: Change a cloud project. Changes the fields given (name, description) and
+   * leaves the others. A name another project of the account has answers 409. An empty body changes nothing and answers
+   * the project.
+   */
+  update(projectId: PathParam<"cloud.updateProject", "project_id">, body: Body<"cloud.updateProject">, options?: RequestOptions): APIPromise<Success<"cloud.updateProject">> {
+    return this.transport.request(cloudRoutes.updateProject, { params: { project_id: projectId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v1/projects/{project_id}`: Delete a cloud project. Deletes a project with everything in it, in every
+   * region (its GPU images and secrets go with it, as on the platform), and answers the id of its task (task_type
+   * delete_project). The project is gone when the answer arrives; the task reports RUNNING for its first seconds, then
+   * FINISHED (see GET /cloud/v1/tasks/{task_id}). The account's default project cannot be deleted (409).
+   */
+  delete(projectId: PathParam<"cloud.deleteProject", "project_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteProject">> {
+    return this.transport.request(cloudRoutes.deleteProject, { params: { project_id: projectId } }, options);
   }
 }
 
@@ -64,65 +103,160 @@ export class CloudInference extends APIResource {
 /** `client.cloud.gpu.images`. */
 export class CloudGpuImages extends APIResource {
   /**
-   * `GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images`: List GPU images. The images available to virtual GPU
-   * clusters of a project in a region, ordered by name then id, paged by `limit` (default and maximum 1000) and
-   * `offset`; `count` is the number of all of them. The project must be the account's and the region must exist (404
-   * otherwise).
+   * `GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images`: List virtual GPU images. The images available to
+   * virtual GPU clusters of a project in a region, ordered by name then id, paged by `limit` (default and maximum 1000)
+   * and `offset`; `count` is the number of all of them. The project must be the account's and the region must exist
+   * (404 otherwise).
    */
   list(projectId: PathParam<"cloud.listGpuImages", "project_id">, regionId: PathParam<"cloud.listGpuImages", "region_id">, query?: Query<"cloud.listGpuImages">, options?: RequestOptions): PagePromise<Success<"cloud.listGpuImages">["results"][number], Success<"cloud.listGpuImages">> {
     return this.transport.list(cloudRoutes.listGpuImages, { params: { project_id: projectId, region_id: regionId }, query }, options, listGpuImagesPaging);
   }
 
   /**
-   * `GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images/{image_id}`: Get a GPU image. One image of a project in
-   * a region. 404 when the project is not the account's, or the image is not in that project and region.
+   * `GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images/{image_id}`: Get a virtual GPU image. One image for
+   * virtual GPU clusters of a project in a region. 404 when the project is not the account's, or the image is not one
+   * of this kind in that project and region.
    */
   get(projectId: PathParam<"cloud.getGpuImage", "project_id">, regionId: PathParam<"cloud.getGpuImage", "region_id">, imageId: PathParam<"cloud.getGpuImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.getGpuImage">> {
     return this.transport.request(cloudRoutes.getGpuImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
   }
 
   /**
-   * `POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/images`: Upload a GPU image. Adds an image to the project in
-   * the region from a URL, and answers the id of the task that does it, as the platform does. This service does not
-   * fetch the URL: the task finishes at once and the image is there when the answer arrives, with status "active",
-   * visibility "private", size null, min_disk and min_ram 0 and no task_id; the task's created_resources.images names
-   * it (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is kept nowhere and never shown back.
+   * `POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/images`: Upload a virtual GPU image. Adds an image for virtual
+   * GPU clusters to the project in the region from a URL, and answers the id of the task that does it (task_type
+   * upload_gpu_virtual_image), as the platform does. This service does not fetch the URL: the image is there when the
+   * answer arrives, with status "active", visibility "private", size null, min_disk and min_ram 0 and no task_id, and
+   * the task's id is the image's (also in its created_resources.images); the task reports RUNNING for its first
+   * seconds, then FINISHED (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is kept nowhere and never
+   * shown back. The project must be the account's and the region must exist (404 otherwise).
    */
   create(projectId: PathParam<"cloud.uploadGpuImage", "project_id">, regionId: PathParam<"cloud.uploadGpuImage", "region_id">, body: Body<"cloud.uploadGpuImage">, options?: RequestOptions): APIPromise<Success<"cloud.uploadGpuImage">> {
     return this.transport.request(cloudRoutes.uploadGpuImage, { params: { project_id: projectId, region_id: regionId }, body }, options);
   }
 
   /**
-   * `DELETE /cloud/v3/gpu/virtual/{project_id}/{region_id}/images/{image_id}`: Delete a GPU image. Deletes one of the
-   * project's own (private) images and answers the id of the task that does it, as the platform does; here the task
-   * finishes at once, and the image is gone when the answer arrives. The platform's public images cannot be deleted
-   * (403), and an image a task still holds (task_id set) answers 409 first. No volumes are made from images here, so
-   * cow_format never holds a deletion back.
+   * `DELETE /cloud/v3/gpu/virtual/{project_id}/{region_id}/images/{image_id}`: Delete a virtual GPU image. Deletes one
+   * of the project's own (private) images for virtual GPU clusters and answers the id of the task that does it
+   * (task_type delete_gpu_virtual_image), as the platform does; the image is gone when the answer arrives, and the task
+   * reports RUNNING for its first seconds, then FINISHED (GET /cloud/v1/tasks/{task_id}). The platform's public images
+   * cannot be deleted (403), and an image a task still holds (task_id set) answers 409 first. No volumes are made from
+   * images here, so cow_format never holds a deletion back.
    */
   delete(projectId: PathParam<"cloud.deleteGpuImage", "project_id">, regionId: PathParam<"cloud.deleteGpuImage", "region_id">, imageId: PathParam<"cloud.deleteGpuImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteGpuImage">> {
     return this.transport.request(cloudRoutes.deleteGpuImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
   }
 }
 
+/** `client.cloud.gpu.baremetal.images`. */
+export class CloudGpuBaremetalImages extends APIResource {
+  /**
+   * `GET /cloud/v3/gpu/baremetal/{project_id}/{region_id}/images`: List baremetal GPU images. The images available to
+   * bare-metal GPU clusters of a project in a region, ordered by name then id, paged by `limit` (default and maximum
+   * 1000) and `offset`; `count` is the number of all of them. The project must be the account's and the region must
+   * exist (404 otherwise).
+   */
+  list(projectId: PathParam<"cloud.listGpuBaremetalImages", "project_id">, regionId: PathParam<"cloud.listGpuBaremetalImages", "region_id">, query?: Query<"cloud.listGpuBaremetalImages">, options?: RequestOptions): PagePromise<Success<"cloud.listGpuBaremetalImages">["results"][number], Success<"cloud.listGpuBaremetalImages">> {
+    return this.transport.list(cloudRoutes.listGpuBaremetalImages, { params: { project_id: projectId, region_id: regionId }, query }, options, listGpuBaremetalImagesPaging);
+  }
+
+  /**
+   * `GET /cloud/v3/gpu/baremetal/{project_id}/{region_id}/images/{image_id}`: Get a baremetal GPU image. One image for
+   * bare-metal GPU clusters of a project in a region. 404 when the project is not the account's, or the image is not
+   * one of this kind in that project and region.
+   */
+  get(projectId: PathParam<"cloud.getGpuBaremetalImage", "project_id">, regionId: PathParam<"cloud.getGpuBaremetalImage", "region_id">, imageId: PathParam<"cloud.getGpuBaremetalImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.getGpuBaremetalImage">> {
+    return this.transport.request(cloudRoutes.getGpuBaremetalImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
+  }
+
+  /**
+   * `POST /cloud/v3/gpu/baremetal/{project_id}/{region_id}/images`: Upload a baremetal GPU image. Adds an image for
+   * bare-metal GPU clusters to the project in the region from a URL, and answers the id of the task that does it
+   * (task_type upload_gpu_baremetal_image), as the platform does. This service does not fetch the URL: the image is
+   * there when the answer arrives, with status "active", visibility "private", size null, min_disk and min_ram 0 and no
+   * task_id, and the task's id is the image's (also in its created_resources.images); the task reports RUNNING for its
+   * first seconds, then FINISHED (GET /cloud/v1/tasks/{task_id}). Names need not be unique. The URL is kept nowhere and
+   * never shown back. The project must be the account's and the region must exist (404 otherwise).
+   */
+  create(projectId: PathParam<"cloud.uploadGpuBaremetalImage", "project_id">, regionId: PathParam<"cloud.uploadGpuBaremetalImage", "region_id">, body: Body<"cloud.uploadGpuBaremetalImage">, options?: RequestOptions): APIPromise<Success<"cloud.uploadGpuBaremetalImage">> {
+    return this.transport.request(cloudRoutes.uploadGpuBaremetalImage, { params: { project_id: projectId, region_id: regionId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v3/gpu/baremetal/{project_id}/{region_id}/images/{image_id}`: Delete a baremetal GPU image. Deletes
+   * one of the project's own (private) images for bare-metal GPU clusters and answers the id of the task that does it
+   * (task_type delete_gpu_baremetal_image), as the platform does; the image is gone when the answer arrives, and the
+   * task reports RUNNING for its first seconds, then FINISHED (GET /cloud/v1/tasks/{task_id}). The platform's public
+   * images cannot be deleted (403), and an image a task still holds (task_id set) answers 409 first. No volumes are
+   * made from images here, so cow_format never holds a deletion back.
+   */
+  delete(projectId: PathParam<"cloud.deleteGpuBaremetalImage", "project_id">, regionId: PathParam<"cloud.deleteGpuBaremetalImage", "region_id">, imageId: PathParam<"cloud.deleteGpuBaremetalImage", "image_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteGpuBaremetalImage">> {
+    return this.transport.request(cloudRoutes.deleteGpuBaremetalImage, { params: { project_id: projectId, region_id: regionId, image_id: imageId } }, options);
+  }
+}
+
+/** `client.cloud.gpu.baremetal`. */
+export class CloudGpuBaremetal extends APIResource {
+  readonly images: CloudGpuBaremetalImages;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.images = new CloudGpuBaremetalImages(transport);
+  }
+}
+
 /** `client.cloud.gpu`. */
 export class CloudGpu extends APIResource {
   readonly images: CloudGpuImages;
+  readonly baremetal: CloudGpuBaremetal;
 
   constructor(transport: Transport) {
     super(transport);
     this.images = new CloudGpuImages(transport);
+    this.baremetal = new CloudGpuBaremetal(transport);
   }
 }
 
 /** `client.cloud.tasks`. */
 export class CloudTasks extends APIResource {
   /**
-   * `GET /cloud/v1/tasks/{task_id}`: Get a task. A task of the account, as started by an image upload or deletion.
-   * Every task here is already FINISHED when its id is answered, so one look is enough. Another account's task answers
-   * 404.
+   * `GET /cloud/v1/tasks`: List tasks. The account's tasks that match every filter given, ordered by creation time
+   * (`order_by`, default asc; ties by id) and paged by `limit` (default 10, at most 1000) and `offset`; `count` is the
+   * number of all matches. A task started through this API reports RUNNING (detailed_state null) for its first 2
+   * seconds and FINISHED from then on (finished_on is then set, and updated_on with it); the change it stands for is
+   * already made when its id is answered, so a client that waits for FINISHED, as the platform's clients do, never
+   * waits long. The state filter sees each task's state at the time of the request.
+   */
+  list(query?: Query<"cloud.listTasks">, options?: RequestOptions): PagePromise<Success<"cloud.listTasks">["results"][number], Success<"cloud.listTasks">> {
+    return this.transport.list(cloudRoutes.listTasks, { query }, options, listTasksPaging);
+  }
+
+  /**
+   * `GET /cloud/v1/tasks/{task_id}`: Get a task. A task of the account, as an operation that answers `{tasks}` started
+   * it. A task started through this API reports RUNNING (detailed_state null) for its first 2 seconds and FINISHED from
+   * then on (finished_on is then set, and updated_on with it); the change it stands for is already made when its id is
+   * answered, so a client that waits for FINISHED, as the platform's clients do, never waits long. Another account's
+   * task answers 404.
    */
   get(taskId: PathParam<"cloud.getTask", "task_id">, options?: RequestOptions): APIPromise<Success<"cloud.getTask">> {
     return this.transport.request(cloudRoutes.getTask, { params: { task_id: taskId } }, options);
+  }
+
+  /**
+   * `POST /cloud/v1/tasks/{task_id}/acknowledge`: Acknowledge a task. Marks a task of the account as seen:
+   * acknowledged_at is set to now and acknowledged_by to the caller's user, and the task is answered. A task
+   * acknowledged before keeps its first acknowledgement. Any state may be acknowledged.
+   */
+  acknowledge(taskId: PathParam<"cloud.acknowledgeTask", "task_id">, body?: Body<"cloud.acknowledgeTask">, options?: RequestOptions): APIPromise<Success<"cloud.acknowledgeTask">> {
+    return this.transport.request(cloudRoutes.acknowledgeTask, { params: { task_id: taskId }, body }, options);
+  }
+
+  /**
+   * `POST /cloud/v1/tasks/acknowledge_all`: Acknowledge all tasks. Marks every task of the account not yet acknowledged
+   * (of `project_id` and in `region_id`, when given) as seen by the caller, in one transaction, and answers 204. Ids of
+   * no project or region of the account match nothing.
+   */
+  acknowledgeAll(body?: Body<"cloud.acknowledgeAllTasks">, query?: Query<"cloud.acknowledgeAllTasks">, options?: RequestOptions): APIPromise<Success<"cloud.acknowledgeAllTasks">> {
+    return this.transport.request(cloudRoutes.acknowledgeAllTasks, { body, query }, options);
   }
 }
 
@@ -140,6 +274,111 @@ export class CloudCostReports extends APIResource {
   totals<RequestBody extends Body<"cloud.getReservationCostReportTotals">>(body: RequestBody & Record<Exclude<keyof RequestBody, keyof Body<"cloud.getReservationCostReportTotals">>, never>, options?: RequestOptions): APIPromise<CostReportTotalsAnswer<RequestBody>> {
     return this.transport.request(cloudRoutes.getReservationCostReportTotals, { body }, options) as APIPromise<CostReportTotalsAnswer<RequestBody>>;
   }
+
+  /**
+   * `POST /cloud/v1/cost_report/totals`: Get the cost report's totals. Sums the account's usage and cost over the
+   * report's days per type, region, flavor, instance type, volume type, metric, feature, unit and currency, after the
+   * project, region, type, schema and tag filters, as the reservation report's totals do for months (the same sums from
+   * the same usage). Usage is kept per month: a report sums the whole months its period touches, from time_from's month
+   * to the month of the period's last day (the day before time_to, or time_to's own day with enable_last_day). Pricing
+   * problems do not fail the request: a result's `err` says what could not be priced and `price_status` is "error". A
+   * read: Users may call it.
+   */
+  getAggregated(body: Body<"cloud.getCostReportAggregated">, options?: RequestOptions): APIPromise<Success<"cloud.getCostReportAggregated">> {
+    return this.transport.request(cloudRoutes.getCostReportAggregated, { body }, options);
+  }
+
+  /**
+   * `POST /cloud/v1/cost_report/resources`: Get the cost report per resource. The resources the account's usage over
+   * the report's days is of, each with its usage and cost summed (per type, region, project, flavor, metric, feature,
+   * unit and currency), after the same filters as the totals, ordered by `order_by` and paged by `limit` (default 10)
+   * and `offset`; `count` is the number of all of them. Usage is kept per month: a report sums the whole months its
+   * period touches, from time_from's month to the month of the period's last day (the day before time_to, or time_to's
+   * own day with enable_last_day). A resource's name, tags and type's own fields are those of its latest month. A read:
+   * Users may call it.
+   */
+  getDetailed(body: Body<"cloud.getCostReportDetailed">, options?: RequestOptions): APIPromise<Success<"cloud.getCostReportDetailed">> {
+    return this.transport.request(cloudRoutes.getCostReportDetailed, { body }, options);
+  }
+}
+
+/** `client.cloud.usageReports`. */
+export class CloudUsageReports extends APIResource {
+  /**
+   * `POST /cloud/v1/usage_report`: Get the usage report. The account's usage over the report's days, without its cost:
+   * a page of the resources it is of (as the cost report per resource lists them, ordered by `order_by` and paged by
+   * `limit`, default 10, and `offset`), and the totals of every matching resource per type, region, flavor, instance
+   * type, volume type, metric and unit. Usage is kept per month: a report sums the whole months its period touches,
+   * from time_from's month to the month of the period's last day (the day before time_to, or time_to's own day with
+   * enable_last_day). A read: Users may call it.
+   */
+  get(body: Body<"cloud.getUsageReport">, options?: RequestOptions): APIPromise<Success<"cloud.getUsageReport">> {
+    return this.transport.request(cloudRoutes.getUsageReport, { body }, options);
+  }
+}
+
+/** `client.cloud.regions`. */
+export class CloudRegions extends APIResource {
+  /**
+   * `GET /cloud/v1/regions`: List cloud regions. The platform's regions (the same for every account) that match
+   * `display_name` and `product`, ordered by `order_by` (default created_at.asc, ties by id) and paged by `limit`
+   * (default 100, at most 1000) and `offset`; `count` is the number of all matches.
+   */
+  list(query?: Query<"cloud.listRegions">, options?: RequestOptions): PagePromise<Success<"cloud.listRegions">["results"][number], Success<"cloud.listRegions">> {
+    return this.transport.list(cloudRoutes.listRegions, { query }, options, listRegionsPaging);
+  }
+
+  /**
+   * `GET /cloud/v1/regions/{region_id}`: Get a cloud region. One region of the platform; an id of no region answers
+   * 404.
+   */
+  get(regionId: PathParam<"cloud.getRegion", "region_id">, query?: Query<"cloud.getRegion">, options?: RequestOptions): APIPromise<Success<"cloud.getRegion">> {
+    return this.transport.request(cloudRoutes.getRegion, { params: { region_id: regionId }, query }, options);
+  }
+}
+
+/** `client.cloud.secrets`. */
+export class CloudSecrets extends APIResource {
+  /**
+   * `GET /cloud/v1/secrets/{project_id}/{region_id}`: List secrets. The secrets of a project in a region, ordered by
+   * name then id and paged by `limit` (default and at most 1000) and `offset`; `count` is the number of all of them.
+   * The project must be the account's and the region must exist (404 otherwise).
+   */
+  list(projectId: PathParam<"cloud.listSecrets", "project_id">, regionId: PathParam<"cloud.listSecrets", "region_id">, query?: Query<"cloud.listSecrets">, options?: RequestOptions): PagePromise<Success<"cloud.listSecrets">["results"][number], Success<"cloud.listSecrets">> {
+    return this.transport.list(cloudRoutes.listSecrets, { params: { project_id: projectId, region_id: regionId }, query }, options, listSecretsPaging);
+  }
+
+  /**
+   * `GET /cloud/v1/secrets/{project_id}/{region_id}/{secret_id}`: Get a secret. One secret of a project in a region,
+   * without its payload. The project must be the account's and the region must exist (404 otherwise). A secret of
+   * another project or region answers 404.
+   */
+  get(projectId: PathParam<"cloud.getSecret", "project_id">, regionId: PathParam<"cloud.getSecret", "region_id">, secretId: PathParam<"cloud.getSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.getSecret">> {
+    return this.transport.request(cloudRoutes.getSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
+  }
+
+  /**
+   * `POST /cloud/v2/secrets/{project_id}/{region_id}`: Upload a TLS certificate as a secret. Keeps a TLS certificate,
+   * its chain and its private key as a secret of the project in the region, and answers the id of its task (task_type
+   * create_secret), as the platform does. The certificate must be a PEM certificate valid now, and the private key its
+   * own (400 `errors.payload.certificate` / `errors.payload.private_key` otherwise). The secret is there when the
+   * answer arrives, and its id is the task's (also in the task's created_resources.secrets); the task reports RUNNING
+   * for its first seconds, then FINISHED. The private key is encrypted at rest and never answered. The project must be
+   * the account's and the region must exist (404 otherwise).
+   */
+  uploadTlsCertificate(projectId: PathParam<"cloud.uploadTlsCertificate", "project_id">, regionId: PathParam<"cloud.uploadTlsCertificate", "region_id">, body: Body<"cloud.uploadTlsCertificate">, options?: RequestOptions): APIPromise<Success<"cloud.uploadTlsCertificate">> {
+    return this.transport.request(cloudRoutes.uploadTlsCertificate, { params: { project_id: projectId, region_id: regionId }, body }, options);
+  }
+
+  /**
+   * `DELETE /cloud/v1/secrets/{project_id}/{region_id}/{secret_id}`: Delete a secret. Deletes a secret of a project in
+   * a region and answers the id of its task (task_type delete_secret), as the platform does; the secret is gone when
+   * the answer arrives, and the task reports RUNNING for its first seconds, then FINISHED. The project must be the
+   * account's and the region must exist (404 otherwise).
+   */
+  delete(projectId: PathParam<"cloud.deleteSecret", "project_id">, regionId: PathParam<"cloud.deleteSecret", "region_id">, secretId: PathParam<"cloud.deleteSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteSecret">> {
+    return this.transport.request(cloudRoutes.deleteSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
+  }
 }
 
 /** The cloud area: `client.cloud`. */
@@ -149,6 +388,9 @@ export class Cloud extends APIResource {
   readonly gpu: CloudGpu;
   readonly tasks: CloudTasks;
   readonly costReports: CloudCostReports;
+  readonly usageReports: CloudUsageReports;
+  readonly regions: CloudRegions;
+  readonly secrets: CloudSecrets;
 
   constructor(transport: Transport) {
     super(transport);
@@ -157,6 +399,9 @@ export class Cloud extends APIResource {
     this.gpu = new CloudGpu(transport);
     this.tasks = new CloudTasks(transport);
     this.costReports = new CloudCostReports(transport);
+    this.usageReports = new CloudUsageReports(transport);
+    this.regions = new CloudRegions(transport);
+    this.secrets = new CloudSecrets(transport);
   }
 }
 

@@ -8,6 +8,7 @@ import * as examples from "../examples.js";
 import type { AppRoute } from "@ts-rest/core";
 import { route as contractRoute } from "../route.js";
 import { uniqueName, type CaseWorld, type RouteCaseSpec } from "../route-case.js";
+import type { RouteMetadata } from "../roles.js";
 import { DEMO_REGION_ID, read, write } from "./shared.js";
 
 const gpuImageSchema = z
@@ -131,6 +132,8 @@ interface GpuImageKind {
   /** The route ids of the kind's list and upload, which its cases read and make with. */
   list: string;
   upload: string;
+  /** The resource the kind's methods are under in the client, when the rule's name is another kind's. */
+  clientResource?: string;
   /** The kind's clusters in a sentence: "virtual GPU clusters". */
   clusters: string;
   /** A public image of the demo data in project 1, region 1, and account 1's own image in project 3, region 1. */
@@ -148,6 +151,10 @@ function gpuImageRoutes<const Kind extends GpuClusterType>(kind: Kind, names: Gp
   const imagesPath = (w: CaseWorld) => `/cloud/v3/gpu/${kind}/${projectOf(w).id}/${DEMO_REGION_ID}/images`;
   const imageOf = (w: CaseWorld) => w.first(names.list, { params: { project_id: projectOf(w).id, region_id: DEMO_REGION_ID } });
   const where = "The project must be the account's and the region must exist (404 otherwise).";
+  // The virtual images keep the client name the rule gives them (client.cloud.gpu.images); the bare-metal
+  // ones, at a path the rule reads alike, are named client.cloud.gpu.baremetal.images.
+  const client = names.clientResource ? { client: { resource: names.clientResource } } : {};
+  const access = (metadata: RouteMetadata) => ({ ...metadata, ...client });
   // The examples are typed by each kind's own call; inside this function the paths are generic, which the
   // example's type cannot see through (the contract's tests parse every example with its route's schemas).
   const route = <const Route extends AppRoute>(definition: Route, extras: { example: Record<string, unknown>; case: RouteCaseSpec }) =>
@@ -165,7 +172,7 @@ function gpuImageRoutes<const Kind extends GpuClusterType>(kind: Kind, names: Gp
       description:
         `The images available to ${names.clusters} of a project in a region, ordered by name then id, paged by \`limit\` ` +
         `(default and maximum 1000) and \`offset\`; \`count\` is the number of all of them. ${where}`,
-      metadata: read,
+      metadata: access(read),
     }, {
       example: {
         // Project 1 ("production") of the demo data; region 1 is the region of the cost report example.
@@ -184,7 +191,7 @@ function gpuImageRoutes<const Kind extends GpuClusterType>(kind: Kind, names: Gp
       description:
         `One image for ${names.clusters} of a project in a region. 404 when the project is not the account's, or the image ` +
         `is not one of this kind in that project and region.`,
-      metadata: read,
+      metadata: access(read),
     }, {
       example: { pathParams: { project_id: 1, region_id: 1, image_id: names.publicImage.id }, response: names.publicImage },
       case: { path: (w) => `${imagesPath(w)}/${imageOf(w).id}`, ownsObjects: true },
@@ -202,7 +209,7 @@ function gpuImageRoutes<const Kind extends GpuClusterType>(kind: Kind, names: Gp
         "image is there when the answer arrives, with status \"active\", visibility \"private\", size null, min_disk and " +
         `min_ram 0 and no task_id, and the task's id is the image's (also in its created_resources.images); ${taskText}. ` +
         `Names need not be unique. The URL is kept nowhere and never shown back. ${where}`,
-      metadata: write,
+      metadata: access(write),
     }, {
       example: {
         pathParams: { project_id: 1, region_id: 1 },
@@ -235,7 +242,7 @@ function gpuImageRoutes<const Kind extends GpuClusterType>(kind: Kind, names: Gp
         `it (task_type delete_gpu_${kind}_image), as the platform does; the image is gone when the answer arrives, and ` +
         `${taskText}. The platform's public images cannot be deleted (403), and an image a task still holds (task_id set) ` +
         "answers 409 first. No volumes are made from images here, so cow_format never holds a deletion back.",
-      metadata: write,
+      metadata: access(write),
     }, {
       example: {
         // Only a project's own images can be deleted, not the platform's public ones.
@@ -265,6 +272,7 @@ const virtualImages = gpuImageRoutes("virtual", {
 const baremetalImages = gpuImageRoutes("baremetal", {
   list: "cloud.listGpuBaremetalImages",
   upload: "cloud.uploadGpuBaremetalImage",
+  clientResource: "gpu.baremetal.images",
   clusters: "bare-metal GPU clusters",
   publicImage: {
     ...examples.gpuImageExample,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { errorResponses, idParam, isoTimestamp, integer, pageOf, paging, strictObject, stringEnum, uuid, withBody } from "../common.js";
 import { DEMO_SSL_CERTIFICATES, MAX_PEM_LENGTH } from "../cdn/certificates.js";
+import type { ClientMetadata } from "../client-names.js";
 import { route } from "../route.js";
 import { uniqueName, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
@@ -96,7 +97,8 @@ export const cloudSecretsRoutes = {
     responses: { 200: cloudSecretList, ...errorResponses() },
     summary: "List secrets",
     description: `The secrets of a project in a region, ordered by name then id and paged by \`limit\` (default and at most 1000) and \`offset\`; \`count\` is the number of all of them. ${where}`,
-    metadata: read,
+    // The collection's path ends in the region, which the naming rule reads as an item.
+    metadata: { ...read, client: { resource: "secrets", method: "list" } } satisfies ClientMetadata,
   }, {
     example: { pathParams: { project_id: 1, region_id: 1 }, query: { limit: 10, offset: 0 }, response: { count: 1, results: [demoSecret] } },
     case: { path: (w) => `${secretsPath(w)}?limit=10`, ownsObjects: true },
@@ -127,7 +129,7 @@ export const cloudSecretsRoutes = {
       "secret is there when the answer arrives, and its id is the task's (also in the task's created_resources.secrets); " +
       "the task reports RUNNING for its first seconds, then FINISHED. The private key is encrypted at rest and never " +
       `answered. ${where}`,
-    metadata: write,
+    metadata: { ...write, client: { resource: "secrets", method: "uploadTlsCertificate" } } satisfies ClientMetadata,
   }, {
     example: {
       pathParams: { project_id: 1, region_id: 1 },
