@@ -43,7 +43,7 @@ export class CloudProjects extends APIResource {
 
   /**
    * `POST /cloud/v1/projects`: Create a cloud project. Adds a project to the account, ACTIVE at once (no task). Its
-   * name must be unused in the account (409 otherwise). An account holds at most 100 projects (409 beyond). The new
+   * name must be unused in the account (409 otherwise). An account holds at most 1000 projects (409 beyond). The new
    * project is never the default one: the default is the account's oldest.
    */
   create(body: Body<"cloud.createProject">, options?: RequestOptions): APIPromise<Success<"cloud.createProject">> {

@@ -53,7 +53,7 @@ export const cloudProjectList: CloudProjectListSchema = cloudProjectListSchema;
 export type CloudProjectList = z.infer<typeof cloudProjectList>;
 
 /** The most projects an account holds. */
-export const MAX_CLOUD_PROJECTS = 100;
+export const MAX_CLOUD_PROJECTS = 1000;
 
 const projectName = z
   .string()

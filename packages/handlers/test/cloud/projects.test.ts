@@ -170,15 +170,16 @@ describe.each(engines())("cloud projects on %s", (engine) => {
     });
 
     it(`holds at most ${MAX_CLOUD_PROJECTS} projects in an account (409 beyond)`, async () => {
-      const made: number[] = [];
+      // Filled to the limit in one statement: the API would take a thousand requests.
       const held = (await api.call("GET", PROJECTS, { as: [2, "role-1-active"] })).body.count as number;
-      for (let n = held; n < MAX_CLOUD_PROJECTS; n++) {
-        const reply = await api.call("POST", PROJECTS, { body: { name: `bulk-${n}` }, as: [2, "role-1-active"] });
-        expect(reply.status, reply.text).toBe(201);
-        made.push(reply.body.id);
-      }
+      await api.database.db.execute(
+        sql`insert into cloud_projects (account_id, name) select 2, 'bulk-' || n from generate_series(${held + 1}::integer, ${MAX_CLOUD_PROJECTS}::integer) as n`,
+      );
+      expect((await api.call("GET", `${PROJECTS}?limit=1`, { as: [2, "role-1-active"] })).body.count).toBe(MAX_CLOUD_PROJECTS);
       expectEnvelope(await expectRefusedUnchanged(() => api.call("POST", PROJECTS, { body: { name: "one-too-many" }, as: [2, "role-1-active"] })), 409, "conflict");
-      for (const id of made) expect((await api.call("DELETE", `${PROJECTS}/${id}`, { as: [2, "role-1-active"] })).status).toBe(200);
+      await api.database.db.execute(sql`delete from cloud_projects where account_id = 2 and name like 'bulk-%'`);
+      const room = await api.call("POST", PROJECTS, { body: { name: "one-more" }, as: [2, "role-1-active"] });
+      expect(room.status, room.text).toBe(201);
     });
   });
 });
