@@ -114,6 +114,7 @@ function gpuImageOperations(db: RouteDeps["db"], kind: GpuClusterType) {
         // The URL is not kept: it may carry credentials, and nothing here fetches it. The task takes the
         // image's id, so that the task id a client gets back names the image too.
         return startTask(tx, caller, {
+          now,
           id: image!.id,
           taskType: `upload_gpu_${kind}_image`,
           projectId: params.project_id,

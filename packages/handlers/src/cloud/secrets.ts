@@ -92,6 +92,7 @@ export function cloudSecrets({ db, secretsKey }: RouteDeps) {
           .returning({ id: cloudSecretsTable.id });
         // The task takes the secret's id, so that the task id a client gets back names the secret too.
         return startTask(tx, caller, {
+          now,
           id: secret!.id,
           taskType: "create_secret",
           projectId: params.project_id,

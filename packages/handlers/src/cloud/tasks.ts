@@ -28,6 +28,8 @@ export interface TaskStart {
   data: Record<string, unknown>;
   /** The task's id, when it should be the id of what it makes (so that the answer's task id names it too). */
   id?: string;
+  /** When the operation happened, the time of what it wrote too; default: now. */
+  now?: Date;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface TaskStart {
  * CLOUD_TASK_RUNNING_SECONDS after now, FINISHED from then on. Answers the task's id.
  */
 export async function startTask(tx: Transaction, caller: Caller, start: TaskStart): Promise<string> {
-  const now = new Date();
+  const now = start.now ?? new Date();
   const [task] = await tx
     .insert(cloudTasksTable)
     .values({

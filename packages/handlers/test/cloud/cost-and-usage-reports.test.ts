@@ -87,7 +87,8 @@ describe.each(engines())("cost and usage reports on %s", (engine) => {
       const reply = await api.call("POST", AGGREGATED, { body: { ...ALL_MONTHS, projects: [3], types: ["instance"] } });
       const lines = linesOf(1, (line) => line.projectId === 3 && line.type === "instance");
       expect(lines.length).toBeGreaterThan(0);
-      expect(reply.body.results.map((result: { region_id: number }) => result.region_id)).toEqual([...new Set(lines.map((line) => line.regionId))]);
+      const groups = (list: { region: number; flavor: string }[]) => [...new Set(list.map((item) => `${item.region} ${item.flavor}`))].sort();
+      expect(groups(reply.body.results)).toEqual(groups(lines.map((line) => ({ region: line.regionId, flavor: line.flavor }))));
       const sum = lines.reduce((total, line) => total + line.billingValue, 0);
       expect(reply.body.results.reduce((total: number, result: { billing_value: number }) => total + result.billing_value, 0)).toBeCloseTo(sum, 6);
       // Another account's project adds nothing.
