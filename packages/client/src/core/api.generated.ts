@@ -7621,7 +7621,7 @@ export interface CloudGetRegionQuery {
   show_volume_types?: boolean;
 }
 
-export interface CloudListSecretsQuery {
+export interface CloudListCloudSecretsQuery {
   /** Page size, 1 to 1000. Default 1000. */
   limit?: number;
   /** Number of matching secrets skipped. Default 0. */
@@ -10056,7 +10056,7 @@ export interface Routes {
     response: CloudRegion;
   };
   /** `GET /cloud/v1/secrets/:project_id/:region_id`: List secrets. */
-  "cloud.listSecrets": {
+  "cloud.listCloudSecrets": {
     method: "GET";
     path: "/cloud/v1/secrets/:project_id/:region_id";
     params: {
@@ -10065,12 +10065,12 @@ export interface Routes {
       /** The region id. */
       region_id: number;
     };
-    query: CloudListSecretsQuery;
+    query: CloudListCloudSecretsQuery;
     body: never;
     response: CloudSecretList;
   };
   /** `GET /cloud/v1/secrets/:project_id/:region_id/:secret_id`: Get a secret. */
-  "cloud.getSecret": {
+  "cloud.getCloudSecret": {
     method: "GET";
     path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id";
     params: {
@@ -10100,7 +10100,7 @@ export interface Routes {
     response: TaskIdList;
   };
   /** `DELETE /cloud/v1/secrets/:project_id/:region_id/:secret_id`: Delete a secret. */
-  "cloud.deleteSecret": {
+  "cloud.deleteCloudSecret": {
     method: "DELETE";
     path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id";
     params: {

@@ -224,10 +224,10 @@ export const cloudRoutes = /* @__PURE__ */ defineRoutes("cloud", {
   getInferenceModelV3: ["GET", "/cloud/v3/inference/models/:model_id"],
   listRegions: ["GET", "/cloud/v1/regions"],
   getRegion: ["GET", "/cloud/v1/regions/:region_id"],
-  listSecrets: ["GET", "/cloud/v1/secrets/:project_id/:region_id"],
-  getSecret: ["GET", "/cloud/v1/secrets/:project_id/:region_id/:secret_id"],
+  listCloudSecrets: ["GET", "/cloud/v1/secrets/:project_id/:region_id"],
+  getCloudSecret: ["GET", "/cloud/v1/secrets/:project_id/:region_id/:secret_id"],
   uploadTlsCertificate: ["POST", "/cloud/v2/secrets/:project_id/:region_id"],
-  deleteSecret: ["DELETE", "/cloud/v1/secrets/:project_id/:region_id/:secret_id"],
+  deleteCloudSecret: ["DELETE", "/cloud/v1/secrets/:project_id/:region_id/:secret_id"],
 });
 
 export const securityRoutes = /* @__PURE__ */ defineRoutes("security", {

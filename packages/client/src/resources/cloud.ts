@@ -20,7 +20,7 @@ const listGpuImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuI
 const listGpuBaremetalImagesPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listGpuBaremetalImages">["results"][number], Success<"cloud.listGpuBaremetalImages">, Query<"cloud.listGpuBaremetalImages">>((body) => body.results);
 const listTasksPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listTasks">["results"][number], Success<"cloud.listTasks">, Query<"cloud.listTasks">>((body) => body.results);
 const listRegionsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listRegions">["results"][number], Success<"cloud.listRegions">, Query<"cloud.listRegions">>((body) => body.results);
-const listSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listSecrets">["results"][number], Success<"cloud.listSecrets">, Query<"cloud.listSecrets">>((body) => body.results);
+const listCloudSecretsPaging = /* @__PURE__ */ offsetPaging<Success<"cloud.listCloudSecrets">["results"][number], Success<"cloud.listCloudSecrets">, Query<"cloud.listCloudSecrets">>((body) => body.results);
 
 /** `client.cloud.projects`. */
 export class CloudProjects extends APIResource {
@@ -345,8 +345,8 @@ export class CloudSecrets extends APIResource {
    * name then id and paged by `limit` (default and at most 1000) and `offset`; `count` is the number of all of them.
    * The project must be the account's and the region must exist (404 otherwise).
    */
-  list(projectId: PathParam<"cloud.listSecrets", "project_id">, regionId: PathParam<"cloud.listSecrets", "region_id">, query?: Query<"cloud.listSecrets">, options?: RequestOptions): PagePromise<Success<"cloud.listSecrets">["results"][number], Success<"cloud.listSecrets">> {
-    return this.transport.list(cloudRoutes.listSecrets, { params: { project_id: projectId, region_id: regionId }, query }, options, listSecretsPaging);
+  list(projectId: PathParam<"cloud.listCloudSecrets", "project_id">, regionId: PathParam<"cloud.listCloudSecrets", "region_id">, query?: Query<"cloud.listCloudSecrets">, options?: RequestOptions): PagePromise<Success<"cloud.listCloudSecrets">["results"][number], Success<"cloud.listCloudSecrets">> {
+    return this.transport.list(cloudRoutes.listCloudSecrets, { params: { project_id: projectId, region_id: regionId }, query }, options, listCloudSecretsPaging);
   }
 
   /**
@@ -354,8 +354,8 @@ export class CloudSecrets extends APIResource {
    * without its payload. The project must be the account's and the region must exist (404 otherwise). A secret of
    * another project or region answers 404.
    */
-  get(projectId: PathParam<"cloud.getSecret", "project_id">, regionId: PathParam<"cloud.getSecret", "region_id">, secretId: PathParam<"cloud.getSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.getSecret">> {
-    return this.transport.request(cloudRoutes.getSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
+  get(projectId: PathParam<"cloud.getCloudSecret", "project_id">, regionId: PathParam<"cloud.getCloudSecret", "region_id">, secretId: PathParam<"cloud.getCloudSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.getCloudSecret">> {
+    return this.transport.request(cloudRoutes.getCloudSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
   }
 
   /**
@@ -377,8 +377,8 @@ export class CloudSecrets extends APIResource {
    * the answer arrives, and the task reports RUNNING for its first seconds, then FINISHED. The project must be the
    * account's and the region must exist (404 otherwise).
    */
-  delete(projectId: PathParam<"cloud.deleteSecret", "project_id">, regionId: PathParam<"cloud.deleteSecret", "region_id">, secretId: PathParam<"cloud.deleteSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteSecret">> {
-    return this.transport.request(cloudRoutes.deleteSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
+  delete(projectId: PathParam<"cloud.deleteCloudSecret", "project_id">, regionId: PathParam<"cloud.deleteCloudSecret", "region_id">, secretId: PathParam<"cloud.deleteCloudSecret", "secret_id">, options?: RequestOptions): APIPromise<Success<"cloud.deleteCloudSecret">> {
+    return this.transport.request(cloudRoutes.deleteCloudSecret, { params: { project_id: projectId, region_id: regionId, secret_id: secretId } }, options);
   }
 }
 

@@ -89,7 +89,7 @@ const demoPair = (w: CaseWorld) => (w.account === 1 ? DEMO_SSL_CERTIFICATES.acme
 const where = "The project must be the account's and the region must exist (404 otherwise).";
 
 export const cloudSecretsRoutes = {
-  listSecrets: route({
+  listCloudSecrets: route({
     method: "GET",
     path: "/cloud/v1/secrets/:project_id/:region_id",
     pathParams: secretsPathParams,
@@ -103,7 +103,7 @@ export const cloudSecretsRoutes = {
     example: { pathParams: { project_id: 1, region_id: 1 }, query: { limit: 10, offset: 0 }, response: { count: 1, results: [demoSecret] } },
     case: { path: (w) => `${secretsPath(w)}?limit=10`, ownsObjects: true },
   }),
-  getSecret: route({
+  getCloudSecret: route({
     method: "GET",
     path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id",
     pathParams: secretPathParams,
@@ -113,7 +113,7 @@ export const cloudSecretsRoutes = {
     metadata: read,
   }, {
     example: { pathParams: { project_id: 1, region_id: 1, secret_id: demoSecretId }, response: demoSecret },
-    case: { path: (w) => `${secretsPath(w)}/${w.first("cloud.listSecrets", { params: { project_id: projectOf(w).id, region_id: DEMO_REGION_ID } }).id}`, ownsObjects: true },
+    case: { path: (w) => `${secretsPath(w)}/${w.first("cloud.listCloudSecrets", { params: { project_id: projectOf(w).id, region_id: DEMO_REGION_ID } }).id}`, ownsObjects: true },
   }),
   uploadTlsCertificate: route({
     method: "POST",
@@ -146,7 +146,7 @@ export const cloudSecretsRoutes = {
       body: (w) => ({ name: uniqueName("route-case-secret"), payload: { certificate: demoPair(w).pem, certificate_chain: "", private_key: demoPair(w).key } }),
     },
   }),
-  deleteSecret: route({
+  deleteCloudSecret: route({
     method: "DELETE",
     path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id",
     pathParams: secretPathParams,

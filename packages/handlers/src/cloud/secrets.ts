@@ -42,7 +42,7 @@ export function cloudSecrets({ db, secretsKey }: RouteDeps) {
     and(inProjectRegion(accountId, params), eq(cloudSecretsTable.id, params.secret_id));
 
   return tsr.routerWithMiddleware(served("cloud", cloudSecretsRoutes))<RequestExtension>({
-    listSecrets: async ({ params, query }, { request: { caller } }) => {
+    listCloudSecrets: async ({ params, query }, { request: { caller } }) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
       const where = inProjectRegion(caller.accountId, params);
       const [rows, [total]] = await Promise.all([
@@ -52,7 +52,7 @@ export function cloudSecrets({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toSecret) } };
     },
 
-    getSecret: async ({ params }, { request: { caller } }) => {
+    getCloudSecret: async ({ params }, { request: { caller } }) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
       const [row] = await db.select().from(cloudSecretsTable).where(secretWhere(caller.accountId, params));
       if (!row) throw notFound(`Secret ${params.secret_id}`);
@@ -104,7 +104,7 @@ export function cloudSecrets({ db, secretsKey }: RouteDeps) {
       return { status: 200, body: { tasks: [taskId] } };
     },
 
-    deleteSecret: async ({ params }, { request: { caller } }) => {
+    deleteCloudSecret: async ({ params }, { request: { caller } }) => {
       const taskId = await db.transaction(async (tx) => {
         await requireProjectRegion(tx, caller.accountId, params.project_id, params.region_id);
         const [deleted] = await tx.delete(cloudSecretsTable).where(secretWhere(caller.accountId, params)).returning({ id: cloudSecretsTable.id });
