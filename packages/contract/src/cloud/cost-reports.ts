@@ -8,7 +8,7 @@ import { errorResponses, integer, isoTimestamp, listOf, stringEnum, strictObject
 import type { ClientMetadata } from "../client-names.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
-import { DEMO_REGION_ID, read } from "./shared.js";
+import { DEMO_REGION_ID, instantOf, isoInstant, read } from "./shared.js";
 
 export const COST_REPORT_TYPES = [
   "ai_cluster",
@@ -182,11 +182,7 @@ export type CostReportTotalsAnswer<Body extends CostReportTotalsBody> = Body ext
 
 
 /** A moment of a report's period: ISO 8601, with or without a zone (without one: UTC); the day it falls on counts. */
-const reportDay = (description: string) =>
-  z
-    .string()
-    .datetime({ offset: true, local: true, message: "Must be an ISO 8601 date and time, such as 2026-10-01T00:00:00Z (without a zone: UTC)." })
-    .describe(description);
+const reportDay = isoInstant;
 
 const PERIOD_RULE =
   "Usage is kept per month: a report sums the whole months its period touches, from time_from's month to the month of " +
@@ -202,17 +198,23 @@ const reportPeriodShape = {
     .optional(),
 };
 
-/** The first day of a report's period and its last, as YYYY-MM-DD (UTC). */
-export function reportDays(body: { time_from: string; time_to: string; enable_last_day?: boolean | undefined }): { first: string; last: string } {
-  const day = (text: string) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`).toISOString().slice(0, 10);
-  const last = new Date(`${day(body.time_to)}T00:00:00Z`);
+/**
+ * The first day of a report's period and its last, as YYYY-MM-DD (UTC); undefined when either time is no
+ * ISO 8601 time (the field's own check says so).
+ */
+export function reportDays(body: { time_from: string; time_to: string; enable_last_day?: boolean | undefined }): { first: string; last: string } | undefined {
+  const from = instantOf(body.time_from);
+  const to = instantOf(body.time_to);
+  if (!from || !to) return undefined;
+  const last = new Date(`${to.toISOString().slice(0, 10)}T00:00:00Z`);
   if (!body.enable_last_day) last.setUTCDate(last.getUTCDate() - 1);
-  return { first: day(body.time_from), last: last.toISOString().slice(0, 10) };
+  return { first: from.toISOString().slice(0, 10), last: last.toISOString().slice(0, 10) };
 }
 
 function checkPeriod(body: { time_from: string; time_to: string; enable_last_day?: boolean | undefined }, ctx: z.RefinementCtx) {
-  const { first, last } = reportDays(body);
-  if (last < first) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_to"], message: "Must be after time_from's day (or its day, with enable_last_day)." });
+  const days = reportDays(body);
+  if (days && days.last < days.first)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_to"], message: "Must be after time_from's day (or its day, with enable_last_day)." });
 }
 
 const costReportAggregatedBodySchema = strictObject({

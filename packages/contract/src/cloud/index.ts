@@ -21,6 +21,7 @@ export * from "./tasks.js";
 export * from "./cost-reports.js";
 export * from "./regions.js";
 export * from "./secrets.js";
+export { instantOf } from "./shared.js";
 
 const c = initContract();
 

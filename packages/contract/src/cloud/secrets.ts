@@ -9,7 +9,7 @@ import type { ClientMetadata } from "../client-names.js";
 import { route } from "../route.js";
 import { uniqueName, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
-import { DEMO_REGION_ID, read, write } from "./shared.js";
+import { DEMO_REGION_ID, isoInstant, read, write } from "./shared.js";
 
 export const CLOUD_SECRET_TYPES = ["certificate", "opaque", "passphrase", "private", "public", "symmetric"] as const;
 
@@ -49,12 +49,9 @@ const uploadTlsCertificateBodySchema = strictObject(
       certificate_chain: pem('Its intermediate and root certificates, or "" when there are none'),
       private_key: pem("The certificate's unencrypted private key (PKCS#8, PKCS#1 or SEC1). A secret: kept encrypted, never answered").min(1, "Must not be empty."),
     }).describe("The certificate, its chain and its private key."),
-    expiration: z
-      .string()
-      .datetime({ offset: true, local: true, message: "Must be an ISO 8601 date and time, such as 2027-01-01T00:00:00Z (without a zone: UTC)." })
+    expiration: isoInstant("When the secret expires (ISO 8601; without a zone, UTC); must be in the future. Null or left out: never.")
       .nullable()
-      .optional()
-      .describe("When the secret expires (ISO 8601; without a zone, UTC); must be in the future. Null or left out: never."),
+      .optional(),
   },
   { readOnly: ["id", "status", "secret_type", "created", "content_types", "algorithm", "bit_length", "mode"] },
 ).describe("The TLS certificate to keep: its name, its PEM payload and when it expires.");

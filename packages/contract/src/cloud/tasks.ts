@@ -10,7 +10,7 @@ import { idListQuery } from "../cdn/logs-uploader/shared.js";
 import { textListQuery } from "../cdn/statistics.js";
 import { route } from "../route.js";
 import type { CaseObject } from "../route-case.js";
-import { read, write } from "./shared.js";
+import { isoInstant, read, write } from "./shared.js";
 
 const c = initContract();
 
@@ -76,11 +76,7 @@ export const cloudTask: CloudTaskSchema = cloudTaskSchema;
 
 export type CloudTask = z.infer<typeof cloudTask>;
 
-const sinceOrUntil = (description: string) =>
-  z
-    .string()
-    .datetime({ offset: true, local: true, message: "Must be an ISO 8601 date and time, such as 2026-11-01T00:00:00Z (without a zone: UTC)." })
-    .describe(description);
+const sinceOrUntil = isoInstant;
 
 const listCloudTasksQuerySchema = z.object({
   ...paging("tasks", 10),

@@ -55,7 +55,8 @@ interface UsageFilter {
 
 /** The usage filter of a report over days: its months are those of its first and last day. */
 function filterOfDays(body: CostReportAggregatedBody | CostReportDetailedBody | UsageReportBody): UsageFilter {
-  const { first, last } = reportDays(body);
+  // The body passed its schema, so both times are times.
+  const { first, last } = reportDays(body)!;
   return { ...body, time_from: first.slice(0, 7), time_to: last.slice(0, 7) };
 }
 

@@ -2,7 +2,7 @@
  * Cloud secrets: a project's TLS certificates in a region, kept encrypted and never answered, uploaded and
  * deleted by tasks (the change is made in the request).
  */
-import { cloudSecretsRoutes, type CloudSecret } from "@cloudplane/contract";
+import { cloudSecretsRoutes, instantOf, type CloudSecret } from "@cloudplane/contract";
 import { and, asc, count, encryptSecret, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { invalid, notFound } from "../errors.js";
@@ -32,8 +32,6 @@ function toSecret(row: typeof cloudSecretsTable.$inferSelect): CloudSecret {
   };
 }
 
-/** A time the body gives without a zone is UTC. */
-const utc = (text: string) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 
 export function cloudSecrets({ db, secretsKey }: RouteDeps) {
   const inProjectRegion = (accountId: number, params: { project_id: number; region_id: number }) =>
@@ -61,7 +59,7 @@ export function cloudSecrets({ db, secretsKey }: RouteDeps) {
 
     uploadTlsCertificate: async ({ params, body }, { request: { caller } }) => {
       const now = new Date();
-      const expiration = body.expiration ? utc(body.expiration) : null;
+      const expiration = body.expiration ? instantOf(body.expiration)! : null;
       if (expiration && expiration.getTime() <= now.getTime()) throw invalid("expiration", "Must be in the future.");
       // Checked and encrypted before the transaction opens, so that it holds its locks only for the writes.
       const [certificate] = readChain("payload.certificate", body.payload.certificate, now);

@@ -3,7 +3,7 @@
  * routes that list, read and acknowledge them. A task's state is computed when it is read, from when it
  * finishes (contract: CLOUD_TASK_RUNNING_SECONDS).
  */
-import { CLOUD_TASK_RUNNING_SECONDS, cloudTasksRoutes, type CloudTask } from "@cloudplane/contract";
+import { CLOUD_TASK_RUNNING_SECONDS, cloudTasksRoutes, instantOf, type CloudTask } from "@cloudplane/contract";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { notFound } from "../errors.js";
@@ -99,8 +99,6 @@ function inState(state: CloudTask["state"], now: Date): SQL | undefined {
   return or(and(isNotNull(finishedOn), gt(finishedOn, now)), and(isNull(finishedOn), eq(stored, "RUNNING")));
 }
 
-/** A time the query gives without a zone is UTC. */
-const utc = (text: string) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 
 export function cloudTasks({ db }: RouteDeps) {
   const accountTask = (accountId: number, taskId: string) => and(eq(cloudTasksTable.accountId, accountId), eq(cloudTasksTable.id, taskId));
@@ -110,8 +108,8 @@ export function cloudTasks({ db }: RouteDeps) {
       const now = new Date();
       const where = and(
         eq(cloudTasksTable.accountId, caller.accountId),
-        query.from_timestamp === undefined ? undefined : gte(cloudTasksTable.createdOn, utc(query.from_timestamp)),
-        query.to_timestamp === undefined ? undefined : lte(cloudTasksTable.createdOn, utc(query.to_timestamp)),
+        query.from_timestamp === undefined ? undefined : gte(cloudTasksTable.createdOn, instantOf(query.from_timestamp)!),
+        query.to_timestamp === undefined ? undefined : lte(cloudTasksTable.createdOn, instantOf(query.to_timestamp)!),
         query.is_acknowledged === undefined ? undefined : query.is_acknowledged ? isNotNull(cloudTasksTable.acknowledgedAt) : isNull(cloudTasksTable.acknowledgedAt),
         query.project_id?.length ? inArray(cloudTasksTable.projectId, query.project_id) : undefined,
         query.region_id?.length ? inArray(cloudTasksTable.regionId, query.region_id) : undefined,
