@@ -235,16 +235,17 @@ type CostReportAggregatedBodySchemaType = typeof costReportAggregatedBodySchema;
 export const costReportAggregatedBody: CostReportAggregatedBodySchema = costReportAggregatedBodySchema;
 export type CostReportAggregatedBody = z.input<typeof costReportAggregatedBody>;
 
-export const REPORT_RESOURCE_ORDERS = ["billing_value", "first_seen", "last_name", "last_seen", "project", "region", "type"].flatMap((field) => [
-  `${field}.asc`,
-  `${field}.desc`,
-]) as [string, ...string[]];
+export const REPORT_RESOURCE_ORDER_FIELDS = ["billing_value", "first_seen", "last_name", "last_seen", "project", "region", "type"] as const;
+export const REPORT_RESOURCE_ORDERS = REPORT_RESOURCE_ORDER_FIELDS.flatMap((field) => [`${field}.asc`, `${field}.desc`] as const) as [
+  `${(typeof REPORT_RESOURCE_ORDER_FIELDS)[number]}.${"asc" | "desc"}`,
+  ...`${(typeof REPORT_RESOURCE_ORDER_FIELDS)[number]}.${"asc" | "desc"}`[],
+];
 
 /** Paging and order of the reports that list resources. */
 const resourcePageShape = {
   limit: integer({ min: 1, max: 1000 }).optional().describe("Resources a page, 1 to 1000. Default 10."),
   offset: integer({ min: 0 }).optional().describe("Resources skipped. Default 0."),
-  order_by: listOf(stringEnum(REPORT_RESOURCE_ORDERS as unknown as readonly [string, ...string[]]), {
+  order_by: listOf(stringEnum(REPORT_RESOURCE_ORDERS), {
     max: 7,
     noun: "orders",
     description:
