@@ -78,7 +78,7 @@ function toTask(row: TaskRow, now: Date): CloudTask {
     user_id: row.userId,
     project_id: row.projectId,
     region_id: row.regionId,
-    created_resources: row.createdResources && Object.keys(row.createdResources).length > 0 ? (row.createdResources as CloudTask["created_resources"]) : null,
+    created_resources: row.createdResources && Object.keys(row.createdResources).length > 0 ? (row.createdResources) : null,
     data: row.data,
     error: row.error,
     acknowledged_at: row.acknowledgedAt ? isoTime(row.acknowledgedAt) : null,
