@@ -136,9 +136,17 @@ describe("routes", () => {
       expect((route.responses as Record<number, z.ZodTypeAny>)[status]!.safeParse(examples.validationErrorExample).success).toBe(true);
   });
 
-  it("marks only GET routes, the cost report, the storage statistics and the CDN metrics (reads asked for with a POST) as reads", () => {
+  it("marks only GET routes, the cost and usage reports, the storage statistics and the CDN metrics (reads asked for with a POST) as reads", () => {
     const reads = routes.filter(([, route]) => (route.metadata as { access: string }).access === "read").map(([name]) => name);
-    const POST_READS = ["cloud.getReservationCostReportTotals", "storage.getUsageAggregated", "storage.getUsageSeries", "cdn.listMetrics"];
+    const POST_READS = [
+      "cloud.getReservationCostReportTotals",
+      "cloud.getCostReportAggregated",
+      "cloud.getCostReportDetailed",
+      "cloud.getUsageReport",
+      "storage.getUsageAggregated",
+      "storage.getUsageSeries",
+      "cdn.listMetrics",
+    ];
     const expected = routes
       .filter(([name, route]) => route.method === "GET" || POST_READS.includes(name))
       .map(([name]) => name);

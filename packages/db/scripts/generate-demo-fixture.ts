@@ -1366,9 +1366,22 @@ const inferenceModels: Row<"inferenceModels">[] = modelSpecs.map(([name, develop
 });
 
 const cloudRegions: Row<"cloudRegions">[] = [
-  { id: 1, name: "luxembourg-2", displayName: "Luxembourg-2" },
-  { id: 2, name: "frankfurt-1", displayName: "Frankfurt" },
-  { id: 3, name: "singapore-1", displayName: "Singapore" },
+  {
+    id: 1, name: "luxembourg-2", displayName: "Luxembourg-2", country: "LU", zone: "EMEA", accessLevel: "core", state: "ACTIVE",
+    latitude: 49.6116, longitude: 6.1319, keystoneId: 76, created: at(-400),
+    capabilities: ["ai", "ai_gpu", "baremetal", "basic_vm", "dbaas", "ddos", "k8s", "kvm", "sfs", "containers", "inference"],
+    volumeTypes: ["standard", "ssd_hiiops", "cold"], fileShareTypes: ["standard", "vast"],
+  },
+  {
+    id: 2, name: "frankfurt-1", displayName: "Frankfurt", country: "DE", zone: "EMEA", accessLevel: "core", state: "ACTIVE",
+    latitude: 50.1109, longitude: 8.6821, keystoneId: 38, created: at(-300),
+    capabilities: ["ai", "ai_gpu", "baremetal", "k8s", "kvm", "inference"], volumeTypes: ["standard", "ssd_hiiops"], fileShareTypes: ["standard"],
+  },
+  {
+    id: 3, name: "singapore-1", displayName: "Singapore", country: "SG", zone: "APAC", accessLevel: "edge", state: "MAINTENANCE",
+    latitude: 1.3521, longitude: 103.8198, keystoneId: 91, created: at(-200),
+    capabilities: ["basic_vm", "kvm"], volumeTypes: ["standard"], fileShareTypes: [],
+  },
 ];
 
 const cloudProjects: Row<"cloudProjects">[] = [
@@ -1402,6 +1415,7 @@ for (const [project, region, count] of [
       accountId: account,
       projectId: project,
       regionId: region,
+      clusterType: "virtual",
       name,
       architecture: "x86_64",
       osDistro: spec.distro,
@@ -1431,6 +1445,47 @@ for (const [project, region, count] of [
   }
 }
 
+// Images for bare-metal GPU clusters: the platform's in each account's default project in region 1, and
+// an image of account 1's own in its research project.
+for (const [project, region, spec] of [
+  [1, 1, imageSpecs[0]],
+  [1, 1, imageSpecs[1]],
+  [3, 1, imageSpecs[3]],
+  [2, 1, imageSpecs[0]],
+] as const) {
+  const account: AccountId = project % 2 === 1 ? 1 : 2;
+  const index = gpuImages.filter((image) => image.clusterType === "baremetal" && image.projectId === project).length;
+  gpuImages.push({
+    id: uuidFrom(`gpu-baremetal-image:${project}:${region}:${index}`),
+    accountId: account,
+    projectId: project,
+    regionId: region,
+    clusterType: "baremetal",
+    name: spec.visibility === "private" ? "acme-bm-trainer" : `${spec.name}-bm`,
+    architecture: "x86_64",
+    osDistro: spec.distro,
+    osType: "linux",
+    osVersion: spec.version,
+    sshKey: spec.visibility === "private" ? "required" : "allow",
+    status: "active",
+    visibility: spec.visibility,
+    createdAt: at(70 + index * 5, project),
+    updatedAt: at(170 + index * 5, project),
+    minDisk: spec.visibility === "private" ? 200 : 60,
+    minRam: spec.visibility === "private" ? 131072 : 32768,
+    size: spec.size,
+    tags: [{ key: "os", read_only: true, value: `${spec.distro}-${spec.version}` }],
+    taskId: null,
+    diskFormat: "raw",
+    hwFirmwareType: "uefi",
+    cudaToolkitVersion: spec.cuda,
+    gpuDriver: spec.driver ? "nvidia" : null,
+    gpuDriverType: spec.driver ? spec.driver[0] : null,
+    gpuDriverVersion: spec.driver ? spec.driver[1] : null,
+    cowFormat: false,
+  });
+}
+
 // Tasks: the upload still running for the "queued" image, a finished upload (the task takes its image's
 // id, as uploads through the API do) and a finished deletion of account 2.
 const queuedImage = gpuImages.find((image) => image.status === "queued")!;
@@ -1448,6 +1503,9 @@ const cloudTasks: Row<"cloudTasks">[] = [
     data: { image_name: queuedImage.name },
     createdOn: queuedImage.createdAt,
     finishedOn: null,
+    error: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
   },
   {
     id: uploadedImage.id,
@@ -1461,6 +1519,10 @@ const cloudTasks: Row<"cloudTasks">[] = [
     data: { image_name: uploadedImage.name },
     createdOn: uploadedImage.createdAt,
     finishedOn: uploadedImage.createdAt,
+    error: null,
+    // Seen by the user who started it.
+    acknowledgedAt: at(55, 3),
+    acknowledgedBy: userOf(1, 3),
   },
   {
     id: uuidFrom("task:image-delete:2"),
@@ -1474,6 +1536,9 @@ const cloudTasks: Row<"cloudTasks">[] = [
     data: { image_id: uuidFrom("gpu-image:2:1:deleted") },
     createdOn: at(160, 2),
     finishedOn: at(160, 2),
+    error: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
   },
 ];
 
@@ -1664,6 +1729,16 @@ const usageSpecs: UsageSpec[] = [
   { type: "inference", flavor: "inference-4vcpu-16gib-1xl40s-48gb", instanceType: null, volumeType: null, metric: "inference_minutes", feature: "inference deployment", unit: "minutes", base: 300 * 60, price: 1.2 / 60 },
 ];
 
+/** What the detailed reports show of a usage line's resource beside its usage, by type. */
+function usageDetails(account: AccountId, region: number, spec: UsageSpec): Row<"usageLines">["details"] {
+  const vm = uuidFrom(`usage-resource:${account}:${region}:instance:g1-standard-4-16`);
+  if (spec.type === "floatingip") return { ip_address: `203.0.113.${10 * account + region}` };
+  if (spec.type === "volume") return { last_size: 250, size_unit: "GiB", attached_to_vm: vm };
+  if (spec.type === "egress_traffic")
+    return { port_id: uuidFrom(`usage-port:${account}:${region}`), vm_id: vm, instance_name: `instance-${region === 1 ? "lux" : "fra"}`, size_unit: "bytes" };
+  return {};
+}
+
 const usageLines: Row<"usageLines">[] = [];
 const usageCounter: Record<AccountId, number> = { 1: 0, 2: 0 };
 const months = ["2026-08", "2026-09", "2026-10"] as const;
@@ -1699,11 +1774,42 @@ for (const account of [1, 2] as const) {
             spec.type === "egress_traffic"
               ? {}
               : { env: region === 1 ? "production" : "staging", team: spec.type === "inference" ? "ML-Research" : "web-platform" },
+          // Region 1's resources are in the account's first project, region 2's in its second.
+          projectId: account === 1 ? (region === 1 ? 1 : 3) : region === 1 ? 2 : 4,
+          resourceId: uuidFrom(`usage-resource:${account}:${region}:${spec.type}:${spec.flavor}`),
+          resourceName: `${spec.feature.replaceAll(" ", "-")}-${region === 1 ? "lux" : "fra"}`,
+          // Seen from the month's second day (the third in the first month) to its last.
+          firstSeen: new Date(Date.parse(`${month}-01T00:00:00.000Z`) + (monthIndex === 0 ? 2 : 1) * DAY).toISOString(),
+          lastSeen: new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1) - 60_000).toISOString(),
+          details: usageDetails(account, region, spec),
         });
       }
     }
   }
 }
+
+// Cloud secrets: a load balancer's TLS certificate in each account's default project in region 1. The
+// payload stands in for the encrypted column; it is never read back.
+const cloudSecrets: Row<"cloudSecrets">[] = ([1, 2] as const).map((account) => ({
+  id: uuidFrom(`cloud-secret:${account}`),
+  accountId: account,
+  projectId: account,
+  regionId: 1,
+  name: account === 1 ? "www-acme-example-tls" : "api-globex-example-tls",
+  secretType: "certificate",
+  status: "ACTIVE",
+  algorithm: null,
+  bitLength: null,
+  mode: null,
+  contentTypes: { default: "text/plain" },
+  payload: JSON.stringify({
+    certificate: `-----BEGIN CERTIFICATE-----\ndemo-${account}\n-----END CERTIFICATE-----`,
+    certificate_chain: "",
+    private_key: `-----BEGIN PRIVATE KEY-----\ndemo-${account}\n-----END PRIVATE KEY-----`,
+  }),
+  created: at(120, account),
+  expiration: at(485, account),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Security
@@ -2033,6 +2139,7 @@ const fixture: DemoFixture = {
   inferenceApplicationTemplates,
   inferenceApplicationDeployments: byId(inferenceApplicationDeployments),
   usageLines: byId(usageLines),
+  cloudSecrets,
   securityProfileTemplates: securityTemplates,
   securityTemplateFields: byParent(securityTemplateFields, "templateId"),
   securityProfiles: byId(securityProfiles),

@@ -50,6 +50,7 @@ export const DEMO_PLAINTEXTS = {
   inferenceRegistryCredentials: { password: { passwordEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   inferenceSecrets: { awsSecretAccessKey: { awsSecretAccessKeyEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   inferenceApiKeys: { secret: { secretHash: (plaintext) => sha256Hex(plaintext) } },
+  cloudSecrets: { payload: { payloadEncrypted: (plaintext, key) => encryptSecret(key, plaintext) } },
   edgeSecretSlots: {
     value: { valueEncrypted: (plaintext, key) => encryptSecret(key, plaintext), checksum: (plaintext) => sha256Hex(plaintext) },
   },

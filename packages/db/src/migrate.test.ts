@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   "clips",
   "cloud_projects",
   "cloud_regions",
+  "cloud_secrets",
   "cloud_tasks",
   "cloudplane_migrations",
   "edge_app_calls",

@@ -572,5 +572,40 @@ export const migrations: readonly Migration[] = [
       "CREATE INDEX \"video_subtitles_video_idx\" ON \"video_subtitles\" USING btree (\"account_id\",\"video_id\",\"id\");",
       "CREATE INDEX \"videos_account_directory_idx\" ON \"videos\" USING btree (\"account_id\",\"directory_id\");"
     ]
+  },
+  {
+    "name": "0027_cloud_core",
+    "hash": "f17e182b9e4e7d020f6dfece96ee736ab250df899981424412708ac76b906b25",
+    "statements": [
+      "CREATE TABLE \"cloud_secrets\" (\n\t\"id\" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,\n\t\"account_id\" integer NOT NULL,\n\t\"project_id\" integer NOT NULL,\n\t\"region_id\" integer NOT NULL,\n\t\"name\" text NOT NULL,\n\t\"secret_type\" text NOT NULL,\n\t\"status\" text DEFAULT 'ACTIVE' NOT NULL,\n\t\"algorithm\" text,\n\t\"bit_length\" integer,\n\t\"mode\" text,\n\t\"content_types\" jsonb,\n\t\"payload_encrypted\" text NOT NULL,\n\t\"created\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"expiration\" timestamp with time zone\n);",
+      "DROP INDEX \"gpu_images_account_id_project_id_region_id_idx\";",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"country\" text DEFAULT '' NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"zone\" text;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"access_level\" text DEFAULT 'core' NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"state\" text DEFAULT 'ACTIVE' NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"latitude\" double precision;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"longitude\" double precision;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"capabilities\" jsonb DEFAULT '[]'::jsonb NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"volume_types\" jsonb DEFAULT '[]'::jsonb NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"file_share_types\" jsonb DEFAULT '[]'::jsonb NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"keystone_id\" integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE \"cloud_regions\" ADD COLUMN \"created\" timestamp with time zone DEFAULT now() NOT NULL;",
+      "ALTER TABLE \"gpu_images\" ADD COLUMN \"cluster_type\" text DEFAULT 'virtual' NOT NULL;",
+      "ALTER TABLE \"cloud_tasks\" ADD COLUMN \"error\" text;",
+      "ALTER TABLE \"cloud_tasks\" ADD COLUMN \"acknowledged_at\" timestamp with time zone;",
+      "ALTER TABLE \"cloud_tasks\" ADD COLUMN \"acknowledged_by\" integer;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"project_id\" integer;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"resource_id\" text DEFAULT '' NOT NULL;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"resource_name\" text DEFAULT '' NOT NULL;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"first_seen\" timestamp with time zone;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"last_seen\" timestamp with time zone;",
+      "ALTER TABLE \"usage_lines\" ADD COLUMN \"details\" jsonb DEFAULT '{}'::jsonb NOT NULL;",
+      "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_account_id_accounts_id_fk\" FOREIGN KEY (\"account_id\") REFERENCES \"public\".\"accounts\"(\"id\") ON DELETE no action ON UPDATE no action;",
+      "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_region_id_cloud_regions_id_fk\" FOREIGN KEY (\"region_id\") REFERENCES \"public\".\"cloud_regions\"(\"id\") ON DELETE no action ON UPDATE no action;",
+      "ALTER TABLE \"cloud_secrets\" ADD CONSTRAINT \"cloud_secrets_project_fk\" FOREIGN KEY (\"account_id\",\"project_id\") REFERENCES \"public\".\"cloud_projects\"(\"account_id\",\"id\") ON DELETE no action ON UPDATE no action;",
+      "CREATE INDEX \"cloud_secrets_account_id_project_id_region_id_idx\" ON \"cloud_secrets\" USING btree (\"account_id\",\"project_id\",\"region_id\",\"name\");",
+      "CREATE INDEX \"gpu_images_account_id_project_id_region_id_idx\" ON \"gpu_images\" USING btree (\"account_id\",\"project_id\",\"region_id\",\"cluster_type\",\"name\");",
+      "ALTER TABLE \"cloud_projects\" ADD CONSTRAINT \"cloud_projects_account_id_name_unique\" UNIQUE(\"account_id\",\"name\");"
+    ]
   }
 ];

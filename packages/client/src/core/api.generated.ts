@@ -3366,7 +3366,7 @@ export interface CloudProject {
   created_at: string;
   /** When the project was deleted: always null, as deleted projects are not kept here. */
   deleted_at: string | null;
-  /** The task changing the project's state: always null, as projects change at once here. */
+  /** The task changing the project's state: always null, as a project changes in the request that changes it. */
   task_id: string | null;
 }
 
@@ -3378,41 +3378,359 @@ export interface CloudProjectList {
   results: CloudProject[];
 }
 
+/** A region of the platform and what it offers. */
+export interface CloudRegion {
+  id: number;
+  /** The region's name for people, e.g. "Luxembourg-2". */
+  display_name: string;
+  /** A short identifier of the region, e.g. "luxembourg-2". */
+  slug: string;
+  /** The technical name of the region (the same as slug here). */
+  keystone_name: string;
+  /** The id of the region's identity service. */
+  keystone_id: number;
+  /** ISO 3166-1 alpha-2 code of the region's country. */
+  country: string;
+  /** The region's part of the world, or null. */
+  zone: "AMERICAS" | "APAC" | "EMEA" | "RUSSIA_AND_CIS" | null;
+  /** core or edge. */
+  access_level: "core" | "edge";
+  /** ACTIVE when it takes new resources. */
+  state: "ACTIVE" | "DELETED" | "DELETING" | "DELETION_FAILED" | "INACTIVE" | "MAINTENANCE" | "NEW";
+  /** The endpoint served to accounts: always "public". */
+  endpoint_type: "admin" | "internal" | "public";
+  /** Where the region is, in decimal degrees as text; null when not known. */
+  coordinates: {
+    latitude: string;
+    longitude: string;
+  } | null;
+  /** The volume types the region offers, with show_volume_types=true; null otherwise, as on the platform. */
+  available_volume_types: string[] | null;
+  /** The file share types the region offers. */
+  file_share_types: ("standard" | "vast")[] | null;
+  /** Whether the region offers ai. */
+  has_ai: boolean;
+  /** Whether the region offers ai gpu. */
+  has_ai_gpu: boolean;
+  /** Whether the region offers baremetal. */
+  has_baremetal: boolean;
+  /** Whether the region offers basic vm. */
+  has_basic_vm: boolean;
+  /** Whether the region offers dbaas. */
+  has_dbaas: boolean;
+  /** Whether the region offers ddos. */
+  has_ddos: boolean;
+  /** Whether the region offers k8s. */
+  has_k8s: boolean;
+  /** Whether the region offers kvm. */
+  has_kvm: boolean;
+  /** Whether the region offers sfs. */
+  has_sfs: boolean;
+  /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
+  created_at: string;
+  /** The same as created_at (the platform's older name for it). */
+  created_on: string;
+  /** Always null: the platform's external network is not exposed here. */
+  external_network_id: string | null;
+  /** Always null here. */
+  metrics_database_id: number | null;
+  /** Always null here. */
+  ddos_endpoint_id: number | null;
+  /** The physical network VLAN networks are made on: "" as none are made here. */
+  vlan_physical_network: string;
+  /** Always null (the platform no longer uses it). */
+  task_id: string | null;
+}
+
+/** A page of regions, and the number of all the regions that match. */
+export interface CloudRegionList {
+  /** The number of regions that match the filters, before limit and offset. */
+  count: number;
+  /** The regions of this page. */
+  results: CloudRegion[];
+}
+
+/** A secret of a project in a region. Its payload (certificate, chain and private key) is never answered. */
+export interface CloudSecret {
+  /** The secret id. */
+  id: string;
+  /** The secret's name. */
+  name: string;
+  /** What the secret holds: "certificate" for an uploaded TLS certificate. */
+  secret_type: "certificate" | "opaque" | "passphrase" | "private" | "public" | "symmetric";
+  /** "ACTIVE" when it can be used. */
+  status: string;
+  /** Informational metadata; null for an uploaded certificate. */
+  algorithm: string | null;
+  /** Informational metadata; null for an uploaded certificate. */
+  bit_length: number | null;
+  /** Informational metadata; null for an uploaded certificate. */
+  mode: string | null;
+  /** The content types the payload has: {"default": "text/plain"} for a certificate. */
+  content_types: Record<string, string> | null;
+  /** When the secret was uploaded. */
+  created: string | null;
+  /** When the secret expires, as the upload said; null: it does not. */
+  expiration: string | null;
+}
+
+/** A page of secrets, and the number of all the secrets that match. */
+export interface CloudSecretList {
+  /** The number of secrets that match the filters, before limit and offset. */
+  count: number;
+  /** The secrets of this page. */
+  results: CloudSecret[];
+}
+
 /** A task: the record of an asynchronous operation on the account's cloud resources. */
 export interface CloudTask {
   /** The task id. */
   id: string;
-  /** What the task does: upload_gpu_virtual_image or delete_gpu_virtual_image. */
-  task_type: "upload_gpu_virtual_image" | "delete_gpu_virtual_image";
-  /** "FINISHED": every task of this service finishes in the request that starts it. */
-  state: string;
-  /** "FINISHED", as state. */
-  detailed_state: string | null;
+  /**
+   * What the task does: upload_gpu_virtual_image, delete_gpu_virtual_image, upload_gpu_baremetal_image,
+   * delete_gpu_baremetal_image, delete_project, create_secret, delete_secret.
+   */
+  task_type: "upload_gpu_virtual_image" | "delete_gpu_virtual_image" | "upload_gpu_baremetal_image" | "delete_gpu_baremetal_image" | "delete_project" | "create_secret" | "delete_secret";
+  /**
+   * NEW, RUNNING, FINISHED or ERROR. A task started through this API reports RUNNING (detailed_state null) for its
+   * first 2 seconds and FINISHED from then on (finished_on is then set, and updated_on with it); the change it stands
+   * for is already made when its id is answered, so a client that waits for FINISHED, as the platform's clients do,
+   * never waits long.
+   */
+  state: "NEW" | "RUNNING" | "FINISHED" | "ERROR";
+  /** FINISHED or ERROR once the task has ended, as state; null while it runs. */
+  detailed_state: "FINISHED" | "ERROR" | null;
   /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
   created_on: string;
-  /** When the task last changed: when it finished. */
+  /** When the task last changed: when it started, or when it ended. */
   updated_on: string;
-  /** When the task finished. */
+  /** When the task ended; null while it runs. */
   finished_on: string | null;
   /** The account id. */
   client_id: number;
+  /** The account of the user whose token started the task: the account id. */
+  user_client_id: number;
   /** The user whose token started the task. */
   user_id: number;
   project_id: number | null;
   region_id: number | null;
-  /** What the task made, or null when it made nothing (a deletion). */
+  /** What the task made, by kind (only the kinds it made are named), or null when it made nothing (a deletion). */
   created_resources: {
     /** The ids of the images the task made. */
-    images: string[];
+    images?: string[];
+    /** The ids of the secrets the task made. */
+    secrets?: string[];
   } | null;
-  /** What the task was asked: image_name for an upload, image_id for a deletion. */
+  /**
+   * What the task was asked: image_name for an upload, image_id, project_id or secret_id for a deletion, name for a
+   * secret.
+   */
   data: Record<string, unknown> | null;
   /** Why the task failed, or null. */
   error: string | null;
-  /** Always null: tasks are not acknowledged here. */
+  /** When a user of the account acknowledged the task, or null. */
   acknowledged_at: string | null;
-  /** Always null. */
+  /** The user who acknowledged it, or null. */
   acknowledged_by: number | null;
+  /** Always null: no task here belongs to a job. */
+  job_id: string | null;
+  /** Always null: no task here is started by a lifecycle policy. */
+  lifecycle_policy_id: number | null;
+  /** Always null: no task here is started by a schedule. */
+  schedule_id: string | null;
+  /** Always null: the request id is in the answer's x-request-id header instead. */
+  request_id: string | null;
+}
+
+/** A page of tasks, and the number of all the tasks that match. */
+export interface CloudTaskList {
+  /** The number of tasks that match the filters, before limit and offset. */
+  count: number;
+  /** The tasks of this page. */
+  results: CloudTask[];
+}
+
+/** The days of the report and the filters of the usage it sums. */
+export interface CostReportAggregatedBody {
+  /** The first day of the report (ISO 8601; the report starts at the beginning of that day, UTC). */
+  time_from: string;
+  /**
+   * The day the report ends before (ISO 8601, UTC), after time_from's day; with enable_last_day, that day is included.
+   */
+  time_to: string;
+  /** true: time_to's own day is part of the report; false (default): the report ends before it. */
+  enable_last_day?: boolean;
+  /** Only usage of these project ids. Default (or null): every project. At most 100 projects. */
+  projects?: number[] | null;
+  /** Only usage in these region ids. Default: every region. At most 100 regions. */
+  regions?: number[];
+  /** Only usage of these types. Default: every type. At most 14 types. */
+  types?: ("ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume")[];
+  /** Keeps, of the usage of `type`, only the lines whose `field` is one of `values`; other types are not affected. */
+  schema_filter?: {
+    /** The usage type the filter applies to. */
+    type: "ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume";
+    /**
+     * The usage field compared: flavor, billing_metric_name, billing_feature_name (any type), instance_type
+     * (egress_traffic only) or volume_type (volume or snapshot only; 400 `errors.schema_filter.field` for another
+     * type).
+     */
+    field: "flavor" | "billing_metric_name" | "billing_feature_name" | "instance_type" | "volume_type";
+    /**
+     * Usage of `type` is kept when its `field` is one of these, each at most 255 characters: at least 1. At most 1000
+     * values.
+     */
+    values: string[];
+  };
+  /** Only usage whose resource tags match the conditions. */
+  tags?: {
+    /** AND: every condition must match; OR: any one. */
+    condition_type: "AND" | "OR";
+    /** The conditions on resource tags, combined by condition_type: at least 1. At most 100 conditions. */
+    conditions: {
+      /** The tag's key, at most 255 characters. */
+      key: string;
+      /** The tag value to match (see strict), at most 255 characters. */
+      value: string;
+      /** true: the tag value must equal `value`; false (default): contain it, case-insensitively. */
+      strict?: boolean;
+    }[];
+  };
+  /** json (default), or csv_totals: the same totals as text/csv, one row a result with a header row. */
+  response_format?: "json" | "csv_totals";
+  /** true (default): each cost rounded to 5 decimal places; false: full precision. */
+  rounding?: boolean;
+}
+
+/** A page of the resources the report's usage is of, each with its usage and cost summed over the report. */
+export interface CostReportDetailed {
+  /** The number of resources that match, before limit and offset. */
+  count: number;
+  /** "error" when any resource of the page has a non-null err, else "show". */
+  price_status: "show" | "error";
+  /** The resources of this page. */
+  results: {
+    /** Usage type, e.g. instance or egress_traffic. */
+    type: string;
+    /** The resource's id. */
+    uuid: string;
+    /** The resource's name when last seen. */
+    last_name: string;
+    /** The project the resource is in. */
+    project_id: number;
+    /** The region id (the platform's name for it in this report). */
+    region: number;
+    /** The region id. */
+    region_id: number;
+    /** When the resource was first seen in the report's months. */
+    first_seen: string;
+    /** When the resource was last seen in the report's months. */
+    last_seen: string;
+    /** The flavor the usage was on; empty when it has none. */
+    flavor: string;
+    /** What sent the traffic, "vm", "baremetal" or "router", for egress_traffic; null for other types. */
+    instance_type: string | null;
+    /** The volume type for volume and snapshot usage; null for other types. */
+    volume_type: string | null;
+    /** The resource's tags when last seen, in key order. */
+    tags: {
+      key: string;
+      value: string;
+    }[];
+    /** The billed metric, e.g. vm_minutes. */
+    billing_metric_name: string;
+    /** The billed feature. */
+    billing_feature_name: string;
+    /**
+     * The unit of billing_value, the platform's per type: ai_cluster minutes, ai_virtual_cluster minutes, backup
+     * gbminutes, basic_vm minutes, containers GBS, egress_traffic bytes, file_share gbminutes, floatingip minutes,
+     * image gbminutes, instance minutes, load_balancer minutes, snapshot gbminutes, volume gbminutes.
+     */
+    billing_value_unit: string;
+    /** Summed usage, in billing_value_unit. */
+    billing_value: number;
+    /** A floating IP's address (floatingip only). */
+    ip_address?: string;
+    /** The port the traffic left by (egress_traffic only). */
+    port_id?: string;
+    /** The instance that sent the traffic (egress_traffic only). */
+    vm_id?: string;
+    /** The name of that instance (egress_traffic only). */
+    instance_name?: string | null;
+    /** The unit of last_size, "GiB" (volume), or "bytes" for egress_traffic. */
+    size_unit?: string;
+    /** A volume's size when last seen, in size_unit (volume only). */
+    last_size?: number;
+    /** The instance a volume was attached to when last seen, or null (volume only). */
+    attached_to_vm?: string | null;
+    currency: string;
+    /** Summed cost, in currency; usage without a price adds 0. */
+    cost: number;
+    /** null, or why part of the cost could not be priced. */
+    err: string | null;
+  }[];
+}
+
+/** The days of the report, the filters of the usage it sums, and the page of resources. */
+export interface CostReportDetailedBody {
+  /** The first day of the report (ISO 8601; the report starts at the beginning of that day, UTC). */
+  time_from: string;
+  /**
+   * The day the report ends before (ISO 8601, UTC), after time_from's day; with enable_last_day, that day is included.
+   */
+  time_to: string;
+  /** true: time_to's own day is part of the report; false (default): the report ends before it. */
+  enable_last_day?: boolean;
+  /** Only usage of these project ids. Default (or null): every project. At most 100 projects. */
+  projects?: number[] | null;
+  /** Only usage in these region ids. Default: every region. At most 100 regions. */
+  regions?: number[];
+  /** Only usage of these types. Default: every type. At most 14 types. */
+  types?: ("ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume")[];
+  /** Keeps, of the usage of `type`, only the lines whose `field` is one of `values`; other types are not affected. */
+  schema_filter?: {
+    /** The usage type the filter applies to. */
+    type: "ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume";
+    /**
+     * The usage field compared: flavor, billing_metric_name, billing_feature_name (any type), instance_type
+     * (egress_traffic only) or volume_type (volume or snapshot only; 400 `errors.schema_filter.field` for another
+     * type).
+     */
+    field: "flavor" | "billing_metric_name" | "billing_feature_name" | "instance_type" | "volume_type";
+    /**
+     * Usage of `type` is kept when its `field` is one of these, each at most 255 characters: at least 1. At most 1000
+     * values.
+     */
+    values: string[];
+  };
+  /** Only usage whose resource tags match the conditions. */
+  tags?: {
+    /** AND: every condition must match; OR: any one. */
+    condition_type: "AND" | "OR";
+    /** The conditions on resource tags, combined by condition_type: at least 1. At most 100 conditions. */
+    conditions: {
+      /** The tag's key, at most 255 characters. */
+      key: string;
+      /** The tag value to match (see strict), at most 255 characters. */
+      value: string;
+      /** true: the tag value must equal `value`; false (default): contain it, case-insensitively. */
+      strict?: boolean;
+    }[];
+  };
+  /** Resources a page, 1 to 1000. Default 10. */
+  limit?: number;
+  /** Resources skipped. Default 0. */
+  offset?: number;
+  /**
+   * `<field>.<asc|desc>` over billing_value, first_seen, last_name, last_seen, project, region and type, the first
+   * deciding first. Default: type, region, project, last_name, each ascending; ties are broken by the resource's id. At
+   * most 7 orders.
+   */
+  order_by?: ("billing_value.asc" | "billing_value.desc" | "first_seen.asc" | "first_seen.desc" | "last_name.asc" | "last_name.desc" | "last_seen.asc" | "last_seen.desc" | "project.asc" | "project.desc" | "region.asc" | "region.desc" | "type.asc" | "type.desc")[];
+  /** json (default), or csv_records: the page of resources as text/csv, one row a resource with a header row. */
+  response_format?: "json" | "csv_records";
+  /** true (default): each cost rounded to 5 decimal places; false: full precision. */
+  rounding?: boolean;
 }
 
 /** Usage and cost summed per type, region, flavor, instance type, volume type, metric, feature, unit and currency. */
@@ -3467,8 +3785,6 @@ export interface CostReportTotalsBody {
   regions?: number[];
   /** Only usage of these types. Default: every type. At most 14 types. */
   types?: ("ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume")[];
-  /** json (default), or csv_totals: the same totals as text/csv, one row a result with a header row. */
-  response_format?: "json" | "csv_totals";
   /** Keeps, of the usage of `type`, only the lines whose `field` is one of `values`; other types are not affected. */
   schema_filter?: {
     /** The usage type the filter applies to. */
@@ -3499,6 +3815,8 @@ export interface CostReportTotalsBody {
       strict?: boolean;
     }[];
   };
+  /** json (default), or csv_totals: the same totals as text/csv, one row a result with a header row. */
+  response_format?: "json" | "csv_totals";
   /** true (default): each cost rounded to 5 decimal places; false: full precision. */
   rounding?: boolean;
 }
@@ -3696,6 +4014,14 @@ export interface CreateClipRecordingBody {
    * Default: start + duration + 3600.
    */
   expiration?: number;
+}
+
+/** The new project's name and description. */
+export interface CreateCloudProjectBody {
+  /** The project's name, 1 to 255 characters, unique in the account. */
+  name: string;
+  /** What the project is for, at most 1024 characters; null or left out: empty. */
+  description?: string | null;
 }
 
 /** The new directory. */
@@ -5259,7 +5585,7 @@ export interface Ffprobes {
   }[];
 }
 
-/** An image for virtual GPU clusters. */
+/** An image for GPU clusters (virtual or bare-metal, as the path says). */
 export interface GpuImage {
   id: string;
   name: string;
@@ -5988,6 +6314,48 @@ export interface ListCloudProjectsQuery {
   order_by?: "created_at.asc" | "created_at.desc" | "name.asc" | "name.desc";
   /** Taken as the platform takes it; deleted projects are not kept here, so it changes nothing. */
   include_deleted?: boolean;
+}
+
+export interface ListCloudRegionsQuery {
+  /** Page size, 1 to 1000. Default 100. */
+  limit?: number;
+  /** Number of matching regions skipped. Default 0. */
+  offset?: number;
+  /** Only the region of this display name (case-insensitive, exact). */
+  display_name?: string;
+  /** `created_at` or `display_name`, `.asc` or `.desc`. Default created_at.asc; ties are broken by id. */
+  order_by?: "created_at.asc" | "created_at.desc" | "display_name.asc" | "display_name.desc";
+  /** Only the regions that offer this product: containers or inference. */
+  product?: "containers" | "inference";
+  /** true: available_volume_types lists the region's volume types; false (default): it is null. */
+  show_volume_types?: boolean;
+}
+
+export interface ListCloudTasksQuery {
+  /** Page size, 1 to 1000. Default 10. */
+  limit?: number;
+  /** Number of matching tasks skipped. Default 0. */
+  offset?: number;
+  /** By creation time (ties by id): asc, oldest first, or desc. Default asc. */
+  order_by?: "asc" | "desc";
+  /** The platform's older name for order_by, used when order_by is not given. */
+  sorting?: "asc" | "desc";
+  /** Only tasks created at or after this time (ISO 8601; without a zone, UTC). */
+  from_timestamp?: string;
+  /** Only tasks created at or before this time (ISO 8601; without a zone, UTC). */
+  to_timestamp?: string;
+  /** true: only acknowledged tasks; false: only tasks not acknowledged. */
+  is_acknowledged?: boolean;
+  /** Only tasks of these projects (repeat the parameter, or separate the ids with commas). At most 100 ids. */
+  project_id?: number[];
+  /** Only tasks in these regions (repeat the parameter, or separate the ids with commas). At most 100 ids. */
+  region_id?: number[];
+  /**
+   * Only tasks in these states, as they are at the time of the request (repeated or comma-separated). At most 4 states.
+   */
+  state?: ("NEW" | "RUNNING" | "FINISHED" | "ERROR")[];
+  /** Only tasks of this type, e.g. upload_gpu_virtual_image. */
+  task_type?: string;
 }
 
 export interface ListEdgeAppLogsQuery {
@@ -8148,6 +8516,14 @@ export interface UpdateCdnRuleTemplateBody {
   options?: CdnRuleOptionsWrite;
 }
 
+/** The fields to change; those left out keep their values. */
+export interface UpdateCloudProjectBody {
+  /** The project's name, 1 to 255 characters, unique in the account. */
+  name?: string;
+  /** What the project is for, at most 1024 characters. */
+  description?: string;
+}
+
 /** The fields to change; fields left out keep their values. A new `parent_id` moves the directory with all it holds. */
 export interface UpdateDirectoryBody {
   /** The directory's name, 1 to 255 characters. */
@@ -8913,6 +9289,28 @@ export interface UploadGpuImageBody {
   tags?: Record<string, string>;
 }
 
+/** The TLS certificate to keep: its name, its PEM payload and when it expires. */
+export interface UploadTlsCertificateBody {
+  /** The secret's name, 1 to 255 characters; names need not be unique. */
+  name: string;
+  /** The certificate, its chain and its private key. */
+  payload: {
+    /**
+     * The certificate (one `-----BEGIN CERTIFICATE-----` block), valid now, in PEM format; at most 65536 characters.
+     */
+    certificate: string;
+    /** Its intermediate and root certificates, or "" when there are none, in PEM format; at most 65536 characters. */
+    certificate_chain: string;
+    /**
+     * The certificate's unencrypted private key (PKCS#8, PKCS#1 or SEC1). A secret: kept encrypted, never answered, in
+     * PEM format; at most 65536 characters.
+     */
+    private_key: string;
+  };
+  /** When the secret expires (ISO 8601; without a zone, UTC); must be in the future. Null or left out: never. */
+  expiration?: string | null;
+}
+
 /** Usage totalled over a period. */
 export interface UsageMetrics {
   /**
@@ -8941,6 +9339,141 @@ export interface UsageMetrics {
   traffic_out_wo_edges_sum: number;
   /** All bytes: in, out through edges and out directly. */
   traffic_sum: number;
+}
+
+/** A usage report: a page of resources with their usage, and the totals of all of them. */
+export interface UsageReport {
+  /** The number of resources that match, before limit and offset. */
+  count: number;
+  /** The resources of this page, each with its usage summed over the report. */
+  resources: {
+    /** Usage type, e.g. instance or egress_traffic. */
+    type: string;
+    /** The resource's id. */
+    uuid: string;
+    /** The resource's name when last seen. */
+    last_name: string;
+    /** The project the resource is in. */
+    project_id: number;
+    /** The region id (the platform's name for it in this report). */
+    region: number;
+    /** The region id. */
+    region_id: number;
+    /** When the resource was first seen in the report's months. */
+    first_seen: string;
+    /** When the resource was last seen in the report's months. */
+    last_seen: string;
+    /** The flavor the usage was on; empty when it has none. */
+    flavor: string;
+    /** What sent the traffic, "vm", "baremetal" or "router", for egress_traffic; null for other types. */
+    instance_type: string | null;
+    /** The volume type for volume and snapshot usage; null for other types. */
+    volume_type: string | null;
+    /** The resource's tags when last seen, in key order. */
+    tags: {
+      key: string;
+      value: string;
+    }[];
+    /** The billed metric, e.g. vm_minutes. */
+    billing_metric_name: string;
+    /** The billed feature. */
+    billing_feature_name: string;
+    /**
+     * The unit of billing_value, the platform's per type: ai_cluster minutes, ai_virtual_cluster minutes, backup
+     * gbminutes, basic_vm minutes, containers GBS, egress_traffic bytes, file_share gbminutes, floatingip minutes,
+     * image gbminutes, instance minutes, load_balancer minutes, snapshot gbminutes, volume gbminutes.
+     */
+    billing_value_unit: string;
+    /** Summed usage, in billing_value_unit. */
+    billing_value: number;
+    /** A floating IP's address (floatingip only). */
+    ip_address?: string;
+    /** The port the traffic left by (egress_traffic only). */
+    port_id?: string;
+    /** The instance that sent the traffic (egress_traffic only). */
+    vm_id?: string;
+    /** The name of that instance (egress_traffic only). */
+    instance_name?: string | null;
+    /** The unit of last_size, "GiB" (volume), or "bytes" for egress_traffic. */
+    size_unit?: string;
+    /** A volume's size when last seen, in size_unit (volume only). */
+    last_size?: number;
+    /** The instance a volume was attached to when last seen, or null (volume only). */
+    attached_to_vm?: string | null;
+  }[];
+  /**
+   * The usage of every matching resource summed per type, region, flavor, instance type, volume type, metric and unit.
+   */
+  totals: {
+    type: string;
+    region: number;
+    region_id: number;
+    flavor: string;
+    instance_type: string | null;
+    volume_type: string | null;
+    billing_metric_name: string;
+    billing_value_unit: string;
+    /** Summed usage of every matching resource, not only this page's. */
+    billing_value: number;
+  }[];
+}
+
+/** The days of the report, the filters of the usage it sums, and the page of resources. */
+export interface UsageReportBody {
+  /** The first day of the report (ISO 8601; the report starts at the beginning of that day, UTC). */
+  time_from: string;
+  /**
+   * The day the report ends before (ISO 8601, UTC), after time_from's day; with enable_last_day, that day is included.
+   */
+  time_to: string;
+  /** true: time_to's own day is part of the report; false (default): the report ends before it. */
+  enable_last_day?: boolean;
+  /** Only usage of these project ids. Default (or null): every project. At most 100 projects. */
+  projects?: number[] | null;
+  /** Only usage in these region ids. Default: every region. At most 100 regions. */
+  regions?: number[];
+  /** Only usage of these types. Default: every type. At most 14 types. */
+  types?: ("ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume")[];
+  /** Keeps, of the usage of `type`, only the lines whose `field` is one of `values`; other types are not affected. */
+  schema_filter?: {
+    /** The usage type the filter applies to. */
+    type: "ai_cluster" | "ai_virtual_cluster" | "backup" | "basic_vm" | "containers" | "egress_traffic" | "file_share" | "floatingip" | "image" | "inference" | "instance" | "load_balancer" | "snapshot" | "volume";
+    /**
+     * The usage field compared: flavor, billing_metric_name, billing_feature_name (any type), instance_type
+     * (egress_traffic only) or volume_type (volume or snapshot only; 400 `errors.schema_filter.field` for another
+     * type).
+     */
+    field: "flavor" | "billing_metric_name" | "billing_feature_name" | "instance_type" | "volume_type";
+    /**
+     * Usage of `type` is kept when its `field` is one of these, each at most 255 characters: at least 1. At most 1000
+     * values.
+     */
+    values: string[];
+  };
+  /** Only usage whose resource tags match the conditions. */
+  tags?: {
+    /** AND: every condition must match; OR: any one. */
+    condition_type: "AND" | "OR";
+    /** The conditions on resource tags, combined by condition_type: at least 1. At most 100 conditions. */
+    conditions: {
+      /** The tag's key, at most 255 characters. */
+      key: string;
+      /** The tag value to match (see strict), at most 255 characters. */
+      value: string;
+      /** true: the tag value must equal `value`; false (default): contain it, case-insensitively. */
+      strict?: boolean;
+    }[];
+  };
+  /** Resources a page, 1 to 1000. Default 10. */
+  limit?: number;
+  /** Resources skipped. Default 0. */
+  offset?: number;
+  /**
+   * `<field>.<asc|desc>` over billing_value, first_seen, last_name, last_seen, project, region and type, the first
+   * deciding first. Default: type, region, project, last_name, each ascending; ties are broken by the resource's id. At
+   * most 7 orders.
+   */
+  order_by?: ("billing_value.asc" | "billing_value.desc" | "first_seen.asc" | "first_seen.desc" | "last_name.asc" | "last_name.desc" | "last_seen.asc" | "last_seen.desc" | "project.asc" | "project.desc" | "region.asc" | "region.desc" | "type.asc" | "type.desc")[];
 }
 
 /** The account's storage usage in series, grouped by location and storage. */
@@ -9476,6 +10009,25 @@ export interface CdnListPublicIpsQuery {
 
 /** No body, or {}: a check takes no input. */
 export type CdnValidateLogsUploaderTargetBody = Record<string, never>;
+
+export interface CloudAcknowledgeAllTasksQuery {
+  /** Only the tasks of this project. */
+  project_id?: number;
+  /** Only the tasks in this region. */
+  region_id?: number;
+}
+
+export interface CloudGetRegionQuery {
+  /** true: available_volume_types lists the region's volume types; false (default): it is null. */
+  show_volume_types?: boolean;
+}
+
+export interface CloudListCloudSecretsQuery {
+  /** Page size, 1 to 1000. Default 1000. */
+  limit?: number;
+  /** Number of matching secrets skipped. Default 0. */
+  offset?: number;
+}
 
 export interface CloudListInferenceApiKeysQuery {
   /** Page size, 1 to 1000. Default 1000. */
@@ -12932,6 +13484,51 @@ export interface Routes {
     body: never;
     response: CloudProjectList;
   };
+  /** `GET /cloud/v1/projects/:project_id`: Get a cloud project. */
+  "cloud.getProject": {
+    method: "GET";
+    path: "/cloud/v1/projects/:project_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+    };
+    query: never;
+    body: never;
+    response: CloudProject;
+  };
+  /** `POST /cloud/v1/projects`: Create a cloud project. */
+  "cloud.createProject": {
+    method: "POST";
+    path: "/cloud/v1/projects";
+    params: never;
+    query: never;
+    body: CreateCloudProjectBody;
+    response: CloudProject;
+  };
+  /** `PATCH /cloud/v1/projects/:project_id`: Change a cloud project. */
+  "cloud.updateProject": {
+    method: "PATCH";
+    path: "/cloud/v1/projects/:project_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+    };
+    query: never;
+    body: UpdateCloudProjectBody;
+    response: CloudProject;
+  };
+  /** `DELETE /cloud/v1/projects/:project_id`: Delete a cloud project. */
+  "cloud.deleteProject": {
+    method: "DELETE";
+    path: "/cloud/v1/projects/:project_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+    };
+    query: never;
+    body: never;
+    response: TaskIdList;
+  };
   /** `GET /cloud/v2/inference/models`: List inference models. */
   "cloud.listInferenceModels": {
     method: "GET";
@@ -12953,7 +13550,7 @@ export interface Routes {
     body: never;
     response: InferenceModel;
   };
-  /** `GET /cloud/v3/gpu/virtual/:project_id/:region_id/images`: List GPU images. */
+  /** `GET /cloud/v3/gpu/virtual/:project_id/:region_id/images`: List virtual GPU images. */
   "cloud.listGpuImages": {
     method: "GET";
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images";
@@ -12967,7 +13564,7 @@ export interface Routes {
     body: never;
     response: GpuImageList;
   };
-  /** `GET /cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id`: Get a GPU image. */
+  /** `GET /cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id`: Get a virtual GPU image. */
   "cloud.getGpuImage": {
     method: "GET";
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id";
@@ -12983,7 +13580,7 @@ export interface Routes {
     body: never;
     response: GpuImage;
   };
-  /** `POST /cloud/v3/gpu/virtual/:project_id/:region_id/images`: Upload a GPU image. */
+  /** `POST /cloud/v3/gpu/virtual/:project_id/:region_id/images`: Upload a virtual GPU image. */
   "cloud.uploadGpuImage": {
     method: "POST";
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images";
@@ -12997,7 +13594,7 @@ export interface Routes {
     body: UploadGpuImageBody;
     response: TaskIdList;
   };
-  /** `DELETE /cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id`: Delete a GPU image. */
+  /** `DELETE /cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id`: Delete a virtual GPU image. */
   "cloud.deleteGpuImage": {
     method: "DELETE";
     path: "/cloud/v3/gpu/virtual/:project_id/:region_id/images/:image_id";
@@ -13013,6 +13610,75 @@ export interface Routes {
     body: never;
     response: TaskIdList;
   };
+  /** `GET /cloud/v3/gpu/baremetal/:project_id/:region_id/images`: List baremetal GPU images. */
+  "cloud.listGpuBaremetalImages": {
+    method: "GET";
+    path: "/cloud/v3/gpu/baremetal/:project_id/:region_id/images";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+    };
+    query: ListGpuImagesQuery;
+    body: never;
+    response: GpuImageList;
+  };
+  /** `GET /cloud/v3/gpu/baremetal/:project_id/:region_id/images/:image_id`: Get a baremetal GPU image. */
+  "cloud.getGpuBaremetalImage": {
+    method: "GET";
+    path: "/cloud/v3/gpu/baremetal/:project_id/:region_id/images/:image_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+      /** The image id, a UUID. */
+      image_id: string;
+    };
+    query: never;
+    body: never;
+    response: GpuImage;
+  };
+  /** `POST /cloud/v3/gpu/baremetal/:project_id/:region_id/images`: Upload a baremetal GPU image. */
+  "cloud.uploadGpuBaremetalImage": {
+    method: "POST";
+    path: "/cloud/v3/gpu/baremetal/:project_id/:region_id/images";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+    };
+    query: never;
+    body: UploadGpuImageBody;
+    response: TaskIdList;
+  };
+  /** `DELETE /cloud/v3/gpu/baremetal/:project_id/:region_id/images/:image_id`: Delete a baremetal GPU image. */
+  "cloud.deleteGpuBaremetalImage": {
+    method: "DELETE";
+    path: "/cloud/v3/gpu/baremetal/:project_id/:region_id/images/:image_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+      /** The image id, a UUID. */
+      image_id: string;
+    };
+    query: never;
+    body: never;
+    response: TaskIdList;
+  };
+  /** `GET /cloud/v1/tasks`: List tasks. */
+  "cloud.listTasks": {
+    method: "GET";
+    path: "/cloud/v1/tasks";
+    params: never;
+    query: ListCloudTasksQuery;
+    body: never;
+    response: CloudTaskList;
+  };
   /** `GET /cloud/v1/tasks/:task_id`: Get a task. */
   "cloud.getTask": {
     method: "GET";
@@ -13025,6 +13691,27 @@ export interface Routes {
     body: never;
     response: CloudTask;
   };
+  /** `POST /cloud/v1/tasks/:task_id/acknowledge`: Acknowledge a task. */
+  "cloud.acknowledgeTask": {
+    method: "POST";
+    path: "/cloud/v1/tasks/:task_id/acknowledge";
+    params: {
+      /** The task id, a UUID. */
+      task_id: string;
+    };
+    query: never;
+    body: NoActionInput | undefined;
+    response: CloudTask;
+  };
+  /** `POST /cloud/v1/tasks/acknowledge_all`: Acknowledge all tasks. */
+  "cloud.acknowledgeAllTasks": {
+    method: "POST";
+    path: "/cloud/v1/tasks/acknowledge_all";
+    params: never;
+    query: CloudAcknowledgeAllTasksQuery;
+    body: NoActionInput | undefined;
+    response: undefined;
+  };
   /** `POST /cloud/v1/reservation_cost_report/totals`: Get cost report totals. */
   "cloud.getReservationCostReportTotals": {
     method: "POST";
@@ -13033,6 +13720,33 @@ export interface Routes {
     query: never;
     body: CostReportTotalsBody;
     response: CostReportTotals | string;
+  };
+  /** `POST /cloud/v1/cost_report/totals`: Get the cost report's totals. */
+  "cloud.getCostReportAggregated": {
+    method: "POST";
+    path: "/cloud/v1/cost_report/totals";
+    params: never;
+    query: never;
+    body: CostReportAggregatedBody;
+    response: CostReportTotals | string;
+  };
+  /** `POST /cloud/v1/cost_report/resources`: Get the cost report per resource. */
+  "cloud.getCostReportDetailed": {
+    method: "POST";
+    path: "/cloud/v1/cost_report/resources";
+    params: never;
+    query: never;
+    body: CostReportDetailedBody;
+    response: CostReportDetailed | string;
+  };
+  /** `POST /cloud/v1/usage_report`: Get the usage report. */
+  "cloud.getUsageReport": {
+    method: "POST";
+    path: "/cloud/v1/usage_report";
+    params: never;
+    query: never;
+    body: UsageReportBody;
+    response: UsageReport;
   };
   /** `GET /cloud/v3/inference/models`: an alias of cloud.listInferenceModels. */
   "cloud.listInferenceModelsV3": {
@@ -13449,6 +14163,87 @@ export interface Routes {
       project_id: number;
       /** The application deployment's name. */
       deployment_name: string;
+    };
+    query: never;
+    body: never;
+    response: TaskIdList;
+  };
+  /** `GET /cloud/v1/regions`: List cloud regions. */
+  "cloud.listRegions": {
+    method: "GET";
+    path: "/cloud/v1/regions";
+    params: never;
+    query: ListCloudRegionsQuery;
+    body: never;
+    response: CloudRegionList;
+  };
+  /** `GET /cloud/v1/regions/:region_id`: Get a cloud region. */
+  "cloud.getRegion": {
+    method: "GET";
+    path: "/cloud/v1/regions/:region_id";
+    params: {
+      /** The region id. */
+      region_id: number;
+    };
+    query: CloudGetRegionQuery;
+    body: never;
+    response: CloudRegion;
+  };
+  /** `GET /cloud/v1/secrets/:project_id/:region_id`: List secrets. */
+  "cloud.listCloudSecrets": {
+    method: "GET";
+    path: "/cloud/v1/secrets/:project_id/:region_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+    };
+    query: CloudListCloudSecretsQuery;
+    body: never;
+    response: CloudSecretList;
+  };
+  /** `GET /cloud/v1/secrets/:project_id/:region_id/:secret_id`: Get a secret. */
+  "cloud.getCloudSecret": {
+    method: "GET";
+    path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+      /** The secret id, a UUID. */
+      secret_id: string;
+    };
+    query: never;
+    body: never;
+    response: CloudSecret;
+  };
+  /** `POST /cloud/v2/secrets/:project_id/:region_id`: Upload a TLS certificate as a secret. */
+  "cloud.uploadTlsCertificate": {
+    method: "POST";
+    path: "/cloud/v2/secrets/:project_id/:region_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+    };
+    query: never;
+    body: UploadTlsCertificateBody;
+    response: TaskIdList;
+  };
+  /** `DELETE /cloud/v1/secrets/:project_id/:region_id/:secret_id`: Delete a secret. */
+  "cloud.deleteCloudSecret": {
+    method: "DELETE";
+    path: "/cloud/v1/secrets/:project_id/:region_id/:secret_id";
+    params: {
+      /** The project id. */
+      project_id: number;
+      /** The region id. */
+      region_id: number;
+      /** The secret id, a UUID. */
+      secret_id: string;
     };
     query: never;
     body: never;

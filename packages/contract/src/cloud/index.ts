@@ -1,8 +1,9 @@
 /**
- * Cloud area: the account's projects (v1), inference models (v2), GPU images of a project and region (v3)
- * with the tasks that change them (v1), reservation cost report totals (v1), and the inference family (v3: flavors
- * and capacity, registry credentials, secrets, API keys, deployments and their logs, applications), one module per resource;
- * the area's router, with the inference models' v3 aliases.
+ * Cloud area: the account's projects (v1), the platform's regions (v1), inference models (v2), GPU images
+ * of a project and region for virtual and bare-metal clusters (v3), secrets (v1, uploads at v2), the tasks
+ * that change them (v1), the cost and usage reports (v1), and the inference family (v3: flavors and capacity,
+ * registry credentials, secrets, API keys, deployments and their logs, applications), one module per
+ * resource; the area's router, with the inference models' v3 aliases.
  */
 import { initContract } from "@ts-rest/core";
 import { alias } from "../alias.js";
@@ -10,6 +11,8 @@ import { cloudCostReportsRoutes } from "./cost-reports.js";
 import { cloudGpuImagesRoutes } from "./gpu-images.js";
 import { cloudInferenceModelsRoutes } from "./inference-models.js";
 import { cloudProjectsRoutes } from "./projects.js";
+import { cloudRegionsRoutes } from "./regions.js";
+import { cloudSecretsRoutes } from "./secrets.js";
 import { cloudTasksRoutes } from "./tasks.js";
 import { cloudInferenceFlavorsRoutes } from "./inference-flavors.js";
 import { cloudInferenceRegistryCredentialsRoutes } from "./inference-registry-credentials.js";
@@ -30,6 +33,9 @@ export * from "./inference-secrets.js";
 export * from "./inference-api-keys.js";
 export * from "./inference-deployments.js";
 export * from "./inference-applications.js";
+export * from "./regions.js";
+export * from "./secrets.js";
+export { instantOf } from "./shared.js";
 
 const c = initContract();
 
@@ -47,4 +53,6 @@ export const cloudContract = c.router({
   ...cloudInferenceApiKeysRoutes,
   ...cloudInferenceDeploymentsRoutes,
   ...cloudInferenceApplicationsRoutes,
+  ...cloudRegionsRoutes,
+  ...cloudSecretsRoutes,
 });

@@ -1,16 +1,18 @@
 /**
- * Cloud GPU images: a project's GPU images in a region, uploaded and deleted by tasks that finish in the
- * request that starts them.
+ * Cloud GPU images: a project's images in a region for virtual and for bare-metal GPU clusters, one
+ * implementation for both kinds; uploaded and deleted by tasks (the change is made in the request).
  */
-import { cloudGpuImagesRoutes, type GpuImage } from "@cloudplane/contract";
-import { and, asc, count, type Database, eq, schema } from "@cloudplane/db";
+import { cloudGpuImagesRoutes, type GpuClusterType, type GpuImage, type UploadGpuImageBody } from "@cloudplane/contract";
+import { and, asc, count, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, conflict, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { served } from "../served.js";
+import { requireProjectRegion } from "./projects.js";
+import { startTask } from "./tasks.js";
 
-const { cloudProjects, cloudRegions, cloudTasks, gpuImages } = schema;
+const { gpuImages } = schema;
 
 function toGpuImage(row: typeof gpuImages.$inferSelect): GpuImage {
   return {
@@ -39,51 +41,46 @@ function toGpuImage(row: typeof gpuImages.$inferSelect): GpuImage {
   };
 }
 
-/** 404 unless the project is the account's and the region exists: every image route is under both. */
-async function requireProjectRegion(db: Pick<Database, "select">, accountId: number, projectId: number, regionId: number): Promise<void> {
-  const [project] = await db
-    .select({ id: cloudProjects.id })
-    .from(cloudProjects)
-    .where(and(eq(cloudProjects.accountId, accountId), eq(cloudProjects.id, projectId)));
-  if (!project) throw notFound(`Project ${projectId}`);
-  const [region] = await db.select({ id: cloudRegions.id }).from(cloudRegions).where(eq(cloudRegions.id, regionId));
-  if (!region) throw notFound(`Region ${regionId}`);
-}
-
-/** The condition naming one image of the account in a project and region. */
-function imageWhere(accountId: number, params: { project_id: number; region_id: number; image_id: string }) {
+/** The condition naming the account's images of a kind in a project and region. */
+function imagesWhere(accountId: number, kind: GpuClusterType, params: { project_id: number; region_id: number }) {
   return and(
     eq(gpuImages.accountId, accountId),
     eq(gpuImages.projectId, params.project_id),
     eq(gpuImages.regionId, params.region_id),
-    eq(gpuImages.id, params.image_id),
+    eq(gpuImages.clusterType, kind),
   );
 }
 
-export function cloudGpuImages({ db }: RouteDeps) {
-  return tsr.routerWithMiddleware(served("cloud", cloudGpuImagesRoutes))<RequestExtension>({
-    listGpuImages: async ({ params, query }, { request: { caller } }) => {
+/** The condition naming one image of the account of a kind in a project and region. */
+function imageWhere(accountId: number, kind: GpuClusterType, params: { project_id: number; region_id: number; image_id: string }) {
+  return and(imagesWhere(accountId, kind, params), eq(gpuImages.id, params.image_id));
+}
+
+type ImagesParams = { project_id: number; region_id: number };
+type ImageParams = ImagesParams & { image_id: string };
+type Caller = RequestExtension["caller"];
+
+/** The four operations on a kind of images, one implementation for the virtual and the bare-metal ones. */
+function gpuImageOperations(db: RouteDeps["db"], kind: GpuClusterType) {
+  return {
+    list: async (caller: Caller, params: ImagesParams, query: { limit: number; offset: number }) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
-      const where = and(
-        eq(gpuImages.accountId, caller.accountId),
-        eq(gpuImages.projectId, params.project_id),
-        eq(gpuImages.regionId, params.region_id),
-      );
+      const where = imagesWhere(caller.accountId, kind, params);
       const [rows, [total]] = await Promise.all([
         db.select().from(gpuImages).where(where).orderBy(asc(gpuImages.name), asc(gpuImages.id)).limit(query.limit).offset(query.offset),
         db.select({ total: count() }).from(gpuImages).where(where),
       ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toGpuImage) } };
+      return { status: 200 as const, body: { count: total?.total ?? 0, results: rows.map(toGpuImage) } };
     },
 
-    getGpuImage: async ({ params }, { request: { caller } }) => {
+    get: async (caller: Caller, params: ImageParams) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
-      const [row] = await db.select().from(gpuImages).where(imageWhere(caller.accountId, params));
+      const [row] = await db.select().from(gpuImages).where(imageWhere(caller.accountId, kind, params));
       if (!row) throw notFound(`GPU image ${params.image_id}`);
-      return { status: 200, body: toGpuImage(row) };
+      return { status: 200 as const, body: toGpuImage(row) };
     },
 
-    uploadGpuImage: async ({ params, body }, { request: { caller } }) => {
+    upload: async (caller: Caller, params: ImagesParams, body: UploadGpuImageBody) => {
       const taskId = await db.transaction(async (tx) => {
         await requireProjectRegion(tx, caller.accountId, params.project_id, params.region_id);
         const now = new Date();
@@ -93,6 +90,7 @@ export function cloudGpuImages({ db }: RouteDeps) {
             accountId: caller.accountId,
             projectId: params.project_id,
             regionId: params.region_id,
+            clusterType: kind,
             name: body.name,
             architecture: body.architecture ?? "x86_64",
             osDistro: body.os_distro ?? null,
@@ -115,59 +113,55 @@ export function cloudGpuImages({ db }: RouteDeps) {
           .returning({ id: gpuImages.id });
         // The URL is not kept: it may carry credentials, and nothing here fetches it. The task takes the
         // image's id, so that the task id a client gets back names the image too.
-        const [task] = await tx
-          .insert(cloudTasks)
-          .values({
-            id: image!.id,
-            accountId: caller.accountId,
-            userId: caller.userId,
-            projectId: params.project_id,
-            regionId: params.region_id,
-            taskType: "upload_gpu_virtual_image",
-            state: "FINISHED",
-            createdResources: { images: [image!.id] },
-            data: { image_name: body.name },
-            createdOn: now,
-            finishedOn: now,
-          })
-          .returning({ id: cloudTasks.id });
-        return task!.id;
+        return startTask(tx, caller, {
+          now,
+          id: image!.id,
+          taskType: `upload_gpu_${kind}_image`,
+          projectId: params.project_id,
+          regionId: params.region_id,
+          createdResources: { images: [image!.id] },
+          data: { image_name: body.name },
+        });
       });
-      return { status: 200, body: { tasks: [taskId] } };
+      return { status: 200 as const, body: { tasks: [taskId] } };
     },
 
-    deleteGpuImage: async ({ params }, { request: { caller } }) => {
+    delete: async (caller: Caller, params: ImageParams) => {
       const taskId = await db.transaction(async (tx) => {
         await requireProjectRegion(tx, caller.accountId, params.project_id, params.region_id);
         const [image] = await tx
           .select({ id: gpuImages.id, visibility: gpuImages.visibility, taskId: gpuImages.taskId })
           .from(gpuImages)
-          .where(imageWhere(caller.accountId, params))
+          .where(imageWhere(caller.accountId, kind, params))
           .for("update");
         if (!image) throw notFound(`GPU image ${params.image_id}`);
         if (image.taskId !== null) throw conflict(`GPU image ${image.id} is held by task ${image.taskId}; try again once it has finished.`);
         if (image.visibility !== "private")
           throw new ApiError("permission_denied", `GPU image ${image.id} is one of the platform's ${image.visibility} images; only the project's own images can be deleted.`);
-        await tx.delete(gpuImages).where(imageWhere(caller.accountId, params));
-        const now = new Date();
-        const [task] = await tx
-          .insert(cloudTasks)
-          .values({
-            accountId: caller.accountId,
-            userId: caller.userId,
-            projectId: params.project_id,
-            regionId: params.region_id,
-            taskType: "delete_gpu_virtual_image",
-            state: "FINISHED",
-            createdResources: null,
-            data: { image_id: image.id },
-            createdOn: now,
-            finishedOn: now,
-          })
-          .returning({ id: cloudTasks.id });
-        return task!.id;
+        await tx.delete(gpuImages).where(imageWhere(caller.accountId, kind, params));
+        return startTask(tx, caller, {
+          taskType: `delete_gpu_${kind}_image`,
+          projectId: params.project_id,
+          regionId: params.region_id,
+          data: { image_id: image.id },
+        });
       });
-      return { status: 200, body: { tasks: [taskId] } };
+      return { status: 200 as const, body: { tasks: [taskId] } };
     },
+  };
+}
+
+export function cloudGpuImages({ db }: RouteDeps) {
+  const virtual = gpuImageOperations(db, "virtual");
+  const baremetal = gpuImageOperations(db, "baremetal");
+  return tsr.routerWithMiddleware(served("cloud", cloudGpuImagesRoutes))<RequestExtension>({
+    listGpuImages: ({ params, query }, { request: { caller } }) => virtual.list(caller, params, query),
+    getGpuImage: ({ params }, { request: { caller } }) => virtual.get(caller, params),
+    uploadGpuImage: ({ params, body }, { request: { caller } }) => virtual.upload(caller, params, body),
+    deleteGpuImage: ({ params }, { request: { caller } }) => virtual.delete(caller, params),
+    listGpuBaremetalImages: ({ params, query }, { request: { caller } }) => baremetal.list(caller, params, query),
+    getGpuBaremetalImage: ({ params }, { request: { caller } }) => baremetal.get(caller, params),
+    uploadGpuBaremetalImage: ({ params, body }, { request: { caller } }) => baremetal.upload(caller, params, body),
+    deleteGpuBaremetalImage: ({ params }, { request: { caller } }) => baremetal.delete(caller, params),
   });
 }

@@ -1,13 +1,15 @@
 /**
- * Integration tests of the Cloud GPU images: a project's images in a region (listed, paged, one by id),
- * uploaded and deleted with the tasks they answer, and refused writes that change nothing.
+ * Integration tests of the Cloud GPU images, virtual and bare-metal alike (one implementation at two
+ * paths): a project's images of the kind in a region (listed, paged, one by id), uploaded and deleted with
+ * the tasks they answer, and refused writes that change nothing.
  */
+import { GPU_CLUSTER_TYPES } from "@cloudplane/contract";
 import { byColumnName, demoFixture, sql, type DemoAccountId, type DemoRow } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi, type Reply } from "../harness.js";
 
-const { gpuImages: images, cloudProjects: projects, cloudRegions: regions } = demoFixture;
+const { gpuImages: allImages, cloudProjects: projects, cloudRegions: regions } = demoFixture;
 
 type DemoGpuImage = DemoRow<"gpuImages">;
 
@@ -16,25 +18,28 @@ function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** An image as the API shows it: the fixture's row without the keys it is stored under (nor cow_format, which it keeps to itself). */
+/** An image as the API shows it: the fixture's row without the keys it is stored under (nor cow_format, which it keeps to itself, nor its kind, which its path says). */
 function shown(row: DemoGpuImage) {
-  const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
+  const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, cluster_type: _kind, ...image } = byColumnName("gpuImages", row);
   return image;
 }
 
-const imagesPath = (project: number, region: number) => `/cloud/v3/gpu/virtual/${project}/${region}/images`;
 const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";
-
-/** Account 1's project 3 in region 1: four images, one of them its own (private). */
-const busy = { project: 3, region: 1 };
-const busyImages = images
-  .filter((image) => image.projectId === busy.project && image.regionId === busy.region)
-  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
-const privateImage = busyImages.find((image) => image.visibility === "private")!;
-const publicImage = busyImages.find((image) => image.visibility === "public")!;
-const queuedImage = images.find((image) => image.status === "queued")!;
 const theirProject = projects.find((project) => project.accountId === 2)!;
-const theirImage = images.find((image) => image.projectId === theirProject.id)!;
+
+describe.each(engines().flatMap((engine) => GPU_CLUSTER_TYPES.map((kind) => [engine, kind] as const)))("cloud GPU images on %s, %s", (engine, kind) => {
+  const api = useApi(engine);
+  const images = allImages.filter((image) => image.clusterType === kind);
+  const imagesPath = (project: number, region: number) => `/cloud/v3/gpu/${kind}/${project}/${region}/images`;
+  /** Account 1's own (private) image of the kind, a public one, and the project and region of the public one with all its images. */
+  const privateImage = images.find((image) => image.accountId === 1 && image.visibility === "private")!;
+  const publicImage = images.find((image) => image.accountId === 1 && image.visibility === "public")!;
+  const busy = { project: publicImage.projectId, region: publicImage.regionId };
+  const busyImages = images
+    .filter((image) => image.projectId === busy.project && image.regionId === busy.region)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+  const queuedImage = images.find((image) => image.status === "queued");
+  const theirImage = images.find((image) => image.projectId === theirProject.id)!;
 
 const upload = {
   name: "acme-finetune-base",
@@ -48,9 +53,6 @@ const upload = {
   ssh_key: "required",
   tags: { team: "research", purpose: "fine-tuning" },
 };
-
-describe.each(engines())("cloud GPU images on %s", (engine) => {
-  const api = useApi(engine);
 
   async function storedImages() {
     return selectRows(api.database.db, sql`select * from gpu_images order by id`);
@@ -69,32 +71,34 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
     return reply;
   }
 
-  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images", () => {
+  it("has images of the kind in the fixture: public and private ones, and another account's", () => {
+    expect([privateImage, publicImage, theirImage].every(Boolean)).toBe(true);
+    expect(busyImages.length).toBeGreaterThanOrEqual(2);
+  });
+
+  describe("GET /cloud/v3/gpu/{kind}/{project_id}/{region_id}/images", () => {
     const cases = projects.flatMap((project) => regions.map((region) => [project.accountId, project.id, region.id] as const));
 
     it.each(cases)("account %i, project %i, region %i: the fixture's images", async (accountId, projectId, regionId) => {
       const expected = images
         .filter((image) => image.accountId === accountId && image.projectId === projectId && image.regionId === regionId)
         .map((row) => {
-          // As the API shows an image: not the keys it is stored under, nor cow_format, which it keeps to itself.
-          const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...image } = byColumnName("gpuImages", row);
-          return image;
+          return shown(row);
         })
         .sort((a, b) => byCodePoint(a.id as string, b.id as string));
-      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${regionId}/images`, { as: [accountId as DemoAccountId, "role-2-active"] });
+      const reply = await api.call("GET", imagesPath(projectId, regionId), { as: [accountId as DemoAccountId, "role-2-active"] });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.count).toBe(expected.length);
       expect([...reply.body.results].sort((a: { id: string }, b: { id: string }) => byCodePoint(a.id, b.id))).toEqual(expected);
     });
 
     it("answers 404 for the other account's project, as for one that does not exist", async () => {
-      const theirs = projects.find((project) => project.accountId === 2)!;
-      const theirImage = images.find((image) => image.projectId === theirs.id)!;
+      const theirs = theirProject;
       // The owner sees images there, so the 404 below is about whose project it is.
-      const owner = await api.call("GET", `/cloud/v3/gpu/virtual/${theirs.id}/${theirImage.regionId}/images`, { as: [2, "role-1-active"] });
+      const owner = await api.call("GET", imagesPath(theirs.id, theirImage.regionId), { as: [2, "role-1-active"] });
       expect(owner.body.results).toContainEqual(expect.objectContaining({ id: theirImage.id }));
       for (const projectId of [theirs.id, 999_999]) {
-        const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${projectId}/${theirImage.regionId}/images`);
+        const reply = await api.call("GET", imagesPath(projectId, theirImage.regionId));
         expectEnvelope(reply, 404, "not_found");
       }
     });
@@ -102,21 +106,21 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
     it("answers 404 for an unknown region", async () => {
       const ours = projects.find((project) => project.accountId === 1)!;
       const unknownRegion = Math.max(...regions.map((region) => region.id)) + 1000;
-      const reply = await api.call("GET", `/cloud/v3/gpu/virtual/${ours.id}/${unknownRegion}/images`);
+      const reply = await api.call("GET", imagesPath(ours.id, unknownRegion));
       expectEnvelope(reply, 404, "not_found");
     });
 
     it("answers 400 for ids that are not positive integers", async () => {
-      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/0/1/images"), 400, "validation_error", { "path.project_id": [expect.any(String)] });
-      expectEnvelope(await api.call("GET", "/cloud/v3/gpu/virtual/1/x/images"), 400, "validation_error", { "path.region_id": [expect.any(String)] });
+      expectEnvelope(await api.call("GET", `/cloud/v3/gpu/${kind}/0/1/images`), 400, "validation_error", { "path.project_id": [expect.any(String)] });
+      expectEnvelope(await api.call("GET", `/cloud/v3/gpu/${kind}/1/x/images`), 400, "validation_error", { "path.region_id": [expect.any(String)] });
     });
   });
 
-  describe("GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/images with limit and offset", () => {
+  describe("GET /cloud/v3/gpu/{kind}/{project_id}/{region_id}/images with limit and offset", () => {
     it("pages by name, counting every image", async () => {
       const ids: string[] = [];
-      for (let offset = 0; offset < busyImages.length; offset += 3) {
-        const reply = await api.call("GET", `${imagesPath(busy.project, busy.region)}?limit=3&offset=${offset}`);
+      for (let offset = 0; offset < busyImages.length; offset += 1) {
+        const reply = await api.call("GET", `${imagesPath(busy.project, busy.region)}?limit=1&offset=${offset}`);
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body.count).toBe(busyImages.length);
         ids.push(...reply.body.results.map((image: { id: string }) => image.id));
@@ -138,7 +142,7 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
 
   describe("GET …/images/{image_id}", () => {
     it("answers the image with its disk format and GPU driver fields", async () => {
-      for (const image of [privateImage, publicImage, queuedImage]) {
+      for (const image of [privateImage, publicImage, ...(queuedImage ? [queuedImage] : [])]) {
         const reply = await api.call("GET", `${imagesPath(image.projectId, image.regionId)}/${image.id}`, { as: [1, "role-2-active"] });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.body).toEqual(shown(image));
@@ -147,19 +151,27 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
       expect(privateImage.diskFormat).toBe("raw");
     });
 
+    it("answers 404 for an image of the other kind, at this kind's path", async () => {
+      const other = allImages.find((image) => image.accountId === 1 && image.clusterType !== kind)!;
+      const owner = await api.call("GET", `/cloud/v3/gpu/${other.clusterType}/${other.projectId}/${other.regionId}/images/${other.id}`);
+      expect(owner.status, owner.text).toBe(200);
+      expectEnvelope(await api.call("GET", `${imagesPath(other.projectId, other.regionId)}/${other.id}`), 404, "not_found");
+      expectEnvelope(await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(other.projectId, other.regionId)}/${other.id}`)), 404, "not_found");
+    });
+
     it("answers 404 for another account's image, an image of another region, and an unknown one", async () => {
       const owner = await api.call("GET", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`, { as: [2, "role-1-active"] });
       expect(owner.status, owner.text).toBe(200);
       expectEnvelope(await api.call("GET", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`), 404, "not_found");
-      const otherRegion = busy.region === 1 ? 2 : 1;
-      expectEnvelope(await api.call("GET", `${imagesPath(busy.project, otherRegion)}/${privateImage.id}`), 404, "not_found");
+      const otherRegion = privateImage.regionId === 1 ? 2 : 1;
+      expectEnvelope(await api.call("GET", `${imagesPath(privateImage.projectId, otherRegion)}/${privateImage.id}`), 404, "not_found");
       expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}/${NO_SUCH_UUID}`), 404, "not_found");
       expectEnvelope(await api.call("GET", `${imagesPath(busy.project, busy.region)}/not-a-uuid`), 400, "validation_error", ["path.image_id"]);
     });
   });
 
   describe("the life of an uploaded image: upload → task → get → list → delete → 404", () => {
-    it("uploads at once, answers a finished task naming the image, and deletes it with a task of its own", async () => {
+    it("uploads at once, answers a running task named as the image, and deletes it with a task of its own", async () => {
       const reply = await api.call("POST", imagesPath(1, 2), { body: upload, as: [1, "role-5-active"] });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual({ tasks: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
@@ -169,15 +181,17 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
 
       const task = await api.call("GET", `/cloud/v1/tasks/${taskId}`);
       expect(task.status, task.text).toBe(200);
+      // The image is there at once; the task reports RUNNING for its first seconds (tasks.test.ts sees it finish).
       expect(task.body).toEqual({
         id: taskId,
-        task_type: "upload_gpu_virtual_image",
-        state: "FINISHED",
-        detailed_state: "FINISHED",
+        task_type: `upload_gpu_${kind}_image`,
+        state: "RUNNING",
+        detailed_state: null,
         created_on: expect.any(String),
         updated_on: task.body.created_on,
-        finished_on: task.body.created_on,
+        finished_on: null,
         client_id: 1,
+        user_client_id: 1,
         user_id: demoFixture.apiTokens.find((token) => token.accountId === 1 && token.name === "role-5-active")!.userId,
         project_id: 1,
         region_id: 2,
@@ -186,6 +200,10 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
         error: null,
         acknowledged_at: null,
         acknowledged_by: null,
+        job_id: null,
+        lifecycle_policy_id: null,
+        schedule_id: null,
+        request_id: null,
       });
 
       const imageId = task.body.created_resources.images[0] as string;
@@ -230,8 +248,8 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
       expect(deleted.body).toEqual({ tasks: [expect.stringMatching(/^[0-9a-f-]{36}$/)] });
       const deleteTask = await api.call("GET", `/cloud/v1/tasks/${deleted.body.tasks[0]}`, { as: [1, "role-2-active"] });
       expect(deleteTask.body).toMatchObject({
-        task_type: "delete_gpu_virtual_image",
-        state: "FINISHED",
+        task_type: `delete_gpu_${kind}_image`,
+        state: "RUNNING",
         created_resources: null,
         data: { image_id: imageId },
       });
@@ -287,9 +305,11 @@ describe.each(engines())("cloud GPU images on %s", (engine) => {
     it("refuses to delete a public image (403), an image a running task holds (409), and another account's (404)", async () => {
       const reply = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(publicImage.projectId, publicImage.regionId)}/${publicImage.id}`));
       expectEnvelope(reply, 403, "permission_denied");
-      expect(queuedImage.taskId).not.toBeNull();
-      const held = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(queuedImage.projectId, queuedImage.regionId)}/${queuedImage.id}`));
-      expectEnvelope(held, 409, "conflict");
+      if (queuedImage) {
+        expect(queuedImage.taskId).not.toBeNull();
+        const held = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(queuedImage.projectId, queuedImage.regionId)}/${queuedImage.id}`));
+        expectEnvelope(held, 409, "conflict");
+      } else expect(kind).toBe("baremetal");
       const theirs = await expectRefusedUnchanged(() => api.call("DELETE", `${imagesPath(theirImage.projectId, theirImage.regionId)}/${theirImage.id}`));
       expectEnvelope(theirs, 404, "not_found");
     });

@@ -4,9 +4,20 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { identityId } from "../columns.js";
+import { identityId, timestamptz } from "../columns.js";
 import { accountId } from "../iam/account.js";
 import { cloudRegions } from "./projects.js";
+
+/** The fields of a resource that only some usage types have, as the detailed reports name them. */
+export interface UsageResourceDetails {
+  ip_address?: string;
+  port_id?: string;
+  vm_id?: string;
+  instance_name?: string | null;
+  size_unit?: string;
+  last_size?: number;
+  attached_to_vm?: string | null;
+}
 
 /**
  * One line of billed usage in one month. The cost report sums these per type, region, flavor,
@@ -37,6 +48,20 @@ export const usageLines = pgTable(
     cost: numeric("cost", { mode: "number" }),
     /** The resource's tags, name to value. */
     tags: jsonb("tags").$type<Record<string, string>>().notNull().default({}),
+    /** The project the resource is in; null for usage recorded before projects were kept on the lines. */
+    projectId: integer("project_id"),
+    /** The resource the usage is of: its id and its last name ("" when not known). */
+    resourceId: text("resource_id").notNull().default(""),
+    resourceName: text("resource_name").notNull().default(""),
+    /** When the resource was first and last seen in the month; null: the month's start and end. */
+    firstSeen: timestamptz("first_seen"),
+    lastSeen: timestamptz("last_seen"),
+    /**
+     * What the detailed reports show of the resource beside its usage, by the platform's field names: an
+     * address's ip_address, a volume's last_size, size_unit and attached_to_vm, traffic's port_id, vm_id,
+     * instance_name and size_unit.
+     */
+    details: jsonb("details").$type<UsageResourceDetails>().notNull().default({}),
   },
   (t) => [
     // Covering: the cost report filters on the first four columns and reads the others, so

@@ -13,7 +13,7 @@ export interface GpuImageTag {
   value: string;
 }
 
-/** An image for virtual GPU clusters, available in one project and region. */
+/** An image for GPU clusters (virtual or bare-metal, as `cluster_type` says), available in one project and region. */
 export const gpuImages = pgTable(
   "gpu_images",
   {
@@ -23,6 +23,8 @@ export const gpuImages = pgTable(
     regionId: integer("region_id")
       .notNull()
       .references(() => cloudRegions.id),
+    /** "virtual" or "baremetal": the clusters the image is for; each kind is listed at its own path. */
+    clusterType: text("cluster_type").notNull().default("virtual"),
     name: text("name").notNull(),
     architecture: text("architecture").notNull().default("x86_64"),
     osDistro: text("os_distro"),
@@ -50,7 +52,7 @@ export const gpuImages = pgTable(
     gpuDriverVersion: text("gpu_driver_version"),
   },
   (t) => [
-    index("gpu_images_account_id_project_id_region_id_idx").on(t.accountId, t.projectId, t.regionId, t.name),
+    index("gpu_images_account_id_project_id_region_id_idx").on(t.accountId, t.projectId, t.regionId, t.clusterType, t.name),
     foreignKey({
       name: "gpu_images_project_fk",
       columns: [t.accountId, t.projectId],

@@ -1,5 +1,5 @@
 /**
- * Cloud area: the platform's inference model catalogue and regions, the account's projects, their
+ * Cloud area: the platform's inference model catalogue and regions, the account's projects, their secrets,
  * GPU images and the tasks that changed them, and the usage lines that cost reports sum (with their
  * monthly totals, kept by the database), one module per resource.
  */
@@ -14,3 +14,4 @@ export * from "./inference-secrets.js";
 export * from "./inference-api-keys.js";
 export * from "./inference-deployments.js";
 export * from "./inference-applications.js";
+export * from "./secrets.js";
