@@ -221,7 +221,20 @@ function rounds(document: OpenApiDocument): Array<Array<DocumentedOperation & { 
  * The kind of object a name stands for: a path segment, a path parameter or a field (`originGroup`,
  * `origin_group_id`, `config_ids`, `binaries`, `policy`), in one spelling: snake case, singular, without `_id`.
  */
-function kindOf(name: string): string {
+function kindOf(name: string, area: string): string {
+  return `${area}.${bareKind(name)}`;
+}
+
+/**
+ * The area an operation's path is in (its first segment; FastEdge's older paths are the edge area's): kinds are
+ * told apart by area, so an edge app's secret and a cloud project's secret are not taken for each other.
+ */
+function areaOf(path: string): string {
+  const area = path.split("/")[1] ?? "";
+  return area === "fastedge" ? "edge" : area;
+}
+
+function bareKind(name: string): string {
   const snake = name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/-/g, "_")
@@ -236,7 +249,7 @@ function pathParamKinds(pattern: string): Map<string, string> {
   return new Map(
     segments.flatMap((segment, index) => {
       const name = /^\{(\w+)\}$/.exec(segment)?.[1];
-      return name ? [[name, name === "id" || name === "name" ? kindOf(segments[index - 1]!) : kindOf(name)] as [string, string]] : [];
+      return name ? [[name, kindOf(name === "id" || name === "name" ? segments[index - 1]! : name, areaOf(pattern))] as [string, string]] : [];
     }),
   );
 }
@@ -250,14 +263,19 @@ function operationKind(paths: readonly string[], path: string): string {
   const segments = path.split("/");
   const named = segments.map((segment, index) => [segment, index] as const).filter(([segment]) => segment && !segment.startsWith("{") && segment !== "me");
   const collection = [...named].reverse().find(([, index]) => paths.some((other) => other.startsWith(`${segments.slice(0, index + 1).join("/")}/{`)));
-  return kindOf((collection ?? named.at(-1))?.[0] ?? "");
+  return kindOf((collection ?? named.at(-1))?.[0] ?? "", areaOf(path));
 }
 
 /**
  * The kind a key of a body names, as a field: none for a key without a small letter, which is a map's key the
  * client chose (an edge app's secret `API_KEY`, an environment variable's name), not a field of the API.
  */
-const fieldKind = (key: string): string | undefined => (/[a-z]/.test(key) ? kindOf(key) : undefined);
+const fieldKind = (key: string, area: string): string | undefined => (/[a-z]/.test(key) ? kindOf(key, area) : undefined);
+
+/** The values of a path's parameters in `path`, decoded, in order; undefined when it is not a path of `pattern`. */
+function pathValues(pattern: string, path: string): string[] | undefined {
+  return new RegExp(`^${pattern.replace(/\{\w+\}/g, "([^/]+)")}$`).exec(path)?.slice(1).map(decodeURIComponent);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -306,7 +324,7 @@ function referredKinds(entry: DocumentedOperation, kinds: ReadonlySet<string>): 
     if (Array.isArray(value)) return value.forEach((item) => walk(item, context));
     if (!isRecord(value)) return;
     for (const [key, field] of Object.entries(value)) {
-      const kind = key === "id" ? context : fieldKind(key);
+      const kind = key === "id" ? context : fieldKind(key, areaOf(entry.path));
       if (kind && kinds.has(kind) && (isId(field) || (Array.isArray(field) && field.length > 0 && field.every(isId)))) found.add(kind);
       else walk(field, kind !== undefined && kinds.has(kind) ? kind : context);
     }
@@ -375,6 +393,11 @@ class AccountIds {
   readonly #own = new Map<string, string[]>();
   /** For each kind: the ids the account's creates made. */
   readonly #made = new Map<string, string[]>();
+  /**
+   * For each collection path (`…/{project_id}/{region_id}/images`): the last of its objects an item route
+   * answered, with the path parameters before its own there (its project and region).
+   */
+  readonly #seen = new Map<string, { id: string; parents: Map<string, string> }>();
   readonly #paths: readonly string[];
   /** The paths of the document that have a GET operation. */
   readonly #readPaths: ReadonlySet<string>;
@@ -402,6 +425,7 @@ class AccountIds {
 
   /** Sets the ids of an answer beside those of the documented answer (an object, or a list of them, of `kind`). */
   #align(documented: unknown, actual: unknown, kind: string, top: boolean, create: boolean): void {
+    const area = kind.split(".")[0]!;
     if (Array.isArray(documented) && Array.isArray(actual)) {
       documented.forEach((item, index) => index < actual.length && this.#align(item, actual[index], kind, false, create));
       return;
@@ -415,8 +439,8 @@ class AccountIds {
       if (key === "id") this.#record(kind, value, other);
       // The ids a create's answer lists are what it made beside its object (an upload's `tasks`).
       else if (create && Array.isArray(value) && value.length > 0 && value.every(isId) && Array.isArray(other))
-        value.forEach((id, index) => this.#record(kindOf(key), id, other[index]));
-      else if (typeof value === "object" && value !== null) this.#align(value, other, key === items ? kind : kindOf(key), false, create);
+        value.forEach((id, index) => this.#record(kindOf(key, area), id, other[index]));
+      else if (typeof value === "object" && value !== null) this.#align(value, other, key === items ? kind : kindOf(key, area), false, create);
     }
   }
 
@@ -424,7 +448,8 @@ class AccountIds {
    * Learns from the app's answer to an example of `entry` (given its documented success status), `request` as
    * the sample sent it and `forwardedPath` where the app got it. What a create made is named by its answer's
    * id, or by its answer's one `<kind>_id` that its path does not hold (an invitation's `user_id`), or, when it
-   * answers neither, by the last parameter of its path, or by its answer's name (a bucket's, by either path).
+   * answers neither, by the last parameter of its path when that names an object of the operation's kind, or by its
+   * answer's name (a bucket's, by either path). Kinds are told apart by area (an edge secret is not a cloud secret).
    */
   learn(entry: DocumentedOperation, documented: unknown, answered: string | undefined, request: SentRequest, forwardedPath: string | undefined): void {
     let actual: unknown;
@@ -436,16 +461,16 @@ class AccountIds {
     const kind = operationKind(this.#paths, primaryKey(entry).split(" ")[1]!);
     const create = this.#creates.has(primaryKey(entry));
     if (create) {
-      const pathValues = request.path.split("?")[0]!.split("/").map(decodeURIComponent);
+      const inPath = request.path.split("?")[0]!.split("/").map(decodeURIComponent);
       // A `<kind>_id` the request's path holds names where the object was made (a bucket's storage), not the object.
       const idField =
         isRecord(documented) && isRecord(actual)
-          ? Object.keys(documented).find((key) => /_id$/.test(key) && isId(documented[key]) && key in actual && !pathValues.includes(String(documented[key])))
+          ? Object.keys(documented).find((key) => /_id$/.test(key) && isId(documented[key]) && key in actual && !inPath.includes(String(documented[key])))
           : undefined;
       if (isRecord(documented) && isRecord(actual) && "id" in actual) this.#record(kind, documented.id, actual.id, true);
       // An answer that names what it made by a `<kind>_id` of its own (an invitation's `user_id`).
-      else if (idField) this.#record(kindOf(idField), (documented as Record<string, unknown>)[idField], (actual as Record<string, unknown>)[idField], true);
-      else if (entry.path.endsWith("}") && forwardedPath) {
+      else if (idField) this.#record(kindOf(idField, areaOf(entry.path)), (documented as Record<string, unknown>)[idField], (actual as Record<string, unknown>)[idField], true);
+      else if (entry.path.endsWith("}") && forwardedPath && [...pathParamKinds(entry.path).values()].at(-1) === kind) {
         const last = (path: string) => decodeURIComponent(path.split("?")[0]!.split("/").at(-1)!);
         this.#record(kind, last(request.path), last(forwardedPath), true);
       }
@@ -454,6 +479,16 @@ class AccountIds {
       else if (isRecord(documented) && isRecord(actual) && typeof documented.name === "string") this.#record(this.#itemKind(entry.path) ?? kind, documented.name, actual.name, true);
     }
     this.#align(documented, actual, kind, true, create);
+    if (entry.path.endsWith("}") && forwardedPath && actual !== undefined) {
+      const values = pathValues(entry.path, forwardedPath.split("?")[0]!);
+      const kinds = pathParamKinds(entry.path);
+      const names = [...kinds.keys()];
+      if (values && names.length > 1)
+        this.#seen.set(entry.path.slice(0, entry.path.lastIndexOf("/{")), {
+          id: values.at(-1)!,
+          parents: new Map(names.slice(0, -1).map((name, index) => [name, values[index]!])),
+        });
+    }
   }
 
   /** The kind of the parameter that names an item of the collection at `path` (`…/secrets` → `…/secrets/{secret_name}`'s), if the document has one. */
@@ -490,16 +525,16 @@ class AccountIds {
     return typeof value === "number" ? Number(mapped) : mapped;
   }
 
-  async #translateJson(value: unknown, context: string | undefined): Promise<unknown> {
-    if (Array.isArray(value)) return Promise.all(value.map((item) => this.#translateJson(item, context)));
+  async #translateJson(value: unknown, context: string | undefined, area: string): Promise<unknown> {
+    if (Array.isArray(value)) return Promise.all(value.map((item) => this.#translateJson(item, context, area)));
     if (!isRecord(value)) return value;
     const entries = await Promise.all(
       Object.entries(value).map(async ([key, field]) => {
-        const kind = key === "id" ? context : fieldKind(key);
+        const kind = key === "id" ? context : fieldKind(key, area);
         if (isId(field)) return [key, await this.translate(kind, field)];
         // A list of ids: the account's, each once (two of the examples' may stand for the one the account has).
         if (Array.isArray(field) && field.length > 0 && field.every(isId)) return [key, [...new Set(await Promise.all(field.map((id) => this.translate(kind, id))))]];
-        return [key, await this.#translateJson(field, kind !== undefined && this.#own.has(kind) ? kind : context)];
+        return [key, await this.#translateJson(field, kind !== undefined && this.#own.has(kind) ? kind : context, area)];
       }),
     );
     return Object.fromEntries(entries);
@@ -512,7 +547,7 @@ class AccountIds {
   async rewrite(entry: DocumentedOperation, request: SentRequest): Promise<SentRequest> {
     const kinds = pathParamKinds(entry.path);
     const names = [...kinds.keys()];
-    const values = new RegExp(`^${entry.path.replace(/\{\w+\}/g, "([^/]+)")}$`).exec(request.path)?.slice(1);
+    const values = pathValues(entry.path, request.path);
     if (!values) throw new Error(`${request.path} is not a path of ${entry.path}.`);
     const deletes = this.#deletes.has(primaryKey(entry));
     const params = await Promise.all(
@@ -520,17 +555,24 @@ class AccountIds {
         const kind = kinds.get(names[index]!)!;
         const made = this.#made.get(kind)?.at(-1);
         if (deletes && index === values.length - 1 && made !== undefined) return made;
-        return String(await this.translate(kind, decodeURIComponent(raw), true));
+        return String(await this.translate(kind, raw, true));
       }),
     );
+    // A delete of what no create made deletes the last object seen in that collection, where it was seen (a GPU
+    // image of a virtual cluster in its project, not a bare-metal one's).
+    const seen = this.#seen.get(entry.path.slice(0, entry.path.lastIndexOf("/{")));
+    if (deletes && seen && this.#made.get(kinds.get(names.at(-1)!)!) === undefined) {
+      params[params.length - 1] = seen.id;
+      names.slice(0, -1).forEach((name, index) => seen.parents.has(name) && (params[index] = seen.parents.get(name)!));
+    }
     let index = 0;
     const path = entry.path.replace(/\{\w+\}/g, () => encodeURIComponent(params[index++]!));
     const query = await Promise.all(
-      request.query.map(async ([name, value]) => [name, (await Promise.all(value.split(",").map((part) => this.translate(kindOf(name), part)))).join(",")] as [string, string]),
+      request.query.map(async ([name, value]) => [name, (await Promise.all(value.split(",").map((part) => this.translate(kindOf(name, areaOf(entry.path)), part)))).join(",")] as [string, string]),
     );
     // A body that is a bare list holds objects of the operation's kind (a stream's overlays changed at once).
     const bodyKind = Array.isArray(request.body) ? operationKind(this.#paths, primaryKey(entry).split(" ")[1]!) : undefined;
-    const body = /\bjson\b/i.test(request.contentType ?? "") ? await this.#translateJson(request.body, bodyKind) : request.body;
+    const body = /\bjson\b/i.test(request.contentType ?? "") ? await this.#translateJson(request.body, bodyKind, areaOf(entry.path)) : request.body;
     return { ...request, path, query, body };
   }
 }
