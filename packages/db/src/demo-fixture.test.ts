@@ -375,8 +375,8 @@ describe("the demo cloud data", () => {
     expect(new Set(images1.map((image) => image.projectId)).size).toBeGreaterThanOrEqual(2);
     expect(new Set(images1.map((image) => image.regionId)).size).toBeGreaterThanOrEqual(2);
     for (const image of f.gpuImages) {
-      // cow_format is the image's stored setting, not a field the API shows.
-      const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, ...fields } = byColumnName("gpuImages", image);
+      // cow_format is the image's stored setting and cluster_type the clusters' list it is in (virtual or bare-metal), not fields the API shows.
+      const { account_id: _account, project_id: _project, region_id: _region, cow_format: _cow, cluster_type: _cluster, ...fields } = byColumnName("gpuImages", image);
       expectValid(gpuImage, fields, `GPU image ${image.id}`);
       expect(f.cloudRegions.map((candidate) => candidate.id)).toContain(image.regionId);
     }

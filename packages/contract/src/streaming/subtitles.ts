@@ -54,8 +54,12 @@ const write = (method: string): ClientMetadata => ({ access: "write", client: cl
 const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nWelcome to the autumn launch.\n\n00:00:04.500 --> 00:00:08.000\nLet's start with what's new.\n";
 export const subtitleExample: Subtitle = { id: 1, name: "English", language: "eng", vtt: VTT };
 
-// The cases' objects: the account's first video (the newest: the demo data gives it subtitles), and its first subtitle.
-const videoOf = (w: CaseWorld) => w.first("streaming.listVideos");
+// The cases' objects: the account's newest video that has subtitles (newer ones other walks made may have none), and its first subtitle.
+const videoOf = (w: CaseWorld) => {
+  const found = w.list("streaming.listVideos").find((video) => w.list("streaming.listSubtitles", { params: { video_id: video.id } }).length > 0);
+  if (!found) throw new Error(`The route cases need a video with subtitles in account ${w.account}; there is none.`);
+  return found;
+};
 const subtitleOf = (w: CaseWorld) => w.first("streaming.listSubtitles", { params: { video_id: videoOf(w).id } });
 
 export const streamingSubtitlesRoutes = {
