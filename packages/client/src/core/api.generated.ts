@@ -3488,9 +3488,11 @@ export interface CloudTask {
   id: string;
   /**
    * What the task does: upload_gpu_virtual_image, delete_gpu_virtual_image, upload_gpu_baremetal_image,
-   * delete_gpu_baremetal_image, delete_project, create_secret, delete_secret.
+   * delete_gpu_baremetal_image, delete_project, create_secret, delete_secret, create_inference_instance,
+   * update_inference_instance, delete_inference_instance, create_inference_application, update_inference_application,
+   * delete_inference_application.
    */
-  task_type: "upload_gpu_virtual_image" | "delete_gpu_virtual_image" | "upload_gpu_baremetal_image" | "delete_gpu_baremetal_image" | "delete_project" | "create_secret" | "delete_secret";
+  task_type: "upload_gpu_virtual_image" | "delete_gpu_virtual_image" | "upload_gpu_baremetal_image" | "delete_gpu_baremetal_image" | "delete_project" | "create_secret" | "delete_secret" | "create_inference_instance" | "update_inference_instance" | "delete_inference_instance" | "create_inference_application" | "update_inference_application" | "delete_inference_application";
   /**
    * NEW, RUNNING, FINISHED or ERROR. A task started through this API reports RUNNING (detailed_state null) for its
    * first 2 seconds and FINISHED from then on (finished_on is then set, and updated_on with it); the change it stands
@@ -3520,6 +3522,10 @@ export interface CloudTask {
     images?: string[];
     /** The ids of the secrets the task made. */
     secrets?: string[];
+    /** The names of the inference deployments the task made or changed. */
+    inference_instances?: string[];
+    /** The names of the inference application deployments the task made or changed. */
+    inference_applications?: string[];
   } | null;
   /**
    * What the task was asked: image_name for an upload, image_id, project_id or secret_id for a deletion, name for a

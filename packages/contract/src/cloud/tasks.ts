@@ -22,6 +22,12 @@ export const CLOUD_TASK_TYPES = [
   "delete_project",
   "create_secret",
   "delete_secret",
+  "create_inference_instance",
+  "update_inference_instance",
+  "delete_inference_instance",
+  "create_inference_application",
+  "update_inference_application",
+  "delete_inference_application",
 ] as const;
 
 export const CLOUD_TASK_STATES = ["NEW", "RUNNING", "FINISHED", "ERROR"] as const;
@@ -55,6 +61,8 @@ const cloudTaskSchema = z
       .object({
         images: z.array(z.string()).optional().describe("The ids of the images the task made."),
         secrets: z.array(z.string()).optional().describe("The ids of the secrets the task made."),
+        inference_instances: z.array(z.string()).optional().describe("The names of the inference deployments the task made or changed."),
+        inference_applications: z.array(z.string()).optional().describe("The names of the inference application deployments the task made or changed."),
       })
       .strict()
       .nullable()
