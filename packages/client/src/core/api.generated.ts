@@ -310,6 +310,7 @@ export interface AiTask {
   status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
   /** Percent done. */
   progress: number;
+  /** When the task ran, and for how long. */
   processing_time: {
     /** When it started; null while it is pending. */
     started_at: string | null;
@@ -318,16 +319,25 @@ export interface AiTask {
     /** Seconds from start to end; null while it runs. */
     total_time_sec: number | null;
   };
-  /** The task as it was asked for; fields it was not given are null. */
+  /** The task as it was asked for. */
   task_data: {
+    /** What the task does: transcription, content-moderation. */
     task_name: "transcription" | "content-moderation";
+    /** The file the task reads. */
     url: string;
     /** For content moderation; null for transcription. */
     category: "nsfw" | "hard_nudity" | "soft_nudity" | "sport" | null;
+    /**
+     * For a content check: the object labels, comma-separated, that end the check at the first one found; null for all.
+     */
     stop_objects: string | null;
+    /** For a transcription: the language spoken (ISO 639-2), or null to detect it. */
     audio_language: string | null;
+    /** For a transcription: the language the subtitles are translated into, or null for the spoken one. */
     subtitles_language: string | null;
+    /** The caller's own text kept with the task, or null. */
     client_entity_data: string | null;
+    /** The caller's own user id kept with the task, or null. */
     client_user_id: string | null;
     /** The account. */
     client_id: number;
@@ -345,6 +355,7 @@ export interface AiTaskDetails {
   status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "RECEIVED" | "REVOKED" | "RETRY";
   /** Percent done. */
   progress: number;
+  /** When the task ran, and for how long. */
   processing_time: {
     /** When it started; null while it is pending. */
     started_at: string | null;
@@ -353,54 +364,88 @@ export interface AiTaskDetails {
     /** Seconds from start to end; null while it runs. */
     total_time_sec: number | null;
   };
-  /** The task as it was asked for; fields it was not given are null. */
+  /** The task as it was asked for. */
   task_data: {
+    /** What the task does: transcription, content-moderation. */
     task_name: "transcription" | "content-moderation";
+    /** The file the task reads. */
     url: string;
     /** For content moderation; null for transcription. */
     category: "nsfw" | "hard_nudity" | "soft_nudity" | "sport" | null;
+    /**
+     * For a content check: the object labels, comma-separated, that end the check at the first one found; null for all.
+     */
     stop_objects: string | null;
+    /** For a transcription: the language spoken (ISO 639-2), or null to detect it. */
     audio_language: string | null;
+    /** For a transcription: the language the subtitles are translated into, or null for the spoken one. */
     subtitles_language: string | null;
+    /** The caller's own text kept with the task, or null. */
     client_entity_data: string | null;
+    /** The caller's own user id kept with the task, or null. */
     client_user_id: string | null;
     /** The account. */
     client_id: number;
   };
   /** The result, once the task has succeeded; null before, or when it was cancelled. */
   result: {
+    /** Whether any speech was heard. */
     speech_detected: boolean;
+    /** The languages heard (ISO 639-2). */
     languages: string[];
+    /** Everything said, as one text. */
     concatenated_text: string;
+    /** The subtitles, a line each. */
     subtitles: {
+      /** When the line starts (HH:MM:SS.mmm). */
       start_time: string;
+      /** When the line ends (HH:MM:SS.mmm). */
       end_time: string;
+      /** What is said. */
       text: string;
     }[];
     /** The subtitles as WebVTT text. */
     vttContent: string;
   } | {
+    /** Whether content not safe for work was found. */
     nsfw_detected: boolean;
+    /** The labels found in the video, each once. */
     detection_results: string[];
+    /** The frames something was found in. */
     frames: {
+      /** The frame's number in the video, from 0. */
       frame_number: number;
+      /** What was found in the frame. */
       label: string;
+      /** How sure the check is, from 0 to 1. */
       confidence: number;
     }[];
   } | {
+    /** Whether nudity was found. */
     nudity_detected: boolean;
+    /** The labels found in the video, each once. */
     detection_results: string[];
+    /** The frames something was found in. */
     frames: {
+      /** The frame's number in the video, from 0. */
       frame_number: number;
+      /** What was found in the frame. */
       label: string;
+      /** How sure the check is, from 0 to 1. */
       confidence: number;
     }[];
   } | {
+    /** Whether sport was found. */
     sport_detected: boolean;
+    /** The labels found in the video, each once. */
     detection_results: string[];
+    /** The frames something was found in. */
     frames: {
+      /** The frame's number in the video, from 0. */
       frame_number: number;
+      /** What was found in the frame. */
       label: string;
+      /** How sure the check is, from 0 to 1. */
       confidence: number;
     }[];
   } | null;

@@ -79,14 +79,14 @@ export type CreateAiTaskBody = z.input<typeof createAiTaskBody>;
 
 const taskData = z
   .object({
-    task_name: stringEnum(AI_TASK_NAMES),
-    url: z.string(),
+    task_name: stringEnum(AI_TASK_NAMES).describe(`What the task does: ${AI_TASK_NAMES.join(", ")}.`),
+    url: z.string().describe("The file the task reads."),
     category: stringEnum(AI_MODERATION_CATEGORIES).nullable().describe("For content moderation; null for transcription."),
-    stop_objects: z.string().nullable(),
-    audio_language: z.string().nullable(),
-    subtitles_language: z.string().nullable(),
-    client_entity_data: z.string().nullable(),
-    client_user_id: z.string().nullable(),
+    stop_objects: z.string().nullable().describe("For a content check: the object labels, comma-separated, that end the check at the first one found; null for all."),
+    audio_language: z.string().nullable().describe("For a transcription: the language spoken (ISO 639-2), or null to detect it."),
+    subtitles_language: z.string().nullable().describe("For a transcription: the language the subtitles are translated into, or null for the spoken one."),
+    client_entity_data: z.string().nullable().describe("The caller's own text kept with the task, or null."),
+    client_user_id: z.string().nullable().describe("The caller's own user id kept with the task, or null."),
     client_id: integer().describe("The account."),
   })
   .strict()
@@ -105,8 +105,8 @@ const aiTaskSchema = z
     task_id: uuid.describe("The task id."),
     status: stringEnum(AI_TASK_STATUSES).describe(LIFECYCLE),
     progress: integer({ min: 0, max: 100 }).describe("Percent done."),
-    processing_time: processingTime,
-    task_data: taskData,
+    processing_time: processingTime.describe("When the task ran, and for how long."),
+    task_data: taskData.describe("The task as it was asked for."),
   })
   .strict()
   .describe("An AI task.");
@@ -115,22 +115,42 @@ type AiTaskSchemaType = typeof aiTaskSchema;
 export const aiTask: AiTaskSchema = aiTaskSchema;
 export type AiTask = z.infer<typeof aiTask>;
 
-const frame = z.object({ frame_number: integer(), label: z.string(), confidence: z.number() }).strict();
+const frame = z
+  .object({
+    frame_number: integer().describe("The frame's number in the video, from 0."),
+    label: z.string().describe("What was found in the frame."),
+    confidence: z.number().describe("How sure the check is, from 0 to 1."),
+  })
+  .strict();
+const detections = {
+  detection_results: z.array(z.string()).describe("The labels found in the video, each once."),
+  frames: z.array(frame).describe("The frames something was found in."),
+};
 const aiResult = z
   .union([
     z
       .object({
-        speech_detected: z.boolean(),
-        languages: z.array(z.string()),
-        concatenated_text: z.string(),
-        subtitles: z.array(z.object({ start_time: z.string(), end_time: z.string(), text: z.string() }).strict()),
+        speech_detected: z.boolean().describe("Whether any speech was heard."),
+        languages: z.array(z.string()).describe("The languages heard (ISO 639-2)."),
+        concatenated_text: z.string().describe("Everything said, as one text."),
+        subtitles: z
+          .array(
+            z
+              .object({
+                start_time: z.string().describe("When the line starts (HH:MM:SS.mmm)."),
+                end_time: z.string().describe("When the line ends (HH:MM:SS.mmm)."),
+                text: z.string().describe("What is said."),
+              })
+              .strict(),
+          )
+          .describe("The subtitles, a line each."),
         vttContent: z.string().describe("The subtitles as WebVTT text."),
       })
       .strict()
       .describe("A transcription's result."),
-    z.object({ nsfw_detected: z.boolean(), detection_results: z.array(z.string()), frames: z.array(frame) }).strict().describe("The `nsfw` check's result."),
-    z.object({ nudity_detected: z.boolean(), detection_results: z.array(z.string()), frames: z.array(frame) }).strict().describe("A nudity check's result."),
-    z.object({ sport_detected: z.boolean(), detection_results: z.array(z.string()), frames: z.array(frame) }).strict().describe("The `sport` check's result."),
+    z.object({ nsfw_detected: z.boolean().describe("Whether content not safe for work was found."), ...detections }).strict().describe("The `nsfw` check's result."),
+    z.object({ nudity_detected: z.boolean().describe("Whether nudity was found."), ...detections }).strict().describe("A nudity check's result."),
+    z.object({ sport_detected: z.boolean().describe("Whether sport was found."), ...detections }).strict().describe("The `sport` check's result."),
   ])
   .nullable()
   .describe("The result, once the task has succeeded; null before, or when it was cancelled.");
