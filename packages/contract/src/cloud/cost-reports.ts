@@ -298,7 +298,7 @@ const resourceUsageShape = {
   instance_type: z.string().nullable().describe('What sent the traffic, "vm", "baremetal" or "router", for egress_traffic; null for other types.'),
   volume_type: z.string().nullable().describe("The volume type for volume and snapshot usage; null for other types."),
   tags: z
-    .array(z.object({ key: z.string(), value: z.string() }).strict())
+    .array(z.object({ key: z.string().describe("The tag's key."), value: z.string().describe("The tag's value.") }).strict())
     .describe("The resource's tags when last seen, in key order."),
   billing_metric_name: z.string().describe("The billed metric, e.g. vm_minutes."),
   billing_feature_name: z.string().describe("The billed feature."),
@@ -344,14 +344,14 @@ const usageReportSchema = z
       .array(
         z
           .object({
-            type: z.string(),
-            region: integer(),
-            region_id: integer(),
-            flavor: z.string(),
-            instance_type: z.string().nullable(),
-            volume_type: z.string().nullable(),
-            billing_metric_name: z.string(),
-            billing_value_unit: z.string(),
+            type: resourceUsageShape.type,
+            region: resourceUsageShape.region,
+            region_id: resourceUsageShape.region_id,
+            flavor: resourceUsageShape.flavor,
+            instance_type: resourceUsageShape.instance_type,
+            volume_type: resourceUsageShape.volume_type,
+            billing_metric_name: resourceUsageShape.billing_metric_name,
+            billing_value_unit: resourceUsageShape.billing_value_unit,
             billing_value: z.number().describe("Summed usage of every matching resource, not only this page's."),
           })
           .strict(),

@@ -24,10 +24,10 @@ const STATUS_MODEL =
 const parameterSchema = z
   .object({
     type: stringEnum(["enum", "float", "integer", "string"]).describe("What values the parameter takes."),
-    display_name: z.string(),
+    display_name: z.string().describe("The parameter's name as people read it."),
     description: z.string(),
     default_value: z.string().describe("The value used when a deployment does not override it."),
-    required: z.boolean(),
+    required: z.boolean().describe("Whether the parameter must have a value (its default counts)."),
     enum_values: z.array(z.string()).nullable().describe("The values an enum takes; null for other types."),
     min_value: z.string().nullable().describe("The least value of an integer or float, or null."),
     max_value: z.string().nullable().describe("The greatest value of an integer or float, or null."),
@@ -38,19 +38,19 @@ const parameterSchema = z
 const inferenceApplicationTemplateSchema = z
   .object({
     name: z.string().describe("The application's name in the catalogue, what a deployment's `application_name` gives."),
-    display_name: z.string(),
+    display_name: z.string().describe("The application's name as people read it."),
     description: z.string(),
-    readme: z.string(),
-    cover_url: z.string(),
+    readme: z.string().describe("How to use the application once deployed (Markdown)."),
+    cover_url: z.string().describe("The URL of the application's picture in the catalogue."),
     tags: z.record(z.string()).describe("Key-value labels of the application."),
     components: z
       .record(
         z
           .object({
-            display_name: z.string(),
+            display_name: z.string().describe("The component's name as people read it."),
             description: z.string(),
-            readme: z.string(),
-            license_url: z.string(),
+            readme: z.string().describe("How to use the component (Markdown)."),
+            license_url: z.string().describe("The URL of the licence the component's software is under."),
             required: z.boolean().describe("Whether every deployment of the application has this component."),
             exposable: z.boolean().describe("Whether the component can have a public address (`exposed`)."),
             suitable_flavors: z.array(z.object({ name: z.string() }).strict()).describe("The flavors the component runs on."),
@@ -78,6 +78,10 @@ export const inferenceApplicationTemplateList: InferenceApplicationTemplateListS
 
 // ----- Deployments.
 
+const EXPOSED = "Whether the component has a public address; only an exposable component may.";
+const FLAVOR = "The flavor the component runs on: one of its suitable flavors.";
+const SCALE = "How many replicas of the component each region runs.";
+
 const scaleFields = {
   min: integer({ min: 0, max: INFERENCE_MAX_REPLICAS }).describe(`The fewest replicas, 0 to ${INFERENCE_MAX_REPLICAS}.`),
   max: integer({ min: 1, max: INFERENCE_MAX_REPLICAS }).describe(`The most replicas, 1 to ${INFERENCE_MAX_REPLICAS}, at least \`min\` (400 otherwise).`),
@@ -86,16 +90,16 @@ const scaleFields = {
 const overrideValue = strictObject({ value: z.string().max(4096, "At most 4096 characters.").describe("The value, as text, checked against the parameter's type and bounds.") });
 
 const componentCreateBody = strictObject({
-  exposed: z.boolean().describe("Give the component a public address; only an exposable component may be (400 otherwise)."),
-  flavor: inferenceName.describe("One of the component's suitable flavors (400 otherwise)."),
-  scale: strictObject(scaleFields),
+  exposed: z.boolean().describe(`${EXPOSED} 400 otherwise.`),
+  flavor: inferenceName.describe(`${FLAVOR} 400 otherwise.`),
+  scale: strictObject(scaleFields).describe(SCALE),
   parameter_overrides: mapOf(z.string().max(255), overrideValue, { max: 100, noun: "overrides", description: "Values for the component's parameters, by name (400 for a name it lacks)." }).optional(),
 });
 
 const componentUpdateBody = strictObject({
-  exposed: z.boolean().optional(),
-  flavor: inferenceName.optional(),
-  scale: strictObject({ min: scaleFields.min.optional(), max: scaleFields.max.optional() }).optional(),
+  exposed: z.boolean().optional().describe(`${EXPOSED} 400 otherwise; left out: unchanged.`),
+  flavor: inferenceName.optional().describe(`${FLAVOR} 400 otherwise; left out: unchanged.`),
+  scale: strictObject({ min: scaleFields.min.optional(), max: scaleFields.max.optional() }).optional().describe(`${SCALE} Left out: unchanged.`),
   parameter_overrides: mapOf(z.string().max(255), overrideValue.nullable(), {
     max: 100,
     noun: "overrides",
@@ -153,37 +157,55 @@ export type UpdateInferenceApplicationDeploymentFields = z.output<typeof updateI
 const inferenceApplicationDeploymentSchema = z
   .object({
     name: z.string(),
-    application_name: z.string(),
-    components_configuration: z.record(
-      z
-        .object({
-          exposed: z.boolean(),
-          flavor: z.string(),
-          scale: z.object({ min: integer(), max: integer() }).strict(),
-          parameter_overrides: z.record(z.object({ value: z.string() }).strict()),
-        })
-        .strict(),
-    ),
-    regions: z.array(integer()),
-    api_keys: z.array(z.string()),
+    application_name: z.string().describe("The application of the catalogue that is deployed."),
+    components_configuration: z
+      .record(
+        z
+          .object({
+            exposed: z.boolean().describe(EXPOSED),
+            flavor: z.string().describe(FLAVOR),
+            scale: z.object({ min: integer().describe(scaleFields.min.description!), max: integer().describe(scaleFields.max.description!) }).strict().describe(SCALE),
+            parameter_overrides: z
+              .record(z.object({ value: z.string().describe("The value, as text.") }).strict())
+              .describe("The values given for the component's parameters, by name; the others have their defaults."),
+          })
+          .strict(),
+      )
+      .describe("How each component runs, by name."),
+    regions: z.array(integer()).describe("The regions the deployment runs in."),
+    api_keys: z.array(z.string()).describe("The project's API keys callers may use; empty: calls need no key."),
     status: z
       .object({
         consolidated_status: stringEnum(INFERENCE_APPLICATION_STATUSES).describe(STATUS_MODEL),
-        regions: z.array(
-          z
-            .object({
-              region_id: integer(),
-              status: z.string().describe('"Deploying", "Active" or "Deleting".'),
-              components: z.record(z.object({ status: z.string(), error: z.string().describe('Why the component failed; "" when it did not.') }).strict()),
-            })
-            .strict(),
-        ),
+        regions: z
+          .array(
+            z
+              .object({
+                region_id: integer(),
+                status: z.string().describe('"Deploying", "Active" or "Deleting".'),
+                components: z
+                  .record(
+                    z
+                      .object({
+                        status: z.string().describe('The component\'s state in the region: "Deploying", "Active" or "Deleting".'),
+                        error: z.string().describe('Why the component failed; "" when it did not.'),
+                      })
+                      .strict(),
+                  )
+                  .describe("The state of each component in the region, by name."),
+              })
+              .strict(),
+          )
+          .describe("The state in each region."),
         component_inferences: z
-          .record(z.object({ name: z.string().describe("`<deployment>-<component>`."), flavor: z.string() }).strict())
+          .record(z.object({ name: z.string().describe("`<deployment>-<component>`."), flavor: z.string().describe(FLAVOR) }).strict())
           .describe("The inference that runs each component."),
-        expose_addresses: z.record(z.object({ address: z.string() }).strict()).describe("The address of each exposed component, once Active."),
+        expose_addresses: z
+          .record(z.object({ address: z.string().describe("Where callers reach the component.") }).strict())
+          .describe("The address of each exposed component, once Active."),
       })
-      .strict(),
+      .strict()
+      .describe("Where the deployment is: overall, in each region, and the addresses of its exposed components."),
   })
   .strict()
   .describe("A deployment of an application of the catalogue.");

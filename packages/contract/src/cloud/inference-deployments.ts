@@ -35,96 +35,156 @@ const STATUS_MODEL =
 
 // ----- Scaling, probes, logging: as a request gives them (optional parts) and as an answer shows them (every part, null where unset).
 
-const percent = (what: string) => integer({ min: 1, max: 100 }).describe(`Threshold, percent of ${what}.`);
-const thresholdTrigger = (what: string) => strictObject({ threshold: percent(what) });
-
-const sqsTriggerBody = strictObject({
-  activation_queue_length: integer({ min: 0 }).describe("Messages in the queue before the first replica starts."),
-  aws_endpoint: z.string().max(2048, "At most 2048 characters.").url("Must be a URL.").nullable().optional().describe("A custom AWS endpoint, or null."),
-  aws_region: z.string().min(1, "Must not be empty.").max(64, "At most 64 characters.").describe('The queue\'s AWS region, e.g. "eu-central-1".'),
-  queue_length: integer({ min: 1 }).describe("Messages in the queue per replica."),
-  queue_url: z.string().max(2048, "At most 2048 characters.").url("Must be a URL.").describe("The queue's URL."),
-  secret_name: inferenceName.describe("An inference secret of the project (type aws-iam) to read the queue with (400 otherwise)."),
-  scale_on_delayed: z.boolean().optional().describe("Count delayed messages too. Default false."),
-  scale_on_flight: z.boolean().optional().describe("Count messages in flight too. Default false."),
-});
-
-const triggersBody = strictObject({
-  cpu: thresholdTrigger("CPU").nullable().optional(),
-  gpu_memory: thresholdTrigger("GPU memory copy utilisation").nullable().optional(),
-  gpu_utilization: thresholdTrigger("GPU utilisation").nullable().optional(),
-  http: strictObject({
-    rate: integer({ min: 1 }).describe("Requests per `window` that one replica takes."),
-    window: integer({ min: 1, max: 3600 }).describe("The window, seconds."),
-  })
-    .nullable()
-    .optional(),
-  memory: thresholdTrigger("memory").nullable().optional(),
-  sqs: sqsTriggerBody.nullable().optional(),
-}).describe("What makes the containers scale between `min` and `max`; null or left out: none of that kind.");
-
 /** The most replicas a region's containers scale to. */
 export const INFERENCE_MAX_REPLICAS = 100;
 
+/** What each part means, said once for the request that sets it and the answer that shows it. */
+const FIELD = {
+  threshold: (what: string) => `Scale up when the replicas' average ${what} is over this percent (1 to 100).`,
+  trigger: (what: string) => `Scale on ${what}; null: not on it.`,
+  httpTrigger: "Scale on HTTP requests; null: not on them.",
+  rate: "Requests per `window` that one replica takes.",
+  window: "The window `rate` counts requests over, seconds.",
+  sqsTrigger: "Scale on the length of an AWS SQS queue; null: not on it.",
+  activationQueueLength: "Messages in the queue before the first replica starts.",
+  awsEndpoint: "A custom AWS endpoint, or null: AWS's own.",
+  awsRegion: 'The queue\'s AWS region, e.g. "eu-central-1".',
+  queueLength: "Messages in the queue per replica.",
+  queueUrl: "The queue's URL.",
+  secretName: "An inference secret of the project (type aws-iam) the queue is read with.",
+  scaleOnDelayed: "Count delayed messages too (default false).",
+  scaleOnFlight: "Count messages in flight too (default false).",
+  triggers: "What makes the containers scale between `min` and `max`; null or left out: none of that kind.",
+  scale: "How many replicas the region runs, and what makes it run more.",
+  min: `The fewest replicas, 0 to ${INFERENCE_MAX_REPLICAS}; 0 lets the region scale to zero.`,
+  max: `The most replicas, 1 to ${INFERENCE_MAX_REPLICAS}, at least \`min\`.`,
+  cooldownPeriod: "Seconds between two scaling actions; null: the platform's default.",
+  pollingInterval: "Seconds between two looks at the triggers; null: the platform's default.",
+  containers: "The regions to run in, each with its scaling. At least one.",
+  probe: "How to probe: exactly one of exec, http_get and tcp_socket, and how often.",
+  probeConfig: (which: string) => `The ${which} probe: whether it is enabled and how it probes; null: none.`,
+  exec: "Probe by running a command in the container: it passes when the command exits 0; null: not this way.",
+  command: "The command and its arguments.",
+  httpGet: "Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way.",
+  tcpSocket: "Probe by opening a TCP connection: it passes when the connection opens; null: not this way.",
+  port: "The container's port to probe, 1 to 65535.",
+  headers: "Headers to send.",
+  host: "The Host header to send; null: the container's address.",
+  path: 'The path to GET (default "/").',
+  schema: "HTTP (default) or HTTPS.",
+  failureThreshold: "Failures in a row before the probe counts as failed (default 3).",
+  successThreshold: "Successes in a row before the probe counts as passed again (default 1).",
+  initialDelaySeconds: "Seconds after the container starts before the first probe (default 0).",
+  periodSeconds: "Seconds between two probes (default 10).",
+  timeoutSeconds: "Seconds a probe may take before it counts as failed (default 1).",
+  probes: "Probes of every container; null or left out: none. An enabled probe needs `probe`.",
+  logging: "Where the containers' logs go; null: the platform's default (streamed, kept in no region of yours).",
+  loggingEnabled: "Stream the containers' logs (default true).",
+  destinationRegionId: "The region the logs are kept in (a region of the platform), or null.",
+  topicName: "The log topic the lines are written to; null: one the platform names.",
+  retentionPolicy: "How long the logs are kept; null: the platform's default.",
+  period: "Days the logs are kept, 1 to 3650; null: the platform's default.",
+  ingressOpts: "How the deployment's address passes calls on; null: the defaults.",
+  disableResponseBuffering: "Pass responses on as they are written instead of buffering them (default false).",
+  image: "The container image, e.g. `nginx:latest` (Docker Hub) or a registry's full path.",
+  listeningPort: "The port the container listens on.",
+  flavorName: "A flavor of the platform: the CPU, memory and GPU of each replica.",
+  timeout: "Idle seconds before the containers scale down to `scale.min`; null: 120.",
+} as const;
+
+const percent = (what: string) => integer({ min: 1, max: 100 }).describe(FIELD.threshold(what));
+const thresholdTrigger = (what: string) => strictObject({ threshold: percent(what) }).describe(FIELD.trigger(what));
+
+const sqsTriggerBody = strictObject({
+  activation_queue_length: integer({ min: 0 }).describe(FIELD.activationQueueLength),
+  aws_endpoint: z.string().max(2048, "At most 2048 characters.").url("Must be a URL.").nullable().optional().describe(FIELD.awsEndpoint),
+  aws_region: z.string().min(1, "Must not be empty.").max(64, "At most 64 characters.").describe(FIELD.awsRegion),
+  queue_length: integer({ min: 1 }).describe(FIELD.queueLength),
+  queue_url: z.string().max(2048, "At most 2048 characters.").url("Must be a URL.").describe(FIELD.queueUrl),
+  secret_name: inferenceName.describe(`${FIELD.secretName} 400 for one it lacks.`),
+  scale_on_delayed: z.boolean().optional().describe(FIELD.scaleOnDelayed),
+  scale_on_flight: z.boolean().optional().describe(FIELD.scaleOnFlight),
+}).describe(FIELD.sqsTrigger);
+
+const triggersBody = strictObject({
+  cpu: thresholdTrigger("CPU use").nullable().optional(),
+  gpu_memory: thresholdTrigger("GPU memory copy utilisation").nullable().optional(),
+  gpu_utilization: thresholdTrigger("GPU utilisation").nullable().optional(),
+  http: strictObject({
+    rate: integer({ min: 1 }).describe(FIELD.rate),
+    window: integer({ min: 1, max: 3600 }).describe(FIELD.window),
+  })
+    .describe(FIELD.httpTrigger)
+    .nullable()
+    .optional(),
+  memory: thresholdTrigger("memory use").nullable().optional(),
+  sqs: sqsTriggerBody.nullable().optional(),
+}).describe(FIELD.triggers);
+
 const scaleBody = strictObject({
-  min: integer({ min: 0, max: INFERENCE_MAX_REPLICAS }).describe(`The fewest replicas, 0 to ${INFERENCE_MAX_REPLICAS}; 0 lets the region scale to zero.`),
-  max: integer({ min: 1, max: INFERENCE_MAX_REPLICAS }).describe(`The most replicas, 1 to ${INFERENCE_MAX_REPLICAS}, at least \`min\` (400 otherwise).`),
-  cooldown_period: integer({ min: 0, max: 86_400 }).nullable().optional().describe("Seconds between two scaling actions; null: the platform's default."),
-  polling_interval: integer({ min: 1, max: 3600 }).nullable().optional().describe("Seconds between two looks at the triggers; null: the platform's default."),
+  min: integer({ min: 0, max: INFERENCE_MAX_REPLICAS }).describe(FIELD.min),
+  max: integer({ min: 1, max: INFERENCE_MAX_REPLICAS }).describe(`${FIELD.max} 400 otherwise.`),
+  cooldown_period: integer({ min: 0, max: 86_400 }).nullable().optional().describe(FIELD.cooldownPeriod),
+  polling_interval: integer({ min: 1, max: 3600 }).nullable().optional().describe(FIELD.pollingInterval),
   triggers: triggersBody.optional(),
-});
+}).describe(FIELD.scale);
 
 const containerBody = strictObject({
   region_id: integer({ min: 1 }).describe("A region of the platform (400 otherwise); each region once."),
   scale: scaleBody,
 });
 
-const containersBody = listOf(containerBody, { min: 1, max: 10, noun: "containers", description: "The regions to run in, each with its scaling. At least one." });
+const containersBody = listOf(containerBody, { min: 1, max: 10, noun: "containers", description: FIELD.containers });
 
+const portBody = integer({ min: 1, max: 65_535 }).describe(FIELD.port);
 const probeBody = strictObject({
-  exec: strictObject({ command: listOf(z.string().max(4096, "At most 4096 characters."), { min: 1, max: 100, noun: "arguments", description: "The command and its arguments." }) })
+  exec: strictObject({ command: listOf(z.string().max(4096, "At most 4096 characters."), { min: 1, max: 100, noun: "arguments", description: FIELD.command }) })
+    .describe(FIELD.exec)
     .nullable()
     .optional(),
   http_get: strictObject({
-    port: integer({ min: 1, max: 65_535 }),
-    headers: mapOf(z.string().min(1).max(256), z.string().max(4096), { max: 50, noun: "headers", description: "Headers to send." }).optional(),
-    host: z.string().max(253).nullable().optional(),
-    path: z.string().max(2048).optional().describe('Default "/".'),
-    schema: stringEnum(["HTTP", "HTTPS"]).optional().describe("HTTP (default) or HTTPS."),
+    port: portBody,
+    headers: mapOf(z.string().min(1).max(256), z.string().max(4096), { max: 50, noun: "headers", description: FIELD.headers }).optional(),
+    host: z.string().max(253).nullable().optional().describe(FIELD.host),
+    path: z.string().max(2048).optional().describe(FIELD.path),
+    schema: stringEnum(["HTTP", "HTTPS"]).optional().describe(FIELD.schema),
   })
+    .describe(FIELD.httpGet)
     .nullable()
     .optional(),
-  tcp_socket: strictObject({ port: integer({ min: 1, max: 65_535 }) }).nullable().optional(),
-  failure_threshold: integer({ min: 1, max: 100 }).optional().describe("Default 3."),
-  success_threshold: integer({ min: 1, max: 100 }).optional().describe("Default 1."),
-  initial_delay_seconds: integer({ min: 0, max: 3600 }).optional().describe("Default 0."),
-  period_seconds: integer({ min: 1, max: 3600 }).optional().describe("Default 10."),
-  timeout_seconds: integer({ min: 1, max: 3600 }).optional().describe("Default 1."),
-}).describe("How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often.");
+  tcp_socket: strictObject({ port: portBody }).describe(FIELD.tcpSocket).nullable().optional(),
+  failure_threshold: integer({ min: 1, max: 100 }).optional().describe(FIELD.failureThreshold),
+  success_threshold: integer({ min: 1, max: 100 }).optional().describe(FIELD.successThreshold),
+  initial_delay_seconds: integer({ min: 0, max: 3600 }).optional().describe(FIELD.initialDelaySeconds),
+  period_seconds: integer({ min: 1, max: 3600 }).optional().describe(FIELD.periodSeconds),
+  timeout_seconds: integer({ min: 1, max: 3600 }).optional().describe(FIELD.timeoutSeconds),
+}).describe(`${FIELD.probe} 400 for none or more than one.`);
 
-const probeConfigBody = strictObject({ enabled: z.boolean(), probe: probeBody.optional() }).nullable().optional();
+const probeConfigBody = (which: string) => strictObject({ enabled: z.boolean(), probe: probeBody.optional() }).describe(FIELD.probeConfig(which)).nullable().optional();
 
 const probesBody = strictObject({
-  liveness_probe: probeConfigBody,
-  readiness_probe: probeConfigBody,
-  startup_probe: probeConfigBody,
+  liveness_probe: probeConfigBody("liveness"),
+  readiness_probe: probeConfigBody("readiness"),
+  startup_probe: probeConfigBody("startup"),
 })
   .nullable()
   .optional()
-  .describe("Probes of every container; null or left out: none. An enabled probe needs `probe` (400 otherwise).");
+  .describe(`${FIELD.probes} (400 otherwise).`);
 
 const loggingBody = strictObject({
-  enabled: z.boolean().optional().describe("Stream the containers' logs. Default true."),
-  destination_region_id: integer({ min: 1 }).nullable().optional().describe("The region the logs are kept in (a region of the platform), or null."),
-  topic_name: z.string().min(1).max(255).nullable().optional(),
-  retention_policy: strictObject({ period: integer({ min: 1, max: 3650 }).nullable() }).nullable().optional().describe("Days the logs are kept."),
+  enabled: z.boolean().optional().describe(FIELD.loggingEnabled),
+  destination_region_id: integer({ min: 1 }).nullable().optional().describe(FIELD.destinationRegionId),
+  topic_name: z.string().min(1).max(255).nullable().optional().describe(FIELD.topicName),
+  retention_policy: strictObject({ period: integer({ min: 1, max: 3650 }).nullable().describe(FIELD.period) }).nullable().optional().describe(FIELD.retentionPolicy),
 })
   .nullable()
-  .optional();
+  .optional()
+  .describe(FIELD.logging);
 
-const ingressOptsBody = strictObject({ disable_response_buffering: z.boolean().optional().describe("Default false: responses are buffered.") })
+const ingressOptsBody = strictObject({ disable_response_buffering: z.boolean().optional().describe(FIELD.disableResponseBuffering) })
   .nullable()
-  .optional();
+  .optional()
+  .describe(FIELD.ingressOpts);
 
 const envsBody = mapOf(
   z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,255}$/, "Must be an environment variable name: letters, digits and underscores, not starting with a digit."),
@@ -136,9 +196,9 @@ const apiKeysBody = listOf(inferenceName, { max: 50, noun: "keys", description: 
 const commandBody = listOf(z.string().max(4096, "At most 4096 characters."), { max: 100, noun: "arguments", description: "The command and its arguments, instead of the image's own." });
 
 const deploymentFields = {
-  image: z.string().min(1, "Must not be empty.").max(2048, "At most 2048 characters.").regex(/^\S+$/, "Must not contain spaces.").describe("The container image, e.g. `nginx:latest` (Docker Hub) or a registry's full path."),
-  listening_port: integer({ min: 1, max: 65_535 }).describe("The port the container listens on."),
-  flavor_name: inferenceName.describe("A flavor of the platform (400 otherwise)."),
+  image: z.string().min(1, "Must not be empty.").max(2048, "At most 2048 characters.").regex(/^\S+$/, "Must not contain spaces.").describe(FIELD.image),
+  listening_port: integer({ min: 1, max: 65_535 }).describe(FIELD.listeningPort),
+  flavor_name: inferenceName.describe(`${FIELD.flavorName} 400 for one it lacks.`),
   description: z.string().max(1024, "At most 1024 characters.").nullable().optional().describe('What the deployment is for; null or left out: "".'),
   command: commandBody.nullable().optional(),
   credentials_name: inferenceName.nullable().optional().describe("Registry credentials of the project to pull the image with (400 for a name it lacks); null: none."),
@@ -148,7 +208,7 @@ const deploymentFields = {
   ingress_opts: ingressOptsBody,
   logging: loggingBody,
   probes: probesBody,
-  timeout: integer({ min: 0, max: 86_400 }).nullable().optional().describe("Idle seconds before the containers scale down to `scale.min`; null: 120."),
+  timeout: integer({ min: 0, max: 86_400 }).nullable().optional().describe(FIELD.timeout),
 };
 
 const createInferenceDeploymentBodySchema = strictObject(
@@ -202,23 +262,33 @@ export type UpdateInferenceDeploymentFields = z.output<typeof updateInferenceDep
 
 // ----- The answer.
 
-const thresholdShown = z.object({ threshold: integer() }).strict().nullable();
+const thresholdShown = (what: string) => z.object({ threshold: integer().describe(FIELD.threshold(what)) }).strict().describe(FIELD.trigger(what)).nullable();
+const portShown = integer().describe(FIELD.port);
 const probeShown = z
   .object({
-    exec: z.object({ command: z.array(z.string()) }).strict().nullable(),
+    exec: z.object({ command: z.array(z.string()).describe(FIELD.command) }).strict().describe(FIELD.exec).nullable(),
     http_get: z
-      .object({ headers: z.record(z.string()), host: z.string().nullable(), path: z.string(), port: integer(), schema: z.string() })
+      .object({
+        headers: z.record(z.string()).describe(FIELD.headers),
+        host: z.string().nullable().describe(FIELD.host),
+        path: z.string().describe(FIELD.path),
+        port: portShown,
+        schema: z.string().describe(FIELD.schema),
+      })
       .strict()
+      .describe(FIELD.httpGet)
       .nullable(),
-    tcp_socket: z.object({ port: integer() }).strict().nullable(),
-    failure_threshold: integer(),
-    success_threshold: integer(),
-    initial_delay_seconds: integer(),
-    period_seconds: integer(),
-    timeout_seconds: integer(),
+    tcp_socket: z.object({ port: portShown }).strict().describe(FIELD.tcpSocket).nullable(),
+    failure_threshold: integer().describe(FIELD.failureThreshold),
+    success_threshold: integer().describe(FIELD.successThreshold),
+    initial_delay_seconds: integer().describe(FIELD.initialDelaySeconds),
+    period_seconds: integer().describe(FIELD.periodSeconds),
+    timeout_seconds: integer().describe(FIELD.timeoutSeconds),
   })
-  .strict();
-const probeConfigShown = z.object({ enabled: z.boolean(), probe: probeShown.nullable() }).strict().nullable();
+  .strict()
+  .describe(FIELD.probe);
+const probeConfigShown = (which: string) =>
+  z.object({ enabled: z.boolean(), probe: probeShown.nullable() }).strict().describe(FIELD.probeConfig(which)).nullable();
 
 const inferenceDeploymentSchema = z
   .object({
@@ -227,73 +297,96 @@ const inferenceDeploymentSchema = z
     status: stringEnum(INFERENCE_DEPLOYMENT_STATUSES).describe(STATUS_MODEL),
     address: z.string().nullable().describe("Where callers reach the deployment, while it is ACTIVE or PENDING; null otherwise."),
     description: z.string(),
-    image: z.string(),
-    listening_port: integer(),
-    flavor_name: z.string(),
+    image: z.string().describe(FIELD.image),
+    listening_port: integer().describe(FIELD.listeningPort),
+    flavor_name: z.string().describe(FIELD.flavorName),
     command: z.string().nullable().describe("The command and its arguments, joined by spaces; null: the image's own."),
     credentials_name: z.string().nullable().describe("The registry credentials the image is pulled with, or null."),
     envs: z.record(z.string()).describe("Environment variables of the containers."),
     api_keys: z.array(z.string()).describe("The project's API keys callers may use."),
     auth_enabled: z.boolean().describe("Whether calls need an API key: true when `api_keys` names any (or auth_enabled was set)."),
-    containers: z.array(
-      z
-        .object({
-          region_id: integer(),
-          address: z.string().nullable().describe("The region's own address, while the deployment is ACTIVE or PENDING; null otherwise."),
-          deploy_status: z
-            .object({
-              total: integer().describe("Replicas the region runs: `scale.min`, while the deployment runs; 0 while it is stopped."),
-              ready: integer().describe("Replicas ready: `total` once the deployment is ACTIVE, 0 before."),
-            })
-            .strict(),
-          error_message: z.string().nullable().describe("Why the region's containers failed, or null."),
-          scale: z
-            .object({
-              min: integer(),
-              max: integer(),
-              cooldown_period: integer().nullable(),
-              polling_interval: integer().nullable(),
-              triggers: z
-                .object({
-                  cpu: thresholdShown,
-                  gpu_memory: thresholdShown,
-                  gpu_utilization: thresholdShown,
-                  http: z.object({ rate: integer(), window: integer() }).strict().nullable(),
-                  memory: thresholdShown,
-                  sqs: z
-                    .object({
-                      activation_queue_length: integer(),
-                      aws_endpoint: z.string().nullable(),
-                      aws_region: z.string(),
-                      queue_length: integer(),
-                      queue_url: z.string(),
-                      secret_name: z.string(),
-                      scale_on_delayed: z.boolean(),
-                      scale_on_flight: z.boolean(),
-                    })
-                    .strict()
-                    .nullable(),
-                })
-                .strict(),
-            })
-            .strict(),
-        })
-        .strict(),
-    ),
-    ingress_opts: z.object({ disable_response_buffering: z.boolean() }).strict().nullable(),
+    containers: z
+      .array(
+        z
+          .object({
+            region_id: integer(),
+            address: z.string().nullable().describe("The region's own address, while the deployment is ACTIVE or PENDING; null otherwise."),
+            deploy_status: z
+              .object({
+                total: integer().describe("Replicas the region runs: `scale.min`, while the deployment runs; 0 while it is stopped."),
+                ready: integer().describe("Replicas ready: `total` once the deployment is ACTIVE, 0 before."),
+              })
+              .strict()
+              .describe("How far the region's replicas are."),
+            error_message: z.string().nullable().describe("Why the region's containers failed, or null."),
+            scale: z
+              .object({
+                min: integer().describe(FIELD.min),
+                max: integer().describe(FIELD.max),
+                cooldown_period: integer().nullable().describe(FIELD.cooldownPeriod),
+                polling_interval: integer().nullable().describe(FIELD.pollingInterval),
+                triggers: z
+                  .object({
+                    cpu: thresholdShown("CPU use"),
+                    gpu_memory: thresholdShown("GPU memory copy utilisation"),
+                    gpu_utilization: thresholdShown("GPU utilisation"),
+                    http: z
+                      .object({ rate: integer().describe(FIELD.rate), window: integer().describe(FIELD.window) })
+                      .strict()
+                      .describe(FIELD.httpTrigger)
+                      .nullable(),
+                    memory: thresholdShown("memory use"),
+                    sqs: z
+                      .object({
+                        activation_queue_length: integer().describe(FIELD.activationQueueLength),
+                        aws_endpoint: z.string().nullable().describe(FIELD.awsEndpoint),
+                        aws_region: z.string().describe(FIELD.awsRegion),
+                        queue_length: integer().describe(FIELD.queueLength),
+                        queue_url: z.string().describe(FIELD.queueUrl),
+                        secret_name: z.string().describe(FIELD.secretName),
+                        scale_on_delayed: z.boolean().describe(FIELD.scaleOnDelayed),
+                        scale_on_flight: z.boolean().describe(FIELD.scaleOnFlight),
+                      })
+                      .strict()
+                      .describe(FIELD.sqsTrigger)
+                      .nullable(),
+                  })
+                  .strict()
+                  .describe(FIELD.triggers),
+              })
+              .strict()
+              .describe(FIELD.scale),
+          })
+          .strict(),
+      )
+      .describe(FIELD.containers),
+    ingress_opts: z
+      .object({ disable_response_buffering: z.boolean().describe(FIELD.disableResponseBuffering) })
+      .strict()
+      .describe(FIELD.ingressOpts)
+      .nullable(),
     logging: z
       .object({
         enabled: z.boolean(),
-        destination_region_id: integer().nullable(),
-        topic_name: z.string().nullable(),
-        retention_policy: z.object({ period: integer().nullable() }).strict().nullable(),
+        destination_region_id: integer().nullable().describe(FIELD.destinationRegionId),
+        topic_name: z.string().nullable().describe(FIELD.topicName),
+        retention_policy: z
+          .object({ period: integer().nullable().describe(FIELD.period) })
+          .strict()
+          .describe(FIELD.retentionPolicy)
+          .nullable(),
       })
       .strict()
+      .describe(FIELD.logging)
       .nullable(),
-    probes: z.object({ liveness_probe: probeConfigShown, readiness_probe: probeConfigShown, startup_probe: probeConfigShown }).strict().nullable(),
-    timeout: integer().nullable(),
+    probes: z
+      .object({ liveness_probe: probeConfigShown("liveness"), readiness_probe: probeConfigShown("readiness"), startup_probe: probeConfigShown("startup") })
+      .strict()
+      .describe(FIELD.probes)
+      .nullable(),
+    timeout: integer().nullable().describe(FIELD.timeout),
     object_references: z
-      .array(z.object({ kind: z.literal("AppDeployment"), name: z.string() }).strict())
+      .array(z.object({ kind: z.literal("AppDeployment").describe("What the object is: an application deployment."), name: z.string() }).strict())
       .describe("The objects the deployment belongs to: always empty here, as application components are not listed as deployments."),
     created_at: isoTimestamp,
   })
@@ -315,7 +408,7 @@ const inferenceDeploymentLogSchema = z
     time: isoTimestamp.describe("When the container wrote the line."),
     region_id: integer(),
     pod: z.string().describe("The replica that wrote it."),
-    message: z.string(),
+    message: z.string().describe("The line, without its line break."),
   })
   .strict()
   .describe("A line a deployment's container logged.");

@@ -35,20 +35,25 @@ export const inferenceFlavorList: InferenceFlavorListSchema = inferenceFlavorLis
 const inferenceRegionCapacityListSchema = z
   .object({
     count: integer().describe("The number of regions."),
-    results: z.array(
-      z
-        .object({
-          region_id: integer(),
-          capacity: z
-            .array(
-              z
-                .object({ flavor_name: z.string(), capacity: integer().describe("Containers of the flavor the region can still start.") })
-                .strict(),
-            )
-            .describe("Each flavor the region offers, by name."),
-        })
-        .strict(),
-    ),
+    results: z
+      .array(
+        z
+          .object({
+            region_id: integer(),
+            capacity: z
+              .array(
+                z
+                  .object({
+                    flavor_name: z.string().describe("A flavor of the platform."),
+                    capacity: integer().describe("Containers of the flavor the region can still start."),
+                  })
+                  .strict(),
+              )
+              .describe("Each flavor the region offers, by name."),
+          })
+          .strict(),
+      )
+      .describe("Each region that runs inference, by id."),
   })
   .strict()
   .describe("The capacity of every region that runs inference, and the number of such regions.");

@@ -25,7 +25,8 @@ const inferenceSecretSchema = z
         aws_access_key_id: z.string().describe("The AWS access key id, as it was given."),
         aws_secret_access_key: z.string().describe(`Always "${HIDDEN_SECRET_VALUE}": the secret key is kept encrypted and never shown back.`),
       })
-      .strict(),
+      .strict()
+      .describe("The key pair."),
   })
   .strict()
   .describe("An inference secret: an AWS IAM key pair that a deployment's SQS scaling trigger names in `secret_name`.");

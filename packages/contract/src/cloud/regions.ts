@@ -32,7 +32,7 @@ const cloudRegionSchema = z
     state: stringEnum(["ACTIVE", "DELETED", "DELETING", "DELETION_FAILED", "INACTIVE", "MAINTENANCE", "NEW"]).describe("ACTIVE when it takes new resources."),
     endpoint_type: stringEnum(["admin", "internal", "public"]).describe('The endpoint served to accounts: always "public".'),
     coordinates: z
-      .object({ latitude: z.string(), longitude: z.string() })
+      .object({ latitude: z.string().describe("Degrees north (negative: south), as text."), longitude: z.string().describe("Degrees east (negative: west), as text.") })
       .strict()
       .nullable()
       .describe("Where the region is, in decimal degrees as text; null when not known."),

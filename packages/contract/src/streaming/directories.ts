@@ -53,15 +53,16 @@ export const directoryTree: DirectoryTreeSchema = directoryTreeSchema;
 export type DirectoryTree = z.infer<typeof directoryTree>;
 
 const directoryItem = z.union([
-  z.object({ ...directoryBaseShape, item_type: z.literal("Directory") }).strict().describe("A directory it holds."),
-  video.extend({ item_type: z.literal("Video") }).describe("A video it holds: the video's fields and `item_type`."),
+  z.object({ ...directoryBaseShape, item_type: z.literal("Directory").describe("What the item is: a directory.") }).strict().describe("A directory it holds."),
+  video.extend({ item_type: z.literal("Video").describe("What the item is: a video.") }).describe("A video it holds: the video's fields and `item_type`."),
 ]);
 
 const directoryDetailsSchema = z
   .object({
     directory: z
       .object({ ...directoryBaseShape, items: z.array(directoryItem).describe("What it holds: its directories by name, then its videos, newest first.") })
-      .strict(),
+      .strict()
+      .describe("The directory and what it holds directly."),
   })
   .strict()
   .describe("A directory with what it holds, wrapped in `directory` as the platform answers.");

@@ -24,7 +24,7 @@ const playerSchema = z
     client_id: integer().describe("The account."),
     design: z.string().describe("The design's name."),
     framework: z.string().describe("The player's web framework."),
-    autoplay: z.boolean(),
+    autoplay: z.boolean().describe("Whether playback starts as soon as the player loads."),
     mute: z.boolean().describe("Whether playback starts muted."),
     disable_skin: z.boolean().describe("Whether the player shows its bare video, without controls' skin."),
     save_options_to_cookies: z.boolean().describe("Whether a viewer's choices (volume, quality) are kept in cookies."),

@@ -64,9 +64,9 @@ const SERIES_RULES =
 const demoDay = { date_from: "2026-11-01T00:00:00Z", date_to: "2026-11-02T00:00:00Z" };
 const demoHours = { from: "2026-11-01T12:00:00Z", to: "2026-11-01T16:00:00Z", granularity: "1h" };
 
-/** The `data` list the player's statistics answer. */
-function dataOf<T extends z.ZodRawShape>(shape: T, description: string) {
-  return z.object({ data: z.array(z.object(shape).strict()).describe(description) }).strict();
+/** The `data` list the statistics answer: `rows` says which rows it holds, `what` what the answer is. */
+function dataOf<T extends z.ZodRawShape>(shape: T, rows: string, what: string) {
+  return z.object({ data: z.array(z.object(shape).strict()).describe(rows) }).strict().describe(what);
 }
 const views = integer({ min: 0, column: "bigint" }).describe("Views: playbacks started.");
 const nullableText = (description: string) => z.string().nullable().describe(`${description}; null unless grouped by it.`);
@@ -90,6 +90,7 @@ const viewsSchema = dataOf(
     ...groupFields,
   },
   `One row per day, type and value of each \`group\`, by day, then most views first; at most ${STREAMING_ROWS_MAX}, the first in that order.`,
+  "The built-in player's events over a period, counted per day and grouped as asked.",
 );
 export interface StreamingViewsSchema extends StreamingViewsSchemaType {}
 type StreamingViewsSchemaType = typeof viewsSchema;
@@ -103,6 +104,7 @@ const uniqueViewersSchema = dataOf(
     ...groupFields,
   },
   `One row per type (and day and value of each \`group\`), by day, then most viewers first; at most ${STREAMING_ROWS_MAX}, the first in that order.`,
+  "The built-in player's unique viewers (distinct IP addresses) over a period, grouped as asked.",
 );
 export interface StreamingUniqueViewersSchema extends StreamingUniqueViewersSchemaType {}
 type StreamingUniqueViewersSchemaType = typeof uniqueViewersSchema;
@@ -111,7 +113,7 @@ export const streamingUniqueViewers: StreamingUniqueViewersSchema = uniqueViewer
 /** A ranking of the player's views by one field (and the fields of `extra`). */
 function ranking<const Field extends string, Extra extends z.ZodRawShape = Record<never, never>>(field: Field, describe: string, extra?: Extra) {
   const shape = { [field]: z.string().describe(describe), ...extra, views } as { [K in Field]: z.ZodString } & Extra & { views: typeof views };
-  return dataOf(shape, `Most views first, then by ${field}; at most ${STREAMING_RANKING_MAX}.`);
+  return dataOf(shape, `Most views first, then by ${field}; at most ${STREAMING_RANKING_MAX}.`, `The built-in player's views over a period, by ${field}.`);
 }
 const byBrowserSchema = ranking("browser", "The browser.");
 const byCountrySchema = ranking("country", "The viewers' country (ISO 3166 alpha-2 code).", { country_name: z.string().describe("Its English name.") });
@@ -119,7 +121,7 @@ const byRegionSchema = ranking("region", "The viewers' region (ISO 3166-2 code).
 const byHostSchema = ranking("host", "The host name of the page the player was embedded in.");
 const bySystemSchema = ranking("os", "The operating system.");
 const byEmbedSchema = ranking("embed_url", "The URL of the page the player was embedded in.");
-const popularSchema = ranking("id", "The video's id, as text.");
+const popularSchema = ranking("id", "The video's id, as text.").describe("The videos most viewed in the built-in player over a period.");
 export interface ViewsByBrowserSchema extends ViewsByBrowserSchemaType {}
 type ViewsByBrowserSchemaType = typeof byBrowserSchema;
 export const viewsByBrowser: ViewsByBrowserSchema = byBrowserSchema;
@@ -149,6 +151,7 @@ const heatmapSchema = dataOf(
     time: z.string().nullable().describe("type live: the minute (ISO 8601, UTC); null for vod and playlist."),
   },
   "live: one row per minute the stream was watched, in time order; vod and playlist: one row per position the player reported, in order.",
+  "Where in a stream or video the built-in player's viewers were: per minute of a live stream, per position of a video.",
 );
 export interface ViewsHeatmapSchema extends ViewsHeatmapSchemaType {}
 type ViewsHeatmapSchemaType = typeof heatmapSchema;
@@ -157,6 +160,7 @@ export const viewsHeatmap: ViewsHeatmapSchema = heatmapSchema;
 const cdnUniqsSchema = dataOf(
   { type: entityType, uniqs: integer({ min: 0, column: "bigint" }).describe("Distinct viewers over the period.") },
   "One row per type asked for (every type without `type`), in the order live, vod, playlist.",
+  "Unique viewers through the CDN over a period, per type.",
 );
 export interface UniqueViewersCdnSchema extends UniqueViewersCdnSchemaType {}
 type UniqueViewersCdnSchemaType = typeof cdnUniqsSchema;
@@ -172,6 +176,7 @@ const ffprobeSchema = dataOf(
     sum_frames: integer({ min: 0, column: "bigint" }).describe("The frames received."),
   },
   "One row per interval in which the stream was on the air, in time order: an interval without a row is one it was off.",
+  "What a live stream's ingest was like (ffprobe of the incoming signal), per interval.",
 );
 export interface FfprobesSchema extends FfprobesSchemaType {}
 type FfprobesSchemaType = typeof ffprobeSchema;

@@ -263,7 +263,7 @@ const directUploadSchema = z
   .object({
     token: z.string().describe("The upload's token: send it in the TUS upload's metadata. Made for each call; valid for 24 hours."),
     servers: z
-      .array(z.object({ id: integer(), hostname: z.string() }).strict())
+      .array(z.object({ id: integer(), hostname: z.string().describe("The upload server's host name.") }).strict())
       .describe("The upload servers; send the file (TUS protocol) to `https://<hostname>/upload/`."),
     video: video.describe("The video the upload is for."),
   })
