@@ -369,6 +369,11 @@ export function strictObject<S extends z.ZodRawShape>(
   return schema as unknown as z.ZodType<z.output<typeof inner>, z.ZodTypeDef, z.input<typeof inner>>;
 }
 
+/** The body of an operation that takes no input: none, or `{}`; `why` says where the input is instead. */
+export function emptyInput(why = "the path says it all") {
+  return strictObject({}).optional().describe(`No fields: ${why}. The body may be left out, or be an empty JSON object.`);
+}
+
 /** The authorization header every route takes; its description is the guide's Authentication section. */
 export const authorizationHeaders = z.object({
   authorization: z

@@ -6,7 +6,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import type { ClientMetadata } from "../client-names.js";
-import { booleanQuery, errorResponses, idParam, integer, isoTimestamp, listOf, paging, strictObject, withBody } from "../common.js";
+import { booleanQuery, emptyInput, errorResponses, idParam, integer, isoTimestamp, listOf, paging, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import { missingId, uniqueName } from "../route-case.js";
 import { linkedPageOf } from "./logs-uploader/shared.js";
@@ -17,7 +17,6 @@ import type { CaseWorld } from "../route-case.js";
 const c = initContract();
 
 /** The body of an action that takes no input: none, or `{}` (any field is refused). */
-export const noActionInput = strictObject({}).optional().describe("No body, or {}: the operation takes no input.");
 
 /** The most bytes of PEM text a certificate chain or a private key may have. */
 export const MAX_PEM_LENGTH = 65_536;
@@ -320,7 +319,7 @@ export const cdnCertificatesRoutes = {
     method: "POST",
     path: "/cdn/sslData/:ssl_data_id/renew",
     pathParams: sslDataParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses([...withBody, 409]) },
     summary: "Renew a Let's Encrypt certificate",
     description:
@@ -335,7 +334,7 @@ export const cdnCertificatesRoutes = {
     method: "POST",
     path: "/cdn/sslData/:ssl_data_id/force-retry",
     pathParams: sslDataParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses([...withBody, 409]) },
     summary: "Retry a failed Let's Encrypt issuing",
     description:

@@ -6,10 +6,9 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import type { ClientMetadata } from "../client-names.js";
-import { errorResponses, idParam, integer, isoTimestamp, listOf, pageOf, paging, strictObject, withBody } from "../common.js";
+import { emptyInput, errorResponses, idParam, integer, isoTimestamp, listOf, pageOf, paging, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
-import { noActionInput } from "./certificates.js";
 import { purge, read, write } from "./shared.js";
 
 /** The platform's limits on one request: URLs of a purge by URL, patterns of a purge by pattern, paths of a prefetch. */
@@ -222,7 +221,7 @@ export const cdnPurgeRoutes = {
     method: "POST",
     path: "/cdn/resources/:resource_id/ssl/le/pre-validate",
     pathParams: resourceParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses([...withBody, 422]) },
     summary: "Check that a Let's Encrypt certificate can be issued",
     description:

@@ -6,8 +6,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, integer, integerParam, isoTimestamp, listOf, mapOf, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
-import { noActionInput } from "../cdn/certificates.js";
+import { emptyInput, errorResponses, integer, integerParam, isoTimestamp, listOf, mapOf, pageOf, paging, strictObject, stringEnum, withBody } from "../common.js";
 import { route } from "../route.js";
 import { uniqueName, type CaseAccount, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
@@ -531,7 +530,7 @@ export const cloudInferenceDeploymentsRoutes = {
     method: "POST",
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/start",
     pathParams: deploymentPathParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
     summary: "Start an inference deployment",
     description:
@@ -546,7 +545,7 @@ export const cloudInferenceDeploymentsRoutes = {
     method: "POST",
     path: "/cloud/v3/inference/:project_id/deployments/:deployment_name/stop",
     pathParams: deploymentPathParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
     summary: "Stop an inference deployment",
     description:

@@ -4,8 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, idParam, integer, isoTimestamp, paging, pageOf, stringEnum, uuid, withBody } from "../common.js";
-import { noActionInput } from "../cdn/certificates.js";
+import { booleanQuery, emptyInput, errorResponses, idParam, integer, isoTimestamp, pageOf, paging, stringEnum, uuid, withBody } from "../common.js";
 import { idListQuery } from "../cdn/logs-uploader/shared.js";
 import { textListQuery } from "../cdn/statistics.js";
 import { route } from "../route.js";
@@ -176,7 +175,7 @@ export const cloudTasksRoutes = {
     method: "POST",
     path: "/cloud/v1/tasks/:task_id/acknowledge",
     pathParams: taskPathParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 200: cloudTask, ...errorResponses(withBody) },
     summary: "Acknowledge a task",
     description:
@@ -198,7 +197,7 @@ export const cloudTasksRoutes = {
       project_id: idParam("Only the tasks of this project.").optional(),
       region_id: idParam("Only the tasks in this region.").optional(),
     }),
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 204: c.noBody(), ...errorResponses(withBody) },
     summary: "Acknowledge all tasks",
     description:

@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integerParam, isoTimestamp, pageOf, strictObject, stringEnum, withBody } from "../common.js";
+import { emptyInput, errorResponses, idParam, integerParam, isoTimestamp, pageOf, stringEnum, withBody } from "../common.js";
 import { route } from "../route.js";
 import { objectStoragePath, STORAGE_RESTORE_DAYS } from "./object-storages.js";
 import { read, write } from "./shared.js";
@@ -68,7 +68,7 @@ export const storageAccessKeysRoutes = {
       method: "POST",
       path: "/storage/v4/object_storages/:object_storage_id/access_keys",
       pathParams: z.object({ object_storage_id: idParam("The object storage id; it must belong to the account.") }),
-      body: strictObject({}).optional().describe("No fields: the key is generated. The body may be left out, or be an empty JSON object."),
+      body: emptyInput("the key is generated"),
       responses: { 201: accessKeyCreated, ...errorResponses([409, ...withBody]) },
       summary: "Create an access key",
       description:

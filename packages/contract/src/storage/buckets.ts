@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, listOf, pageOf, strictObject, withBody } from "../common.js";
+import { emptyInput, errorResponses, idParam, integer, integerParam, listOf, pageOf, strictObject, withBody } from "../common.js";
 import * as examples from "../examples.js";
 import { route } from "../route.js";
 import { missingId, type CaseObject, type CaseWorld } from "../route-case.js";
@@ -107,12 +107,6 @@ type BucketPolicySchemaType = typeof bucketPolicySchema;
 export const bucketPolicy: BucketPolicySchema = bucketPolicySchema;
 
 export type BucketPolicy = z.infer<typeof bucketPolicy>;
-
-/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
-const emptyBody = () =>
-  strictObject({})
-    .optional()
-    .describe("No fields: the path says it all. The body may be left out, or be an empty JSON object.");
 
 const bucketPathParams = z.object({
   id: idParam("The storage id; it must belong to the account."),
@@ -257,7 +251,7 @@ export const storageBucketsRoutes = {
     method: "POST",
     path: "/storage/provisioning/v1/storage/:id/s3/bucket/:name/policy",
     pathParams: bucketPathParams,
-    body: emptyBody(),
+    body: emptyInput(),
     responses: { 200: bucketPolicy, ...errorResponses(withBody) },
     summary: "Make a bucket public",
     description:

@@ -5,7 +5,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { booleanQuery, errorResponses, idParam, integer, integerParam, isoTimestamp, pageOf, strictObject, stringEnum, withBody } from "../common.js";
+import { booleanQuery, emptyInput, errorResponses, idParam, integer, integerParam, isoTimestamp, pageOf, strictObject, stringEnum, withBody } from "../common.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { locationAddress, OBJECT_STORAGE_LOCATIONS } from "./locations.js";
@@ -226,7 +226,7 @@ export const storageObjectStoragesRoutes = {
       method: "POST",
       path: "/storage/v4/object_storages/:object_storage_id/restore",
       pathParams: objectStorageIdParams,
-      body: strictObject({}).optional().describe("No fields: the path names the storage. The body may be left out, or be an empty JSON object."),
+      body: emptyInput("the path names the storage"),
       responses: { 204: c.noBody(), ...errorResponses([409, ...withBody]) },
       summary: "Restore a deleted object storage",
       description:

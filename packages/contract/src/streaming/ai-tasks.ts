@@ -4,9 +4,8 @@
  * and which languages are supported.
  */
 import { z } from "zod";
-import { noActionInput } from "../cdn/certificates.js";
 import type { ClientMetadata } from "../client-names.js";
-import { errorResponses, integer, integerParam, isoTimestamp, pageOf, stringEnum, strictObject, uuid, withBody } from "../common.js";
+import { emptyInput, errorResponses, integer, integerParam, isoTimestamp, pageOf, strictObject, stringEnum, uuid, withBody } from "../common.js";
 import type { RouteMetadata } from "../roles.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
@@ -268,7 +267,7 @@ export const streamingAiTasksRoutes = {
     method: "POST",
     path: "/streaming/ai/tasks/:task_id/cancel",
     pathParams: taskIdParams,
-    body: noActionInput,
+    body: emptyInput(),
     responses: { 200: z.object({ result: stringEnum(AI_TASK_STATUSES).describe("The task's status after the call.") }).strict().describe("What became of the task."), ...errorResponses(withBody) },
     summary: "Cancel an AI task",
     description:

@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, integer, isoTimestamp, listOf, strictObject, withBody } from "../../common.js";
+import { emptyInput, errorResponses, integer, isoTimestamp, listOf, strictObject, withBody } from "../../common.js";
 import { route } from "../../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../../route-case.js";
 import { read, write } from "../shared.js";
@@ -17,7 +17,6 @@ import {
   LIST_RULES,
   logsUploaderValidation,
   name,
-  noInput,
   page,
   pagingQuery,
   policyOf,
@@ -249,7 +248,7 @@ export const cdnLogsUploaderConfigsRoutes = {
     method: "POST",
     path: "/cdn/logs_uploader/configs/:id/validate",
     pathParams: idParams("config"),
-    body: noInput,
+    body: emptyInput("a check takes no input"),
     responses: { 200: logsUploaderValidation, ...errorResponses(withBody) },
     summary: "Check a logs uploader config",
     description:

@@ -3,7 +3,7 @@
  * their listings, id lists in queries, a name, and their routes' path parameters, rules and examples.
  */
 import { z } from "zod";
-import { idParam, integer, isoTimestamp, listOf, PAGE_MAX, paging, stringEnum, strictObject } from "../../common.js";
+import { idParam, integer, isoTimestamp, listOf, PAGE_MAX, paging, stringEnum } from "../../common.js";
 import type { CaseWorld } from "../../route-case.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +89,6 @@ export const name = z.string().min(1).max(255);
 export const idParams = (what: string) => z.object({ id: idParam(`The ${what} id.`) });
 
 /** The body of a check: none (or `{}`); any field is refused. */
-export const noInput = strictObject({}).optional().describe("No body, or {}: a check takes no input.");
 
 export const LIST_RULES =
   `Paged by \`limit\` (default ${LOGS_UPLOADER_PAGE.default}, at most ${LOGS_UPLOADER_PAGE.max}) and \`offset\`, in ascending id order; ` +

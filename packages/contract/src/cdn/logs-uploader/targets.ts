@@ -4,12 +4,12 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, integer, isoTimestamp, strictObject, stringEnum, withBody } from "../../common.js";
+import { emptyInput, errorResponses, integer, isoTimestamp, strictObject, stringEnum, withBody } from "../../common.js";
 import * as examples from "../../examples.js";
 import { route } from "../../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../../route-case.js";
 import { read, write } from "../shared.js";
-import { CHANGE_RESETS_CHECK, checked, idListQuery, idParams, linkedPageOf, LIST_RULES, logsUploaderValidation, name, noInput, page, pagingQuery, targetOf, unchecked } from "./shared.js";
+import { CHANGE_RESETS_CHECK, checked, idListQuery, idParams, linkedPageOf, LIST_RULES, logsUploaderValidation, name, page, pagingQuery, targetOf, unchecked } from "./shared.js";
 
 const c = initContract();
 
@@ -321,7 +321,7 @@ export const cdnLogsUploaderTargetsRoutes = {
     method: "POST",
     path: "/cdn/logs_uploader/targets/:id/validate",
     pathParams: idParams("target"),
-    body: noInput,
+    body: emptyInput("a check takes no input"),
     responses: { 200: logsUploaderValidation, ...errorResponses(withBody) },
     summary: "Check a logs uploader target",
     description:
