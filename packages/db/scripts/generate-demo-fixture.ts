@@ -1009,7 +1009,8 @@ function stream(account: AccountId, n: number): Row<"streams"> {
     finishedAtPrimary: neverStarted || live ? null : at(300 + n, account * 10 + 90),
     startedAtBackup: liveWithDvr && n % 8 === 1 ? at(300 + n, account * 10 + 1) : null,
     dvrDuration: dvrDuration,
-    recordingDuration: n % 3 === 0 ? 600 * n : 0,
+    // No recording is under way: a recording's length moves with the clock (start one with start_recording).
+    recordingStartedAt: null,
     iframeUrl: `${playback}/player.html`,
     dashUrl: `${playback}/index.mpd`,
     hlsCmafUrl: `${playback}/index.m3u8`,

@@ -607,5 +607,19 @@ export const migrations: readonly Migration[] = [
       "CREATE INDEX \"gpu_images_account_id_project_id_region_id_idx\" ON \"gpu_images\" USING btree (\"account_id\",\"project_id\",\"region_id\",\"cluster_type\",\"name\");",
       "ALTER TABLE \"cloud_projects\" ADD CONSTRAINT \"cloud_projects_account_id_name_unique\" UNIQUE(\"account_id\",\"name\");"
     ]
+  },
+  {
+    "name": "0028_stream_recording_duration_dropped",
+    "hash": "a4f066ab9ad248a88ccd7da1133c45b1d9b9e4b2bd2f89bb4e33bb631a21edb1",
+    "statements": [
+      "ALTER TABLE \"streams\" DROP COLUMN \"recording_duration\";"
+    ]
+  },
+  {
+    "name": "0029_stream_recordings",
+    "hash": "0510eee4e9b53243ae76512430086625a584a69454a277b7766c3de410c6c120",
+    "statements": [
+      "ALTER TABLE \"streams\" ADD COLUMN \"recording_started_at\" timestamp with time zone;"
+    ]
   }
 ];

@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type ClientOptions, type CloudplaneClient, type Fetch } from "@cloudplane/client";
 import type { RouteId } from "@cloudplane/contract";
-import { aiTasks, apiTokens, eq, hashToken, importSecretsKey, isNotNull, pgliteDatabase, sql, videos, type Database } from "@cloudplane/db";
+import { aiTasks, and, apiTokens, eq, hashToken, importSecretsKey, isNotNull, pgliteDatabase, sql, streams, videos, type Database } from "@cloudplane/db";
 import { createHandler, createHandlerMemory, type Handler, type HandlerOptions, type RateLimit } from "@cloudplane/handlers";
 import { serve, shutdown } from "@cloudplane/handlers/node";
 import { Builders } from "./builders.js";
@@ -50,6 +50,9 @@ export interface TestPlatformOptions {
   /** The API's unexpected errors (500s). Default: a JSON line on stderr, as the API logs them. */
   onError?: HandlerOptions["onError"];
 }
+
+/** The ingest region a stream put on the air by `setStreamLive` is received in. */
+const STREAM_INGEST_REGION = "eu-west";
 
 /** A call the platform answered (or is holding, for a timeout fault). */
 export interface PlatformCall {
@@ -99,10 +102,19 @@ export interface TestPlatform {
   listen(options?: ListenOptions): Promise<string>;
   /**
    * Moves the platform's media pipeline on by `seconds`, as if that much time had passed for it: videos'
-   * transcoding (`pending` → `viewable` → `ready`) and AI tasks (`PENDING` → `STARTED` → `SUCCESS`), whose
-   * statuses the API reads from the time.
+   * transcoding (`pending` → `viewable` → `ready`), AI tasks (`PENDING` → `STARTED` → `SUCCESS`) and the
+   * streams' recordings under way (`recording_duration`, and the length of the video a stop keeps), which the
+   * API reads from the time.
    */
   advanceMedia(seconds: number): Promise<void>;
+  /**
+   * Puts a stream of the administrator's account on the air (`live` true), or takes it off, as a broadcast
+   * arriving at or leaving its primary RTMP ingest would: its `live`, `started_at_primary` or
+   * `finished_at_primary`, `stream_source_type` and `active_ingest_region_primary` follow. No request of
+   * the API makes a stream live; this lets a test cut clips from one and record it. A recording under way
+   * goes on until it is stopped. Throws for a stream the account does not have.
+   */
+  setStreamLive(streamId: number, live: boolean): Promise<void>;
   /** Back to the seeded state: every table, every id sequence; faults cleared, the call log emptied. */
   reset(): Promise<void>;
   /** Stops the loopback server, fails calls a timeout fault still holds, and frees the database. */
@@ -232,12 +244,27 @@ class Platform implements TestPlatform {
 
   async advanceMedia(seconds: number): Promise<void> {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`advanceMedia takes a number of seconds, 0 or more; got ${seconds}.`);
-    const earlier = (column: typeof videos.sourceAt | typeof aiTasks.createdAt | typeof aiTasks.cancelledAt) => sql`${column} - make_interval(secs => ${seconds})`;
+    const earlier = (column: typeof videos.sourceAt | typeof aiTasks.createdAt | typeof aiTasks.cancelledAt | typeof streams.recordingStartedAt) =>
+      sql`${column} - make_interval(secs => ${seconds})`;
     // The times the statuses are read from, moved back together (a cancelled task stays cancelled when it was).
     await this.db.transaction(async (tx) => {
       await tx.update(videos).set({ sourceAt: earlier(videos.sourceAt) }).where(isNotNull(videos.sourceAt));
       await tx.update(aiTasks).set({ createdAt: earlier(aiTasks.createdAt), cancelledAt: earlier(aiTasks.cancelledAt) });
+      await tx.update(streams).set({ recordingStartedAt: earlier(streams.recordingStartedAt) }).where(isNotNull(streams.recordingStartedAt));
     });
+  }
+
+  async setStreamLive(streamId: number, live: boolean): Promise<void> {
+    const changed = await this.db
+      .update(streams)
+      .set(
+        live
+          ? { live: true, startedAtPrimary: sql`now()`, finishedAtPrimary: null, streamSourceType: "rtmp", ingestRegionPrimary: STREAM_INGEST_REGION }
+          : { live: false, finishedAtPrimary: sql`now()`, streamSourceType: null, ingestRegionPrimary: null },
+      )
+      .where(and(eq(streams.accountId, this.administrator.accountId), eq(streams.id, streamId)))
+      .returning({ id: streams.id });
+    if (changed.length === 0) throw new RangeError(`The account ${this.administrator.accountId} has no stream ${streamId}.`);
   }
 
   async reset(): Promise<void> {

@@ -3446,7 +3446,9 @@ export interface CloudRegion {
   endpoint_type: "admin" | "internal" | "public";
   /** Where the region is, in decimal degrees as text; null when not known. */
   coordinates: {
+    /** Degrees north (negative: south), as text. */
     latitude: string;
+    /** Degrees east (negative: west), as text. */
     longitude: string;
   } | null;
   /** The volume types the region offers, with show_volume_types=true; null otherwise, as on the platform. */
@@ -3685,7 +3687,9 @@ export interface CostReportDetailed {
     volume_type: string | null;
     /** The resource's tags when last seen, in key order. */
     tags: {
+      /** The tag's key. */
       key: string;
+      /** The tag's value. */
       value: string;
     }[];
     /** The billed metric, e.g. vm_minutes. */
@@ -4176,10 +4180,11 @@ export interface CreateInferenceApplicationDeploymentBody {
    * lacks). At most 20 components.
    */
   components_configuration: Record<string, {
-      /** Give the component a public address; only an exposable component may be (400 otherwise). */
+      /** Whether the component has a public address; only an exposable component may. 400 otherwise. */
       exposed: boolean;
-      /** One of the component's suitable flavors (400 otherwise). */
+      /** The flavor the component runs on: one of its suitable flavors. 400 otherwise. */
       flavor: string;
+      /** How many replicas of the component each region runs. */
       scale: {
         /** The fewest replicas, 0 to 100. */
         min: number;
@@ -4209,10 +4214,11 @@ export interface CreateInferenceDeploymentBody {
   containers: {
     /** A region of the platform (400 otherwise); each region once. */
     region_id: number;
+    /** How many replicas the region runs, and what makes it run more. */
     scale: {
       /** The fewest replicas, 0 to 100; 0 lets the region scale to zero. */
       min: number;
-      /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+      /** The most replicas, 1 to 100, at least `min`. 400 otherwise. */
       max: number;
       /** Seconds between two scaling actions; null: the platform's default. */
       cooldown_period?: number | null;
@@ -4220,32 +4226,38 @@ export interface CreateInferenceDeploymentBody {
       polling_interval?: number | null;
       /** What makes the containers scale between `min` and `max`; null or left out: none of that kind. */
       triggers?: {
+        /** Scale on CPU use; null: not on it. */
         cpu?: {
-          /** Threshold, percent of CPU. */
+          /** Scale up when the replicas' average CPU use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU memory copy utilisation; null: not on it. */
         gpu_memory?: {
-          /** Threshold, percent of GPU memory copy utilisation. */
+          /** Scale up when the replicas' average GPU memory copy utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU utilisation; null: not on it. */
         gpu_utilization?: {
-          /** Threshold, percent of GPU utilisation. */
+          /** Scale up when the replicas' average GPU utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on HTTP requests; null: not on them. */
         http?: {
           /** Requests per `window` that one replica takes. */
           rate: number;
-          /** The window, seconds. */
+          /** The window `rate` counts requests over, seconds. */
           window: number;
         } | null;
+        /** Scale on memory use; null: not on it. */
         memory?: {
-          /** Threshold, percent of memory. */
+          /** Scale up when the replicas' average memory use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on the length of an AWS SQS queue; null: not on it. */
         sqs?: {
           /** Messages in the queue before the first replica starts. */
           activation_queue_length: number;
-          /** A custom AWS endpoint, or null. */
+          /** A custom AWS endpoint, or null: AWS's own. */
           aws_endpoint?: string | null;
           /** The queue's AWS region, e.g. "eu-central-1". */
           aws_region: string;
@@ -4253,11 +4265,11 @@ export interface CreateInferenceDeploymentBody {
           queue_length: number;
           /** The queue's URL. */
           queue_url: string;
-          /** An inference secret of the project (type aws-iam) to read the queue with (400 otherwise). */
+          /** An inference secret of the project (type aws-iam) the queue is read with. 400 for one it lacks. */
           secret_name: string;
-          /** Count delayed messages too. Default false. */
+          /** Count delayed messages too (default false). */
           scale_on_delayed?: boolean;
-          /** Count messages in flight too. Default false. */
+          /** Count messages in flight too (default false). */
           scale_on_flight?: boolean;
         } | null;
       };
@@ -4267,7 +4279,7 @@ export interface CreateInferenceDeploymentBody {
   image: string;
   /** The port the container listens on. */
   listening_port: number;
-  /** A flavor of the platform (400 otherwise). */
+  /** A flavor of the platform: the CPU, memory and GPU of each replica. 400 for one it lacks. */
   flavor_name: string;
   /** What the deployment is for; null or left out: "". */
   description?: string | null;
@@ -4281,119 +4293,144 @@ export interface CreateInferenceDeploymentBody {
   api_keys?: string[];
   /** Deprecated: require an API key of the project without naming one. Not together with `api_keys` (400). */
   auth_enabled?: boolean;
+  /** How the deployment's address passes calls on; null: the defaults. */
   ingress_opts?: {
-    /** Default false: responses are buffered. */
+    /** Pass responses on as they are written instead of buffering them (default false). */
     disable_response_buffering?: boolean;
   } | null;
+  /** Where the containers' logs go; null: the platform's default (streamed, kept in no region of yours). */
   logging?: {
-    /** Stream the containers' logs. Default true. */
+    /** Stream the containers' logs (default true). */
     enabled?: boolean;
     /** The region the logs are kept in (a region of the platform), or null. */
     destination_region_id?: number | null;
+    /** The log topic the lines are written to; null: one the platform names. */
     topic_name?: string | null;
-    /** Days the logs are kept. */
+    /** How long the logs are kept; null: the platform's default. */
     retention_policy?: {
+      /** Days the logs are kept, 1 to 3650; null: the platform's default. */
       period: number | null;
     } | null;
   } | null;
-  /** Probes of every container; null or left out: none. An enabled probe needs `probe` (400 otherwise). */
+  /** Probes of every container; null or left out: none. An enabled probe needs `probe`. (400 otherwise). */
   probes?: {
+    /** The liveness probe: whether it is enabled and how it probes; null: none. */
     liveness_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
+    /** The readiness probe: whether it is enabled and how it probes; null: none. */
     readiness_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
+    /** The startup probe: whether it is enabled and how it probes; null: none. */
     startup_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
@@ -4978,6 +5015,7 @@ export interface DirectUpload {
   /** The upload servers; send the file (TUS protocol) to `https://<hostname>/upload/`. */
   servers: {
     id: number;
+    /** The upload server's host name. */
     hostname: string;
   }[];
   /** The video the upload is for. */
@@ -5000,6 +5038,7 @@ export interface Directory {
 
 /** A directory with what it holds, wrapped in `directory` as the platform answers. */
 export interface DirectoryDetails {
+  /** The directory and what it holds directly. */
   directory: {
     id: number;
     name: string;
@@ -5023,6 +5062,7 @@ export interface DirectoryDetails {
       created_at: string;
       /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
       updated_at: string;
+      /** What the item is: a directory. */
       item_type: "Directory";
     } | {
       id: number;
@@ -5132,6 +5172,7 @@ export interface DirectoryDetails {
       created_at: string;
       /** ISO 8601 UTC timestamp, e.g. 2026-03-01T12:00:00.000Z. */
       updated_at: string;
+      /** What the item is: a video. */
       item_type: "Video";
     })[];
   };
@@ -5615,6 +5656,7 @@ export interface FeatureUsageQuery {
   flat?: boolean;
 }
 
+/** What a live stream's ingest was like (ffprobe of the incoming signal), per interval. */
 export interface Ffprobes {
   /**
    * One row per interval in which the stream was on the air, in time order: an interval without a row is one it was
@@ -5742,20 +5784,32 @@ export interface InferenceApiKeyList {
 /** A deployment of an application of the catalogue. */
 export interface InferenceApplicationDeployment {
   name: string;
+  /** The application of the catalogue that is deployed. */
   application_name: string;
+  /** How each component runs, by name. */
   components_configuration: Record<string, {
+      /** Whether the component has a public address; only an exposable component may. */
       exposed: boolean;
+      /** The flavor the component runs on: one of its suitable flavors. */
       flavor: string;
+      /** How many replicas of the component each region runs. */
       scale: {
+        /** The fewest replicas, 0 to 100. */
         min: number;
+        /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
         max: number;
       };
+      /** The values given for the component's parameters, by name; the others have their defaults. */
       parameter_overrides: Record<string, {
+          /** The value, as text. */
           value: string;
         }>;
     }>;
+  /** The regions the deployment runs in. */
   regions: number[];
+  /** The project's API keys callers may use; empty: calls need no key. */
   api_keys: string[];
+  /** Where the deployment is: overall, in each region, and the addresses of its exposed components. */
   status: {
     /**
      * Its status moves on by itself: after a create or a change its components are "Deploying" in each region and the
@@ -5763,11 +5817,14 @@ export interface InferenceApplicationDeployment {
      * for each exposed component. A deleted one is "Deleting" (consolidated Unknown) for 10 seconds, then gone (404).
      */
     consolidated_status: "Active" | "Failed" | "PartiallyDeployed" | "Unknown";
+    /** The state in each region. */
     regions: {
       region_id: number;
       /** "Deploying", "Active" or "Deleting". */
       status: string;
+      /** The state of each component in the region, by name. */
       components: Record<string, {
+          /** The component's state in the region: "Deploying", "Active" or "Deleting". */
           status: string;
           /** Why the component failed; "" when it did not. */
           error: string;
@@ -5777,10 +5834,12 @@ export interface InferenceApplicationDeployment {
     component_inferences: Record<string, {
         /** `<deployment>-<component>`. */
         name: string;
+        /** The flavor the component runs on: one of its suitable flavors. */
         flavor: string;
       }>;
     /** The address of each exposed component, once Active. */
     expose_addresses: Record<string, {
+        /** Where callers reach the component. */
         address: string;
       }>;
   };
@@ -5798,17 +5857,23 @@ export interface InferenceApplicationDeploymentList {
 export interface InferenceApplicationTemplate {
   /** The application's name in the catalogue, what a deployment's `application_name` gives. */
   name: string;
+  /** The application's name as people read it. */
   display_name: string;
   description: string;
+  /** How to use the application once deployed (Markdown). */
   readme: string;
+  /** The URL of the application's picture in the catalogue. */
   cover_url: string;
   /** Key-value labels of the application. */
   tags: Record<string, string>;
   /** The application's components, by name. */
   components: Record<string, {
+      /** The component's name as people read it. */
       display_name: string;
       description: string;
+      /** How to use the component (Markdown). */
       readme: string;
+      /** The URL of the licence the component's software is under. */
       license_url: string;
       /** Whether every deployment of the application has this component. */
       required: boolean;
@@ -5822,10 +5887,12 @@ export interface InferenceApplicationTemplate {
       parameters: Record<string, {
           /** What values the parameter takes. */
           type: "enum" | "float" | "integer" | "string";
+          /** The parameter's name as people read it. */
           display_name: string;
           description: string;
           /** The value used when a deployment does not override it. */
           default_value: string;
+          /** Whether the parameter must have a value (its default counts). */
           required: boolean;
           /** The values an enum takes; null for other types. */
           enum_values: string[] | null;
@@ -5862,8 +5929,11 @@ export interface InferenceDeployment {
   /** Where callers reach the deployment, while it is ACTIVE or PENDING; null otherwise. */
   address: string | null;
   description: string;
+  /** The container image, e.g. `nginx:latest` (Docker Hub) or a registry's full path. */
   image: string;
+  /** The port the container listens on. */
   listening_port: number;
+  /** A flavor of the platform: the CPU, memory and GPU of each replica. */
   flavor_name: string;
   /** The command and its arguments, joined by spaces; null: the image's own. */
   command: string | null;
@@ -5875,10 +5945,12 @@ export interface InferenceDeployment {
   api_keys: string[];
   /** Whether calls need an API key: true when `api_keys` names any (or auth_enabled was set). */
   auth_enabled: boolean;
+  /** The regions to run in, each with its scaling. At least one. */
   containers: {
     region_id: number;
     /** The region's own address, while the deployment is ACTIVE or PENDING; null otherwise. */
     address: string | null;
+    /** How far the region's replicas are. */
     deploy_status: {
       /** Replicas the region runs: `scale.min`, while the deployment runs; 0 while it is stopped. */
       total: number;
@@ -5887,128 +5959,215 @@ export interface InferenceDeployment {
     };
     /** Why the region's containers failed, or null. */
     error_message: string | null;
+    /** How many replicas the region runs, and what makes it run more. */
     scale: {
+      /** The fewest replicas, 0 to 100; 0 lets the region scale to zero. */
       min: number;
+      /** The most replicas, 1 to 100, at least `min`. */
       max: number;
+      /** Seconds between two scaling actions; null: the platform's default. */
       cooldown_period: number | null;
+      /** Seconds between two looks at the triggers; null: the platform's default. */
       polling_interval: number | null;
+      /** What makes the containers scale between `min` and `max`; null or left out: none of that kind. */
       triggers: {
+        /** Scale on CPU use; null: not on it. */
         cpu: {
+          /** Scale up when the replicas' average CPU use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU memory copy utilisation; null: not on it. */
         gpu_memory: {
+          /** Scale up when the replicas' average GPU memory copy utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU utilisation; null: not on it. */
         gpu_utilization: {
+          /** Scale up when the replicas' average GPU utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on HTTP requests; null: not on them. */
         http: {
+          /** Requests per `window` that one replica takes. */
           rate: number;
+          /** The window `rate` counts requests over, seconds. */
           window: number;
         } | null;
+        /** Scale on memory use; null: not on it. */
         memory: {
+          /** Scale up when the replicas' average memory use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on the length of an AWS SQS queue; null: not on it. */
         sqs: {
+          /** Messages in the queue before the first replica starts. */
           activation_queue_length: number;
+          /** A custom AWS endpoint, or null: AWS's own. */
           aws_endpoint: string | null;
+          /** The queue's AWS region, e.g. "eu-central-1". */
           aws_region: string;
+          /** Messages in the queue per replica. */
           queue_length: number;
+          /** The queue's URL. */
           queue_url: string;
+          /** An inference secret of the project (type aws-iam) the queue is read with. */
           secret_name: string;
+          /** Count delayed messages too (default false). */
           scale_on_delayed: boolean;
+          /** Count messages in flight too (default false). */
           scale_on_flight: boolean;
         } | null;
       };
     };
   }[];
+  /** How the deployment's address passes calls on; null: the defaults. */
   ingress_opts: {
+    /** Pass responses on as they are written instead of buffering them (default false). */
     disable_response_buffering: boolean;
   } | null;
+  /** Where the containers' logs go; null: the platform's default (streamed, kept in no region of yours). */
   logging: {
     enabled: boolean;
+    /** The region the logs are kept in (a region of the platform), or null. */
     destination_region_id: number | null;
+    /** The log topic the lines are written to; null: one the platform names. */
     topic_name: string | null;
+    /** How long the logs are kept; null: the platform's default. */
     retention_policy: {
+      /** Days the logs are kept, 1 to 3650; null: the platform's default. */
       period: number | null;
     } | null;
   } | null;
+  /** Probes of every container; null or left out: none. An enabled probe needs `probe`. */
   probes: {
+    /** The liveness probe: whether it is enabled and how it probes; null: none. */
     liveness_probe: {
       enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. */
       probe: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec: {
+          /** The command and its arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get: {
+          /** Headers to send. */
           headers: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host: string | null;
+          /** The path to GET (default "/"). */
           path: string;
+          /** The container's port to probe, 1 to 65535. */
           port: number;
+          /** HTTP (default) or HTTPS. */
           schema: string;
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold: number;
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold: number;
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds: number;
+        /** Seconds between two probes (default 10). */
         period_seconds: number;
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds: number;
       } | null;
     } | null;
+    /** The readiness probe: whether it is enabled and how it probes; null: none. */
     readiness_probe: {
       enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. */
       probe: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec: {
+          /** The command and its arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get: {
+          /** Headers to send. */
           headers: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host: string | null;
+          /** The path to GET (default "/"). */
           path: string;
+          /** The container's port to probe, 1 to 65535. */
           port: number;
+          /** HTTP (default) or HTTPS. */
           schema: string;
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold: number;
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold: number;
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds: number;
+        /** Seconds between two probes (default 10). */
         period_seconds: number;
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds: number;
       } | null;
     } | null;
+    /** The startup probe: whether it is enabled and how it probes; null: none. */
     startup_probe: {
       enabled: boolean;
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. */
       probe: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec: {
+          /** The command and its arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get: {
+          /** Headers to send. */
           headers: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host: string | null;
+          /** The path to GET (default "/"). */
           path: string;
+          /** The container's port to probe, 1 to 65535. */
           port: number;
+          /** HTTP (default) or HTTPS. */
           schema: string;
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold: number;
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold: number;
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds: number;
+        /** Seconds between two probes (default 10). */
         period_seconds: number;
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds: number;
       } | null;
     } | null;
   } | null;
+  /** Idle seconds before the containers scale down to `scale.min`; null: 120. */
   timeout: number | null;
   /**
    * The objects the deployment belongs to: always empty here, as application components are not listed as deployments.
    */
   object_references: {
+    /** What the object is: an application deployment. */
     kind: "AppDeployment";
     name: string;
   }[];
@@ -6035,6 +6194,7 @@ export interface InferenceDeploymentLogList {
     region_id: number;
     /** The replica that wrote it. */
     pod: string;
+    /** The line, without its line break. */
     message: string;
   }[];
 }
@@ -6114,10 +6274,12 @@ export interface InferenceModelList {
 export interface InferenceRegionCapacityList {
   /** The number of regions. */
   count: number;
+  /** Each region that runs inference, by id. */
   results: {
     region_id: number;
     /** Each flavor the region offers, by name. */
     capacity: {
+      /** A flavor of the platform. */
       flavor_name: string;
       /** Containers of the flavor the region can still start. */
       capacity: number;
@@ -6151,6 +6313,7 @@ export interface InferenceSecret {
   name: string;
   /** The kind of secret: "aws-iam". */
   type: string;
+  /** The key pair. */
   data: {
     /** The AWS access key id, as it was given. */
     aws_access_key_id: string;
@@ -6934,9 +7097,6 @@ export interface NewVideo {
   source_bitrate_limit?: boolean;
 }
 
-/** No body, or {}: the operation takes no input. */
-export type NoActionInput = Record<string, never>;
-
 export interface ObjectStorageIdParams {
   /** The storage id; it must belong to the account. */
   object_storage_id: number;
@@ -7009,6 +7169,7 @@ export interface Player {
   design: string;
   /** The player's web framework. */
   framework: string;
+  /** Whether playback starts as soon as the player loads. */
   autoplay: boolean;
   /** Whether playback starts muted. */
   mute: boolean;
@@ -7082,6 +7243,7 @@ export interface Playlist {
   iframe_url: string;
 }
 
+/** The videos most viewed in the built-in player over a period. */
 export interface PopularVideos {
   /** Most views first, then by id; at most 1000. */
   data: {
@@ -7214,6 +7376,47 @@ export interface QualitySets {
       /** The rendition, e.g. "vod_720p". */
       name: string;
     }[];
+  }[];
+}
+
+/** A recording under way: the stream, the account's storage, and any warning about it. */
+export interface RecordingStart {
+  /** What is recorded, and where it is kept. */
+  data: {
+    /** The stream being recorded. */
+    stream: {
+      id: number;
+      /** The account the recording is kept for, with its streaming storage. */
+      client: {
+        /** The account id. */
+        id: number;
+        /** The streaming storage the account may fill, in megabytes: 1048576. */
+        storage_limit_mb: number;
+        /** The streaming storage the account's videos fill, in megabytes. */
+        storage_usage_mb: number;
+      };
+    };
+  };
+  /** Always empty: a recording that cannot start answers an error status (404 or 422) instead. */
+  errors: Record<string, never>[];
+  /** `client_storage_almost_exceeded` when the account's videos fill more than 90% of its storage; else empty. */
+  warnings: {
+    /** What the warning is about. */
+    key: "client_storage_almost_exceeded";
+    /** The account's streaming storage. */
+    meta: {
+      /** The streaming storage the account may fill, in megabytes: 1048576. */
+      storage_limit_mb: number;
+      /** The streaming storage the account's videos fill, in megabytes. */
+      storage_usage_mb: number;
+    };
+    /** Whose storage it is. */
+    source_object: {
+      /** The account id. */
+      id: number;
+      /** What the warning is of: the account. */
+      type: "client";
+    };
   }[];
 }
 
@@ -8241,7 +8444,7 @@ export interface Stream {
   started_at_backup: string | null;
   /** Seconds of the live stream kept for rewinding (DVR); 0 when DVR is off. */
   dvr_duration: number;
-  /** Seconds recorded so far. */
+  /** Seconds the recording under way has run (see start_recording); 0 while the stream is not being recorded. */
   recording_duration: number;
   /** Embeddable player page. */
   iframe_url: string;
@@ -8310,6 +8513,7 @@ export interface Stream {
   broadcasts?: Broadcast[];
 }
 
+/** The built-in player's unique viewers (distinct IP addresses) over a period, grouped as asked. */
 export interface StreamingUniqueViewers {
   /**
    * One row per type (and day and value of each `group`), by day, then most viewers first; at most 10000, the first in
@@ -8341,6 +8545,7 @@ export interface StreamingUniqueViewers {
   }[];
 }
 
+/** The built-in player's events over a period, counted per day and grouped as asked. */
 export interface StreamingViews {
   /**
    * One row per day, type and value of each `group`, by day, then most views first; at most 10000, the first in that
@@ -8408,6 +8613,7 @@ export interface ToggleBgpAnnounceBody {
   enabled: boolean;
 }
 
+/** Unique viewers through the CDN over a period, per type. */
 export interface UniqueViewersCdn {
   /** One row per type asked for (every type without `type`), in the order live, vod, playlist. */
   data: {
@@ -8666,8 +8872,14 @@ export interface UpdateInferenceApplicationDeploymentBody {
    * components.
    */
   components_configuration?: Record<string, {
+      /**
+       * Whether the component has a public address; only an exposable component may. 400 otherwise; left out:
+       * unchanged.
+       */
       exposed?: boolean;
+      /** The flavor the component runs on: one of its suitable flavors. 400 otherwise; left out: unchanged. */
       flavor?: string;
+      /** How many replicas of the component each region runs. Left out: unchanged. */
       scale?: {
         /** The fewest replicas, 0 to 100. */
         min?: number;
@@ -8698,10 +8910,11 @@ export interface UpdateInferenceDeploymentBody {
   containers?: {
     /** A region of the platform (400 otherwise); each region once. */
     region_id: number;
+    /** How many replicas the region runs, and what makes it run more. */
     scale: {
       /** The fewest replicas, 0 to 100; 0 lets the region scale to zero. */
       min: number;
-      /** The most replicas, 1 to 100, at least `min` (400 otherwise). */
+      /** The most replicas, 1 to 100, at least `min`. 400 otherwise. */
       max: number;
       /** Seconds between two scaling actions; null: the platform's default. */
       cooldown_period?: number | null;
@@ -8709,32 +8922,38 @@ export interface UpdateInferenceDeploymentBody {
       polling_interval?: number | null;
       /** What makes the containers scale between `min` and `max`; null or left out: none of that kind. */
       triggers?: {
+        /** Scale on CPU use; null: not on it. */
         cpu?: {
-          /** Threshold, percent of CPU. */
+          /** Scale up when the replicas' average CPU use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU memory copy utilisation; null: not on it. */
         gpu_memory?: {
-          /** Threshold, percent of GPU memory copy utilisation. */
+          /** Scale up when the replicas' average GPU memory copy utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on GPU utilisation; null: not on it. */
         gpu_utilization?: {
-          /** Threshold, percent of GPU utilisation. */
+          /** Scale up when the replicas' average GPU utilisation is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on HTTP requests; null: not on them. */
         http?: {
           /** Requests per `window` that one replica takes. */
           rate: number;
-          /** The window, seconds. */
+          /** The window `rate` counts requests over, seconds. */
           window: number;
         } | null;
+        /** Scale on memory use; null: not on it. */
         memory?: {
-          /** Threshold, percent of memory. */
+          /** Scale up when the replicas' average memory use is over this percent (1 to 100). */
           threshold: number;
         } | null;
+        /** Scale on the length of an AWS SQS queue; null: not on it. */
         sqs?: {
           /** Messages in the queue before the first replica starts. */
           activation_queue_length: number;
-          /** A custom AWS endpoint, or null. */
+          /** A custom AWS endpoint, or null: AWS's own. */
           aws_endpoint?: string | null;
           /** The queue's AWS region, e.g. "eu-central-1". */
           aws_region: string;
@@ -8742,11 +8961,11 @@ export interface UpdateInferenceDeploymentBody {
           queue_length: number;
           /** The queue's URL. */
           queue_url: string;
-          /** An inference secret of the project (type aws-iam) to read the queue with (400 otherwise). */
+          /** An inference secret of the project (type aws-iam) the queue is read with. 400 for one it lacks. */
           secret_name: string;
-          /** Count delayed messages too. Default false. */
+          /** Count delayed messages too (default false). */
           scale_on_delayed?: boolean;
-          /** Count messages in flight too. Default false. */
+          /** Count messages in flight too (default false). */
           scale_on_flight?: boolean;
         } | null;
       };
@@ -8756,7 +8975,7 @@ export interface UpdateInferenceDeploymentBody {
   image?: string | null;
   /** The port the container listens on. */
   listening_port?: number | null;
-  /** A flavor of the platform (400 otherwise). */
+  /** A flavor of the platform: the CPU, memory and GPU of each replica. 400 for one it lacks. */
   flavor_name?: string;
   /** What the deployment is for; null or left out: "". */
   description?: string | null;
@@ -8773,119 +8992,144 @@ export interface UpdateInferenceDeploymentBody {
   api_keys?: string[] | null;
   /** Deprecated: require an API key of the project without naming one. Not together with `api_keys` (400). */
   auth_enabled?: boolean;
+  /** How the deployment's address passes calls on; null: the defaults. */
   ingress_opts?: {
-    /** Default false: responses are buffered. */
+    /** Pass responses on as they are written instead of buffering them (default false). */
     disable_response_buffering?: boolean;
   } | null;
+  /** Where the containers' logs go; null: the platform's default (streamed, kept in no region of yours). */
   logging?: {
-    /** Stream the containers' logs. Default true. */
+    /** Stream the containers' logs (default true). */
     enabled?: boolean;
     /** The region the logs are kept in (a region of the platform), or null. */
     destination_region_id?: number | null;
+    /** The log topic the lines are written to; null: one the platform names. */
     topic_name?: string | null;
-    /** Days the logs are kept. */
+    /** How long the logs are kept; null: the platform's default. */
     retention_policy?: {
+      /** Days the logs are kept, 1 to 3650; null: the platform's default. */
       period: number | null;
     } | null;
   } | null;
-  /** Probes of every container; null or left out: none. An enabled probe needs `probe` (400 otherwise). */
+  /** Probes of every container; null or left out: none. An enabled probe needs `probe`. (400 otherwise). */
   probes?: {
+    /** The liveness probe: whether it is enabled and how it probes; null: none. */
     liveness_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
+    /** The readiness probe: whether it is enabled and how it probes; null: none. */
     readiness_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
+    /** The startup probe: whether it is enabled and how it probes; null: none. */
     startup_probe?: {
       enabled: boolean;
-      /** How to probe: exactly one of exec, http_get and tcp_socket (400 otherwise), and how often. */
+      /** How to probe: exactly one of exec, http_get and tcp_socket, and how often. 400 for none or more than one. */
       probe?: {
+        /** Probe by running a command in the container: it passes when the command exits 0; null: not this way. */
         exec?: {
           /** The command and its arguments. At most 100 arguments. */
           command: string[];
         } | null;
+        /** Probe by an HTTP GET: it passes on a 2xx or 3xx answer; null: not this way. */
         http_get?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
           /** Headers to send. At most 50 headers. */
           headers?: Record<string, string>;
+          /** The Host header to send; null: the container's address. */
           host?: string | null;
-          /** Default "/". */
+          /** The path to GET (default "/"). */
           path?: string;
           /** HTTP (default) or HTTPS. */
           schema?: "HTTP" | "HTTPS";
         } | null;
+        /** Probe by opening a TCP connection: it passes when the connection opens; null: not this way. */
         tcp_socket?: {
+          /** The container's port to probe, 1 to 65535. */
           port: number;
         } | null;
-        /** Default 3. */
+        /** Failures in a row before the probe counts as failed (default 3). */
         failure_threshold?: number;
-        /** Default 1. */
+        /** Successes in a row before the probe counts as passed again (default 1). */
         success_threshold?: number;
-        /** Default 0. */
+        /** Seconds after the container starts before the first probe (default 0). */
         initial_delay_seconds?: number;
-        /** Default 10. */
+        /** Seconds between two probes (default 10). */
         period_seconds?: number;
-        /** Default 1. */
+        /** Seconds a probe may take before it counts as failed (default 1). */
         timeout_seconds?: number;
       };
     } | null;
@@ -9422,7 +9666,9 @@ export interface UsageReport {
     volume_type: string | null;
     /** The resource's tags when last seen, in key order. */
     tags: {
+      /** The tag's key. */
       key: string;
+      /** The tag's value. */
       value: string;
     }[];
     /** The billed metric, e.g. vm_minutes. */
@@ -9456,13 +9702,25 @@ export interface UsageReport {
    * The usage of every matching resource summed per type, region, flavor, instance type, volume type, metric and unit.
    */
   totals: {
+    /** Usage type, e.g. instance or egress_traffic. */
     type: string;
+    /** The region id (the platform's name for it in this report). */
     region: number;
+    /** The region id. */
     region_id: number;
+    /** The flavor the usage was on; empty when it has none. */
     flavor: string;
+    /** What sent the traffic, "vm", "baremetal" or "router", for egress_traffic; null for other types. */
     instance_type: string | null;
+    /** The volume type for volume and snapshot usage; null for other types. */
     volume_type: string | null;
+    /** The billed metric, e.g. vm_minutes. */
     billing_metric_name: string;
+    /**
+     * The unit of billing_value, the platform's per type: ai_cluster minutes, ai_virtual_cluster minutes, backup
+     * gbminutes, basic_vm minutes, containers GBS, egress_traffic bytes, file_share gbminutes, floatingip minutes,
+     * image gbminutes, instance minutes, load_balancer minutes, snapshot gbminutes, volume gbminutes.
+     */
     billing_value_unit: string;
     /** Summed usage of every matching resource, not only this page's. */
     billing_value: number;
@@ -9901,6 +10159,7 @@ export interface Video {
   updated_at: string;
 }
 
+/** The built-in player's views over a period, by browser. */
 export interface ViewsByBrowser {
   /** Most views first, then by browser; at most 1000. */
   data: {
@@ -9911,6 +10170,7 @@ export interface ViewsByBrowser {
   }[];
 }
 
+/** The built-in player's views over a period, by country. */
 export interface ViewsByCountry {
   /** Most views first, then by country; at most 1000. */
   data: {
@@ -9923,6 +10183,7 @@ export interface ViewsByCountry {
   }[];
 }
 
+/** The built-in player's views over a period, by embed_url. */
 export interface ViewsByEmbed {
   /** Most views first, then by embed_url; at most 1000. */
   data: {
@@ -9933,6 +10194,7 @@ export interface ViewsByEmbed {
   }[];
 }
 
+/** The built-in player's views over a period, by host. */
 export interface ViewsByHost {
   /** Most views first, then by host; at most 1000. */
   data: {
@@ -9943,6 +10205,7 @@ export interface ViewsByHost {
   }[];
 }
 
+/** The built-in player's views over a period, by region. */
 export interface ViewsByRegion {
   /** Most views first, then by region; at most 1000. */
   data: {
@@ -9955,6 +10218,7 @@ export interface ViewsByRegion {
   }[];
 }
 
+/** The built-in player's views over a period, by os. */
 export interface ViewsBySystem {
   /** Most views first, then by os; at most 1000. */
   data: {
@@ -9965,6 +10229,9 @@ export interface ViewsBySystem {
   }[];
 }
 
+/**
+ * Where in a stream or video the built-in player's viewers were: per minute of a live stream, per position of a video.
+ */
 export interface ViewsHeatmap {
   /**
    * live: one row per minute the stream was watched, in time order; vod and playlist: one row per position the player
@@ -9997,6 +10264,9 @@ export interface WriteKvStoreBody {
     url: string;
   };
 }
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CdnForceRetryCertificateBody = Record<string, never>;
 
 /**
  * The Let's Encrypt issuing of an automated certificate. An attempt takes 60 seconds; it issues the certificate (Done)
@@ -10058,8 +10328,20 @@ export interface CdnListPublicIpsQuery {
   format?: "json" | "plain";
 }
 
-/** No body, or {}: a check takes no input. */
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CdnPrevalidateResourceSslLeCertificateBody = Record<string, never>;
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CdnRenewCertificateBody = Record<string, never>;
+
+/** No fields: a check takes no input. The body may be left out, or be an empty JSON object. */
+export type CdnValidateLogsUploaderConfigBody = Record<string, never>;
+
+/** No fields: a check takes no input. The body may be left out, or be an empty JSON object. */
 export type CdnValidateLogsUploaderTargetBody = Record<string, never>;
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CloudAcknowledgeAllTasksBody = Record<string, never>;
 
 export interface CloudAcknowledgeAllTasksQuery {
   /** Only the tasks of this project. */
@@ -10067,6 +10349,9 @@ export interface CloudAcknowledgeAllTasksQuery {
   /** Only the tasks in this region. */
   region_id?: number;
 }
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CloudAcknowledgeTaskBody = Record<string, never>;
 
 export interface CloudGetRegionQuery {
   /** true: available_volume_types lists the region's volume types; false (default): it is null. */
@@ -10132,6 +10417,12 @@ export interface CloudListInferenceSecretsQuery {
   /** Number of matching secrets skipped. Default 0. */
   offset?: number;
 }
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CloudStartInferenceDeploymentBody = Record<string, never>;
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type CloudStopInferenceDeploymentBody = Record<string, never>;
 
 export interface EdgeDeleteSecretQuery {
   /** true: delete it even while apps use it, and take it out of those apps. */
@@ -10282,6 +10573,9 @@ export type StorageRestoreObjectStorageBody = Record<string, never>;
 
 /** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
 export type StorageSetBucketPolicyBody = Record<string, never>;
+
+/** No fields: the path says it all. The body may be left out, or be an empty JSON object. */
+export type StreamingCancelAiTaskBody = Record<string, never>;
 
 /** What became of the task. */
 export interface StreamingCancelAiTaskResponse {
@@ -10626,6 +10920,12 @@ export interface StreamingListVideosQuery {
   /** Only these videos: ids repeated (`id=1&id=3`) or comma-separated, at most 100. At most 100 ids. */
   id?: number[];
 }
+
+/** No fields: the path names the stream. The body may be left out, or be an empty JSON object. */
+export type StreamingStartStreamRecordingBody = Record<string, never>;
+
+/** No fields: the path names the stream. The body may be left out, or be an empty JSON object. */
+export type StreamingStopStreamRecordingBody = Record<string, never>;
 
 /** Every route of the API by id (`area.name`): what it takes and what it answers. */
 export interface Routes {
@@ -11026,7 +11326,7 @@ export interface Routes {
       id: number;
     };
     query: never;
-    body: CdnValidateLogsUploaderTargetBody | undefined;
+    body: CdnValidateLogsUploaderConfigBody | undefined;
     response: LogsUploaderValidation;
   };
   /** `GET /cdn/resources/rule_templates`: List rule templates. */
@@ -11514,7 +11814,7 @@ export interface Routes {
       ssl_data_id: number;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CdnRenewCertificateBody | undefined;
     response: undefined;
   };
   /** `POST /cdn/sslData/:ssl_data_id/force-retry`: Retry a failed Let's Encrypt issuing. */
@@ -11526,7 +11826,7 @@ export interface Routes {
       ssl_data_id: number;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CdnForceRetryCertificateBody | undefined;
     response: undefined;
   };
   /** `GET /cdn/sslData/:ssl_data_id`: Get an SSL certificate. */
@@ -11652,7 +11952,7 @@ export interface Routes {
       resource_id: number;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CdnPrevalidateResourceSslLeCertificateBody | undefined;
     response: undefined;
   };
   /** `GET /cdn/purge_statuses`: List the purge history. */
@@ -12594,6 +12894,30 @@ export interface Routes {
     body: CreateClipRecordingBody;
     response: ClipRecording;
   };
+  /** `PUT /streaming/streams/:stream_id/start_recording`: Start recording a stream. */
+  "streaming.startStreamRecording": {
+    method: "PUT";
+    path: "/streaming/streams/:stream_id/start_recording";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: StreamingStartStreamRecordingBody | undefined;
+    response: RecordingStart;
+  };
+  /** `PUT /streaming/streams/:stream_id/stop_recording`: Stop recording a stream. */
+  "streaming.stopStreamRecording": {
+    method: "PUT";
+    path: "/streaming/streams/:stream_id/stop_recording";
+    params: {
+      /** The stream id. */
+      stream_id: number;
+    };
+    query: never;
+    body: StreamingStopStreamRecordingBody | undefined;
+    response: Video;
+  };
   /** `GET /streaming/streams/:stream_id/overlays`: List a stream's overlays. */
   "streaming.listOverlays": {
     method: "GET";
@@ -13222,7 +13546,7 @@ export interface Routes {
       task_id: string;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: StreamingCancelAiTaskBody | undefined;
     response: StreamingCancelAiTaskResponse;
   };
   /** `GET /streaming/ai/info`: Check AI language support. */
@@ -13751,7 +14075,7 @@ export interface Routes {
       task_id: string;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CloudAcknowledgeTaskBody | undefined;
     response: CloudTask;
   };
   /** `POST /cloud/v1/tasks/acknowledge_all`: Acknowledge all tasks. */
@@ -13760,7 +14084,7 @@ export interface Routes {
     path: "/cloud/v1/tasks/acknowledge_all";
     params: never;
     query: CloudAcknowledgeAllTasksQuery;
-    body: NoActionInput | undefined;
+    body: CloudAcknowledgeAllTasksBody | undefined;
     response: undefined;
   };
   /** `POST /cloud/v1/reservation_cost_report/totals`: Get cost report totals. */
@@ -14059,7 +14383,7 @@ export interface Routes {
       deployment_name: string;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CloudStartInferenceDeploymentBody | undefined;
     response: undefined;
   };
   /** `POST /cloud/v3/inference/:project_id/deployments/:deployment_name/stop`: Stop an inference deployment. */
@@ -14073,7 +14397,7 @@ export interface Routes {
       deployment_name: string;
     };
     query: never;
-    body: NoActionInput | undefined;
+    body: CloudStopInferenceDeploymentBody | undefined;
     response: undefined;
   };
   /** `GET /cloud/v3/inference/:project_id/deployments/:deployment_name/logs`: List an inference deployment's logs. */

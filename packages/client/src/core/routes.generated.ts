@@ -195,6 +195,8 @@ export const streamingRoutes = /* @__PURE__ */ defineRoutes("streaming", {
   listClipRecordings: ["GET", "/streaming/streams/:stream_id/clip_recording"],
   clearStreamDvr: ["PUT", "/streaming/streams/:stream_id/dvr_cleanup"],
   createClipRecording: ["PUT", "/streaming/streams/:stream_id/clip_recording"],
+  startStreamRecording: ["PUT", "/streaming/streams/:stream_id/start_recording"],
+  stopStreamRecording: ["PUT", "/streaming/streams/:stream_id/stop_recording"],
   listOverlays: ["GET", "/streaming/streams/:stream_id/overlays"],
   getOverlay: ["GET", "/streaming/streams/:stream_id/overlays/:overlay_id"],
   createOverlays: ["POST", "/streaming/streams/:stream_id/overlays"],

@@ -94,6 +94,32 @@ export class StreamingStreams extends APIResource {
   createClipRecording(streamId: PathParam<"streaming.createClipRecording", "stream_id">, body: Body<"streaming.createClipRecording">, options?: RequestOptions): APIPromise<Success<"streaming.createClipRecording">> {
     return this.transport.request(streamingRoutes.createClipRecording, { params: { stream_id: streamId }, body }, options);
   }
+
+  /**
+   * `PUT /streaming/streams/{stream_id}/start_recording`: Start recording a stream. Starts recording the live stream
+   * into a new video: the stream's `recording_duration` counts the seconds from now on, until a stop (PUT
+   * …/stop_recording) keeps them as a video. The stream must be live, otherwise 422: a stream is live only while a
+   * broadcast arrives at its ingest (no request of this API makes one live), so on a newly provisioned account this
+   * answers 422 until one is; the demo data's stream 1 is live. Starting a stream that is being recorded goes on with
+   * the same recording and answers the same. What is recorded is the stream's `record_type` (its source, or its
+   * transcoded output with overlays). An account's videos may fill 1048576 MB (1 TiB); `storage_usage_mb` is the size
+   * of the sources of its videos, recordings included.
+   */
+  startRecording(streamId: PathParam<"streaming.startStreamRecording", "stream_id">, body?: Body<"streaming.startStreamRecording">, options?: RequestOptions): APIPromise<Success<"streaming.startStreamRecording">> {
+    return this.transport.request(streamingRoutes.startStreamRecording, { params: { stream_id: streamId }, body }, options);
+  }
+
+  /**
+   * `PUT /streaming/streams/{stream_id}/stop_recording`: Stop recording a stream. Stops the stream's recording and
+   * keeps it as a video, which it answers: named "Stream Record: <stream name>, <end time, YYYY-MM-DD HH:MM:SS UTC>",
+   * of the stream's user, with `stream_id`, `recording_started_at` and the stream's `record_type`, as long as the
+   * recording ran (at least one second), at 2 Mbit/s. The video is then transcoded as an upload is (`pending`,
+   * `viewable`, `ready`). The stream's `recording_duration` is 0 again, and a later start records into another video. A
+   * stream that is not being recorded answers 422, and nothing is made.
+   */
+  stopRecording(streamId: PathParam<"streaming.stopStreamRecording", "stream_id">, body?: Body<"streaming.stopStreamRecording">, options?: RequestOptions): APIPromise<Success<"streaming.stopStreamRecording">> {
+    return this.transport.request(streamingRoutes.stopStreamRecording, { params: { stream_id: streamId }, body }, options);
+  }
 }
 
 /** `client.streaming.overlays`. */

@@ -1,5 +1,5 @@
 /**
- * Streaming area: live streams and the clips recorded from them, their HTML overlays, broadcasts and
+ * Streaming area: live streams, their recordings and the clips cut from them, their HTML overlays, broadcasts and
  * restreams; videos on demand and what they are filed, subtitled, transcoded and played with, playlists and
  * AI tasks; and the statistics of them all, one module per resource; the area's router.
  */
@@ -11,6 +11,7 @@ import { streamingOverlaysRoutes } from "./overlays.js";
 import { streamingPlayersRoutes } from "./players.js";
 import { streamingPlaylistsRoutes } from "./playlists.js";
 import { streamingQualitySetsRoutes } from "./quality-sets.js";
+import { streamingRecordingsRoutes } from "./recordings.js";
 import { streamingRestreamsRoutes } from "./restreams.js";
 import { streamingStatisticsRoutes } from "./statistics.js";
 import { streamingStreamsRoutes } from "./streams.js";
@@ -18,6 +19,7 @@ import { streamingSubtitlesRoutes } from "./subtitles.js";
 import { streamingVideosRoutes } from "./videos.js";
 
 export * from "./streams.js";
+export * from "./recordings.js";
 export * from "./overlays.js";
 export * from "./broadcasts.js";
 export * from "./restreams.js";
@@ -34,6 +36,7 @@ const c = initContract();
 
 export const streamingContract = c.router({
   ...streamingStreamsRoutes,
+  ...streamingRecordingsRoutes,
   ...streamingOverlaysRoutes,
   ...streamingBroadcastsRoutes,
   ...streamingRestreamsRoutes,

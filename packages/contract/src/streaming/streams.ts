@@ -4,7 +4,7 @@
  */
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
-import { errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "../common.js";
+import { emptyInput, errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
 import * as examples from "../examples.js";
 import type { RouteMetadata } from "../roles.js";
@@ -69,7 +69,7 @@ const streamSchema = z
     finished_at_primary: isoTimestamp.nullable().describe("When the primary ingest last stopped; null if never or live now."),
     started_at_backup: isoTimestamp.nullable().describe("When the backup ingest last went live; null if never."),
     dvr_duration: integer().describe("Seconds of the live stream kept for rewinding (DVR); 0 when DVR is off."),
-    recording_duration: integer().describe("Seconds recorded so far."),
+    recording_duration: integer().describe("Seconds the recording under way has run (see start_recording); 0 while the stream is not being recorded."),
     iframe_url: url.describe("Embeddable player page."),
     dash_url: url.describe("MPEG-DASH manifest."),
     hls_cmaf_url: url.describe("HLS manifest with CMAF segments."),
@@ -490,7 +490,7 @@ export const streamingStreamsRoutes = {
     method: "PUT",
     path: "/streaming/streams/:stream_id/dvr_cleanup",
     pathParams: streamIdParams,
-    body: strictObject({}).optional().describe("No fields: the path names the stream. The body may be left out, or be an empty JSON object."),
+    body: emptyInput("the path names the stream"),
     responses: { 204: c.noBody(), ...errorResponses([422, ...withBody]) },
     summary: "Clear a stream's DVR window",
     description:

@@ -329,7 +329,7 @@ export const videoExample: Video = {
   updated_at: "2026-10-16T09:00:00.000Z",
 };
 /** A video as it is made from a URL: pending, nothing transcoded yet. */
-const createdVideoExample: Video = {
+export const createdVideoExample: Video = {
   ...videoExample,
   id: 41,
   name: "Onboarding, part 1",

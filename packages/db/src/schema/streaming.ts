@@ -49,7 +49,8 @@ export const streams = pgTable(
     startedAtBackup: timestamptz("started_at_backup"),
     /** Seconds of DVR window; 0: DVR is off (no clips can be cut). */
     dvrDuration: integer("dvr_duration").notNull().default(0),
-    recordingDuration: integer("recording_duration").notNull().default(0),
+    /** When the recording under way started (start_recording); null while the stream is not being recorded. */
+    recordingStartedAt: timestamptz("recording_started_at"),
     iframeUrl: text("iframe_url").notNull(),
     dashUrl: text("dash_url").notNull(),
     hlsCmafUrl: text("hls_cmaf_url").notNull(),

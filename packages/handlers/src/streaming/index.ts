@@ -1,5 +1,5 @@
 /**
- * Streaming routes: live streams and the clips recorded from them, their HTML overlays, broadcasts and
+ * Streaming routes: live streams, their recordings and the clips cut from them, their HTML overlays, broadcasts and
  * restreams; videos on demand with their subtitles and directories, quality sets, players, playlists and AI
  * tasks; and the statistics, one module per resource.
  */
@@ -12,6 +12,7 @@ import { streamingOverlays } from "./overlays.js";
 import { streamingPlayers } from "./players.js";
 import { streamingPlaylists } from "./playlists.js";
 import { streamingQualitySetsHandlers } from "./quality-sets.js";
+import { streamingRecordings } from "./recordings.js";
 import { streamingRestreams } from "./restreams.js";
 import { streamingStatistics } from "./statistics.js";
 import { streamingStreams } from "./streams.js";
@@ -21,6 +22,7 @@ import { streamingVideos } from "./videos.js";
 export function streamingRoutes(deps: RouteDeps) {
   return {
     ...streamingStreams(deps),
+    ...streamingRecordings(deps),
     ...streamingOverlays(deps),
     ...streamingBroadcasts(deps),
     ...streamingRestreams(deps),

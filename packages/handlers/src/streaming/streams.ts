@@ -21,6 +21,7 @@ import { isoTime } from "../format.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { overlaysOf } from "./overlays.js";
+import { randomHex } from "./videos.js";
 
 const { streams, broadcasts, clips, users, cdnResources } = schema;
 
@@ -42,14 +43,6 @@ const INGEST_HOST = "vp-push.cloudplane.example";
 const BACKUP_INGEST_HOST = "vp-push-backup.cloudplane.example";
 const WHIP_ORIGIN = "https://whip.cloudplane.example";
 const PLAYBACK_ORIGIN = "https://video.cloudplane.example";
-
-/** `length` hex digits of randomness. */
-function randomHex(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0"))
-    .join("")
-    .slice(0, length);
-}
 
 /** The columns a new stream's URLs are written to (the insert writes them with id 0; the update of the same transaction, with its id). */
 const URL_COLUMNS = [
@@ -149,7 +142,7 @@ function toStream(row: StreamRow, broadcastIds: number[], overlays: Overlay[]): 
     finished_at_primary: row.finishedAtPrimary ? isoTime(row.finishedAtPrimary) : null,
     started_at_backup: row.startedAtBackup ? isoTime(row.startedAtBackup) : null,
     dvr_duration: row.dvrDuration,
-    recording_duration: row.recordingDuration,
+    recording_duration: row.recordingStartedAt ? Math.max(0, Math.floor((Date.now() - row.recordingStartedAt.getTime()) / 1000)) : 0,
     iframe_url: row.iframeUrl,
     dash_url: row.dashUrl,
     hls_cmaf_url: row.hlsCmafUrl,

@@ -182,7 +182,8 @@ function sourceOf(originUrl: string): { originVideoDuration: number; originSize:
   return { originVideoDuration, originSize: originVideoDuration * 250 };
 }
 
-function randomHex(length: number): string {
+/** `length` hex digits of randomness. */
+export function randomHex(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0"))
     .join("")

@@ -24,10 +24,13 @@ export function shownStream(stream: DemoRow<"streams">): Stream {
     ingest_region_primary: regionPrimary,
     ingest_region_backup: regionBackup,
     dvr_cleared_at: _cleared,
+    recording_started_at: _recording,
     ...fields
   } = byColumnName("streams", stream);
   return {
     ...fields,
+    // The demo data records nothing.
+    recording_duration: 0,
     dvr_enabled: stream.dvrDuration > 0,
     broadcast_ids: broadcastsOfStream(stream).map((broadcast) => broadcast.id),
     token: stream.pushUrl.split("?")[1]!,
