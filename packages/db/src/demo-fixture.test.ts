@@ -323,8 +323,10 @@ describe("the demo streaming data", () => {
       expect(own.some((row) => !row.live), `account ${account}: offline`).toBe(true);
     }
     for (const row of f.streams) {
-      const { account_id: _account, ingest_region_primary, ingest_region_backup, dvr_cleared_at: _cleared, ...fields } = byColumnName("streams", row);
-      // dvr_enabled, broadcast_ids, token and html_overlays are derived, as the API derives them.
+      const { account_id: _account, ingest_region_primary, ingest_region_backup, dvr_cleared_at: _cleared, recording_started_at, ...fields } = byColumnName("streams", row);
+      // No recording is under way: its length would move with the clock.
+      expect(recording_started_at, `stream ${row.id}`).toBeNull();
+      // dvr_enabled, broadcast_ids, token, recording_duration and html_overlays are derived, as the API derives them.
       const broadcastIds = f.broadcasts.filter((broadcast) => broadcast.streamId === row.id).map((broadcast) => broadcast.id);
       const overlays = f.streamOverlays.filter((overlay) => overlay.streamId === row.id).map((overlay) => {
         const { account_id: _owner, ...shown } = byColumnName("streamOverlays", overlay);
@@ -335,6 +337,7 @@ describe("the demo streaming data", () => {
         {
           ...fields,
           dvr_enabled: row.dvrDuration > 0,
+          recording_duration: 0,
           broadcast_ids: broadcastIds,
           token: row.pushUrl.split("?")[1],
           active_ingest_region_primary: ingest_region_primary,

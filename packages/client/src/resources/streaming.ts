@@ -99,11 +99,11 @@ export class StreamingStreams extends APIResource {
    * `PUT /streaming/streams/{stream_id}/start_recording`: Start recording a stream. Starts recording the live stream
    * into a new video: the stream's `recording_duration` counts the seconds from now on, until a stop (PUT
    * …/stop_recording) keeps them as a video. The stream must be live, otherwise 422: a stream is live only while a
-   * broadcast arrives at its ingest (no request of this API makes one live), so on a newly provisioned account this
-   * answers 422 until one is; the demo data's stream 1 is live. Starting a stream that is being recorded goes on with
-   * the same recording and answers the same. What is recorded is the stream's `record_type` (its source, or its
-   * transcoded output with overlays). An account's videos may fill 1048576 MB (1 TiB); `storage_usage_mb` is the size
-   * of the sources of its videos, recordings included.
+   * broadcast arrives at its ingest (no request of this API makes one live; in tests, the test kit's `setStreamLive`
+   * does), so on a newly provisioned account this answers 422 until one is; the demo data's stream 1 is live. Starting
+   * a stream that is being recorded goes on with the same recording and answers the same. What is recorded is the
+   * stream's `record_type` (its source, or its transcoded output with overlays). An account's videos may fill 1048576
+   * MB (1 TiB); `storage_usage_mb` is the size of the sources of its videos, recordings included.
    */
   startRecording(streamId: PathParam<"streaming.startStreamRecording", "stream_id">, body?: Body<"streaming.startStreamRecording">, options?: RequestOptions): APIPromise<Success<"streaming.startStreamRecording">> {
     return this.transport.request(streamingRoutes.startStreamRecording, { params: { stream_id: streamId }, body }, options);
