@@ -589,7 +589,7 @@ function toStream(columns: string[], row: Row, broadcastIds: number[]): Stream {
     finished_at_primary: time("finished_at_primary"),
     started_at_backup: time("started_at_backup"),
     dvr_duration: value("dvr_duration") as number,
-    recording_duration: value("recording_duration") as number,
+    recording_duration: value("recording_started_at") === null ? 0 : Math.max(0, Math.floor((Date.now() - new Date(value("recording_started_at") as string).getTime()) / 1000)),
     iframe_url: value("iframe_url") as string,
     dash_url: value("dash_url") as string,
     hls_cmaf_url: value("hls_cmaf_url") as string,
