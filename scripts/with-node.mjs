@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { dirname, delimiter } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The lowest supported Node line (the packages' engines), and what vitest 5, wrangler 4 and miniflare 4 need. */
@@ -72,7 +72,19 @@ function envWithNode(command, minimum = DEFAULT_MINIMUM, env = process.env) {
   const { node, version } = fetchedNode(target);
   console.error(`with-node: ${command} runs on Node ${version} from the npm registry, as this Node (${process.version}) is older than ${minimum}`);
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === "PATH") ?? "PATH";
-  return { ...env, [pathKey]: `${dirname(node)}${delimiter}${env[pathKey] ?? ""}` };
+  return { ...env, ...machineNpmConfig(env), [pathKey]: `${dirname(node)}${delimiter}${env[pathKey] ?? ""}` };
+}
+
+/**
+ * npm finds its global config (the machine's registry, proxy and certificate authority) beside the Node that
+ * runs it, `<prefix>/etc/npmrc`: under the fetched Node that is the npx cache, where there is none, so npm
+ * and pnpm there would lose the machine's settings (and, behind a TLS-inspecting proxy, fail every request
+ * with SELF_SIGNED_CERT_IN_CHAIN). The global config of this Node's npm is named for them, unless one is.
+ */
+function machineNpmConfig(env) {
+  if (Object.keys(env).some((key) => key.toLowerCase() === "npm_config_globalconfig")) return {};
+  const globalConfig = join(env.PREFIX ?? dirname(dirname(process.execPath)), "etc", "npmrc");
+  return existsSync(globalConfig) ? { npm_config_globalconfig: globalConfig } : {};
 }
 
 // Run as a script (not imported by scripts/test.mjs for nodeLineFor).
