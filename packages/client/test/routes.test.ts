@@ -2,7 +2,7 @@
  * Every route of the contract through the client, against the real handler on the demo data: each
  * method reaches its route and resolves to the body the contract types, with the response metadata.
  */
-import { clientMethodOf, contract, routeById, routeCases, ROUTES, type CaseObject, type RouteCase } from "@cloudplane/contract";
+import { clientMethodOf, contract, madeObject, routeById, routeCases, ROUTES, type CaseObject, type RouteCase } from "@cloudplane/contract";
 import { byColumnName, demoFixture } from "@cloudplane/db";
 import { describe, expect, it } from "vitest";
 import { routesByArea } from "../src/core/routes.generated.js";
@@ -35,6 +35,12 @@ function inputFor(routeCase: RouteCase, made?: CaseObject): never {
     ...inputOf(routeCase.route.path, routeCase.path(1, made)),
     ...(routeCase.body ? { body: routeCase.body(1) } : {}),
   } as never;
+}
+
+/** Calls a case's maker through `client.request`; what it made, as `routeCasePath` gives it to the case (`madeObject`). */
+async function makeWith(client: { request: (id: RouteId, input: never) => PromiseLike<unknown> }, maker: RouteCase): Promise<CaseObject> {
+  const input = inputFor(maker) as { body?: unknown };
+  return madeObject(input.body, await client.request(maker.id as RouteId, input as never));
 }
 
 describe("the route tables", () => {
@@ -279,7 +285,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     const primaries = cases.filter(({ id }) => !routeById(id as RouteId).aliasOf);
     for (const routeCase of primaries) {
       // A route that uses its object up (a delete) gets one made first, through client.request.
-      const made = routeCase.maker ? ((await client.request(routeCase.maker.id as RouteId, inputFor(routeCase.maker))) as unknown as CaseObject) : undefined;
+      const made = routeCase.maker ? await makeWith(client, routeCase.maker) : undefined;
       const { params = {}, query } = inputOf(routeCase.route.path, routeCase.path(1, made));
       const named = clientMethodOf(routeCase.id as RouteId);
       const area = client[routeById(routeCase.id as RouteId).area] as unknown as Record<string, unknown>;
@@ -301,7 +307,7 @@ describe.each(engines())("every route through the client on %s", (engine) => {
     api.logs.length = 0;
     for (const routeCase of cases) {
       // A route that uses its object up (a delete) gets one made first, through the client too.
-      const made = routeCase.maker ? ((await client.request(routeCase.maker.id as RouteId, inputFor(routeCase.maker))) as unknown as CaseObject) : undefined;
+      const made = routeCase.maker ? await makeWith(client, routeCase.maker) : undefined;
       const reply = await client.request(routeCase.id as RouteId, inputFor(routeCase, made)).withResponse();
       expect(reply.status, routeCase.id).toBe(routeCase.status);
       if (routeCase.status !== 204) expect(reply.body, routeCase.id).toBeDefined();

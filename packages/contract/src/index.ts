@@ -12,6 +12,7 @@ export type { ExampleResponseHeader, NewAccountAnswer, RouteExample } from "./ro
 export {
   caseSpecOf,
   fillPath,
+  madeObject,
   missingId,
   pathParams,
   prepareRouteCases,

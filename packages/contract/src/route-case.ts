@@ -46,7 +46,8 @@ export interface CaseWorld {
 export interface RouteCaseSpec {
   /**
    * The path (with any query) on the account's objects. For a case that `makes` its object, `made` is the
-   * answer that made it; without one, the path names an object that does not exist (`missingId`).
+   * answer that made it, over the body that was sent (`madeObject`); without one, the path names an object
+   * that does not exist (`missingId`).
    */
   path: (world: CaseWorld, made?: CaseObject) => string;
   /**
@@ -257,7 +258,18 @@ export async function prepareRouteCases(routes: readonly CaseRoute[], send: Case
 export async function routeCasePath(routeCase: RouteCase, account: CaseAccount, send: CaseSend): Promise<string> {
   if (!routeCase.maker) return routeCase.path(account);
   const { maker } = routeCase;
-  const made = await send(account, maker.route.method, maker.path(account), maker.body?.(account));
+  const body = maker.body?.(account);
+  const made = await send(account, maker.route.method, maker.path(account), body);
   if (made.status !== maker.status) throw new Error(`Making an object for ${routeCase.id} with ${maker.id} answered ${made.status}: ${JSON.stringify(made.body)}`);
-  return routeCase.path(account, made.body as CaseObject);
+  return routeCase.path(account, madeObject(body, made.body));
+}
+
+/**
+ * What a maker made, as a case's `path` is given it: the maker's answer, over the JSON object it was sent
+ * (a create that answers only its task leaves the new object's name in the body it was sent).
+ */
+export function madeObject(body: unknown, answer: unknown): CaseObject {
+  const sent = typeof body === "object" && body !== null && !Array.isArray(body) && !(body instanceof Uint8Array) ? body : {};
+  const answered = typeof answer === "object" && answer !== null && !Array.isArray(answer) ? answer : {};
+  return { ...sent, ...answered } as CaseObject;
 }

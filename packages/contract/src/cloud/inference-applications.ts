@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { errorResponses, integer, listOf, mapOf, pageOf, paging, stringEnum, strictObject, withBody } from "../common.js";
 import { route } from "../route.js";
-import { uniqueName, type CaseAccount, type CaseWorld } from "../route-case.js";
+import { uniqueName, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
 import { INFERENCE_MAX_REPLICAS, INFERENCE_TIMING } from "./inference-deployments.js";
 import { caseProjectOf, inferenceMetadata, inferenceName, INFERENCE_NAME_RULE, projectPathParams } from "./inference-shared.js";
@@ -279,9 +279,6 @@ const basePath = (w: CaseWorld) => `/cloud/v3/inference/applications/${caseProje
 const firstOf = (w: CaseWorld) =>
   w.first("cloud.listInferenceApplicationDeployments", { params: { project_id: caseProjectOf(w).id }, where: (deployment) => (deployment.status as { consolidated_status: string }).consolidated_status !== "Unknown" });
 
-/** The name of the application deployment the create case last made for each account (a create answers only its task). */
-const madeNames = new Map<CaseAccount, string>();
-
 export const cloudInferenceApplicationsRoutes = {
   listInferenceApplicationTemplates: route({
     method: "GET",
@@ -352,9 +349,8 @@ export const cloudInferenceApplicationsRoutes = {
     case: {
       path: (w) => basePath(w),
       ownsObjects: true,
-      body: (w) => {
+      body: () => {
         const name = uniqueName("rc-app");
-        madeNames.set(w.account, name);
         return {
           name,
           application_name: "speech-to-text",
@@ -410,7 +406,7 @@ export const cloudInferenceApplicationsRoutes = {
   }, {
     example: { pathParams: { project_id: 1, deployment_name: "acme-transcribe" }, response: { tasks: [exampleTasks.delete] } },
     case: {
-      path: (w, made) => `${basePath(w)}/${made ? madeNames.get(w.account)! : `missing-application-${w.account}`}`,
+      path: (w, made) => `${basePath(w)}/${typeof made?.name === "string" ? made.name : `missing-application-${w.account}`}`,
       ownsObjects: true,
       makes: "cloud.createInferenceApplicationDeployment",
     },

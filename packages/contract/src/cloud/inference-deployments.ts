@@ -8,7 +8,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { emptyInput, errorResponses, integer, integerParam, isoTimestamp, listOf, mapOf, pageOf, paging, strictObject, stringEnum, withBody } from "../common.js";
 import { route } from "../route.js";
-import { uniqueName, type CaseAccount, type CaseWorld } from "../route-case.js";
+import { uniqueName, type CaseWorld } from "../route-case.js";
 import { taskIdList } from "./gpu-images.js";
 import { caseProjectOf, inferenceMetadata, inferenceName, INFERENCE_NAME_RULE, projectPathParams } from "./inference-shared.js";
 
@@ -465,11 +465,6 @@ const basePath = (w: CaseWorld) => `/cloud/v3/inference/${caseProjectOf(w).id}/d
 const runningOf = (w: CaseWorld) =>
   w.first("cloud.listInferenceDeployments", { params: { project_id: caseProjectOf(w).id }, where: (deployment) => deployment.status !== "DELETING" });
 
-/**
- * The name of the deployment the create case last made for each account: a create answers only its task,
- * so the delete's case, which makes its deployment first, finds the name here.
- */
-const madeNames = new Map<CaseAccount, string>();
 
 export const cloudInferenceDeploymentsRoutes = {
   listInferenceDeployments: route({
@@ -519,9 +514,8 @@ export const cloudInferenceDeploymentsRoutes = {
     case: {
       path: (w) => basePath(w),
       ownsObjects: true,
-      body: (w) => {
+      body: () => {
         const name = uniqueName("rc-dep");
-        madeNames.set(w.account, name);
         return { name, image: "nginx:1.27", listening_port: 80, flavor_name: "inference-2vcpu-8gib-cpu", containers: [{ region_id: 1, scale: { min: 1, max: 1 } }] };
       },
     },
@@ -635,7 +629,7 @@ export const cloudInferenceDeploymentsRoutes = {
   }, {
     example: { pathParams: { project_id: 1, deployment_name: "acme-summarizer" }, response: { tasks: [exampleTasks.delete] } },
     case: {
-      path: (w, made) => `${basePath(w)}/${made ? madeNames.get(w.account)! : `missing-deployment-${w.account}`}`,
+      path: (w, made) => `${basePath(w)}/${typeof made?.name === "string" ? made.name : `missing-deployment-${w.account}`}`,
       ownsObjects: true,
       makes: "cloud.createInferenceDeployment",
     },
