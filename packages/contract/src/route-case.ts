@@ -265,11 +265,13 @@ export async function routeCasePath(routeCase: RouteCase, account: CaseAccount, 
 }
 
 /**
- * What a maker made, as a case's `path` is given it: the maker's answer, over the JSON object it was sent
- * (a create that answers only its task leaves the new object's name in the body it was sent).
+ * What a maker made, as a case's `path` is given it: an answer that is a list (of the objects made) as it
+ * is; otherwise the answer over the JSON object it was sent (a create that answers only its task leaves
+ * the new object's name in the body it was sent).
  */
 export function madeObject(body: unknown, answer: unknown): CaseObject {
+  if (Array.isArray(answer)) return answer as unknown as CaseObject;
   const sent = typeof body === "object" && body !== null && !Array.isArray(body) && !(body instanceof Uint8Array) ? body : {};
-  const answered = typeof answer === "object" && answer !== null && !Array.isArray(answer) ? answer : {};
+  const answered = typeof answer === "object" && answer !== null ? answer : {};
   return { ...sent, ...answered } as CaseObject;
 }
