@@ -29,7 +29,7 @@ type JsonSchema = Parameters<typeof dereference>[0];
  * entry is left out, so that each check's schema takes the root's place.
  */
 const components = (() => {
-  const lookup = dereference({ components: document.components } as unknown as JsonSchema);
+  const lookup = dereference({ components: document.components });
   delete lookup[initialBaseURI.href];
   return lookup;
 })();
