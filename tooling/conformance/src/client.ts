@@ -70,6 +70,8 @@ export interface Reply {
   status: number;
   headers: Headers;
   text: string;
+  /** The body's length in bytes (a zip archive's bytes are not text: `text` decodes them with replacement characters). */
+  size: number;
   /** The parsed JSON body; undefined when the reply is not JSON. */
   body: unknown;
 }
@@ -129,7 +131,8 @@ export function createClient(baseUrl: string, tokens: ConformanceTokens): Confor
       // Node's fetch sends a stream only when told that the reply may come before the body is sent.
       const streamed = body instanceof ReadableStream ? { duplex: "half" } : {};
       const response = await politeFetch(`${base}${path}`, { method, headers, body, ...streamed });
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       let parsed: unknown;
       if (/\bjson\b/i.test(response.headers.get("content-type") ?? "")) {
         try {
@@ -138,7 +141,7 @@ export function createClient(baseUrl: string, tokens: ConformanceTokens): Confor
           throw new Error(`${method} ${path} answered ${response.status} with a JSON content type but a body that is not JSON: ${text.slice(0, 200)}`);
         }
       }
-      return { method, path, status: response.status, headers: response.headers, text, body: parsed };
+      return { method, path, status: response.status, headers: response.headers, text, size: bytes.byteLength, body: parsed };
     },
   };
 }

@@ -23,7 +23,7 @@ const ADMIN = `Authorization: ${TOKEN}`;
 /** A raw response as the suite's assertions read replies. */
 function replyOf(response: RawResponse): Reply {
   const json = /\bjson\b/i.test(response.headers.get("content-type") ?? "");
-  return { method: "RAW", path: "", status: response.status, headers: response.headers, text: response.text, body: json ? JSON.parse(response.text) : undefined };
+  return { method: "RAW", path: "", status: response.status, headers: response.headers, text: response.text, size: new TextEncoder().encode(response.text).byteLength, body: json ? JSON.parse(response.text) : undefined };
 }
 
 /** The answers on one connection to `pieces` ({host} is the server's), each in the envelope of the given status, and the connection closed. */
