@@ -36,6 +36,11 @@ export interface RouteMetadata {
   access: RouteAccess;
 }
 
+/** The metadata of a read route, a write route and a purge route: every module's routes share these. */
+export const read: RouteMetadata = { access: "read" };
+export const write: RouteMetadata = { access: "write" };
+export const purge: RouteMetadata = { access: "purge" };
+
 /**
  * May a token of `role` call a route of `access`? Administrators and Engineers may call every route,
  * Users only the read routes, the Purge and Prefetch roles only purge and prefetch.

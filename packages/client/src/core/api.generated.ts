@@ -8513,6 +8513,11 @@ export interface Stream {
   broadcasts?: Broadcast[];
 }
 
+export interface StreamIdParams {
+  /** The stream id. */
+  stream_id: number;
+}
+
 /** The built-in player's unique viewers (distinct IP addresses) over a period, grouped as asked. */
 export interface StreamingUniqueViewers {
   /**
@@ -12817,10 +12822,7 @@ export interface Routes {
   "streaming.getStream": {
     method: "GET";
     path: "/streaming/streams/:stream_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: never;
     response: Stream;
@@ -12838,10 +12840,7 @@ export interface Routes {
   "streaming.updateStream": {
     method: "PATCH";
     path: "/streaming/streams/:stream_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: UpdateStreamBody;
     response: Stream;
@@ -12850,10 +12849,7 @@ export interface Routes {
   "streaming.deleteStream": {
     method: "DELETE";
     path: "/streaming/streams/:stream_id";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: never;
     response: undefined;
@@ -12862,10 +12858,7 @@ export interface Routes {
   "streaming.listClipRecordings": {
     method: "GET";
     path: "/streaming/streams/:stream_id/clip_recording";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: never;
     response: ClipRecording[];
@@ -12874,10 +12867,7 @@ export interface Routes {
   "streaming.clearStreamDvr": {
     method: "PUT";
     path: "/streaming/streams/:stream_id/dvr_cleanup";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: StreamingClearStreamDvrBody | undefined;
     response: undefined;
@@ -12886,10 +12876,7 @@ export interface Routes {
   "streaming.createClipRecording": {
     method: "PUT";
     path: "/streaming/streams/:stream_id/clip_recording";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: CreateClipRecordingBody;
     response: ClipRecording;
@@ -12898,10 +12885,7 @@ export interface Routes {
   "streaming.startStreamRecording": {
     method: "PUT";
     path: "/streaming/streams/:stream_id/start_recording";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: StreamingStartStreamRecordingBody | undefined;
     response: RecordingStart;
@@ -12910,10 +12894,7 @@ export interface Routes {
   "streaming.stopStreamRecording": {
     method: "PUT";
     path: "/streaming/streams/:stream_id/stop_recording";
-    params: {
-      /** The stream id. */
-      stream_id: number;
-    };
+    params: StreamIdParams;
     query: never;
     body: StreamingStopStreamRecordingBody | undefined;
     response: Video;

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { isHostname, isIPv4, isIPv6, PAGE_MAX } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
 import type { CaseWorld } from "../route-case.js";
+export { read, write, purge } from "../roles.js";
 
 /** The most items a page of any CDN list holds. */
 export const CDN_PAGE_MAX = PAGE_MAX;
@@ -30,10 +30,7 @@ export const originSource = z
   .refine(isOriginSource, "Must be a host name or IP address with an optional port, such as origin.example.com:8080.")
   .describe("A host name or IP address with an optional port (1 to 65535): `origin.example.com`, `203.0.113.7:8080`, `[2001:db8::1]:8443`.");
 
-export const write: RouteMetadata = { access: "write" };
-export const read: RouteMetadata = { access: "read" };
 /** Purging or prefetching a resource's cache: what the Purge and Prefetch roles may call, beside Administrators and Engineers. */
-export const purge: RouteMetadata = { access: "purge" };
 
 /** The cases' origin group: the account's first. */
 export const originGroupOf = (w: CaseWorld) => w.first("cdn.listOriginGroups");

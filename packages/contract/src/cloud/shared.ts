@@ -3,10 +3,7 @@
  * GPU images, which the cases of the images and of the cost report use.
  */
 import { z } from "zod";
-import type { RouteMetadata } from "../roles.js";
-
-export const read: RouteMetadata = { access: "read" };
-export const write: RouteMetadata = { access: "write" };
+export { read, write } from "../roles.js";
 
 /** The region the demo data's GPU images are in: the cases' images are there, and their cost report is of it. */
 export const DEMO_REGION_ID = 1;

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { booleanQuery, integerParam, stringEnum } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
 import type { CaseWorld } from "../route-case.js";
+export { read, write } from "../roles.js";
 
 export const EDGE_API_TYPES = ["wasi-http", "proxy-wasm"] as const;
 export const apiType = stringEnum(EDGE_API_TYPES).describe("The app's ABI: wasi-http or proxy-wasm.");
@@ -23,9 +23,6 @@ export function paging(noun: string, defaultLimit: number) {
 }
 
 export const forceQuery = (what: string) => z.object({ force: booleanQuery(what).default(false) });
-
-export const read: RouteMetadata = { access: "read" };
-export const write: RouteMetadata = { access: "write" };
 
 /** The case's binary: the first one the account has. */
 export const binaryOf = (w: CaseWorld) => w.first("edge.listBinaries");

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { integer, integerParam, stringEnum } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+export { read, write } from "../roles.js";
 
 /** The types of a template field's value, in the platform's words. */
 export const SECURITY_FIELD_TYPES = ["int", "bool", "str"] as const;
@@ -28,5 +28,3 @@ export const pageQuery = {
   offset: integerParam({ min: 0, description: "Number of leading entries skipped. Default 0." }).default(0),
 };
 
-export const read: RouteMetadata = { access: "read" };
-export const write: RouteMetadata = { access: "write" };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ClientMetadata } from "../client-names.js";
 import { emptyInput, errorResponses, integer, integerParam, isoTimestamp, pageOf, strictObject, stringEnum, uuid, withBody } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
 import { LANGUAGE_CODE } from "./videos.js";
@@ -163,8 +163,6 @@ export type AiTaskDetails = z.infer<typeof aiTaskDetails>;
 /** What the listing may be ordered by: a field, with `-` before it for descending. */
 const ORDERINGS = ["task_id", "-task_id", "status", "-status", "task_name", "-task_name", "started_at", "-started_at"] as const;
 const taskIdParams = z.object({ task_id: uuid.describe("The task id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 export const aiTaskExample: AiTask = {
   task_id: "0d4c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d",

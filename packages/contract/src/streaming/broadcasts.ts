@@ -6,7 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, listOf, strictObject, stringEnum, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 
@@ -110,8 +110,6 @@ export const updateBroadcastBody: UpdateBroadcastBodySchema = updateBroadcastBod
 export type UpdateBroadcastBody = z.input<typeof updateBroadcastBody>;
 
 const broadcastIdParams = z.object({ broadcast_id: idParam("The broadcast id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The examples' objects: the demo data's, of account 1.
 const morningNews: BroadcastDetail = {

@@ -5,7 +5,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, isoTimestamp, strictObject, withBody } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { video, videoExample } from "./videos.js";
@@ -90,8 +90,6 @@ type UpdateDirectoryBodySchemaType = typeof updateDirectoryBodySchema;
 export const updateDirectoryBody: UpdateDirectoryBodySchema = updateDirectoryBodySchema;
 
 const directoryIdParams = z.object({ directory_id: idParam("The directory id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The examples' objects: the demo data's, of account 1.
 const marketing: Directory = { id: 1, name: "Marketing", parent_id: null, items_count: 4, created_at: "2026-09-01T08:00:00.000Z", updated_at: "2026-09-01T08:00:00.000Z" };

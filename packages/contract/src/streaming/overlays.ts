@@ -6,7 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, isoTimestamp, listOf, strictObject, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, type CaseObject, type CaseWorld } from "../route-case.js";
 
@@ -118,8 +118,6 @@ export type UpdateOverlaysBody = z.input<typeof updateOverlaysBody>;
 
 const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
 const overlayParams = z.object({ stream_id: idParam("The stream id."), overlay_id: idParam("The overlay id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The examples' objects: the demo data's, of account 1 (stream 3 has HTML overlays on).
 const scoreboard: Overlay = {

@@ -6,7 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import type { ClientMetadata } from "../client-names.js";
 import { errorResponses, idParam, integer, integerParam, strictObject, stringEnum, withBody } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 
@@ -140,8 +140,6 @@ type PlayerPreviewSchemaType = typeof playerPreviewSchema;
 export const playerPreview: PlayerPreviewSchema = playerPreviewSchema;
 
 const playerIdParams = z.object({ player_id: idParam("The player id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 export const playerExample: Player = { id: 1, name: "Acme brand player", client_id: 1, ...PLAYER_DEFAULTS, hover_color: "#e4002b", logo: "https://media.acme.example/logo.png" };
 

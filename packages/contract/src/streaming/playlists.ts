@@ -6,7 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import type { ClientMetadata } from "../client-names.js";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, strictObject, stringEnum, withBody } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { video, videoExample } from "./videos.js";
@@ -86,8 +86,6 @@ export const updatePlaylistBody: UpdatePlaylistBodySchema = updatePlaylistBodySc
 export type UpdatePlaylistBody = z.input<typeof updatePlaylistBody>;
 
 const playlistIdParams = z.object({ playlist_id: idParam("The playlist id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 const PLAYBACK = "https://video.cloudplane.example/playlists";
 export const playlistExample: Playlist = {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { errorResponses, integer, strictObject, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import type { CaseWorld } from "../route-case.js";
 
@@ -47,8 +47,6 @@ export interface SetDefaultQualitySetsBodySchema extends SetDefaultQualitySetsBo
 type SetDefaultQualitySetsBodySchemaType = typeof setDefaultQualitySetsBodySchema;
 export const setDefaultQualitySetsBody: SetDefaultQualitySetsBodySchema = setDefaultQualitySetsBodySchema;
 
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The platform's sets as the demo data holds them, with account 1's defaults.
 const example: QualitySets = {

@@ -3,11 +3,12 @@
  * recording kept as a video (VOD) that is then transcoded as an upload is; their schemas and routes.
  */
 import { z } from "zod";
-import { emptyInput, errorResponses, idParam, integer, withBody } from "../common.js";
+import { emptyInput, errorResponses, integer, withBody } from "../common.js";
 import { streamExample } from "../examples.js";
-import type { RouteMetadata } from "../roles.js";
+import { write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, type CaseWorld } from "../route-case.js";
+import { streamIdParams } from "./streams.js";
 import { createdVideoExample, video, type Video } from "./videos.js";
 
 /** The streaming storage an account may fill, in megabytes (MiB); a recording's start warns past `STORAGE_WARNING_SHARE` of it. */
@@ -66,8 +67,6 @@ type RecordingStartSchemaType = typeof recordingStartSchema;
 export const recordingStart: RecordingStartSchema = recordingStartSchema;
 export type RecordingStart = z.infer<typeof recordingStart>;
 
-const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
-const write: RouteMetadata = { access: "write" };
 
 /** A live stream of the account: the demo data has one in each account. */
 const liveStreamOf = (w: CaseWorld) => w.first("streaming.listStreams", { where: (stream) => stream.live === true });

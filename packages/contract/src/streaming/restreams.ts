@@ -6,7 +6,7 @@ import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { errorResponses, idParam, integer, integerParam, strictObject, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 
@@ -91,8 +91,6 @@ export const updateRestreamBody: UpdateRestreamBodySchema = updateRestreamBodySc
 export type UpdateRestreamBody = z.input<typeof updateRestreamBody>;
 
 const restreamIdParams = z.object({ restream_id: idParam("The restream id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The examples' objects: the demo data's, of account 1.
 const toYoutube: Restream = {

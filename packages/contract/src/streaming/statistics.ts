@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { errorResponses, integer, integerParam, stringEnum } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
-import type { RouteMetadata } from "../roles.js";
+import { read } from "../roles.js";
 import { route } from "../route.js";
 import { periodEnd, STATISTICS_MAX_DAYS, STATISTICS_MAX_POINTS, textListQuery } from "../cdn/statistics.js";
 
@@ -32,7 +32,6 @@ export const STREAMING_RANKING_MAX = 1000;
 /** The most rows the grouped views and unique viewers answer. */
 export const STREAMING_ROWS_MAX = 10_000;
 
-const read = { access: "read" } satisfies RouteMetadata;
 const statistics = (method: string) => ({ ...read, client: { resource: "statistics", method } }) satisfies ClientMetadata;
 
 const dateFrom = periodEnd("Start of the period, included (ISO 8601 with a time zone, e.g. 2026-11-01T00:00:00Z). Must be before `date_to`.");

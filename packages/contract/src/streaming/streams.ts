@@ -7,7 +7,7 @@ import { z } from "zod";
 import { emptyInput, errorResponses, idParam, integer, integerParam, isoTimestamp, strictObject, stringEnum, withBody } from "../common.js";
 import type { ClientMetadata } from "../client-names.js";
 import * as examples from "../examples.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { overlay } from "./overlays.js";
@@ -316,9 +316,7 @@ function optionalSettings() {
   };
 }
 
-const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
+export const streamIdParams = z.object({ stream_id: idParam("The stream id.") });
 
 // The examples' objects: the demo data's, of account 1.
 /** A push stream as it is made: not live, DVR on with a 30-minute window, ingest and playback URLs from its id and a fresh key. */

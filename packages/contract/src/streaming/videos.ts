@@ -7,7 +7,7 @@ import { z } from "zod";
 import { idListQuery } from "../cdn/logs-uploader/shared.js";
 import type { ClientMetadata } from "../client-names.js";
 import { errorResponses, idParam, integer, integerParam, isoTimestamp, listOf, strictObject, stringEnum, withBody } from "../common.js";
-import type { RouteMetadata } from "../roles.js";
+import { read, write } from "../roles.js";
 import { route } from "../route.js";
 import { missingId, uniqueName, type CaseWorld } from "../route-case.js";
 import { STREAM_PROJECTIONS, STREAM_RECORD_TYPES } from "./streams.js";
@@ -275,8 +275,6 @@ export const directUpload: DirectUploadSchema = directUploadSchema;
 export type DirectUpload = z.infer<typeof directUpload>;
 
 const videoIdParams = z.object({ video_id: idParam("The video id.") });
-const read: RouteMetadata = { access: "read" };
-const write: RouteMetadata = { access: "write" };
 
 // The examples' objects: the demo data's, of account 1.
 const PLAYBACK = "https://video.cloudplane.example/videos";
