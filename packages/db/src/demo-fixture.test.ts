@@ -28,6 +28,7 @@ import {
 } from "@cloudplane/contract";
 import { describe, expect, it } from "vitest";
 import { byColumnName, DEMO_ACCOUNT_IDS, demoFixture, demoToken, type DemoTokenName } from "./demo-fixture.js";
+import { shownDemoStream } from "./testing.js";
 
 const f = demoFixture;
 
@@ -323,29 +324,10 @@ describe("the demo streaming data", () => {
       expect(own.some((row) => !row.live), `account ${account}: offline`).toBe(true);
     }
     for (const row of f.streams) {
-      const { account_id: _account, ingest_region_primary, ingest_region_backup, dvr_cleared_at: _cleared, recording_started_at, ...fields } = byColumnName("streams", row);
       // No recording is under way: its length would move with the clock.
-      expect(recording_started_at, `stream ${row.id}`).toBeNull();
+      expect(row.recordingStartedAt, `stream ${row.id}`).toBeNull();
       // dvr_enabled, broadcast_ids, token, recording_duration and html_overlays are derived, as the API derives them.
-      const broadcastIds = f.broadcasts.filter((broadcast) => broadcast.streamId === row.id).map((broadcast) => broadcast.id);
-      const overlays = f.streamOverlays.filter((overlay) => overlay.streamId === row.id).map((overlay) => {
-        const { account_id: _owner, ...shown } = byColumnName("streamOverlays", overlay);
-        return shown;
-      });
-      expectValid(
-        stream,
-        {
-          ...fields,
-          dvr_enabled: row.dvrDuration > 0,
-          recording_duration: 0,
-          broadcast_ids: broadcastIds,
-          token: row.pushUrl.split("?")[1],
-          active_ingest_region_primary: ingest_region_primary,
-          active_ingest_region_backup: ingest_region_backup,
-          html_overlays: overlays,
-        },
-        `stream ${row.id}`,
-      );
+      expectValid(stream, shownDemoStream(row), `stream ${row.id}`);
       // Only a live ingest has a region.
       expect(row.ingestRegionPrimary !== null, `stream ${row.id}`).toBe(row.live);
       expect(row.ingestRegionBackup === null || row.backupLive, `stream ${row.id}`).toBe(true);

@@ -2,11 +2,13 @@
  * @cloudplane/db/testing: fresh, migrated and seeded databases for tests, on PGlite (in memory) or on
  * the PostgreSQL server of DATABASE_URL (a database of its own per call, dropped on close).
  */
+import type { Overlay, Stream } from "@cloudplane/contract";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { generateSecretsKey, importSecretsKey } from "./crypto.js";
 import { createDatabase, type CloudplaneDatabase, type Database, type Engine } from "./database.js";
 import { loadDemoData } from "./demo.js";
+import { byColumnName, demoFixture, type DemoRow } from "./demo-fixture.js";
 
 function databaseUrl(): string | undefined {
   const url = globalThis.process?.env?.DATABASE_URL;
@@ -158,4 +160,38 @@ export async function failoverUnderLoad<Reply>(
   }
   const after = await Promise.all(Array.from({ length: clients }, (_, client) => call(client, serial++)));
   return { replies, terminated, after };
+}
+
+/** A stream overlay of the demo fixture as the API shows it. */
+export function shownDemoOverlay(row: DemoRow<"streamOverlays">): Overlay {
+  const { account_id: _account, ...fields } = byColumnName("streamOverlays", row);
+  return fields as Overlay;
+}
+
+/**
+ * A stream of the demo fixture as the API shows it: its columns but the account's and the service's own, and
+ * what the API derives from them (its broadcasts, overlays, token and active ingest regions). The demo data
+ * records nothing, so `recording_duration` is 0.
+ */
+export function shownDemoStream(row: DemoRow<"streams">): Stream {
+  const {
+    account_id: _account,
+    ingest_region_primary: regionPrimary,
+    ingest_region_backup: regionBackup,
+    dvr_cleared_at: _cleared,
+    recording_started_at: _recording,
+    ...fields
+  } = byColumnName("streams", row);
+  const own = <T extends { accountId: number; streamId: number | null; id: number }>(children: readonly T[]) =>
+    children.filter((child) => child.accountId === row.accountId && child.streamId === row.id).sort((a, b) => a.id - b.id);
+  return {
+    ...fields,
+    recording_duration: 0,
+    dvr_enabled: row.dvrDuration > 0,
+    broadcast_ids: own(demoFixture.broadcasts).map((broadcast) => broadcast.id),
+    token: row.pushUrl.split("?")[1]!,
+    active_ingest_region_primary: regionPrimary,
+    active_ingest_region_backup: regionBackup,
+    html_overlays: own(demoFixture.streamOverlays).map(shownDemoOverlay),
+  } as Stream;
 }
