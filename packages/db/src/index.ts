@@ -32,4 +32,4 @@ export * from "./schema/index.js";
 // Query building blocks (eq, and, sql, count, …) from the same drizzle-orm the schema is built with,
 // so handlers need no drizzle-orm of their own whose types could differ.
 export * from "drizzle-orm/sql";
-export { alias } from "drizzle-orm/pg-core";
+export { alias, type PgColumn } from "drizzle-orm/pg-core";

@@ -621,5 +621,13 @@ export const migrations: readonly Migration[] = [
     "statements": [
       "ALTER TABLE \"streams\" ADD COLUMN \"recording_started_at\" timestamp with time zone;"
     ]
+  },
+  {
+    "name": "0030_listing_indexes",
+    "hash": "f6a7a8cfdc483907156e6239379c4c897d0e01edbf1a097165f8e566c6269a2f",
+    "statements": [
+      "CREATE INDEX \"certificates_account_id_kind_not_after_idx\" ON \"certificates\" USING btree (\"account_id\",\"kind\",\"not_after\");",
+      "CREATE INDEX \"storages_account_id_created_id_live_idx\" ON \"storages\" USING btree (\"account_id\",\"created\",\"id\") WHERE \"storages\".\"deleted\" is null;"
+    ]
   }
 ];

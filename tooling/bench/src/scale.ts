@@ -376,6 +376,8 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     };
   } finally {
     for (const server of servers) await server.stop();
-    await database.close();
+    if (process.env.BENCH_SCALE_KEEP === "1")
+      console.log(`  ${engine}: the scale database is kept (BENCH_SCALE_KEEP=1): ${"url" in database.location ? database.location.url : database.location.dataDir}`);
+    else await database.close();
   }
 }

@@ -17,6 +17,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound } from "../errors.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { onPage } from "../page.js";
 import { served } from "../served.js";
 import { pageLinks } from "./logs-uploader/shared.js";
 import { referringIds, type Transaction } from "./shared.js";
@@ -139,8 +140,9 @@ export async function listCertificates(db: Database, kind: CertificateKind, acco
     );
   }
   const where = and(...conditions);
+  const order = [asc(certificates.id)];
   const [rows, [total]] = await Promise.all([
-    db.select().from(certificates).where(where).orderBy(asc(certificates.id)).limit(query.limit).offset(query.offset),
+    db.select().from(certificates).where(onPage(db, certificates.id, where, order, query.limit, query.offset)).orderBy(...order),
     db.select({ total: count() }).from(certificates).where(where),
   ]);
   // Which of the page's certificates are in use, asked of the page alone: in the page's own SELECT the planner

@@ -17,6 +17,7 @@ import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "../errors.js";
 import { cdnTime } from "../format.js";
 import { likePattern } from "../like.js";
+import { onPage } from "../page.js";
 import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
@@ -432,13 +433,11 @@ function cdnResourcesRouter(deps: RouteDeps) {
       for (const filter of filters) values[filter] = resourceFilterValue(listed, filter);
       const shape = filters.join(",");
       const [rows, [total]] = await Promise.all([
-        resourcePages(shape, () =>
-          selectResources(db)
-            .where(resourceConditions(filters))
-            .orderBy(asc(cdnResources.id))
-            .limit(sql.placeholder("limit"))
-            .offset(sql.placeholder("offset")),
-        ).execute(values),
+        resourcePages(shape, () => {
+          const order = [asc(cdnResources.id)];
+          const page = onPage(db, cdnResources.id, resourceConditions(filters), order, sql.placeholder("limit"), sql.placeholder("offset"));
+          return selectResources(db).where(page).orderBy(...order);
+        }).execute(values),
         resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
       ]);
       const [hostnames, rules] = await Promise.all([

@@ -44,6 +44,8 @@ export const certificates = pgTable(
     uniqueIndex("certificates_account_id_kind_name_unique").on(t.accountId, t.kind, t.name),
     // The listings (of one kind, by id): a page read in order however many certificates of the other kind there are.
     index("certificates_account_id_kind_id_idx").on(t.accountId, t.kind, t.id),
+    // The listings' expiry filter (`validity_not_after_lte`), counted from the index alone.
+    index("certificates_account_id_kind_not_after_idx").on(t.accountId, t.kind, t.notAfter),
     check("certificates_kind_check", sql`${t.kind} in (${sql.raw(sqlList(CERTIFICATE_KINDS))})`),
   ],
 );

@@ -34,6 +34,8 @@ export const storages = pgTable(
     unique("storages_account_id_id_unique").on(t.accountId, t.id),
     // The listings of one type (the v4 object and SFTP storage listings), in their order and counted from the index alone.
     index("storages_account_id_type_id_live_idx").on(t.accountId, t.type, t.id).where(sql`${t.deleted} is null`),
+    // The listing newest (or oldest) first, `created_at` the v3 listing's most asked order after the id.
+    index("storages_account_id_created_id_live_idx").on(t.accountId, t.created, t.id).where(sql`${t.deleted} is null`),
     // A name is the account's while its storage is not deleted; restoring a storage whose name was taken since is 409.
     uniqueIndex("storages_account_id_name_unique").on(t.accountId, t.name).where(sql`${t.deleted} is null`),
     unique("storages_server_alias_unique").on(t.serverAlias),

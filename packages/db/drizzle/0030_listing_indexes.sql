@@ -1,0 +1,2 @@
+CREATE INDEX "certificates_account_id_kind_not_after_idx" ON "certificates" USING btree ("account_id","kind","not_after");--> statement-breakpoint
+CREATE INDEX "storages_account_id_created_id_live_idx" ON "storages" USING btree ("account_id","created","id") WHERE "storages"."deleted" is null;
