@@ -1041,8 +1041,15 @@ const streams: Row<"streams">[] = [
   ...Array.from({ length: 8 }, (_, index) => stream(2, index + 1)),
 ];
 
-/** A broadcast with the player settings left at their defaults unless given. */
-function broadcast(row: Pick<Row<"broadcasts">, "id" | "accountId" | "streamId" | "name" | "status" | "created"> & Partial<Row<"broadcasts">>): Row<"broadcasts"> {
+/** The streams of the demo broadcasts, in order, by broadcast id. */
+const broadcastStreams: Row<"broadcastStreams">[] = [];
+
+/** A broadcast of `streamIds`, with the player settings left at their defaults unless given. */
+function broadcast(
+  streamIds: number[],
+  row: Pick<Row<"broadcasts">, "id" | "accountId" | "name" | "status" | "created"> & Partial<Row<"broadcasts">>,
+): Row<"broadcasts"> {
+  broadcastStreams.push(...streamIds.map((streamId, position) => ({ accountId: row.accountId, broadcastId: row.id, position, streamId })));
   return {
     adId: null,
     customIframeUrl: null,
@@ -1057,10 +1064,9 @@ function broadcast(row: Pick<Row<"broadcasts">, "id" | "accountId" | "streamId" 
 }
 
 const broadcasts: Row<"broadcasts">[] = [
-  broadcast({
+  broadcast([1], {
     id: 1,
     accountId: 1,
-    streamId: 1,
     name: "Morning news",
     status: "live",
     created: at(310),
@@ -1069,10 +1075,11 @@ const broadcasts: Row<"broadcasts">[] = [
     showDvrAfterFinish: true,
     spectators: 148,
   }),
-  broadcast({ id: 3, accountId: 1, streamId: 1, name: "Evening news", status: "pending", created: at(311) }),
-  broadcast({ id: 5, accountId: 1, streamId: 3, name: "Cup final", status: "finished", created: at(280), showDvrAfterFinish: true }),
-  broadcast({ id: 7, accountId: 1, streamId: 9, name: "Product keynote", status: "live", created: at(312), spectators: 37, pendingMessage: "The keynote starts at 17:00 UTC." }),
-  broadcast({ id: 2, accountId: 2, streamId: 2, name: "Globex town hall", status: "pending", created: at(313), playerId: 2 }),
+  broadcast([1], { id: 3, accountId: 1, name: "Evening news", status: "pending", created: at(311) }),
+  broadcast([3], { id: 5, accountId: 1, name: "Cup final", status: "finished", created: at(280), showDvrAfterFinish: true }),
+  // Two cameras: the stage and the slides.
+  broadcast([9, 5], { id: 7, accountId: 1, name: "Product keynote", status: "live", created: at(312), spectators: 37, pendingMessage: "The keynote starts at 17:00 UTC." }),
+  broadcast([2], { id: 2, accountId: 2, name: "Globex town hall", status: "pending", created: at(313), playerId: 2 }),
 ];
 
 /** HTML overlays on streams that have them switched on: a scoreboard box and a ticker over the whole frame. */
@@ -2113,6 +2120,7 @@ const fixture: DemoFixture = {
   ),
   streams: byId(streams),
   broadcasts: byId(broadcasts),
+  broadcastStreams: [...broadcastStreams].sort((a, b) => a.broadcastId - b.broadcastId || a.position - b.position),
   clips,
   streamOverlays,
   restreams,

@@ -103,7 +103,14 @@ describe("the demo fixture's layout", () => {
     }
     for (const template of f.edgeTemplates) expect([template.accountId, null]).toContain(binaryAccount.get(template.binaryId));
     for (const stream of f.streams) expect(userAccount.get(stream.clientUserId)).toBe(stream.accountId);
-    for (const broadcast of f.broadcasts) expect(streamAccount.get(broadcast.streamId)).toBe(broadcast.accountId);
+    const broadcastAccount = new Map(f.broadcasts.map((broadcast) => [broadcast.id, broadcast.accountId]));
+    for (const shown of f.broadcastStreams) {
+      expect(streamAccount.get(shown.streamId)).toBe(shown.accountId);
+      expect(broadcastAccount.get(shown.broadcastId)).toBe(shown.accountId);
+    }
+    // Every broadcast shows at least one stream, and some show several.
+    for (const broadcast of f.broadcasts) expect(f.broadcastStreams.some((shown) => shown.broadcastId === broadcast.id), `broadcast ${broadcast.id}`).toBe(true);
+    expect(f.broadcasts.some((broadcast) => f.broadcastStreams.filter((shown) => shown.broadcastId === broadcast.id).length > 1)).toBe(true);
     for (const clip of f.clips) expect(streamAccount.get(clip.streamId)).toBe(clip.accountId);
     for (const image of f.gpuImages) expect(projectAccount.get(image.projectId)).toBe(image.accountId);
     for (const bucket of f.buckets) expect(storageAccount.get(bucket.storageId)).toBe(bucket.accountId);

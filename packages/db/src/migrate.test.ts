@@ -13,6 +13,8 @@ import { sql } from "drizzle-orm";
 import { createDatabase } from "./database.js";
 import { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate.js";
 import { migrations } from "./migrations.generated.js";
+import { loadDemoData } from "./demo.js";
+import { demoFixture } from "./demo-fixture.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
 /** Every table the migrations make, in code-point order (the query below sorts so on both engines). */
@@ -20,6 +22,7 @@ const EXPECTED_TABLES = [
   "accounts",
   "ai_tasks",
   "api_tokens",
+  "broadcast_streams",
   "broadcasts",
   "buckets",
   "cdn_applied_presets",
@@ -223,6 +226,23 @@ describe.each(engines())("migrations on %s", (engine) => {
     database = await createTestDatabase({ engine, seed: false });
     const edited: Migration[] = migrations.map((migration) => ({ ...migration, hash: "0".repeat(64) }));
     await expect(applyMigrations(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it("broadcast_streams: each broadcast keeps its one stream as its first", async () => {
+    database = await createTestDatabase({ engine, migrate: false });
+    const at = migrations.findIndex((migration) => migration.name.endsWith("_broadcast_streams"));
+    expect(at).toBeGreaterThan(0);
+    await applyMigrations(database.db, migrations.slice(0, at));
+    // The demo data without its broadcasts, which the schema before the migration keeps otherwise.
+    await loadDemoData(database.db, { secretsKey: database.secretsKey, fixture: { ...demoFixture, broadcasts: [], broadcastStreams: [] } });
+    await database.db.execute(sql`insert into broadcasts (id, account_id, stream_id, name) values (1, 1, 9, 'Keynote'), (2, 2, 2, 'Town hall'), (3, 1, 9, 'Encore')`);
+    expect(await applyMigrations(database.db)).toEqual(migrations.slice(at).map((migration) => migration.name));
+    expect(await selectRows(database.db, sql`select account_id, broadcast_id, position, stream_id from broadcast_streams order by broadcast_id`)).toEqual([
+      { account_id: 1, broadcast_id: 1, position: 0, stream_id: 9 },
+      { account_id: 2, broadcast_id: 2, position: 0, stream_id: 2 },
+      { account_id: 1, broadcast_id: 3, position: 0, stream_id: 9 },
+    ]);
+    expect(await selectRows(database.db, sql`select column_name from information_schema.columns where table_name = 'broadcasts' and column_name = 'stream_id'`)).toEqual([]);
   });
 
   it("apply a later migration, and roll it back whole when it fails", async () => {

@@ -629,5 +629,21 @@ export const migrations: readonly Migration[] = [
       "CREATE INDEX \"certificates_account_id_kind_not_after_idx\" ON \"certificates\" USING btree (\"account_id\",\"kind\",\"not_after\");",
       "CREATE INDEX \"storages_account_id_created_id_live_idx\" ON \"storages\" USING btree (\"account_id\",\"created\",\"id\") WHERE \"storages\".\"deleted\" is null;"
     ]
+  },
+  {
+    "name": "0031_broadcast_streams",
+    "hash": "df4213a4197b265fe9a7dda0b1e414e0855f315b6a7369ba1e2276a804c963be",
+    "statements": [
+      "CREATE TABLE \"broadcast_streams\" (\n\t\"account_id\" integer NOT NULL,\n\t\"broadcast_id\" integer NOT NULL,\n\t\"position\" integer NOT NULL,\n\t\"stream_id\" integer NOT NULL,\n\tCONSTRAINT \"broadcast_streams_broadcast_id_position_pk\" PRIMARY KEY(\"broadcast_id\",\"position\"),\n\tCONSTRAINT \"broadcast_streams_broadcast_id_stream_id_unique\" UNIQUE(\"broadcast_id\",\"stream_id\")\n);",
+      "ALTER TABLE \"broadcasts\" ADD CONSTRAINT \"broadcasts_account_id_id_unique\" UNIQUE(\"account_id\",\"id\");",
+      "ALTER TABLE \"broadcast_streams\" ADD CONSTRAINT \"broadcast_streams_account_id_accounts_id_fk\" FOREIGN KEY (\"account_id\") REFERENCES \"public\".\"accounts\"(\"id\") ON DELETE no action ON UPDATE no action;",
+      "ALTER TABLE \"broadcast_streams\" ADD CONSTRAINT \"broadcast_streams_broadcast_fk\" FOREIGN KEY (\"account_id\",\"broadcast_id\") REFERENCES \"public\".\"broadcasts\"(\"account_id\",\"id\") ON DELETE cascade ON UPDATE no action;",
+      "ALTER TABLE \"broadcast_streams\" ADD CONSTRAINT \"broadcast_streams_stream_fk\" FOREIGN KEY (\"account_id\",\"stream_id\") REFERENCES \"public\".\"streams\"(\"account_id\",\"id\") ON DELETE cascade ON UPDATE no action;",
+      "CREATE INDEX \"broadcast_streams_account_id_stream_id_idx\" ON \"broadcast_streams\" USING btree (\"account_id\",\"stream_id\",\"broadcast_id\");",
+      "-- Each broadcast's one stream becomes its first (and only) stream.\nINSERT INTO \"broadcast_streams\" (\"account_id\", \"broadcast_id\", \"position\", \"stream_id\") SELECT \"account_id\", \"id\", 0, \"stream_id\" FROM \"broadcasts\";",
+      "ALTER TABLE \"broadcasts\" DROP CONSTRAINT \"broadcasts_stream_fk\";",
+      "DROP INDEX \"broadcasts_account_id_stream_id_idx\";",
+      "ALTER TABLE \"broadcasts\" DROP COLUMN \"stream_id\";"
+    ]
   }
 ];

@@ -170,7 +170,7 @@ export function shownDemoOverlay(row: DemoRow<"streamOverlays">): Overlay {
 
 /**
  * A stream of the demo fixture as the API shows it: its columns but the account's and the service's own, and
- * what the API derives from them (its broadcasts, overlays, token and active ingest regions). The demo data
+ * what the API derives from them (the broadcasts that show it, its overlays, token and active ingest regions). The demo data
  * records nothing, so `recording_duration` is 0.
  */
 export function shownDemoStream(row: DemoRow<"streams">): Stream {
@@ -182,16 +182,20 @@ export function shownDemoStream(row: DemoRow<"streams">): Stream {
     recording_started_at: _recording,
     ...fields
   } = byColumnName("streams", row);
-  const own = <T extends { accountId: number; streamId: number | null; id: number }>(children: readonly T[]) =>
-    children.filter((child) => child.accountId === row.accountId && child.streamId === row.id).sort((a, b) => a.id - b.id);
   return {
     ...fields,
     recording_duration: 0,
     dvr_enabled: row.dvrDuration > 0,
-    broadcast_ids: own(demoFixture.broadcasts).map((broadcast) => broadcast.id),
+    broadcast_ids: demoFixture.broadcastStreams
+      .filter((shown) => shown.accountId === row.accountId && shown.streamId === row.id)
+      .map((shown) => shown.broadcastId)
+      .sort((a, b) => a - b),
     token: row.pushUrl.split("?")[1]!,
     active_ingest_region_primary: regionPrimary,
     active_ingest_region_backup: regionBackup,
-    html_overlays: own(demoFixture.streamOverlays).map(shownDemoOverlay),
+    html_overlays: demoFixture.streamOverlays
+      .filter((overlay) => overlay.accountId === row.accountId && overlay.streamId === row.id)
+      .sort((a, b) => a.id - b.id)
+      .map(shownDemoOverlay),
   } as Stream;
 }

@@ -6,7 +6,7 @@ import { CLIPS_LIST_MAX, DVR_DURATION_DEFAULT, stream as streamSchema, type Clip
 import { demoFixture, demoToken, sql, type DemoAccountId, type DemoRow, type DemoTokenName } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
-import { shownStream } from "./streaming/shown.js";
+import { shownStream, streamsOfBroadcast } from "./streaming/shown.js";
 import { engines, expectEnvelope, useApi, type TestApi } from "./harness.js";
 
 const { streams, broadcasts, users, cdnResources } = demoFixture;
@@ -25,7 +25,7 @@ function streamsOf(accountId: DemoAccountId): DemoStream[] {
 /** The ids of the broadcasts of a fixture stream, ascending. */
 const broadcastIdsOf = (stream: DemoStream) =>
   broadcasts
-    .filter((broadcast) => broadcast.streamId === stream.id)
+    .filter((broadcast) => streamsOfBroadcast(broadcast).includes(stream.id))
     .map((broadcast) => broadcast.id)
     .sort((a, b) => a - b);
 
@@ -404,11 +404,16 @@ describe.each(engines())("stream lifecycle on %s", (engine) => {
       expect(reply.status, reply.text).toBe(204);
       expect(reply.text).toBe("");
       expectEnvelope(await api.call("GET", `/streaming/streams/${id}`), 404, "not_found");
-      const [left] = await selectRows<{ clips: number; broadcasts: number }>(
+      // Its broadcasts showed it alone: they go with it.
+      const shown = broadcastIdsOf(withBroadcasts);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const broadcast of broadcasts.filter((candidate) => shown.includes(candidate.id))) expect(streamsOfBroadcast(broadcast)).toEqual([id]);
+      const [left] = await selectRows<{ clips: number; shown: number; broadcasts: number }>(
         api.database.db,
-        sql`select (select count(*)::int from clips where stream_id = ${id}) as clips, (select count(*)::int from broadcasts where stream_id = ${id}) as broadcasts`,
+        sql`select (select count(*)::int from clips where stream_id = ${id}) as clips, (select count(*)::int from broadcast_streams where stream_id = ${id}) as shown,
+          (select count(*)::int from broadcasts where id in (${sql.join(shown.map((broadcast) => sql`${broadcast}`), sql`, `)})) as broadcasts`,
       );
-      expect(left).toEqual({ clips: 0, broadcasts: 0 });
+      expect(left).toEqual({ clips: 0, shown: 0, broadcasts: 0 });
       expectEnvelope(await api.call("DELETE", `/streaming/streams/${id}`), 404, "not_found");
       // The other account's broadcasts are untouched.
       const [theirs] = await selectRows<{ total: number }>(api.database.db, sql`select count(*)::int as total from broadcasts where account_id = 2`);

@@ -207,8 +207,13 @@ export async function baselineAnswer(
       return { status: 201, body: stream };
     }
     case "deleteStream": {
-      const result = await db.query(statement(statements, key, 0), [account, id]);
-      return result.rows.length ? { status: 204, body: undefined } : { status: 404, body: { message: "not found" } };
+      // The stream, then the broadcasts it was the last stream of, in one transaction.
+      const deleted = await db.transaction(async (tx) => {
+        const result = await tx.query(statement(statements, key, 0), [account, id]);
+        if (result.rows.length) await tx.query(statement(statements, key, 1), [account]);
+        return result.rows.length > 0;
+      });
+      return deleted ? { status: 204, body: undefined } : { status: 404, body: { message: "not found" } };
     }
     case "listApps": {
       const query = url.searchParams;

@@ -387,9 +387,13 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
     async (c) => {
       const { stream_id: id } = c.req.valid("param");
       const { accountId } = c.get("caller");
-      // Its clips and broadcasts go with it (foreign keys that cascade).
-      const deleted = await c.get("db").query(sql(c.var.statements, "deleteStream", 0), [accountId, id]);
-      if (!deleted.rows.length) throw notFound(`Stream ${id}`);
+      // Its clips go with it and it leaves its broadcasts (foreign keys that cascade); then the broadcasts it was the last stream of.
+      const deleted = await c.get("db").transaction(async (tx) => {
+        const result = await tx.query(sql(c.var.statements, "deleteStream", 0), [accountId, id]);
+        if (result.rows.length) await tx.query(sql(c.var.statements, "deleteStream", 1), [accountId]);
+        return result.rows.length > 0;
+      });
+      if (!deleted) throw notFound(`Stream ${id}`);
       return c.body(null, 204);
     },
   );

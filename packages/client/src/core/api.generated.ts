@@ -510,7 +510,10 @@ export interface BroadcastDetail {
    * `paused`: a pause message; `finished`: an end message. Viewers' players follow a change within seconds.
    */
   status: "pending" | "live" | "paused" | "finished";
-  /** The stream the broadcast shows: here always exactly one. */
+  /**
+   * The streams the broadcast shows, in the order given: at least one (a broadcast whose last stream is deleted is
+   * deleted with it).
+   */
   stream_ids: number[];
   /** The ad shown in the broadcast; null for the account's default ad (or none). */
   ad_id: number | null;
@@ -3922,7 +3925,10 @@ export interface CreateBroadcastBody {
   broadcast: {
     /** The broadcast's name, 1 to 255 characters. */
     name: string;
-    /** The stream the broadcast shows, one of the account's: exactly one. At most 1 streams. */
+    /**
+     * The streams the broadcast shows, in this order: streams of the account, each once, at least one. At most 10
+     * streams.
+     */
     stream_ids: number[];
     /** `pending`, `live`, `paused` or `finished`, in any order. Default `pending`. */
     status?: "pending" | "live" | "paused" | "finished";
@@ -8635,7 +8641,10 @@ export interface UpdateBroadcastBody {
   broadcast: {
     /** The broadcast's name, 1 to 255 characters. */
     name?: string;
-    /** The stream the broadcast shows, one of the account's: exactly one. At most 1 streams. */
+    /**
+     * The streams the broadcast shows, in this order: streams of the account, each once, at least one. At most 10
+     * streams.
+     */
     stream_ids?: number[];
     /** `pending`, `live`, `paused` or `finished`, in any order. Default `pending`. */
     status?: "pending" | "live" | "paused" | "finished";

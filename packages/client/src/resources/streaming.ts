@@ -56,9 +56,9 @@ export class StreamingStreams extends APIResource {
   }
 
   /**
-   * `DELETE /streaming/streams/{stream_id}`: Delete a stream. Deletes the stream for good, with its clips and its
-   * broadcasts (a broadcast here belongs to one stream). A live stream may be deleted too: its ingest stops. Answers
-   * 204 with no body.
+   * `DELETE /streaming/streams/{stream_id}`: Delete a stream. Deletes the stream for good, with its clips; it leaves
+   * the broadcasts that show it, and a broadcast it was the last stream of is deleted with it. A live stream may be
+   * deleted too: its ingest stops. Answers 204 with no body.
    */
   delete(streamId: PathParam<"streaming.deleteStream", "stream_id">, options?: RequestOptions): APIPromise<Success<"streaming.deleteStream">> {
     return this.transport.request(streamingRoutes.deleteStream, { params: { stream_id: streamId } }, options);
@@ -208,8 +208,8 @@ export class StreamingBroadcasts extends APIResource {
   }
 
   /**
-   * `POST /streaming/broadcasts`: Create a broadcast. A new broadcast of one of the account's streams (`stream_ids`,
-   * exactly one: a broadcast here shows one stream; 400 naming `broadcast.stream_ids.0` for a stream that is not the
+   * `POST /streaming/broadcasts`: Create a broadcast. A new broadcast of the account's streams (`stream_ids`, 1 to 10,
+   * each once, kept in the order given; 400 naming `broadcast.stream_ids.<index>` for a stream that is not the
    * account's). It starts `pending` unless `status` says otherwise, with no viewers. Answers 201 with the broadcast
    * (the platform's SDKs read no body).
    */
@@ -221,7 +221,7 @@ export class StreamingBroadcasts extends APIResource {
    * `PATCH /streaming/broadcasts/{broadcast_id}`: Change a broadcast. Changes the fields given in `broadcast`; the
    * others keep their values (the platform's SDKs always send `name`, which may be left out here). `status` moves
    * freely between `pending`, `live`, `paused` and `finished`; leaving `live` sets the viewer count to 0. `stream_ids`
-   * may name another stream of the account.
+   * replaces the broadcast's streams with those named, in that order.
    */
   update(broadcastId: PathParam<"streaming.updateBroadcast", "broadcast_id">, body: Body<"streaming.updateBroadcast">, options?: RequestOptions): APIPromise<Success<"streaming.updateBroadcast">> {
     return this.transport.request(streamingRoutes.updateBroadcast, { params: { broadcast_id: broadcastId }, body }, options);

@@ -15,6 +15,9 @@ const c = initContract();
 /** Broadcasts on one page of the listing. */
 export const BROADCASTS_PAGE_SIZE = 25;
 
+/** The most streams a broadcast shows. */
+export const BROADCAST_STREAMS_MAX = 10;
+
 /** What the player shows of a broadcast: a waiting message, the stream, a pause message, or an end message. */
 export const BROADCAST_STATUSES = ["pending", "live", "paused", "finished"] as const;
 
@@ -26,7 +29,9 @@ const broadcastDetailSchema = z
       "`pending`: the player shows `pending_message` (or a default one), not the stream; `live`: viewers see the stream; " +
         "`paused`: a pause message; `finished`: an end message. Viewers' players follow a change within seconds.",
     ),
-    stream_ids: z.array(integer()).describe("The stream the broadcast shows: here always exactly one."),
+    stream_ids: z
+      .array(integer())
+      .describe("The streams the broadcast shows, in the order given: at least one (a broadcast whose last stream is deleted is deleted with it)."),
     ad_id: integer().nullable().describe("The ad shown in the broadcast; null for the account's default ad (or none)."),
     custom_iframe_url: z.string().nullable().describe("The player URL the share button offers instead of the generated one; null for the generated one."),
     pending_message: z.string().nullable().describe("The message shown while the broadcast is pending; null for the default one."),
@@ -61,7 +66,16 @@ const link = (what: string) =>
 /** The fields a client sets on a broadcast. */
 const broadcastSettings = {
   name: z.string().min(1, "Must not be empty.").max(255, "At most 255 characters.").describe("The broadcast's name, 1 to 255 characters."),
-  stream_ids: listOf(integer({ min: 1 }), { min: 1, max: 1, noun: "streams", description: "The stream the broadcast shows, one of the account's: exactly one." }),
+  stream_ids: listOf(integer({ min: 1 }), {
+    min: 1,
+    max: BROADCAST_STREAMS_MAX,
+    noun: "streams",
+    description: "The streams the broadcast shows, in this order: streams of the account, each once, at least one.",
+  }).superRefine((ids, ctx) => {
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) !== index) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: `Stream ${id} is named twice.` });
+    });
+  }),
   status: stringEnum(BROADCAST_STATUSES).describe("`pending`, `live`, `paused` or `finished`, in any order. Default `pending`."),
   ad_id: integer({ min: 1 }).nullable().describe("The ad to show; null for the account's default. Ads are not part of this API, so the id is not checked. Default null."),
   custom_iframe_url: link("The player URL the share button offers instead of the generated one"),
@@ -185,8 +199,8 @@ export const streamingBroadcastsRoutes = {
     responses: { 201: broadcastDetail, ...errorResponses(withBody) },
     summary: "Create a broadcast",
     description:
-      "A new broadcast of one of the account's streams (`stream_ids`, exactly one: a broadcast here shows one stream; 400 naming " +
-      "`broadcast.stream_ids.0` for a stream that is not the account's). It starts `pending` unless `status` says otherwise, with no viewers. " +
+      `A new broadcast of the account's streams (\`stream_ids\`, 1 to ${BROADCAST_STREAMS_MAX}, each once, kept in the order given; 400 naming ` +
+      "`broadcast.stream_ids.<index>` for a stream that is not the account's). It starts `pending` unless `status` says otherwise, with no viewers. " +
       "Answers 201 with the broadcast (the platform's SDKs read no body).",
     metadata: write,
   }, {
@@ -210,7 +224,7 @@ export const streamingBroadcastsRoutes = {
     description:
       "Changes the fields given in `broadcast`; the others keep their values (the platform's SDKs always send `name`, which may be left " +
       "out here). `status` moves freely between `pending`, `live`, `paused` and `finished`; leaving `live` sets the viewer count to 0. " +
-      "`stream_ids` may name another stream of the account.",
+      "`stream_ids` replaces the broadcast's streams with those named, in that order.",
     metadata: write,
   }, {
     example: {

@@ -453,7 +453,7 @@ export const streamingStreamsRoutes = {
     responses: { 204: c.noBody(), ...errorResponses() },
     summary: "Delete a stream",
     description:
-      "Deletes the stream for good, with its clips and its broadcasts (a broadcast here belongs to one stream). " +
+      "Deletes the stream for good, with its clips; it leaves the broadcasts that show it, and a broadcast it was the last stream of is deleted with it. " +
       "A live stream may be deleted too: its ingest stops. Answers 204 with no body.",
     metadata: write,
   }, {

@@ -96,12 +96,12 @@ export const streams = pgTable(
   ],
 );
 
+/** A broadcast: how streams are shown to viewers in the platform's player. Its streams are `broadcast_streams`. */
 export const broadcasts = pgTable(
   "broadcasts",
   {
     id: identityId(),
     accountId: accountId(),
-    streamId: integer("stream_id").notNull(),
     name: text("name").notNull(),
     status: text("status").notNull().default("pending"),
     created: timestamptz("created").notNull().defaultNow(),
@@ -116,14 +116,31 @@ export const broadcasts = pgTable(
     spectators: integer("spectators").notNull().default(0),
   },
   (t) => [
-    index("broadcasts_account_id_stream_id_idx").on(t.accountId, t.streamId, t.id),
+    unique("broadcasts_account_id_id_unique").on(t.accountId, t.id),
     check("broadcasts_status_check", sql`${t.status} in (${sql.raw(sqlList(BROADCAST_STATUSES))})`),
     check("broadcasts_spectators_check", sql`${t.spectators} >= 0 and (${t.status} = 'live' or ${t.spectators} = 0)`),
-    foreignKey({
-      name: "broadcasts_stream_fk",
-      columns: [t.accountId, t.streamId],
-      foreignColumns: [streams.accountId, streams.id],
-    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The streams a broadcast shows, in the order given (at least one: a deleted stream leaves its broadcasts,
+ * and a broadcast left with none is deleted with it, by the stream's delete).
+ */
+export const broadcastStreams = pgTable(
+  "broadcast_streams",
+  {
+    accountId: accountId(),
+    broadcastId: integer("broadcast_id").notNull(),
+    position: integer("position").notNull(),
+    streamId: integer("stream_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.broadcastId, t.position] }),
+    unique("broadcast_streams_broadcast_id_stream_id_unique").on(t.broadcastId, t.streamId),
+    // A stream's broadcast_ids.
+    index("broadcast_streams_account_id_stream_id_idx").on(t.accountId, t.streamId, t.broadcastId),
+    foreignKey({ name: "broadcast_streams_broadcast_fk", columns: [t.accountId, t.broadcastId], foreignColumns: [broadcasts.accountId, broadcasts.id] }).onDelete("cascade"),
+    foreignKey({ name: "broadcast_streams_stream_fk", columns: [t.accountId, t.streamId], foreignColumns: [streams.accountId, streams.id] }).onDelete("cascade"),
   ],
 );
 
@@ -213,14 +230,19 @@ export const restreams = pgTable(
 export const streamsRelations = relations(streams, ({ one, many }) => ({
   account: one(accounts, { fields: [streams.accountId], references: [accounts.id] }),
   clientUser: one(users, { fields: [streams.clientUserId], references: [users.id] }),
-  broadcasts: many(broadcasts),
+  broadcasts: many(broadcastStreams),
   clips: many(clips),
   overlays: many(streamOverlays),
   restreams: many(restreams),
 }));
 
-export const broadcastsRelations = relations(broadcasts, ({ one }) => ({
-  stream: one(streams, { fields: [broadcasts.streamId], references: [streams.id] }),
+export const broadcastsRelations = relations(broadcasts, ({ many }) => ({
+  streams: many(broadcastStreams),
+}));
+
+export const broadcastStreamsRelations = relations(broadcastStreams, ({ one }) => ({
+  broadcast: one(broadcasts, { fields: [broadcastStreams.broadcastId], references: [broadcasts.id] }),
+  stream: one(streams, { fields: [broadcastStreams.streamId], references: [streams.id] }),
 }));
 
 export const clipsRelations = relations(clips, ({ one }) => ({

@@ -13,7 +13,7 @@ import {
   type Overlay,
   type Stream,
 } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, gt, inArray, schema, sql, type Database } from "@cloudplane/db";
+import { and, asc, count, desc, eq, gt, inArray, notExists, schema, sql, type Database } from "@cloudplane/db";
 import { columnPlaceholder, inTransaction, preparedOnce } from "../prepared.js";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "../errors.js";
@@ -23,7 +23,7 @@ import type { RequestExtension, RouteDeps } from "../types.js";
 import { overlaysOf } from "./overlays.js";
 import { randomHex } from "./videos.js";
 
-const { streams, broadcasts, clips, users, cdnResources } = schema;
+const { streams, broadcasts, broadcastStreams, clips, users, cdnResources } = schema;
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** The fields of a create or of a change (`stream` of the PATCH body): every one optional here. */
@@ -174,9 +174,10 @@ function toStream(row: StreamRow, broadcastIds: number[], overlays: Overlay[]): 
 function broadcastsOf(db: Database | Transaction, accountId: number, streamIds: number[]) {
   if (streamIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: broadcasts.id, name: broadcasts.name, status: broadcasts.status, streamId: broadcasts.streamId })
-    .from(broadcasts)
-    .where(and(eq(broadcasts.accountId, accountId), inArray(broadcasts.streamId, streamIds)))
+    .select({ id: broadcasts.id, name: broadcasts.name, status: broadcasts.status, streamId: broadcastStreams.streamId })
+    .from(broadcastStreams)
+    .innerJoin(broadcasts, and(eq(broadcasts.accountId, broadcastStreams.accountId), eq(broadcasts.id, broadcastStreams.broadcastId)))
+    .where(and(eq(broadcastStreams.accountId, accountId), inArray(broadcastStreams.streamId, streamIds)))
     .orderBy(asc(broadcasts.id));
 }
 
@@ -290,7 +291,7 @@ export function streamingStreams({ db }: RouteDeps) {
         stream: streams,
         // Written out: drizzle leaves a column of the query's only table unqualified, which inside the subquery would name the
         // broadcast's. As JSON, which every driver reads as a list (an int array comes as text where the driver looks up no types, on Workers).
-        broadcastIds: sql<number[]>`coalesce((select json_agg(b.id order by b.id) from broadcasts b where b.account_id = streams.account_id and b.stream_id = streams.id), '[]'::json)`.mapWith(
+        broadcastIds: sql<number[]>`coalesce((select json_agg(b.broadcast_id order by b.broadcast_id) from broadcast_streams b where b.account_id = streams.account_id and b.stream_id = streams.id), '[]'::json)`.mapWith(
           (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as number[],
         ),
       })
@@ -395,9 +396,16 @@ export function streamingStreams({ db }: RouteDeps) {
     },
 
     deleteStream: async ({ params }, { request: { caller } }) => {
-      // The clips and broadcasts go with it (foreign keys that cascade), in this one statement.
-      const [deleted] = await deleteStreamById().execute({ accountId: caller.accountId, id: params.stream_id });
-      if (!deleted) throw notFound(`Stream ${params.stream_id}`);
+      const { accountId } = caller;
+      await db.transaction(async (tx) => {
+        // Its clips go with it, and it leaves its broadcasts (foreign keys that cascade).
+        const [deleted] = await inTransaction(deleteStreamById(), tx).execute({ accountId, id: params.stream_id });
+        if (!deleted) throw notFound(`Stream ${params.stream_id}`);
+        // A broadcast shows at least one stream: one the stream was the last of goes with it.
+        await tx
+          .delete(broadcasts)
+          .where(and(eq(broadcasts.accountId, accountId), notExists(tx.select({ one: sql`1` }).from(broadcastStreams).where(eq(broadcastStreams.broadcastId, broadcasts.id)))));
+      });
       return { status: 204, body: undefined };
     },
 

@@ -3,7 +3,7 @@
  * holds them, the viewer count (kept while live, 0 once the status leaves live), creation, changes of
  * every field and of the status through its states, deletion, 404 for another account's, and the roles.
  */
-import { BROADCASTS_PAGE_SIZE, broadcastDetail, type BroadcastDetail, type Stream } from "@cloudplane/contract";
+import { BROADCAST_STREAMS_MAX, BROADCASTS_PAGE_SIZE, broadcastDetail, type BroadcastDetail, type Stream } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { describe, expect, it } from "vitest";
@@ -19,8 +19,12 @@ const theirs = broadcasts.find((broadcast) => broadcast.accountId === 2)!;
 const myStream = streams.find((stream) => stream.accountId === 1)!;
 const theirStream = streams.find((stream) => stream.accountId === 2)!;
 
+/** Every broadcast and the streams each shows, as stored. */
 async function broadcastRows(api: TestApi) {
-  return selectRows<Record<string, unknown>>(api.database.db, sql`select * from broadcasts order by id`);
+  return {
+    broadcasts: await selectRows<Record<string, unknown>>(api.database.db, sql`select * from broadcasts order by id`),
+    streams: await selectRows<Record<string, unknown>>(api.database.db, sql`select * from broadcast_streams order by broadcast_id, position`),
+  };
 }
 
 describe.each(engines())("broadcasts on %s", (engine) => {
@@ -125,9 +129,11 @@ describe.each(engines())("broadcasts on %s", (engine) => {
 
   it.each<[string, unknown, string[]]>([
     ["no name and no stream", {}, ["broadcast.name", "broadcast.stream_ids"]],
-    ["two streams", { name: "A", stream_ids: [1, 3] }, ["broadcast.stream_ids"]],
+    ["a stream named twice", { name: "A", stream_ids: [1, 3, 1] }, ["broadcast.stream_ids.2"]],
+    ["too many streams", { name: "A", stream_ids: Array.from({ length: BROADCAST_STREAMS_MAX + 1 }, (_, index) => index + 1) }, ["broadcast.stream_ids"]],
     ["no stream", { name: "A", stream_ids: [] }, ["broadcast.stream_ids"]],
     ["another account's stream", { name: "A", stream_ids: [theirStream.id] }, ["broadcast.stream_ids.0"]],
+    ["another account's stream, and an unknown one, after one of the account's", { name: "A", stream_ids: [1, theirStream.id, 99_999] }, ["broadcast.stream_ids.1", "broadcast.stream_ids.2"]],
     ["an unknown status", { name: "A", stream_ids: [1], status: "Live" }, ["broadcast.status"]],
     ["links of another scheme", { name: "A", stream_ids: [1], poster: "ftp://a.example/p.jpg", share_url: "acme" }, ["broadcast.poster", "broadcast.share_url"]],
     ["read-only and unknown fields", { name: "A", stream_ids: [1], id: 3, viewers: 9 }, ["broadcast.id", "broadcast.viewers"]],
@@ -142,6 +148,41 @@ describe.each(engines())("broadcasts on %s", (engine) => {
     expectEnvelope(await update(mine[0]!.id, { stream_ids: [theirStream.id], name: "X" }), 400, "validation_error", ["broadcast.stream_ids.0"]);
     expectEnvelope(await api.call("PATCH", `/streaming/broadcasts/${mine[0]!.id}`, { body: { name: "X" } }), 400, "validation_error", ["broadcast", "name"]);
     expect(await broadcastRows(api)).toEqual(before);
+  });
+
+  it("shows several streams in the order given; a change replaces them; each stream lists the broadcast", async () => {
+    const [first, second, third] = streams.filter((stream) => stream.accountId === 1).slice(2, 5);
+    const made = await create({ name: "Three cameras", stream_ids: [third!.id, first!.id, second!.id] });
+    expect(made.status, made.text).toBe(201);
+    const broadcast = made.body as BroadcastDetail;
+    expect(broadcast.stream_ids).toEqual([third!.id, first!.id, second!.id]);
+    expect((await api.call("GET", `/streaming/broadcasts/${broadcast.id}`)).body).toEqual(broadcast);
+    for (const stream of [first, second, third])
+      expect(((await api.call("GET", `/streaming/streams/${stream!.id}`)).body as Stream).broadcast_ids).toContain(broadcast.id);
+    const changed = await update(broadcast.id, { stream_ids: [second!.id, first!.id] });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toEqual({ ...broadcast, stream_ids: [second!.id, first!.id] });
+    expect(((await api.call("GET", `/streaming/streams/${third!.id}`)).body as Stream).broadcast_ids).not.toContain(broadcast.id);
+    expect((await api.call("GET", `/streaming/broadcasts/${broadcast.id}`)).body).toEqual(changed.body);
+  });
+
+  it("a deleted stream leaves its broadcasts; a broadcast it was the last stream of is deleted with it", async () => {
+    const newStream = async (name: string) => {
+      const reply = await api.call("POST", "/streaming/streams", { body: { name } });
+      expect(reply.status, reply.text).toBe(201);
+      return (reply.body as Stream).id;
+    };
+    const [stage, slides] = [await newStream("Stage"), await newStream("Slides")];
+    const both = (await create({ name: "Both", stream_ids: [stage, slides] })).body as BroadcastDetail;
+    const slidesOnly = (await create({ name: "Slides only", stream_ids: [slides] })).body as BroadcastDetail;
+    expect((await api.call("DELETE", `/streaming/streams/${slides}`)).status).toBe(204);
+    expect((await api.call("GET", `/streaming/broadcasts/${both.id}`)).body).toEqual({ ...both, stream_ids: [stage] });
+    expectEnvelope(await api.call("GET", `/streaming/broadcasts/${slidesOnly.id}`), 404, "not_found");
+    expect((await api.call("DELETE", `/streaming/streams/${stage}`)).status).toBe(204);
+    expectEnvelope(await api.call("GET", `/streaming/broadcasts/${both.id}`), 404, "not_found");
+    const left = await broadcastRows(api);
+    expect(left.broadcasts.map((row) => row.id)).not.toContain(both.id);
+    expect(left.streams.filter((row) => [stage, slides].includes(row.stream_id as number))).toEqual([]);
   });
 
   it("deletes a broadcast (204, no body), leaving its stream; a second delete is 404", async () => {

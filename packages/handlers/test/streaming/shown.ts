@@ -5,14 +5,23 @@
 import type { BroadcastDetail, Restream } from "@cloudplane/contract";
 import { demoFixture, type DemoRow } from "@cloudplane/db";
 
-const { broadcasts, streams } = demoFixture;
+const { broadcasts, broadcastStreams, streams } = demoFixture;
+
+/** The streams a fixture broadcast shows, in their order. */
+export const streamsOfBroadcast = (broadcast: DemoRow<"broadcasts">) =>
+  broadcastStreams
+    .filter((shown) => shown.broadcastId === broadcast.id)
+    .sort((a, b) => a.position - b.position)
+    .map((shown) => shown.streamId);
 
 /** An overlay, and a stream, of the fixture as the API shows them. */
 export { shownDemoOverlay as shownOverlay, shownDemoStream as shownStream } from "@cloudplane/db/testing";
 
 /** The broadcasts of a fixture stream, by id. */
 export const broadcastsOfStream = (stream: DemoRow<"streams">) =>
-  broadcasts.filter((broadcast) => broadcast.accountId === stream.accountId && broadcast.streamId === stream.id).sort((a, b) => a.id - b.id);
+  broadcasts
+    .filter((broadcast) => broadcast.accountId === stream.accountId && streamsOfBroadcast(broadcast).includes(stream.id))
+    .sort((a, b) => a.id - b.id);
 
 /** A broadcast of the fixture as the API shows it. */
 export function shownBroadcast(row: DemoRow<"broadcasts">): BroadcastDetail {
@@ -20,7 +29,7 @@ export function shownBroadcast(row: DemoRow<"broadcasts">): BroadcastDetail {
     id: row.id,
     name: row.name,
     status: row.status as BroadcastDetail["status"],
-    stream_ids: [row.streamId],
+    stream_ids: streamsOfBroadcast(row),
     ad_id: row.adId,
     custom_iframe_url: row.customIframeUrl,
     pending_message: row.pendingMessage,
