@@ -207,10 +207,10 @@ export async function baselineAnswer(
       return { status: 201, body: stream };
     }
     case "deleteStream": {
-      // The stream, then the broadcasts it was the last stream of, in one transaction.
+      // The broadcasts the stream is the last stream of, then the stream, in one transaction.
       const deleted = await db.transaction(async (tx) => {
-        const result = await tx.query(statement(statements, key, 0), [account, id]);
-        if (result.rows.length) await tx.query(statement(statements, key, 1), [account]);
+        await tx.query(statement(statements, key, 0), [account, account, id, id]);
+        const result = await tx.query(statement(statements, key, 1), [account, id]);
         return result.rows.length > 0;
       });
       return deleted ? { status: 204, body: undefined } : { status: 404, body: { message: "not found" } };

@@ -387,10 +387,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
     async (c) => {
       const { stream_id: id } = c.req.valid("param");
       const { accountId } = c.get("caller");
-      // Its clips go with it and it leaves its broadcasts (foreign keys that cascade); then the broadcasts it was the last stream of.
+      // The broadcasts it is the last stream of; then the stream: its clips go with it and it leaves its other broadcasts (foreign keys that cascade).
       const deleted = await c.get("db").transaction(async (tx) => {
-        const result = await tx.query(sql(c.var.statements, "deleteStream", 0), [accountId, id]);
-        if (result.rows.length) await tx.query(sql(c.var.statements, "deleteStream", 1), [accountId]);
+        await tx.query(sql(c.var.statements, "deleteStream", 0), [accountId, accountId, id, id]);
+        const result = await tx.query(sql(c.var.statements, "deleteStream", 1), [accountId, id]);
         return result.rows.length > 0;
       });
       if (!deleted) throw notFound(`Stream ${id}`);

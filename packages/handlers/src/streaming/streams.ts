@@ -13,7 +13,7 @@ import {
   type Overlay,
   type Stream,
 } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, gt, inArray, notExists, schema, sql, type Database } from "@cloudplane/db";
+import { alias, and, asc, count, desc, eq, gt, inArray, ne, notExists, schema, sql, type Database } from "@cloudplane/db";
 import { columnPlaceholder, inTransaction, preparedOnce } from "../prepared.js";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validationFailed } from "../errors.js";
@@ -398,13 +398,25 @@ export function streamingStreams({ db }: RouteDeps) {
     deleteStream: async ({ params }, { request: { caller } }) => {
       const { accountId } = caller;
       await db.transaction(async (tx) => {
-        // Its clips go with it, and it leaves its broadcasts (foreign keys that cascade).
+        // A broadcast shows at least one stream: those it is the last stream of go first, read through the
+        // stream's own links (an index), not a walk of every broadcast of the account.
+        const others = alias(broadcastStreams, "others");
+        await tx.delete(broadcasts).where(
+          and(
+            eq(broadcasts.accountId, accountId),
+            inArray(
+              broadcasts.id,
+              tx
+                .select({ id: broadcastStreams.broadcastId })
+                .from(broadcastStreams)
+                .where(and(eq(broadcastStreams.accountId, accountId), eq(broadcastStreams.streamId, params.stream_id))),
+            ),
+            notExists(tx.select({ one: sql`1` }).from(others).where(and(eq(others.broadcastId, broadcasts.id), ne(others.streamId, params.stream_id)))),
+          ),
+        );
+        // Then the stream: its clips go with it, and it leaves its other broadcasts (foreign keys that cascade).
         const [deleted] = await inTransaction(deleteStreamById(), tx).execute({ accountId, id: params.stream_id });
         if (!deleted) throw notFound(`Stream ${params.stream_id}`);
-        // A broadcast shows at least one stream: one the stream was the last of goes with it.
-        await tx
-          .delete(broadcasts)
-          .where(and(eq(broadcasts.accountId, accountId), notExists(tx.select({ one: sql`1` }).from(broadcastStreams).where(eq(broadcastStreams.broadcastId, broadcasts.id)))));
       });
       return { status: 204, body: undefined };
     },
