@@ -9,4 +9,7 @@ export default packageBuild({
     "adapter/aws-lambda/index": "src/adapter/aws-lambda/index.ts",
     "adapter/node/index": "src/adapter/node/index.ts",
   },
+  // Bundled, not imported: the fixes in patches/ are applied at our install only, so the published
+  // package carries the patched code of these two (a product repo's own copies would have none of them).
+  noExternal: ["@ts-rest/serverless", "itty-router"],
 });

@@ -63,19 +63,19 @@ async function handOver(request: TsRestRequest, context: PlatformContext): Promi
   if (context.url.search) request.query = parseQuery(context.url);
   if (context.progress.bodyType === RAW_BODY) {
     state.bodyParsed = true;
-    request.content = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
+    request.content = context.progress.bodyPassed ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
     return;
   }
   // ts-rest reads a JSON body only when its content type says `json` in lower case; a media type is
   // case-insensitive, so `APPLICATION/JSON` is read here (a route whose body may be left out would
   // otherwise take such a body as absent). Invalid JSON is still malformed_json: bodyParsed is set after.
   const type = request.headers.get("content-type");
-  if (request.content === undefined && type && JSON_TYPE.test(type) && !type.includes("json") && request.body)
+  if (request.content === undefined && type && JSON_TYPE.test(type) && !type.includes("json") && context.progress.bodyPassed)
     request.content = (await request.json()) as unknown;
   state.bodyParsed = true;
   // JSON null is no body of this API (every body is an object), and not the same as sending none.
   // itty-router's request proxy shows a null content as undefined: a JSON body read to nothing was null.
-  if (request.content === undefined && request.body) {
+  if (request.content === undefined && context.progress.bodyPassed) {
     const errors = fieldErrors();
     addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
     throw validationFailed(errors);

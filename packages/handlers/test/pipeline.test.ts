@@ -5,7 +5,11 @@
  */
 import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
+import { initContract } from "@ts-rest/core";
+import { TsRestRequest } from "@ts-rest/serverless";
+import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
 import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
@@ -193,5 +197,50 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     expect(inside.status, inside.text).toBe(200);
     for (const path of ["/cdn/clients/me/features", "/apix/cdn/clients/me/features"])
       expectEnvelope(await api.call("GET", path, { handler }), 404, "not_found");
+  });
+});
+
+describe("@ts-rest/serverless's fetch handler (patches/)", () => {
+  const c = initContract();
+  const contract = c.router({
+    getThing: { method: "GET", path: "/things/:id", pathParams: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) } },
+    addThing: { method: "POST", path: "/things", body: z.object({ name: z.string() }), responses: { 201: z.object({ name: z.string() }) } },
+  });
+  // The route sees the request through itty-router's proxy of it: a mark set on the request given shows through, a copy has none.
+  const given = Symbol("given");
+  const seen: Request[] = [];
+  const isGiven = (request: (Request & { [given]?: true }) | undefined) => request?.[given] === true;
+  const mark = <R extends Request>(request: R): R => Object.assign(request, { [given]: true as const });
+  const serve = createFetchHandler(contract, {
+    getThing: ({ params }, { request }) => {
+      seen.push(request);
+      return Promise.resolve({ status: 200 as const, body: { id: params.id } });
+    },
+    addThing: ({ body }, { request }) => {
+      seen.push(request);
+      return Promise.resolve({ status: 201 as const, body });
+    },
+  });
+
+  it("routes the request it is given, not a copy, with its route, params and query set on it, a body read once", async () => {
+    const get = mark(new Request("http://api.test/things/7?view=full"));
+    const reply = (await serve(get)) as Response;
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({ id: 7 });
+    expect(isGiven(seen.at(-1))).toBe(true);
+    expect(get).toMatchObject({ route: "/things/:id", params: { id: "7" }, query: { view: "full" } });
+
+    const post = mark(new Request("http://api.test/things", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"a"}' }));
+    const created = (await serve(post)) as Response;
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ name: "a" });
+    expect(isGiven(seen.at(-1))).toBe(true);
+    expect(post.bodyUsed).toBe(true);
+  });
+
+  it("routes a TsRestRequest as it is too", async () => {
+    const request = mark(new TsRestRequest("http://api.test/things/8"));
+    expect(((await serve(request)) as Response).status).toBe(200);
+    expect(isGiven(seen.at(-1))).toBe(true);
   });
 });
