@@ -16,10 +16,12 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import {
   cdnResource,
+  completeCdnResourceOptions,
+  completeCdnRuleOptions,
   costReportTotals,
   costReportTotalsBody,
   createStreamBody,
-  edgeApp,
+  edgeAppDetail,
   edgeAppList,
   listEdgeAppsQuery,
   roleMayCall,
@@ -27,15 +29,17 @@ import {
   stream,
   updateCdnResourceBody,
   type CdnResource,
-  type CdnResourceOptions,
+  type CdnRule,
   type CostReportTotals,
   type EdgeApp,
+  type EdgeAppDetail,
+  type Overlay,
   type RouteAccess,
   type RouteId,
   type Stream,
 } from "@cloudplane/contract";
 import type { MiddlewareHandler } from "hono";
-import { insertColumns, newStreamColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
+import { auditParams, byReadName, insertColumns, newStreamColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
 import type { CapturedStatement } from "./capture.js";
 
 /** Who is calling, from the token. */
@@ -43,6 +47,7 @@ export interface PeerCaller {
   accountId: number;
   roleId: number;
   userId: number;
+  tokenId: number;
 }
 
 /** What a request runs on. */
@@ -203,7 +208,7 @@ function authentication(cacheMs: number): MiddlewareHandler<PeerEnv> {
     const expires = row[2] === null ? null : asDate(row[2]).getTime();
     if (expires !== null && expires <= now) throw new PeerError(401, "token_not_valid", "The API token has expired.");
     if (row[3] === null || now - asDate(row[3]).getTime() >= 60_000) await db.query(TOKEN_TOUCH, [row[0]]);
-    const caller = { accountId: Number(row[1]), roleId: Number(row[5]), userId: Number(row[7]) };
+    const caller = { accountId: Number(row[1]), roleId: Number(row[5]), userId: Number(row[7]), tokenId: Number(row[0]) };
     if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
     if (cacheMs > 0) cache.set(token, { caller, until: now + cacheMs, expires });
     c.set("caller", caller);
@@ -286,13 +291,17 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       const { accountId } = c.get("caller");
       const key = "getStream";
       const db = c.get("db");
-      const found = await db.query(sql(c.var.statements, key, 0), [accountId, id, 1]);
+      // The stream and its overlays, at once.
+      const [found, overlays] = await Promise.all([
+        db.query(sql(c.var.statements, key, 0), [accountId, id, 1]),
+        db.query(sql(c.var.statements, key, 1), [accountId, id]),
+      ]);
       const row = found.rows[0];
       if (!row) throw notFound(`Stream ${id}`);
       // The statement's last column is the stream's broadcast ids (a JSON list; its text where the driver parses no JSON).
       const ids = row[found.columns.length - 1];
       const broadcastIds = (typeof ids === "string" ? JSON.parse(ids) : ids) as number[];
-      return c.json(toStream(found.columns, row, broadcastIds), 200);
+      return c.json(toStream(found.columns, row, broadcastIds, toOverlays(overlays.columns, overlays.rows)), 200);
     },
   );
 
@@ -334,15 +343,31 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       path: "/edge/v1/apps/{id}",
       middleware: [access("read")] as const,
       request: { params: appParams },
-      responses: { 200: json(edgeApp, "The edge app."), 404: errorResponse },
+      responses: { 200: json(edgeAppDetail, "The edge app with its settings and the secrets and KV stores it reads."), 404: errorResponse },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { accountId } = c.get("caller");
-      const found = await c.get("db").query(sql(c.var.statements, "getApp", 0), [accountId, id]);
+      const db = c.get("db");
+      const found = await db.query(sql(c.var.statements, "getApp", 0), [accountId, id]);
       const [app] = toEdgeApps(found.columns, found.rows);
       if (!app) throw notFound(`Edge app ${id}`);
-      return c.json(app, 200);
+      // Then the secrets and KV stores it reads, at once: each by the name the app reads it under.
+      const [secrets, stores] = await Promise.all([
+        db.query(sql(c.var.statements, "getApp", 1), [accountId, id]),
+        db.query(sql(c.var.statements, "getApp", 2), [accountId, id]),
+      ]);
+      const at = columnIndex(found.columns);
+      const settings = found.rows[0]!;
+      const detail: EdgeAppDetail = {
+        ...app,
+        env: settings[at("env")] as EdgeAppDetail["env"],
+        rsp_headers: settings[at("rsp_headers")] as EdgeAppDetail["rsp_headers"],
+        log: settings[at("log")] as EdgeAppDetail["log"],
+        secrets: byReadName(secrets.rows),
+        stores: byReadName(stores.rows),
+      };
+      return c.json(detail, 200);
     },
   );
 
@@ -372,7 +397,7 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
         const written = await tx.query(update, [...updateColumns(update).map((column) => urls[column]), accountId, id]);
         return { columns: written.columns, row: written.rows[0]! };
       });
-      return c.json(toStream(created.columns, created.row, []), 201);
+      return c.json(toStream(created.columns, created.row, [], []), 201);
     },
   );
 
@@ -409,7 +434,8 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
     async (c) => {
       const { resource_id: id } = c.req.valid("param");
       const body = c.req.valid("json");
-      const { accountId } = c.get("caller");
+      const caller = c.get("caller");
+      const { accountId } = caller;
       // Fields whose checks or writes need SQL the peer was not given (references, host names, the secure key's encryption).
       for (const field of ["originGroup", "sslData", "proxy_ssl_data", "proxy_ssl_ca", "secondaryHostnames"] as const)
         if (body[field] !== undefined) throw notImplemented(`a PATCH of ${field}`);
@@ -446,7 +472,14 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
           const update = sql(c.var.statements, key, 1);
           await tx.query(update, [...updateColumns(update).map((column) => written[column]), accountId, id]);
         }
-        return loadResource(tx, sql(c.var.statements, key, 2), sql(c.var.statements, key, 3), accountId, id);
+        const loaded = await loadResource(tx, sql(c.var.statements, key, 2), sql(c.var.statements, key, 3), sql(c.var.statements, key, 4), accountId, id);
+        // The write's audit entry, the transaction's last statement: the body as sent, the client's address as a proxy in front reports it.
+        // (A refused write is not logged here: ours logs it with a statement of its own.)
+        const header = (name: string) => c.req.header(name)?.trim();
+        const address = header("x-forwarded-for")?.split(",")[0]?.trim() || header("x-real-ip") || header("cf-connecting-ip");
+        const audit = sql(c.var.statements, key, 5);
+        await tx.query(audit, auditParams(audit, caller, "PATCH", new URL(c.req.url), address ? address.slice(0, 64) : null, 200, await c.req.json()));
+        return loaded;
       });
       if (!resource) throw notFound(`CDN resource ${id}`);
       return c.json(resource, 200);
@@ -568,7 +601,25 @@ function updateColumns(update: string): string[] {
   return [...set.matchAll(/"(\w+)" = \$\d+/g)].map((match) => match[1]!);
 }
 
-function toStream(columns: string[], row: Row, broadcastIds: number[]): Stream {
+/** A stream's overlays as the API shows them. */
+function toOverlays(columns: string[], rows: Row[]): Overlay[] {
+  const at = columnIndex(columns);
+  const value = (row: Row, name: string) => row[at(name)];
+  return rows.map((row) => ({
+    id: value(row, "id") as number,
+    stream_id: value(row, "stream_id") as number,
+    url: value(row, "url") as string,
+    width: value(row, "width") as number | null,
+    height: value(row, "height") as number | null,
+    x: value(row, "x") as number | null,
+    y: value(row, "y") as number | null,
+    stretch: value(row, "stretch") as boolean,
+    created_at: iso(value(row, "created_at")),
+    updated_at: iso(value(row, "updated_at")),
+  }));
+}
+
+function toStream(columns: string[], row: Row, broadcastIds: number[], overlays: Overlay[]): Stream {
   const at = columnIndex(columns);
   const value = (name: string) => row[at(name)];
   const time = (name: string) => (value(name) === null ? null : iso(value(name)));
@@ -617,26 +668,52 @@ function toStream(columns: string[], row: Row, broadcastIds: number[]): Stream {
     srt_passphrase: value("srt_passphrase") as string | null,
     active_ingest_region_primary: value("ingest_region_primary") as string | null,
     active_ingest_region_backup: value("ingest_region_backup") as string | null,
-    // The peer reads no overlays: the streams its load works on have none (the handlers read them in a second statement).
-    html_overlays: [],
+    html_overlays: overlays,
   };
 }
 
-/** One resource as the API shows it, read back in the write's transaction: the row, its origin group's name, its POP, its host names. */
-async function loadResource(tx: RawQuery, read: string, hostnames: string, accountId: number, id: number): Promise<CdnResource | undefined> {
+/** Stored options as shown: the secure key's `key` is a secret and never shown. */
+function withoutKey(options: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  const { secure_key: secureKey, ...rest } = options;
+  if (!secureKey) return rest;
+  const { key: _key, ...shown } = secureKey;
+  return { ...rest, secure_key: shown };
+}
+
+/** A resource's rules as the API shows them, in the order they are read (by weight, then id); their protocol is the resource's unless they override it. */
+function toRules(columns: string[], rows: Row[], resourceProtocol: CdnRule["originProtocol"]): CdnRule[] {
+  const at = columnIndex(columns);
+  return rows.map((row) => {
+    const value = (name: string) => row[at(name)];
+    const override = value("override_origin_protocol") as CdnRule["overrideOriginProtocol"];
+    return {
+      id: value("id") as number,
+      name: value("name") as string,
+      active: value("active") as boolean,
+      deleted: false,
+      rule: value("rule") as string,
+      ruleType: value("rule_type") as number,
+      weight: value("weight") as number,
+      originGroup: value("origin_group_id") as number | null,
+      originProtocol: override ?? resourceProtocol,
+      overrideOriginProtocol: override,
+      preset_applied: value("preset_applied") as boolean,
+      primary_rule: null,
+      options: completeCdnRuleOptions(withoutKey(value("options") as Record<string, Record<string, unknown>>)),
+    };
+  });
+}
+
+/** One resource as the API shows it, read back in the write's transaction: the row, its origin group's name, its POP, its host names, its rules. */
+async function loadResource(tx: RawQuery, read: string, hostnames: string, rules: string, accountId: number, id: number): Promise<CdnResource | undefined> {
   const found = await tx.query(read, [accountId, id]);
   const row = found.rows[0];
   if (!row) return undefined;
   const names = await tx.query(hostnames, [accountId, id]);
+  const ruleRows = await tx.query(rules, [accountId, id]);
   const at = columnIndex(found.columns);
   const value = (name: string, occurrence = 0) => row[at(name, occurrence)];
   const shieldingPop = value("shielding_pop_id");
-  const { secure_key: secureKey, ...options } = value("options") as Record<string, Record<string, unknown>>;
-  let shownOptions = options as CdnResourceOptions;
-  if (secureKey) {
-    const { key: _key, ...shown } = secureKey;
-    shownOptions = { ...options, secure_key: shown } as CdnResourceOptions;
-  }
   return {
     id: value("id") as number,
     cname: value("cname") as string,
@@ -671,8 +748,8 @@ async function loadResource(tx: RawQuery, read: string, hostnames: string, accou
     primary_resource: value("primary_resource_id") as number | null,
     is_primary: value("is_primary") as boolean | null,
     waap_domain_id: value("waap_domain_id") as number | null,
-    rules: value("rules") as CdnResource["rules"],
-    options: shownOptions,
+    rules: toRules(ruleRows.columns, ruleRows.rows, value("origin_protocol") as CdnRule["originProtocol"]),
+    options: completeCdnResourceOptions(withoutKey(value("options") as Record<string, Record<string, unknown>>)),
     waap_api_domain_enabled: value("waap_api_domain_enabled") as boolean,
   };
 }
