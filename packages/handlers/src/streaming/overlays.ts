@@ -44,6 +44,19 @@ export async function overlaysOf(db: Database | Transaction, accountId: number, 
   return rows.map(toOverlay);
 }
 
+/** The overlays of one of the account's streams, by id ascending, as the API shows them: a statement prepared once. */
+export function overlaysOfStream(db: Database): (accountId: number, streamId: number) => Promise<Overlay[]> {
+  const statement = preparedOnce(() =>
+    db
+      .select()
+      .from(streamOverlays)
+      .where(and(eq(streamOverlays.accountId, sql.placeholder("accountId")), eq(streamOverlays.streamId, sql.placeholder("streamId"))))
+      .orderBy(asc(streamOverlays.id))
+      .prepare("overlays_of_stream"),
+  );
+  return async (accountId, streamId) => (await statement().execute({ accountId, streamId })).map(toOverlay);
+}
+
 /**
  * The columns a change sets (`at` is where the item sits in the body, for the error paths): `stretch: true`
  * clears the box, a box field given without `stretch` places the overlay by its box.
@@ -60,6 +73,7 @@ function changesOf(body: UpdateOverlayBody, errors: Record<string, string[]>, at
 }
 
 export function streamingOverlays({ db }: RouteDeps) {
+  const overlaysOfOne = overlaysOfStream(db);
   const overlayById = preparedOnce(() =>
     db
       .select()
@@ -93,7 +107,7 @@ export function streamingOverlays({ db }: RouteDeps) {
   return tsr.routerWithMiddleware(served("streaming", streamingOverlaysRoutes))<RequestExtension>({
     listOverlays: async ({ params }, { request: { caller } }) => {
       await streamExists(caller.accountId, params.stream_id);
-      return { status: 200, body: await overlaysOf(db, caller.accountId, [params.stream_id]) };
+      return { status: 200, body: await overlaysOfOne(caller.accountId, params.stream_id) };
     },
 
     getOverlay: async ({ params }, { request: { caller } }) => {

@@ -20,7 +20,7 @@ import { addFieldError, ApiError, fieldErrors, notFound, problemCount, validatio
 import { isoTime } from "../format.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { overlaysOf } from "./overlays.js";
+import { overlaysOf, overlaysOfStream } from "./overlays.js";
 import { randomHex } from "./videos.js";
 
 const { streams, broadcasts, broadcastStreams, clips, users, cdnResources } = schema;
@@ -284,6 +284,7 @@ export function streamingStreams({ db }: RouteDeps) {
       .limit(1)
       .prepare("stream_by_id"),
   );
+  const overlaysOfOne = overlaysOfStream(db);
   /** A stream with its broadcasts' ids (ascending), in one statement: the most frequent read of the area. */
   const shownStreamById = preparedOnce(() =>
     db
@@ -362,7 +363,7 @@ export function streamingStreams({ db }: RouteDeps) {
     getStream: async ({ params }, { request: { caller } }) => {
       const [[row], overlays] = await Promise.all([
         shownStreamById().execute({ accountId: caller.accountId, id: params.stream_id }),
-        overlaysOf(db, caller.accountId, [params.stream_id]),
+        overlaysOfOne(caller.accountId, params.stream_id),
       ]);
       if (!row) throw notFound(`Stream ${params.stream_id}`);
       return { status: 200, body: toStream(row.stream, row.broadcastIds, overlays) };
