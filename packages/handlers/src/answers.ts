@@ -93,8 +93,6 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
     // ts-rest's own 404, and its base path check, which throws a plain Error for paths outside it.
     if ((error instanceof TsRestHttpError && error.statusCode === ERROR_STATUS.not_found) || !underBasePath(basePath, pathname))
       return noRoute(method, pathname);
-    // ts-rest parses a JSON body before any of our middleware runs; a syntax error there is the client's.
-    if (error instanceof SyntaxError && !state.bodyParsed) return new ApiError("malformed_json", "The body is not valid JSON.");
     if (isForeignKeyViolation(error))
       return conflict("An object this request refers to, or one that refers to what it deletes, was changed by another request at the same time: read them again and retry.");
     report(errorReport(error), state.requestId);
@@ -174,9 +172,8 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
       ],
     },
     answerError(error, request) {
-      const state = { ...request, bodyParsed: true };
-      const apiError = toApiError(error, request.method, request.pathname, state);
-      let response = errorResponse(apiError, state.requestId);
+      const apiError = toApiError(error, request.method, request.pathname, request);
+      let response = errorResponse(apiError, request.requestId);
       if (corsify) {
         // itty-router's corsify reads the request's Origin only.
         response = corsify(response, { headers: new Headers(request.origin ? { origin: request.origin } : {}) } as Request);
@@ -184,7 +181,7 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
         exposeHeaders(response);
       }
       if (request.method === "HEAD") response = new Response(null, { status: response.status, headers: response.headers });
-      log(request.method, request.pathname, response.status, state);
+      log(request.method, request.pathname, response.status, request);
       return response;
     },
   };

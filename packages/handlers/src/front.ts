@@ -30,7 +30,7 @@ export interface RequestProgress {
   bodyStorable?: boolean;
   /** The body type of the route the request reaches (JSON, or raw bytes), looked up once by the front. */
   bodyType?: BodyType;
-  /** Whether the request ts-rest is given carries a body (a body that decodes to no text is passed on as none). */
+  /** Whether a body was handed over as the request's content (a body that decodes to no text is none). */
   bodyPassed?: boolean;
 }
 
@@ -141,20 +141,20 @@ export function hasBody(request: Request): boolean {
 
 /**
  * The request ts-rest is given, with its body read: within the limit and only if it has the type the
- * route takes (`bodyTypeOf`): JSON, passed on as its text, or for a route that takes raw bytes those
- * bytes, passed on as they came (never decoded as text). A body with a Content-Length is as long as it
- * says (every runtime holds it to that), so it is read at once; one without is read chunk by chunk and
- * refused past the limit. A body that decodes to no text is no body, whatever its headers say.
- * `progress` says while it is being received. A request that came without a body is passed on as it
- * is; one with a body, as a new request of the same URL, method and headers with the body read (on Node,
- * of the bridge's request class, which the bridge answers fastest).
+ * route takes (`bodyTypeOf`). A body with a Content-Length is as long as it says (every runtime holds it
+ * to that), so it is read at once; one without is read chunk by chunk and refused past the limit. A body
+ * that decodes to no text is no body, whatever its headers say (the platform's SDKs send `Content-Type:
+ * application/json` on every request, an empty DELETE included). `progress` says while it is being
+ * received. What was read is handed over as the request's `content`: JSON parsed here (malformed JSON is
+ * 400 malformed_json), raw bytes for a route that takes them, as they came. ts-rest (patched, patches/)
+ * reads no body of a request whose content is set, and routes the request it is given: the request goes
+ * on as the runtime made it, never copied (on Node, the server's light request is never made a full one).
  */
 export async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
-  let headers = request.headers;
-  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  const headers = request.headers;
+  let content: unknown;
   progress.bodyType = await bodyTypeOf(request.method, url.href);
-  const sent = hasBody(request);
-  if (sent) {
+  if (hasBody(request)) {
     if (Number(headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
     progress.bodyRead = false;
     let bytes: Uint8Array<ArrayBuffer>;
@@ -167,7 +167,8 @@ export async function servable(request: Request, url: URL, progress: RequestProg
     progress.bodyRead = true;
     if (progress.bodyType === RAW_BODY && bytes.byteLength > 0) {
       refuseOtherBodyType(headers, RAW_BODY);
-      body = bytes;
+      content = bytes;
+      progress.bodyPassed = true;
     } else {
       const text = new TextDecoder().decode(bytes);
       progress.bodyStorable = storableJson(text);
@@ -175,29 +176,17 @@ export async function servable(request: Request, url: URL, progress: RequestProg
       if (text.length > 0) {
         refuseOtherBodyType(headers, JSON_BODY);
         if (!jsonDepthWithin(text, MAX_JSON_DEPTH)) throw tooDeep();
-        body = text;
+        try {
+          content = JSON.parse(text);
+        } catch {
+          throw new ApiError("malformed_json", "The body is not valid JSON.");
+        }
+        progress.bodyPassed = true;
       }
     }
   }
-  progress.bodyPassed = body !== undefined;
-  if (body === undefined) {
-    // A request without a body and without body headers is served as it came: ts-rest routes the request
-    // it is given (patches/), so nothing of it is copied (on Node, the server's light request is never made
-    // a full one).
-    if (!sent && !headers.has("content-type") && !headers.has("content-length")) return request;
-    // A request without a body is one without a body, whatever its content type says (the platform's SDKs
-    // send `Content-Type: application/json` on every request, an empty DELETE included): ts-rest would
-    // otherwise read the missing body as JSON and fail.
-    headers = new Headers(headers);
-    headers.delete("content-type");
-    headers.delete("content-length");
-  }
-  try {
-    return new Request(url, { method: request.method, headers, body });
-  } catch {
-    // fetch refuses some methods (CONNECT, TRACE, TRACK) outright.
-    throw new ApiError("bad_request", `The method ${request.method} cannot be served.`);
-  }
+  if (request.method !== "GET" && request.method !== "HEAD") (request as Request & { content?: unknown }).content = content;
+  return request;
 }
 
 /**

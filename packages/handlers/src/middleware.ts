@@ -7,7 +7,7 @@ import { isBytes, RAW_BODY, roleMayCall, type RouteAccess } from "@cloudplane/co
 import type { TsRestRequest } from "@ts-rest/serverless";
 import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
-import { JSON_TYPE, requestIdFrom, storableJson, type PlatformContext } from "./front.js";
+import { requestIdFrom, storableJson, type PlatformContext } from "./front.js";
 import type { Idempotency } from "./idempotency.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
@@ -21,8 +21,6 @@ const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-
 export interface RequestState {
   requestId: string;
   started: number;
-  /** Set once ts-rest has parsed the body: a SyntaxError before that is malformed JSON. */
-  bodyParsed: boolean;
 }
 
 const STATE = Symbol("cloudplane.request");
@@ -35,7 +33,6 @@ export function stateOf(request: TsRestRequest, context?: PlatformContext): Requ
   return (stateful[STATE] ??= {
     requestId: context?.requestId ?? requestIdFrom(request.headers.get("x-request-id")),
     started: context?.started ?? performance.now(),
-    bodyParsed: false,
   });
 }
 
@@ -55,24 +52,16 @@ function parseQuery(url: URL): Record<string, string | string[]> {
 
 /**
  * The body and the query as the route takes them. The front has read the body, held it to the limit and
- * to its route's type; here it is handed over: raw bytes as they are (ts-rest reads no body of that type),
- * JSON as ts-rest parsed it.
+ * to its route's type, and handed it over as the request's content (JSON parsed, raw bytes as they are);
+ * a route that takes raw bytes and got none gets none of them.
  */
-async function handOver(request: TsRestRequest, context: PlatformContext): Promise<void> {
-  const state = stateOf(request, context);
+function handOver(request: TsRestRequest, context: PlatformContext): void {
+  stateOf(request, context);
   if (context.url.search) request.query = parseQuery(context.url);
   if (context.progress.bodyType === RAW_BODY) {
-    state.bodyParsed = true;
-    request.content = context.progress.bodyPassed ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
+    if (!context.progress.bodyPassed) request.content = new Uint8Array(0);
     return;
   }
-  // ts-rest reads a JSON body only when its content type says `json` in lower case; a media type is
-  // case-insensitive, so `APPLICATION/JSON` is read here (a route whose body may be left out would
-  // otherwise take such a body as absent). Invalid JSON is still malformed_json: bodyParsed is set after.
-  const type = request.headers.get("content-type");
-  if (request.content === undefined && type && JSON_TYPE.test(type) && !type.includes("json") && context.progress.bodyPassed)
-    request.content = (await request.json()) as unknown;
-  state.bodyParsed = true;
   // JSON null is no body of this API (every body is an object), and not the same as sending none.
   // itty-router's request proxy shows a null content as undefined: a JSON body read to nothing was null.
   if (request.content === undefined && context.progress.bodyPassed) {

@@ -200,7 +200,7 @@ describe.each(engines())("request pipeline on %s", (engine) => {
   });
 });
 
-describe("@ts-rest/serverless's fetch handler (patches/)", () => {
+describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
   const c = initContract();
   const contract = c.router({
     getThing: { method: "GET", path: "/things/:id", pathParams: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) } },
@@ -236,6 +236,21 @@ describe("@ts-rest/serverless's fetch handler (patches/)", () => {
     expect(await created.json()).toEqual({ name: "a" });
     expect(isGiven(seen.at(-1))).toBe(true);
     expect(post.bodyUsed).toBe(true);
+  });
+
+  it("reads no body of a request whose content the caller has set (undefined for none)", async () => {
+    const read = Object.assign(new Request("http://api.test/things", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"sent"}' }), {
+      content: { name: "read" },
+    });
+    const created = (await serve(read)) as Response;
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ name: "read" });
+    expect(read.bodyUsed).toBe(false);
+    // A JSON content type and no content: validated as no body, not read as JSON (which would fail).
+    const none = Object.assign(new Request("http://api.test/things", { method: "POST", headers: { "content-type": "application/json" } }), { content: undefined });
+    const refused = (await serve(none)) as Response;
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("bodyErrors");
   });
 
   it("routes a TsRestRequest as it is too", async () => {
