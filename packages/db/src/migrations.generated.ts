@@ -645,5 +645,12 @@ export const migrations: readonly Migration[] = [
       "DROP INDEX \"broadcasts_account_id_stream_id_idx\";",
       "ALTER TABLE \"broadcasts\" DROP COLUMN \"stream_id\";"
     ]
+  },
+  {
+    "name": "0032_projects_created_index",
+    "hash": "b51db4fa5787638f05762b423487b7ff388f0e4dfb301d2bdc78729754d9c761",
+    "statements": [
+      "CREATE INDEX \"cloud_projects_account_id_created_id_idx\" ON \"cloud_projects\" USING btree (\"account_id\",\"created\",\"id\");"
+    ]
   }
 ];

@@ -3,7 +3,7 @@
  * lines are each in one). The projects' relations are in gpu-images.ts, as they name the images (this
  * module cannot import that one, which builds on it).
  */
-import { doublePrecision, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
 import { accountId } from "../iam/account.js";
 
@@ -46,5 +46,7 @@ export const cloudProjects = pgTable(
     unique("cloud_projects_account_id_id_unique").on(t.accountId, t.id),
     // A project's name is unique in its account, as the platform's are.
     unique("cloud_projects_account_id_name_unique").on(t.accountId, t.name),
+    // The listing's default order (created_at.asc) and its reverse read a page from here, not a sort of every project.
+    index("cloud_projects_account_id_created_id_idx").on(t.accountId, t.created, t.id),
   ],
 );

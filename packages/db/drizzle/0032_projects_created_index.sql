@@ -1,0 +1,1 @@
+CREATE INDEX "cloud_projects_account_id_created_id_idx" ON "cloud_projects" USING btree ("account_id","created","id");
