@@ -30,8 +30,6 @@ export interface RequestProgress {
   bodyStorable?: boolean;
   /** The body type of the route the request reaches (JSON, or raw bytes), looked up once by the front. */
   bodyType?: BodyType;
-  /** Whether a body was handed over as the request's content (a body that decodes to no text is none). */
-  bodyPassed?: boolean;
 }
 
 /** What the front passes to ts-rest with each request: when it arrived, its id, its URL (parsed once) and its progress. */
@@ -168,7 +166,6 @@ export async function servable(request: Request, url: URL, progress: RequestProg
     if (progress.bodyType === RAW_BODY && bytes.byteLength > 0) {
       refuseOtherBodyType(headers, RAW_BODY);
       content = bytes;
-      progress.bodyPassed = true;
     } else {
       const text = new TextDecoder().decode(bytes);
       progress.bodyStorable = storableJson(text);
@@ -181,11 +178,19 @@ export async function servable(request: Request, url: URL, progress: RequestProg
         } catch {
           throw new ApiError("malformed_json", "The body is not valid JSON.");
         }
-        progress.bodyPassed = true;
+        // JSON null is no body of this API (every body is an object), and not the same as sending none.
+        // A preflight's body is never read by a route: the preflight answers it as before.
+        if (content === null && request.method !== "OPTIONS") {
+          const errors = fieldErrors();
+          addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
+          throw validationFailed(errors);
+        }
       }
     }
   }
-  if (request.method !== "GET" && request.method !== "HEAD") (request as Request & { content?: unknown }).content = content;
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  // A route that takes raw bytes gets them empty when none came.
+  (request as Request & { content?: unknown }).content = content === undefined && progress.bodyType === RAW_BODY ? new Uint8Array(0) : content;
   return request;
 }
 

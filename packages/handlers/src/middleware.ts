@@ -3,7 +3,7 @@
  * body and the query handed to the route, the caller authenticated, the rate limit) and for each route
  * once it has matched (`routeMiddleware`: the caller's role, then text the database cannot store).
  */
-import { isBytes, RAW_BODY, roleMayCall, type RouteAccess } from "@cloudplane/contract";
+import { isBytes, roleMayCall, type RouteAccess } from "@cloudplane/contract";
 import type { TsRestRequest } from "@ts-rest/serverless";
 import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
@@ -51,24 +51,13 @@ function parseQuery(url: URL): Record<string, string | string[]> {
 }
 
 /**
- * The body and the query as the route takes them. The front has read the body, held it to the limit and
- * to its route's type, and handed it over as the request's content (JSON parsed, raw bytes as they are);
- * a route that takes raw bytes and got none gets none of them.
+ * The request's state and its query as the route takes them. The body is the front's: read, held to the
+ * limit and to its route's type, and handed over as the request's content (JSON parsed, raw bytes as they
+ * are, empty bytes for a raw route that got none).
  */
 function handOver(request: TsRestRequest, context: PlatformContext): void {
   stateOf(request, context);
   if (context.url.search) request.query = parseQuery(context.url);
-  if (context.progress.bodyType === RAW_BODY) {
-    if (!context.progress.bodyPassed) request.content = new Uint8Array(0);
-    return;
-  }
-  // JSON null is no body of this API (every body is an object), and not the same as sending none.
-  // itty-router's request proxy shows a null content as undefined: a JSON body read to nothing was null.
-  if (request.content === undefined && context.progress.bodyPassed) {
-    const errors = fieldErrors();
-    addFieldError(errors, "body", "Must be a JSON object, or no body at all where the route takes none.");
-    throw validationFailed(errors);
-  }
 }
 
 /**

@@ -114,6 +114,19 @@ describe.each(engines())("CORS on %s", (engine) => {
     expect(reply.headers.get("vary")).toBeNull();
   });
 
+  it("answers a preflight that carries a body (JSON null included) as any preflight, without reading it for a route", async () => {
+    for (const rawBody of ["null", "{}"]) {
+      const preflight = await api.call("OPTIONS", "/edge/v1/apps", {
+        handler: anyOrigin,
+        authorization: null,
+        headers: { ...preflightHeaders(OTHER, "POST"), "content-type": "application/json" },
+        rawBody,
+      });
+      expect(preflight.status, rawBody).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin"), rawBody).toBe("*");
+    }
+  });
+
   it("takes a test of the origin", async () => {
     const handler = api.createHandler({ cors: { origins: (origin) => origin.endsWith(".example.com") } });
     const allowed = await api.call("OPTIONS", "/edge/v1/apps", { handler, authorization: null, headers: preflightHeaders(APP) });

@@ -103,6 +103,20 @@ describe.each(engines())("request pipeline on %s", (engine) => {
     expectEnvelope(none, 400, "validation_error", { body: [expect.any(String)] });
   });
 
+  it("answers 400 naming the body for JSON null (no body of this API), changing nothing, and hands a raw route without a body empty bytes", async () => {
+    const made = await api.call("POST", "/edge/v1/secrets", { body: { name: "kept-under-null", secret_slots: [{ slot: 0, value: "v" }] } });
+    const { id } = made.body as { id: number };
+    const auth = authorization([1, "role-1-active"]);
+    const nulled = await replyOf(await api.handler(new Request(`${BASE}/edge/v1/secrets/${id}`, { method: "DELETE", headers: { authorization: auth, "content-type": "application/json" }, body: "null" })));
+    expectEnvelope(nulled, 400, "validation_error", { body: ["Must be a JSON object, or no body at all where the route takes none."] });
+    expect((await api.call("GET", `/edge/v1/secrets/${id}`)).status).toBe(200);
+    // The raw route's own schema answers for the bytes it did not get, with or without a content type.
+    for (const headers of [{ authorization: auth, "content-type": "application/octet-stream" }, { authorization: auth }] as Record<string, string>[]) {
+      const raw = await replyOf(await api.handler(new Request(`${BASE}/edge/v1/binaries/raw`, { method: "POST", headers })));
+      expectEnvelope(raw, 400, "validation_error", { body: ["Must not be empty: send the compiled WebAssembly module."] });
+    }
+  });
+
   it("answers 413 for a body over 1 MiB, and takes one just under", async () => {
     const big = JSON.stringify({ name: "big", secret_slots: [{ slot: 0, value: "x".repeat(MAX_BODY_BYTES) }] });
     expectEnvelope(await api.call("POST", "/edge/v1/secrets", { rawBody: big, headers: { "content-type": "application/json" } }), 413, "payload_too_large");

@@ -44,8 +44,15 @@ export async function overlaysOf(db: Database | Transaction, accountId: number, 
   return rows.map(toOverlay);
 }
 
-/** The overlays of one of the account's streams, by id ascending, as the API shows them: a statement prepared once. */
-export function overlaysOfStream(db: Database): (accountId: number, streamId: number) => Promise<Overlay[]> {
+type OverlaysOfStream = (accountId: number, streamId: number) => Promise<Overlay[]>;
+
+/** One reader per database, shared by the routers that read a stream's overlays (GET a stream, the overlay list). */
+const overlayReaders = new WeakMap<Database, OverlaysOfStream>();
+
+/** The overlays of one of the account's streams, by id ascending, as the API shows them: a statement prepared once per database. */
+export function overlaysOfStream(db: Database): OverlaysOfStream {
+  let read = overlayReaders.get(db);
+  if (read) return read;
   const statement = preparedOnce(() =>
     db
       .select()
@@ -54,7 +61,9 @@ export function overlaysOfStream(db: Database): (accountId: number, streamId: nu
       .orderBy(asc(streamOverlays.id))
       .prepare("overlays_of_stream"),
   );
-  return async (accountId, streamId) => (await statement().execute({ accountId, streamId })).map(toOverlay);
+  read = async (accountId, streamId) => (await statement().execute({ accountId, streamId })).map(toOverlay);
+  overlayReaders.set(db, read);
+  return read;
 }
 
 /**
