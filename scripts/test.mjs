@@ -57,6 +57,14 @@ rmSync(summaryPath, { force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const withoutReport = [];
+/** The test files that ran, with how long each took (vitest's report: from its first test's start to its end). */
+const slowestFiles = [];
+// How long each test task ran (a cache hit took none): where the suite's time goes, longest first.
+const durations = summary.tasks
+  .filter((task) => task.task === "test" && task.command !== "<NONEXISTENT>" && task.cache.status !== "HIT" && task.execution?.endTime)
+  .map((task) => ({ name: task.package, seconds: (task.execution.endTime - task.execution.startTime) / 1000 }))
+  .sort((a, b) => b.seconds - a.seconds);
+if (durations.length > 0) console.log(`\ntest tasks by time: ${durations.map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(", ")}`);
 for (const task of summary.tasks) {
   if (task.task !== "test" || task.command === "<NONEXISTENT>") continue;
   const reportPath = join(task.directory, REPORT);
@@ -67,11 +75,14 @@ for (const task of summary.tasks) {
     continue;
   }
   const report = JSON.parse(readFileSync(reportPath, "utf8"));
+  if (ran) for (const file of report.testResults ?? []) slowestFiles.push({ name: file.name.slice(process.cwd().length + 1), seconds: (file.endTime - file.startTime) / 1000 });
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
+slowestFiles.sort((a, b) => b.seconds - a.seconds);
+if (slowestFiles.length > 0) console.log(`slowest test files: ${slowestFiles.slice(0, 6).map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(", ")}`);
 if (withoutReport.length > 0) console.log(`\nno test report from ${withoutReport.join(", ")}: its tests did not run to the end (see its output above)`);
 console.log(
   process.env.DATABASE_URL
