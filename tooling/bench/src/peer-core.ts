@@ -8,47 +8,29 @@
  * (caught from our handler at the start of the run, as the baseline gets them), so "ours / peer" sets
  * our framework, contract and query builder against a common hand-built stack, not against other SQL.
  *
- * It serves the request shapes the bench sends (the SQL it was given): a listing filter set, a cost
- * report option, a PATCH field or a stream field of a create that needs SQL it was not given answers
- * 501. It imports no Node module, so that the same app can run in workerd. The Node server is
- * servers/peer.ts.
+ * This file is the Hono layer only: the schemas, the token lookup, the role table and each route's work
+ * (its SQL and the rows mapped by hand, the 501 of a request shape it was given no SQL for) are
+ * peer-routes.ts, which the Fastify peer (fastify-peer-core.ts) shares. It imports no Node module, so
+ * that the same app can run in workerd. The Node server is servers/peer.ts.
  */
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { RouteAccess } from "@cloudplane/contract";
+import type { Context, MiddlewareHandler } from "hono";
+import type { RawDatabase } from "./baseline-core.js";
 import {
-  cdnResource,
-  completeCdnResourceOptions,
-  completeCdnRuleOptions,
-  costReportTotals,
-  costReportTotalsBody,
-  createStreamBody,
-  edgeAppDetail,
-  edgeAppList,
-  listEdgeAppsQuery,
-  roleMayCall,
-  routeById,
-  stream,
-  updateCdnResourceBody,
-  type CdnResource,
-  type CdnRule,
-  type CostReportTotals,
-  type EdgeApp,
-  type EdgeAppDetail,
-  type Overlay,
-  type RouteAccess,
-  type RouteId,
-  type Stream,
-} from "@cloudplane/contract";
-import type { MiddlewareHandler } from "hono";
-import { auditParams, byReadName, insertColumns, newStreamColumns, type RawDatabase, type RawQuery, type Row } from "./baseline-core.js";
-import type { CapturedStatement } from "./capture.js";
+  checkAccess,
+  fieldErrors,
+  PeerError,
+  peerRoutes,
+  peerSchemas,
+  tokenAuthenticator,
+  type PeerCaller,
+  type PeerContext,
+  type Problem,
+  type RouteStatements,
+} from "./peer-routes.js";
 
-/** Who is calling, from the token. */
-export interface PeerCaller {
-  accountId: number;
-  roleId: number;
-  userId: number;
-  tokenId: number;
-}
+export type { PeerCaller } from "./peer-routes.js";
 
 /** What a request runs on. */
 export interface PeerConnection {
@@ -59,9 +41,6 @@ export interface PeerConnection {
   close?: () => Promise<void>;
 }
 
-/** The route statements ours sends, per request variant. */
-type RouteStatements = Record<string, CapturedStatement[]>;
-
 type PeerEnv = { Bindings: Record<string, unknown>; Variables: { caller: PeerCaller; db: RawDatabase; statements: RouteStatements } };
 
 export interface PeerOptions {
@@ -71,147 +50,14 @@ export interface PeerOptions {
   authCacheMs?: number;
 }
 
-/** The JSON error answer: a code and a message, and the field problems of a validation failure. */
-interface Problem {
-  code: string;
-  message: string;
-  errors?: Record<string, string[]>;
-}
-
-class PeerError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 501,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const notFound = (what: string) => new PeerError(404, "not_found", `${what} not found.`);
-const notImplemented = (what: string) => new PeerError(501, "not_implemented", `The peer serves the bench's requests only: ${what}.`);
-
-/** The contract's schema of a route's part, checked to be the very one the contract's route uses. */
-function contractSchema<S>(id: RouteId, part: "pathParams" | "query" | "body", exported?: S): S {
-  const route: Partial<Record<typeof part, unknown>> = routeById(id).route;
-  const schema = route[part];
-  if (!schema) throw new Error(`The contract's ${id} has no ${part}.`);
-  if (exported !== undefined && schema !== exported) throw new Error(`The contract's ${id} no longer uses the exported ${part} schema.`);
-  return schema as S;
-}
-
-const streamParams = contractSchema<z.ZodObject<{ stream_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("streaming.getStream", "pathParams");
-const deleteStreamParams = contractSchema<z.ZodObject<{ stream_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("streaming.deleteStream", "pathParams");
-const appParams = contractSchema<z.ZodObject<{ id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("edge.getApp", "pathParams");
-const newStreamBody = contractSchema("streaming.createStream", "body", createStreamBody);
-const resourceParams = contractSchema<z.ZodObject<{ resource_id: z.ZodType<number, z.ZodTypeDef, unknown> }>>("cdn.updateResource", "pathParams");
-const appsQuery = contractSchema("edge.listApps", "query", listEdgeAppsQuery);
-const patchBody = contractSchema("cdn.updateResource", "body", updateCdnResourceBody);
-const reportBody = contractSchema("cloud.getReservationCostReportTotals", "body", costReportTotalsBody);
-
 const errorResponse = { description: "The error: `code`, `message` and, for a validation failure, `errors` per field." };
 const json = <S>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
 
-/** The column indexes of a result by name; a name given twice (joined tables' `name`) by its occurrence. */
-function columnIndex(columns: string[]): (name: string, occurrence?: number) => number {
-  return (name, occurrence = 0) => {
-    let seen = -1;
-    for (let index = 0; index < columns.length; index++) if (columns[index] === name && ++seen === occurrence) return index;
-    throw new Error(`No column ${name} (#${occurrence}) in the result.`);
-  };
-}
-
-const iso = (value: unknown) => asDate(value).toISOString();
-
-function asDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
-}
-
-/** `YYYY-MM-DD HH:MM:SS.ffffff+00:00`, the CDN area's time format. */
-function cdnTime(value: unknown): string {
-  const date = asDate(value);
-  return `${date.toISOString().slice(0, 19).replace("T", " ")}.${String(date.getUTCMilliseconds()).padStart(3, "0")}000+00:00`;
-}
-
-/**
- * A text[] column: an array when the driver parses it (postgres.js with its type lookup, PGlite), else
- * PostgreSQL's literal (`{a,"b c"}`), as postgres.js without the type lookup (on Workers) gives it.
- */
-function textArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value as string[];
-  const text = String(value);
-  const items: string[] = [];
-  let at = 1;
-  while (at < text.length - 1) {
-    if (text[at] === '"') {
-      let item = "";
-      for (at++; at < text.length && text[at] !== '"'; at++) item += text[text[at] === "\\" ? ++at : at];
-      items.push(item);
-      at++;
-    } else {
-      const end = text.indexOf(",", at) === -1 ? text.length - 1 : text.indexOf(",", at);
-      items.push(text.slice(at, end));
-      at = end;
-    }
-    at++;
-  }
-  return items;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** PostgreSQL's array literal of a list, as ours sends the cost report's lists. */
-function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
-
-const TOKEN_LOOKUP =
-  "select t.id, t.account_id, t.exp_date, t.last_usage, t.deleted, u.role_id, u.deleted, t.user_id from api_tokens t " +
-  "join users u on u.account_id = t.account_id and u.id = t.user_id where t.token_hash = $1 limit 1";
-const TOKEN_TOUCH =
-  "update api_tokens set last_usage = now() where id = $1 and (last_usage is null or last_usage < now() - interval '1 minute')";
-/** The listing's filters in the order ours adds their conditions (and so their parameters). */
-const LIST_FILTERS = ["name", "api_type", "status", "template", "binary", "plan"] as const;
-
-/** The column each of the listing's orderings sorts by. */
-const ORDER_COLUMNS: Record<string, string> = { name: "name", status: "status", id: "id", template: "template_id", binary: "binary_id", plan: "plan_id" };
-
-const AUTH_SCHEME = /^apikey +(\S+)$/i;
-
 /** The `Authorization: apikey <token>` middleware: the caller from one lookup of the token's hash, kept for `cacheMs`. */
 function authentication(cacheMs: number): MiddlewareHandler<PeerEnv> {
-  const cache = new Map<string, { caller: PeerCaller; until: number; expires: number | null }>();
+  const authenticate = tokenAuthenticator(cacheMs);
   return async (c, next) => {
-    const match = AUTH_SCHEME.exec(c.req.header("authorization")?.trim() ?? "");
-    if (!match) throw new PeerError(401, "not_authenticated", "Send `Authorization: apikey <API token>`.");
-    const token = match[1]!;
-    const now = Date.now();
-    const cached = cache.get(token);
-    if (cached && cached.until > now && (cached.expires === null || cached.expires > now)) {
-      c.set("caller", cached.caller);
-      return next();
-    }
-    const db = c.get("db");
-    const { rows } = await db.query(TOKEN_LOOKUP, [await sha256Hex(token)]);
-    const row = rows[0];
-    // id, account_id, exp_date, last_usage, deleted, role_id, user deleted, user_id
-    if (!row || row[4] || row[6]) throw new PeerError(401, "token_not_valid", "The API token is not valid.");
-    const expires = row[2] === null ? null : asDate(row[2]).getTime();
-    if (expires !== null && expires <= now) throw new PeerError(401, "token_not_valid", "The API token has expired.");
-    if (row[3] === null || now - asDate(row[3]).getTime() >= 60_000) await db.query(TOKEN_TOUCH, [row[0]]);
-    const caller = { accountId: Number(row[1]), roleId: Number(row[5]), userId: Number(row[7]), tokenId: Number(row[0]) };
-    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
-    if (cacheMs > 0) cache.set(token, { caller, until: now + cacheMs, expires });
-    c.set("caller", caller);
+    c.set("caller", await authenticate(c.req.header("authorization"), c.get("db")));
     return next();
   };
 }
@@ -219,38 +65,17 @@ function authentication(cacheMs: number): MiddlewareHandler<PeerEnv> {
 /** The role table as route middleware: reads for every role that reads, writes for Administrators and Engineers. */
 function access(kind: RouteAccess): MiddlewareHandler<PeerEnv> {
   return async (c, next) => {
-    if (!roleMayCall(c.get("caller").roleId, kind)) throw new PeerError(403, "permission_denied", "Your role may not call this route.");
+    checkAccess(c.get("caller"), kind);
     return next();
   };
 }
 
-/** The zod issues as `errors` per field path. */
-function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
-  return errors;
-}
+/** What a route's work runs on, from the request's context. */
+const context = (c: Context<PeerEnv>): PeerContext => ({ db: c.get("db"), statements: c.get("statements"), caller: c.get("caller") });
 
 /** The Hono app of the bench's routes on `db`. */
 export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): OpenAPIHono<PeerEnv> {
-  const sql = (statements: RouteStatements, key: string, index: number): string => {
-    const found = statements[key]?.[index];
-    if (!found) throw notImplemented(`no SQL for ${key}`);
-    return found.sql;
-  };
-  // Whether the listing's statement has the order asked for, per ordering (the SQL text is the given one).
-  const orderings = new Map<string, boolean>();
-  const orderedBy = (statements: RouteStatements, key: string, ordering: string) => {
-    let known = orderings.get(`${key} ${ordering}`);
-    if (known === undefined) {
-      const column = ORDER_COLUMNS[ordering.replace(/^-/, "")] ?? "?";
-      const direction = ordering.startsWith("-") ? "desc" : "asc";
-      known = new RegExp(`order by "edge_apps"\\."${column}"(?: collate "C")? ${direction}`).test(sql(statements, key, 0));
-      orderings.set(`${key} ${ordering}`, known);
-    }
-    return known;
-  };
-
+  const routes = peerRoutes();
   const app = new OpenAPIHono<PeerEnv>({
     defaultHook: (result, c) => {
       if (!result.success)
@@ -283,26 +108,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "get",
       path: "/streaming/streams/{stream_id}",
       middleware: [access("read")] as const,
-      request: { params: streamParams },
-      responses: { 200: json(stream, "The stream."), 404: errorResponse },
+      request: { params: peerSchemas.streamParams },
+      responses: { 200: json(peerSchemas.stream, "The stream."), 404: errorResponse },
     }),
-    async (c) => {
-      const { stream_id: id } = c.req.valid("param");
-      const { accountId } = c.get("caller");
-      const key = "getStream";
-      const db = c.get("db");
-      // The stream and its overlays, at once.
-      const [found, overlays] = await Promise.all([
-        db.query(sql(c.var.statements, key, 0), [accountId, id, 1]),
-        db.query(sql(c.var.statements, key, 1), [accountId, id]),
-      ]);
-      const row = found.rows[0];
-      if (!row) throw notFound(`Stream ${id}`);
-      // The statement's last column is the stream's broadcast ids (a JSON list; its text where the driver parses no JSON).
-      const ids = row[found.columns.length - 1];
-      const broadcastIds = (typeof ids === "string" ? JSON.parse(ids) : ids) as number[];
-      return c.json(toStream(found.columns, row, broadcastIds, toOverlays(overlays.columns, overlays.rows)), 200);
-    },
+    async (c) => c.json(await routes.getStream(context(c), c.req.valid("param")), 200),
   );
 
   app.openapi(
@@ -310,31 +119,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "get",
       path: "/edge/v1/apps",
       middleware: [access("read")] as const,
-      request: { query: appsQuery },
-      responses: { 200: json(edgeAppList, "A page of the account's edge apps and the number of all that match.") },
+      request: { query: peerSchemas.appsQuery },
+      responses: { 200: json(peerSchemas.edgeAppList, "A page of the account's edge apps and the number of all that match.") },
     }),
-    async (c) => {
-      const query = c.req.valid("query");
-      const { accountId } = c.get("caller");
-      // The filters given, in the order of the statement's conditions (the handler's LIST_FILTERS).
-      const given: string[] = [];
-      const filters: unknown[] = [];
-      for (const name of LIST_FILTERS) {
-        const value = query[name];
-        if (value === undefined || value === "") continue;
-        given.push(name);
-        filters.push(name === "name" ? likePattern(value as string) : value);
-      }
-      const key = `listApps[${given.join(",")}]`;
-      if (!orderedBy(c.var.statements, key, query.ordering)) throw notImplemented(`the listing ordered by ${query.ordering}`);
-      const db = c.get("db");
-      const [apps, total] = await Promise.all([
-        db.query(sql(c.var.statements, key, 0), [accountId, ...filters, query.limit, query.offset]),
-        db.query(sql(c.var.statements, key, 1), [accountId, ...filters]),
-      ]);
-      const list = toEdgeApps(apps.columns, apps.rows);
-      return c.json({ apps: list, count: Number(total.rows[0]?.[0] ?? 0) }, 200);
-    },
+    async (c) => c.json(await routes.listApps(context(c), c.req.valid("query")), 200),
   );
 
   app.openapi(
@@ -342,33 +130,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "get",
       path: "/edge/v1/apps/{id}",
       middleware: [access("read")] as const,
-      request: { params: appParams },
-      responses: { 200: json(edgeAppDetail, "The edge app with its settings and the secrets and KV stores it reads."), 404: errorResponse },
+      request: { params: peerSchemas.appParams },
+      responses: { 200: json(peerSchemas.edgeAppDetail, "The edge app with its settings and the secrets and KV stores it reads."), 404: errorResponse },
     }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { accountId } = c.get("caller");
-      const db = c.get("db");
-      const found = await db.query(sql(c.var.statements, "getApp", 0), [accountId, id]);
-      const [app] = toEdgeApps(found.columns, found.rows);
-      if (!app) throw notFound(`Edge app ${id}`);
-      // Then the secrets and KV stores it reads, at once: each by the name the app reads it under.
-      const [secrets, stores] = await Promise.all([
-        db.query(sql(c.var.statements, "getApp", 1), [accountId, id]),
-        db.query(sql(c.var.statements, "getApp", 2), [accountId, id]),
-      ]);
-      const at = columnIndex(found.columns);
-      const settings = found.rows[0]!;
-      const detail: EdgeAppDetail = {
-        ...app,
-        env: settings[at("env")] as EdgeAppDetail["env"],
-        rsp_headers: settings[at("rsp_headers")] as EdgeAppDetail["rsp_headers"],
-        log: settings[at("log")] as EdgeAppDetail["log"],
-        secrets: byReadName(secrets.rows),
-        stores: byReadName(stores.rows),
-      };
-      return c.json(detail, 200);
-    },
+    async (c) => c.json(await routes.getApp(context(c), c.req.valid("param")), 200),
   );
 
   app.openapi(
@@ -376,29 +141,10 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "post",
       path: "/streaming/streams",
       middleware: [access("write")] as const,
-      request: { body: { required: true, content: { "application/json": { schema: newStreamBody } } } },
-      responses: { 201: json(stream, "The new stream."), 400: errorResponse },
+      request: { body: { required: true, content: { "application/json": { schema: peerSchemas.newStreamBody } } } },
+      responses: { 201: json(peerSchemas.newStream, "The new stream."), 400: errorResponse },
     }),
-    async (c) => {
-      const body = c.req.valid("json");
-      const { accountId, userId } = c.get("caller");
-      // Fields whose checks or writes need SQL the peer was not given (the user, the CDN resource) or rules it does not have (pull, DVR, …).
-      const others = Object.keys(body).filter((field) => field !== "name");
-      if (others.length) throw notImplemented(`a stream created with ${others.join(", ")}`);
-      const key = "createStream";
-      const created = await c.get("db").transaction(async (tx) => {
-        // The URLs are made from the id, which the insert gives: written by a second statement of the same transaction.
-        const insert = sql(c.var.statements, key, 0);
-        const values = { ...newStreamColumns(accountId, userId, body.name), ...streamUrls(accountId, 0) };
-        const inserted = await tx.query(insert, insertColumns(insert).map((column) => values[column]));
-        const id = Number(inserted.rows[0]![0]);
-        const update = sql(c.var.statements, key, 1);
-        const urls = streamUrls(accountId, id);
-        const written = await tx.query(update, [...updateColumns(update).map((column) => urls[column]), accountId, id]);
-        return { columns: written.columns, row: written.rows[0]! };
-      });
-      return c.json(toStream(created.columns, created.row, [], []), 201);
-    },
+    async (c) => c.json(await routes.createStream(context(c), c.req.valid("json")), 201),
   );
 
   app.openapi(
@@ -406,19 +152,11 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "delete",
       path: "/streaming/streams/{stream_id}",
       middleware: [access("write")] as const,
-      request: { params: deleteStreamParams },
+      request: { params: peerSchemas.deleteStreamParams },
       responses: { 204: { description: "Deleted." }, 404: errorResponse },
     }),
     async (c) => {
-      const { stream_id: id } = c.req.valid("param");
-      const { accountId } = c.get("caller");
-      // The broadcasts it is the last stream of; then the stream: its clips go with it and it leaves its other broadcasts (foreign keys that cascade).
-      const deleted = await c.get("db").transaction(async (tx) => {
-        await tx.query(sql(c.var.statements, "deleteStream", 0), [accountId, accountId, id, id]);
-        const result = await tx.query(sql(c.var.statements, "deleteStream", 1), [accountId, id]);
-        return result.rows.length > 0;
-      });
-      if (!deleted) throw notFound(`Stream ${id}`);
+      await routes.deleteStream(context(c), c.req.valid("param"));
       return c.body(null, 204);
     },
   );
@@ -428,61 +166,12 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "patch",
       path: "/cdn/resources/{resource_id}",
       middleware: [access("write")] as const,
-      request: { params: resourceParams, body: { required: true, content: { "application/json": { schema: patchBody } } } },
-      responses: { 200: json(cdnResource, "The resource after the change."), 404: errorResponse },
+      request: { params: peerSchemas.resourceParams, body: { required: true, content: { "application/json": { schema: peerSchemas.patchBody } } } },
+      responses: { 200: json(peerSchemas.cdnResource, "The resource after the change."), 404: errorResponse },
     }),
     async (c) => {
-      const { resource_id: id } = c.req.valid("param");
-      const body = c.req.valid("json");
-      const caller = c.get("caller");
-      const { accountId } = caller;
-      // Fields whose checks or writes need SQL the peer was not given (references, host names, the secure key's encryption).
-      for (const field of ["originGroup", "sslData", "proxy_ssl_data", "proxy_ssl_ca", "secondaryHostnames"] as const)
-        if (body[field] !== undefined) throw notImplemented(`a PATCH of ${field}`);
-      if (body.options?.secure_key) throw notImplemented("a PATCH of the secure key");
-      const key = "patchResource";
-      const resource = await c.get("db").transaction(async (tx) => {
-        const locked = await tx.query(sql(c.var.statements, key, 0), [accountId, id]);
-        const current = locked.rows[0];
-        if (!current) return undefined;
-        if (Object.keys(body).length > 0) {
-          const at = columnIndex(locked.columns);
-          const options = { ...(current[at("options")] as Record<string, Record<string, unknown>>) };
-          for (const [name, option] of Object.entries(body.options ?? {})) {
-            if (option === null || option === undefined) delete options[name];
-            else options[name] = { ...option };
-          }
-          const written: Record<string, unknown> = {
-            name: body.name ?? current[at("name")],
-            description: body.description ?? current[at("description")],
-            active: body.active ?? current[at("active")],
-            origin_group_id: current[at("origin_group_id")],
-            origin_protocol: body.originProtocol ?? current[at("origin_protocol")],
-            ssl_enabled: body.sslEnabled ?? current[at("ssl_enabled")],
-            ssl_data_id: current[at("ssl_data_id")],
-            proxy_ssl_enabled: body.proxy_ssl_enabled ?? current[at("proxy_ssl_enabled")],
-            proxy_ssl_ca_id: current[at("proxy_ssl_ca_id")],
-            proxy_ssl_data_id: current[at("proxy_ssl_data_id")],
-            waap_api_domain_enabled: current[at("waap_api_domain_enabled")],
-            options: JSON.stringify(options),
-            updated: new Date().toISOString(),
-          };
-          if (written.ssl_enabled && written.ssl_data_id === null)
-            throw new PeerError(400, "validation_failed", "sslData is required when sslEnabled is true.");
-          const update = sql(c.var.statements, key, 1);
-          await tx.query(update, [...updateColumns(update).map((column) => written[column]), accountId, id]);
-        }
-        const loaded = await loadResource(tx, sql(c.var.statements, key, 2), sql(c.var.statements, key, 3), sql(c.var.statements, key, 4), accountId, id);
-        // The write's audit entry, the transaction's last statement: the body as sent, the client's address as a proxy in front reports it.
-        // (A refused write is not logged here: ours logs it with a statement of its own.)
-        const header = (name: string) => c.req.header(name)?.trim();
-        const address = header("x-forwarded-for")?.split(",")[0]?.trim() || header("x-real-ip") || header("cf-connecting-ip");
-        const audit = sql(c.var.statements, key, 5);
-        await tx.query(audit, auditParams(audit, caller, "PATCH", new URL(c.req.url), address ? address.slice(0, 64) : null, 200, await c.req.json()));
-        return loaded;
-      });
-      if (!resource) throw notFound(`CDN resource ${id}`);
-      return c.json(resource, 200);
+      const facts = { header: (name: string) => c.req.header(name), url: new URL(c.req.url), sentBody: () => c.req.json<unknown>() };
+      return c.json(await routes.patchResource(context(c), c.req.valid("param"), c.req.valid("json"), facts), 200);
     },
   );
 
@@ -491,265 +180,11 @@ export function createPeerApp({ connect, authCacheMs = 1000 }: PeerOptions): Ope
       method: "post",
       path: "/cloud/v1/reservation_cost_report/totals",
       middleware: [access("read")] as const,
-      request: { body: { required: true, content: { "application/json": { schema: reportBody } } } },
-      responses: { 200: json(costReportTotals, "The totals.") },
+      request: { body: { required: true, content: { "application/json": { schema: peerSchemas.reportBody } } } },
+      responses: { 200: json(peerSchemas.costReportTotals, "The totals.") },
     }),
-    async (c) => {
-      const body = c.req.valid("json");
-      const { accountId } = c.get("caller");
-      if (body.tags || body.schema_filter || body.response_format === "csv_totals") throw notImplemented("tags, schema_filter or csv_totals");
-      const key = `costReport[${[body.regions && "regions", body.types && "types"].filter(Boolean).join(",")}]`;
-      const lists = [body.regions, body.types].filter((list) => list !== undefined).map((list) => arrayLiteral(list));
-      const result = await c.get("db").query(sql(c.var.statements, key, 0), [accountId, body.time_from, body.time_to, ...lists]);
-      type Total = CostReportTotals["results"][number];
-      const results = result.rows.map((row): Total => {
-        // Ours reads the monthly totals (usage_month_totals) for a report without tags: type, region_id, flavor,
-        // instance_type, volume_type, billing_metric_name, billing_feature_name, billing_value_unit, currency,
-        // sum (billing value), sum (cost), bool_or (unpriced: any unpriced line)
-        const cost = Number(row[10]);
-        return {
-          type: row[0] as Total["type"],
-          region: row[1] as Total["region"],
-          region_id: row[1] as Total["region_id"],
-          flavor: row[2] as Total["flavor"],
-          instance_type: row[3] as Total["instance_type"],
-          volume_type: row[4] as Total["volume_type"],
-          billing_metric_name: row[5] as Total["billing_metric_name"],
-          billing_feature_name: row[6] as Total["billing_feature_name"],
-          billing_value_unit: row[7] as Total["billing_value_unit"],
-          currency: row[8] as Total["currency"],
-          billing_value: Number(row[9]),
-          cost: body.rounding === false ? cost : Math.round(cost * 1e5) / 1e5,
-          err: row[11] ? "No price for part of this usage; that part is counted at 0." : null,
-        };
-      });
-      const report: CostReportTotals = { count: results.length, price_status: results.some((item) => item.err !== null) ? "error" : "show", results };
-      return c.json(report, 200);
-    },
+    async (c) => c.json(await routes.costReport(context(c), c.req.valid("json")), 200),
   );
 
   return app;
-}
-
-/** The edge apps of a result of the apps' statement (the app's columns, then its template's and its plan's names). */
-function toEdgeApps(columns: string[], rows: Row[]): EdgeApp[] {
-  const at = columnIndex(columns);
-  const index = {
-    id: at("id"),
-    name: at("name"),
-    url: at("url"),
-    status: at("status"),
-    binary: at("binary_id"),
-    template: at("template_id"),
-    templateName: at("name", 1),
-    comment: at("comment"),
-    apiType: at("api_type"),
-    debugUntil: at("debug_until"),
-    networks: at("networks"),
-    upgradeableTo: at("upgradeable_to"),
-    planId: at("plan_id"),
-    plan: at("name", 2),
-  };
-  const now = Date.now();
-  return rows.map(
-    (row): EdgeApp => ({
-      id: row[index.id] as number,
-      name: row[index.name] as string,
-      url: row[index.url] as string,
-      status: row[index.status] as number,
-      binary: row[index.binary] as number | null,
-      template: row[index.template] as number | null,
-      template_name: row[index.template] === null ? null : (row[index.templateName] as string | null),
-      comment: row[index.comment] as string,
-      api_type: row[index.apiType] as EdgeApp["api_type"],
-      debug_until: row[index.debugUntil] !== null && asDate(row[index.debugUntil]).getTime() > now ? iso(row[index.debugUntil]) : null,
-      networks: textArray(row[index.networks]),
-      upgradeable_to: row[index.upgradeableTo] as number | null,
-      plan_id: row[index.planId] as number,
-      plan: row[index.plan] as string,
-    }),
-  );
-}
-
-/** Where new streams' ingest and playback live. */
-const INGEST_HOST = "vp-push.cloudplane.example";
-const BACKUP_INGEST_HOST = "vp-push-backup.cloudplane.example";
-const WHIP_ORIGIN = "https://whip.cloudplane.example";
-const PLAYBACK_ORIGIN = "https://video.cloudplane.example";
-
-/** A new stream's URLs by column: ingest by id and a fresh stream key (12 hex digits), playback by account and id. */
-function streamUrls(accountId: number, id: number): Record<string, string> {
-  const key = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  const playback = `${PLAYBACK_ORIGIN}/accounts/${accountId}/streams/${id}`;
-  return {
-    push_url: `rtmp://${INGEST_HOST}/in/${id}?${key}`,
-    backup_push_url: `rtmp://${BACKUP_INGEST_HOST}/in/${id}?${key}`,
-    push_url_srt: `srt://${INGEST_HOST}:5001?streamid=${id}#${key}`,
-    backup_push_url_srt: `srt://${BACKUP_INGEST_HOST}:5001?streamid=${id}#${key}`,
-    push_url_whip: `${WHIP_ORIGIN}/whip/${id}/${key}`,
-    iframe_url: `${playback}/player.html`,
-    dash_url: `${playback}/index.mpd`,
-    hls_cmaf_url: `${playback}/index.m3u8`,
-    hls_mpegts_url: `${playback}/index-ts.m3u8`,
-    screenshot: `${playback}/screenshot.jpg`,
-  };
-}
-
-/** The SET columns of an update statement in order (`set "a" = $1, "b" = $2 where …`). */
-function updateColumns(update: string): string[] {
-  const set = /\bset (.*) where /.exec(update)?.[1] ?? "";
-  return [...set.matchAll(/"(\w+)" = \$\d+/g)].map((match) => match[1]!);
-}
-
-/** A stream's overlays as the API shows them. */
-function toOverlays(columns: string[], rows: Row[]): Overlay[] {
-  const at = columnIndex(columns);
-  const value = (row: Row, name: string) => row[at(name)];
-  return rows.map((row) => ({
-    id: value(row, "id") as number,
-    stream_id: value(row, "stream_id") as number,
-    url: value(row, "url") as string,
-    width: value(row, "width") as number | null,
-    height: value(row, "height") as number | null,
-    x: value(row, "x") as number | null,
-    y: value(row, "y") as number | null,
-    stretch: value(row, "stretch") as boolean,
-    created_at: iso(value(row, "created_at")),
-    updated_at: iso(value(row, "updated_at")),
-  }));
-}
-
-function toStream(columns: string[], row: Row, broadcastIds: number[], overlays: Overlay[]): Stream {
-  const at = columnIndex(columns);
-  const value = (name: string) => row[at(name)];
-  const time = (name: string) => (value(name) === null ? null : iso(value(name)));
-  return {
-    id: value("id") as number,
-    name: value("name") as string,
-    pull: value("pull") as boolean,
-    active: value("active") as boolean,
-    auto_record: value("auto_record") as boolean,
-    html_overlay: value("html_overlay") as boolean,
-    live: value("live") as boolean,
-    backup_live: value("backup_live") as boolean,
-    client_user_id: value("client_user_id") as number,
-    uri: value("uri") as string | null,
-    push_url: value("push_url") as string,
-    backup_push_url: value("backup_push_url") as string,
-    push_url_srt: value("push_url_srt") as string,
-    backup_push_url_srt: value("backup_push_url_srt") as string,
-    push_url_whip: value("push_url_whip") as string,
-    created_at: iso(value("created_at")),
-    started_at_primary: time("started_at_primary"),
-    finished_at_primary: time("finished_at_primary"),
-    started_at_backup: time("started_at_backup"),
-    dvr_duration: value("dvr_duration") as number,
-    recording_duration: value("recording_started_at") === null ? 0 : Math.max(0, Math.floor((Date.now() - new Date(value("recording_started_at") as string).getTime()) / 1000)),
-    iframe_url: value("iframe_url") as string,
-    dash_url: value("dash_url") as string,
-    hls_cmaf_url: value("hls_cmaf_url") as string,
-    hls_mpegts_url: value("hls_mpegts_url") as string,
-    screenshot: value("screenshot") as string,
-    transcoded_qualities: textArray(value("transcoded_qualities")),
-    transcoding_speed: value("transcoding_speed") as number,
-    frame_rate: value("frame_rate") as number,
-    video_height: value("video_height") as number,
-    video_width: value("video_width") as number,
-    dvr_enabled: (value("dvr_duration") as number) > 0,
-    broadcast_ids: broadcastIds,
-    cdn_id: value("cdn_id") as number | null,
-    client_entity_data: value("client_entity_data") as string | null,
-    hls_mpegts_endlist_tag: value("hls_mpegts_endlist_tag") as boolean,
-    projection: value("projection") as Stream["projection"],
-    quality_set_id: value("quality_set_id") as number | null,
-    record_type: value("record_type") as Stream["record_type"],
-    stream_source_type: value("stream_source_type") as Stream["stream_source_type"],
-    token: (value("push_url") as string).slice((value("push_url") as string).lastIndexOf("?") + 1),
-    srt_passphrase: value("srt_passphrase") as string | null,
-    active_ingest_region_primary: value("ingest_region_primary") as string | null,
-    active_ingest_region_backup: value("ingest_region_backup") as string | null,
-    html_overlays: overlays,
-  };
-}
-
-/** Stored options as shown: the secure key's `key` is a secret and never shown. */
-function withoutKey(options: Record<string, Record<string, unknown>>): Record<string, unknown> {
-  const { secure_key: secureKey, ...rest } = options;
-  if (!secureKey) return rest;
-  const { key: _key, ...shown } = secureKey;
-  return { ...rest, secure_key: shown };
-}
-
-/** A resource's rules as the API shows them, in the order they are read (by weight, then id); their protocol is the resource's unless they override it. */
-function toRules(columns: string[], rows: Row[], resourceProtocol: CdnRule["originProtocol"]): CdnRule[] {
-  const at = columnIndex(columns);
-  return rows.map((row) => {
-    const value = (name: string) => row[at(name)];
-    const override = value("override_origin_protocol") as CdnRule["overrideOriginProtocol"];
-    return {
-      id: value("id") as number,
-      name: value("name") as string,
-      active: value("active") as boolean,
-      deleted: false,
-      rule: value("rule") as string,
-      ruleType: value("rule_type") as number,
-      weight: value("weight") as number,
-      originGroup: value("origin_group_id") as number | null,
-      originProtocol: override ?? resourceProtocol,
-      overrideOriginProtocol: override,
-      preset_applied: value("preset_applied") as boolean,
-      primary_rule: null,
-      options: completeCdnRuleOptions(withoutKey(value("options") as Record<string, Record<string, unknown>>)),
-    };
-  });
-}
-
-/** One resource as the API shows it, read back in the write's transaction: the row, its origin group's name, its POP, its host names, its rules. */
-async function loadResource(tx: RawQuery, read: string, hostnames: string, rules: string, accountId: number, id: number): Promise<CdnResource | undefined> {
-  const found = await tx.query(read, [accountId, id]);
-  const row = found.rows[0];
-  if (!row) return undefined;
-  const names = await tx.query(hostnames, [accountId, id]);
-  const ruleRows = await tx.query(rules, [accountId, id]);
-  const at = columnIndex(found.columns);
-  const value = (name: string, occurrence = 0) => row[at(name, occurrence)];
-  const shieldingPop = value("shielding_pop_id");
-  return {
-    id: value("id") as number,
-    cname: value("cname") as string,
-    active: value("active") as boolean,
-    enabled: value("enabled") as boolean,
-    status: value("status") as CdnResource["status"],
-    deleted: value("deleted") as boolean,
-    client: value("account_id") as number,
-    name: value("name") as string,
-    description: value("description") as string,
-    created: cdnTime(value("created")),
-    updated: cdnTime(value("updated")),
-    originGroup: value("origin_group_id") as number,
-    originGroup_name: value("name", 1) as string,
-    originProtocol: value("origin_protocol") as CdnResource["originProtocol"],
-    secondaryHostnames: names.rows.map((item) => item[0] as string),
-    shielded: shieldingPop !== null,
-    shield_dc: value("datacenter") as string | null,
-    shield_enabled: shieldingPop !== null,
-    shield_routing_map: value("shield_routing_map") as number | null,
-    sslEnabled: value("ssl_enabled") as boolean,
-    sslData: value("ssl_data_id") as number | null,
-    proxy_ssl_enabled: value("proxy_ssl_enabled") as boolean,
-    proxy_ssl_ca: value("proxy_ssl_ca_id") as number | null,
-    proxy_ssl_data: value("proxy_ssl_data_id") as number | null,
-    preset_applied: value("preset_applied") as boolean,
-    vp_enabled: value("vp_enabled") as boolean,
-    full_custom_enabled: value("full_custom_enabled") as boolean,
-    can_purge_by_urls: value("can_purge_by_urls") as boolean,
-    suspend_date: value("suspend_date") === null ? null : cdnTime(value("suspend_date")),
-    suspended: value("suspended") as boolean,
-    primary_resource: value("primary_resource_id") as number | null,
-    is_primary: value("is_primary") as boolean | null,
-    waap_domain_id: value("waap_domain_id") as number | null,
-    rules: toRules(ruleRows.columns, ruleRows.rows, value("origin_protocol") as CdnRule["originProtocol"]),
-    options: completeCdnResourceOptions(withoutKey(value("options") as Record<string, Record<string, unknown>>)),
-    waap_api_domain_enabled: value("waap_api_domain_enabled") as boolean,
-  };
 }
