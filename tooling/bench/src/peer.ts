@@ -1,16 +1,54 @@
 /**
- * The peer on Node (peer-core.ts, served by servers/peer.ts) and its checks before any load: in the
- * benchmark's process, that it sends exactly the statements our handler sends for each route's data
- * (its own token lookup aside); over HTTP, that it answers every request of the run with ours' status
- * (a success) and the very body ours answers (but `updated`, the time of a write, and what a create makes
- * itself: its id, its stream key, its time), and a wrong token 401.
+ * The peers on Node (peer-core.ts on Hono, served by servers/peer.ts; fastify-peer-core.ts on Fastify,
+ * served by servers/fastify-peer.ts) and their checks before any load: in the benchmark's process, that
+ * a peer sends exactly the statements our handler sends for each route's data (its own token lookup
+ * aside); over HTTP, that it answers every request of the run with ours' status (a success) and the very
+ * body ours answers (but `updated`, the time of a write, and what a create makes itself: its id, its
+ * stream key, its time), and a wrong token 401.
  */
-import { compareStatements, recording, variantKey } from "./baseline-core.js";
+import { compareStatements, recording, variantKey, type RawDatabase } from "./baseline-core.js";
 import { openRawDatabase } from "./baseline.js";
 import type { CapturedStatement, RouteSql } from "./capture.js";
 import type { DatabaseLocation } from "./databases.js";
+import { createFastifyPeerApp } from "./fastify-peer-core.js";
 import { createPeerApp } from "./peer-core.js";
 import { answeredId, AUTHORIZATION, jsonOf, requestPath, type BenchRequest, type BenchRoute } from "./scenario.js";
+
+/** The peers: on Hono with @hono/zod-openapi, and on Fastify. */
+export type PeerKind = "peer" | "fastifyPeer";
+
+export const PEER_NAMES: Record<PeerKind, string> = { peer: "the peer", fastifyPeer: "the Fastify peer" };
+
+/** A request sent to a peer in this process, without a server: its status and body text. */
+type InProcess = (url: URL, init: RequestInit) => Promise<{ status: number; text: string }>;
+
+/** `kind`'s app in this process on `db`, each token looked up every time; and how to close it. */
+async function inProcess(kind: PeerKind, db: RawDatabase, statements: RouteSql): Promise<{ send: InProcess; close: () => Promise<void> }> {
+  if (kind === "peer") {
+    const app = createPeerApp({ connect: () => ({ db, statements }), authCacheMs: 0 });
+    return {
+      send: async (url, init) => {
+        const response = await app.request(url, init);
+        return { status: response.status, text: await response.text() };
+      },
+      close: async () => undefined,
+    };
+  }
+  const app = createFastifyPeerApp({ db, statements, authCacheMs: 0 });
+  await app.ready();
+  return {
+    send: async (url, init) => {
+      const response = await app.inject({
+        method: init.method as "GET",
+        url: `${url.pathname}${url.search}`,
+        headers: { ...(init.headers as Record<string, string>), host: url.host },
+        ...(init.body === undefined ? {} : { payload: init.body as string }),
+      });
+      return { status: response.statusCode, text: response.body };
+    },
+    close: () => app.close(),
+  };
+}
 
 function init(request: BenchRequest, authorization: string): RequestInit {
   return {
@@ -21,14 +59,14 @@ function init(request: BenchRequest, authorization: string): RequestInit {
 }
 
 /**
- * Runs each request through the peer in this process on `location` and returns how the statements it
- * sent for the route's data differ from ours (none: the same SQL, in the same order, with the same
+ * Runs each request through the peer `kind` in this process on `location` and returns how the statements
+ * it sent for the route's data differ from ours (none: the same SQL, in the same order, with the same
  * parameters), or how it failed.
  */
-export async function verifyPeerStatements(location: DatabaseLocation, statements: RouteSql, requests: BenchRequest[]): Promise<string[]> {
+export async function verifyPeerStatements(location: DatabaseLocation, statements: RouteSql, requests: BenchRequest[], kind: PeerKind = "peer"): Promise<string[]> {
   const log: CapturedStatement[] = [];
   const db = recording(await openRawDatabase(location, { max: 2 }), log);
-  const app = createPeerApp({ connect: () => ({ db, statements }), authCacheMs: 0 });
+  const peer = await inProcess(kind, db, statements);
   const differences: string[] = [];
   try {
     // Twice: the second time reads what the first one wrote. In turn: a path may follow from the answer before.
@@ -38,15 +76,16 @@ export async function verifyPeerStatements(location: DatabaseLocation, statement
       log.length = 0;
       const url = new URL(requestPath(request, previous), "http://bench.local");
       const key = variantKey(request.method, url, request.body)!;
-      const response = await app.request(url, init(request, AUTHORIZATION));
-      const text = await response.text();
-      if (!response.ok) differences.push(`${key}: the peer answered ${response.status} ${text}`);
-      previous = text && response.ok ? (JSON.parse(text) as unknown) : undefined;
+      const { status, text } = await peer.send(url, init(request, AUTHORIZATION));
+      const ok = status >= 200 && status < 300;
+      if (!ok) differences.push(`${key}: ${PEER_NAMES[kind]} answered ${status} ${text}`);
+      previous = text && ok ? (JSON.parse(text) as unknown) : undefined;
       madeId = request.made ? (answeredId(previous) ?? madeId) : undefined;
       const sent = log.filter((statement) => !/\bapi_tokens\b/.test(statement.sql));
       differences.push(...compareStatements(key, statements[key] ?? [], sent, request.made && { made: request.made, id: madeId }));
     }
   } finally {
+    await peer.close();
     await db.close();
   }
   return differences;
@@ -102,12 +141,13 @@ async function sendInTurn(base: string, request: BenchRequest, side: Side): Prom
 }
 
 /**
- * Over HTTP, before any load: every request of `routes` to our server and to the peer (in turn, each
- * side's path following from its own answer before where it does), each answered with the same
- * success status and the same body; and the peer refusing a wrong token with 401. Returns what failed
- * (none: passed).
+ * Over HTTP, before any load: every request of `routes` to our server and to the peer `kind` at
+ * `peerUrl` (in turn, each side's path following from its own answer before where it does), each
+ * answered with the same success status and the same body; and the peer refusing a wrong token with
+ * 401. Returns what failed (none: passed).
  */
-export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes: BenchRoute[]): Promise<string[]> {
+export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes: BenchRoute[], kind: PeerKind = "peer"): Promise<string[]> {
+  const name = PEER_NAMES[kind];
   const problems: string[] = [];
   for (const route of routes) {
     const oursSide: Side = { previous: undefined };
@@ -117,11 +157,11 @@ export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes
       const peer = await sendInTurn(peerUrl, request, peerSide);
       const what = `${request.method} ${ours.path}`;
       if (ours.status < 200 || ours.status >= 300 || peer.status !== ours.status) {
-        problems.push(`${what}: ours answered ${ours.status}, the peer ${peer.status} ${peer.text.slice(0, 200)}`);
+        problems.push(`${what}: ours answered ${ours.status}, ${name} ${peer.status} ${peer.text.slice(0, 200)}`);
         continue;
       }
       const found = answerDifference(request, ours, oursSide, peer, peerSide);
-      if (found) problems.push(`${what}: ${found}`);
+      if (found) problems.push(`${what}: ${kind === "peer" ? found : found.replaceAll("the peer", name)}`);
     }
   }
   for (const route of routes) {
@@ -129,7 +169,7 @@ export async function verifyPeerAnswers(oursUrl: string, peerUrl: string, routes
     const path = requestPath(request, undefined);
     const refused = await fetch(new URL(path, peerUrl), init(request, "apikey not-a-token"));
     await refused.arrayBuffer();
-    if (refused.status !== 401) problems.push(`${request.method} ${path} with a wrong token: the peer answered ${refused.status}, not 401`);
+    if (refused.status !== 401) problems.push(`${request.method} ${path} with a wrong token: ${name} answered ${refused.status}, not 401`);
   }
   return problems;
 }

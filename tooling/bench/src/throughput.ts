@@ -1,7 +1,8 @@
 /**
  * Part 1: requests a second and latency over HTTP on loopback, per route and engine, for our server
- * (rate limiter off, and on with a budget no run reaches), for the peer (the same routes on Hono with
- * @hono/zod-openapi, peer-core.ts) and for the baseline, on one database.
+ * (rate limiter off, and on with a budget no run reaches), for the two peers (the same routes on Hono
+ * with @hono/zod-openapi, peer-core.ts, and on Fastify, fastify-peer-core.ts) and for the baseline, on
+ * one database.
  */
 import type { Engine } from "@cloudplane/db";
 import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
@@ -9,14 +10,15 @@ import { captureRouteSql, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
 import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type RouteId } from "./scenario.js";
-import { verifyPeerAnswers, verifyPeerStatements } from "./peer.js";
+import { PEER_NAMES, verifyPeerAnswers, verifyPeerStatements, type PeerKind } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 
-export type Variant = "baseline" | "peer" | "ours" | "oursRateLimited";
+export type Variant = "baseline" | "peer" | "fastifyPeer" | "ours" | "oursRateLimited";
 
 export const VARIANT_TITLES: Record<Variant, string> = {
   baseline: "baseline",
   peer: "peer (Hono + zod-openapi)",
+  fastifyPeer: "peer (Fastify)",
   ours: "ours (rate limit off)",
   oursRateLimited: "ours (rate limit on)",
 };
@@ -25,6 +27,7 @@ export interface ThroughputRow {
   engine: Engine;
   route: RouteId;
   title: string;
+  /** `fastifyPeer` is absent from runs made before the Fastify peer existed (results.json's before.json). */
   results: Record<Variant, LoadResult>;
   /**
    * PGlite only: the floor under every server, the database's own time. The route's requests answered
@@ -44,6 +47,8 @@ export interface ThroughputPart {
    * a wrong token answered 401); empty when all passed. Absent from runs made before the peer existed.
    */
   peerDifferences?: string[];
+  /** The same for the Fastify peer; absent from runs made before it existed. */
+  fastifyPeerDifferences?: string[];
 }
 
 /** The SQL of every route without the parameters it was caught with (the baseline makes its own). */
@@ -56,7 +61,9 @@ export function show(result: LoadResult): string {
   return `${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`;
 }
 
-const VARIANTS = ["baseline", "peer", "ours", "oursRateLimited"] as const;
+const VARIANTS = ["baseline", "peer", "fastifyPeer", "ours", "oursRateLimited"] as const;
+const PEERS: readonly PeerKind[] = ["peer", "fastifyPeer"];
+const PEER_SERVERS = { peer: "peer", fastifyPeer: "fastify-peer" } as const;
 
 /** Requests a second of `requests`, in turn, through the baseline's code on `db` in this process, for `seconds` (after a second's warm-up). */
 async function floorOf(db: RawDatabase, statements: RouteSql, requests: BenchRequest[], seconds: number): Promise<number> {
@@ -91,33 +98,40 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
     const baselineDifferences = await verifyBaseline(database.location, statements, requests);
     if (baselineDifferences.length) console.log(`  the baseline differs from ours: ${baselineDifferences.join("; ")}`);
     else console.log("  the baseline sends the same statements with the same parameters as ours: verified");
-    const peerDifferences = await verifyPeerStatements(database.location, statements, requests);
+    const differences: Record<PeerKind, string[]> = { peer: [], fastifyPeer: [] };
+    for (const kind of PEERS) differences[kind] = await verifyPeerStatements(database.location, statements, requests, kind);
     const baselineStatements = sqlOnly(statements);
 
     for (const variant of VARIANTS) {
       const copy = await databaseForServer(database);
       copies.push(copy);
       servers[variant] =
-        variant === "baseline" || variant === "peer"
-          ? await startServer(variant, { location: copy.location, statements: baselineStatements })
+        variant === "baseline" || variant === "peer" || variant === "fastifyPeer"
+          ? await startServer(variant === "baseline" ? "baseline" : PEER_SERVERS[variant], { location: copy.location, statements: baselineStatements })
           : await startServer("ours", { location: copy.location, rateLimit: variant === "ours" ? "off" : "unreachable" });
     }
 
     const chosen = process.env.BENCH_ROUTES?.split(",");
     const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
-    peerDifferences.push(...(await verifyPeerAnswers(servers.ours!.url, servers.peer!.url, routes)));
-    if (peerDifferences.length) console.log(`  the peer's checks failed: ${peerDifferences.join("; ")}`);
-    else console.log("  the peer sends the same statements as ours, answers every request with our body, and a wrong token 401: verified");
+    for (const kind of PEERS) {
+      differences[kind].push(...(await verifyPeerAnswers(servers.ours!.url, servers[kind]!.url, routes, kind)));
+      if (differences[kind].length) console.log(`  ${PEER_NAMES[kind]}'s checks failed: ${differences[kind].join("; ")}`);
+      else console.log(`  ${PEER_NAMES[kind]} (${VARIANT_TITLES[kind]}) sends the same statements as ours, answers every request with our body, and a wrong token 401: verified`);
+    }
 
     const rows: ThroughputRow[] = [];
     for (const route of routes) {
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
-      const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], ours: [], oursRateLimited: [] };
+      const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], fastifyPeer: [], ours: [], oursRateLimited: [] };
       for (let round = 0; round < LOAD.rounds; round++)
         for (const variant of VARIANTS) samples[variant].push(await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.roundSeconds));
       const results = Object.fromEntries(VARIANTS.map((variant) => [variant, summarize(samples[variant])])) as Record<Variant, LoadResult>;
       for (const variant of VARIANTS)
         console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}`);
+      for (const kind of PEERS)
+        console.log(
+          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${VARIANT_TITLES[kind]}`.padEnd(26)} ${(results.ours.requestsPerSecond / results[kind].requestsPerSecond).toFixed(2)} ×`,
+        );
       let floor: ThroughputRow["floor"];
       if (engine === "pglite") {
         floorDatabase ??= await openFloorDatabase();
@@ -126,7 +140,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       }
       rows.push({ engine, route: route.id, title: route.title, results, ...(floor ? { floor } : {}) });
     }
-    return { engine, rows, baselineDifferences, peerDifferences };
+    return { engine, rows, baselineDifferences, peerDifferences: differences.peer, fastifyPeerDifferences: differences.fastifyPeer };
   } finally {
     await floorDatabase?.close();
     for (const server of Object.values(servers)) await server.stop();

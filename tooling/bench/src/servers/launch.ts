@@ -1,5 +1,5 @@
 /**
- * Starts a benchmark server (ours.ts, baseline.ts or peer.ts) in a Node process of its own, so that the load
+ * Starts a benchmark server (ours.ts, baseline.ts, peer.ts or fastify-peer.ts) in a Node process of its own, so that the load
  * generator never shares its event loop, and stops it again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -10,7 +10,7 @@ import { PROFILE_DIR } from "../scenario.js";
 
 const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
-export type ServerKind = "ours" | "baseline" | "peer";
+export type ServerKind = "ours" | "baseline" | "peer" | "fastify-peer";
 
 export interface RunningServer {
   url: string;
