@@ -22,9 +22,8 @@
  * Node only (Fastify runs on node:http); served by servers/fastify-peer.ts.
  */
 import type { RouteAccess } from "@cloudplane/contract";
-import Fastify, { type FastifyInstance, type FastifyRequest, type onRequestAsyncHookHandler } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ZodTypeAny } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { RawDatabase } from "./baseline-core.js";
 import {
@@ -58,14 +57,21 @@ export interface FastifyPeerOptions {
 }
 
 /** A route's answer as JSON Schema for fast-json-stringify, from the contract's zod schema. */
-function responseSchema(schema: ZodTypeAny): object {
+function responseSchema(schema: Parameters<typeof zodToJsonSchema>[0]): object {
   const { $schema: _draft, ...json } = zodToJsonSchema(schema, { $refStrategy: "none" }) as Record<string, unknown>;
   return json;
 }
 
 /** The role table as a route's `onRequest` hook, after the authentication hook. */
-function access(kind: RouteAccess): onRequestAsyncHookHandler {
-  return async (request) => checkAccess(request.caller!, kind);
+function access(kind: RouteAccess): onRequestHookHandler {
+  return (request, _reply, done) => {
+    try {
+      checkAccess(request.caller!, kind);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  };
 }
 
 /** The Fastify app of the bench's routes on `db`; `ready()` before use (listen and inject call it). */
@@ -136,8 +142,9 @@ export function createFastifyPeerApp({ db, statements, authCacheMs = 1000 }: Fas
     {
       onRequest: access("write"),
       // The body as sent, for the audit entry: validation replaces `request.body` with what zod parsed.
-      preValidation: async (request) => {
+      preValidation: (request, _reply, done) => {
         request.sentBody = request.body;
+        done();
       },
       schema: { params: peerSchemas.resourceParams, body: peerSchemas.patchBody, response: { 200: responseSchema(peerSchemas.cdnResource) } },
     },

@@ -239,7 +239,8 @@ export function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
 export interface PeerRequestFacts {
   header: (name: string) => string | undefined;
   url: URL;
-  sentBody: () => unknown | Promise<unknown>;
+  /** The parsed body as sent, or a promise of it. */
+  sentBody: () => unknown;
 }
 
 /** Each bench route's work, given its validated path, query or body: the answer's body, or a `PeerError`. */

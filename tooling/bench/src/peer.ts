@@ -31,7 +31,7 @@ async function inProcess(kind: PeerKind, db: RawDatabase, statements: RouteSql):
         const response = await app.request(url, init);
         return { status: response.status, text: await response.text() };
       },
-      close: async () => undefined,
+      close: () => Promise.resolve(),
     };
   }
   const app = createFastifyPeerApp({ db, statements, authCacheMs: 0 });

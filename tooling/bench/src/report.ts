@@ -64,6 +64,8 @@ export const THROUGHPUT_RATIO_GOAL = 0.7;
 export const COST_REPORT_POSTGRES_RATIO_GOAL = 0.9;
 /** Ours (rate limit off) over the peer (Hono + @hono/zod-openapi), per route and engine. */
 export const PEER_RATIO_GOAL = 1.0;
+/** Ours (rate limit off) over the Fastify peer (fast-json-stringify answers), per route and engine. */
+export const FASTIFY_PEER_RATIO_GOAL = 0.9;
 export const WORKERD_RATIO_GOAL = 0.9;
 export const WORKER_GZIP_GOAL_KIB = 200;
 export const WORKER_FIRST_RESPONSE_GOAL_MS = 30;
@@ -209,24 +211,34 @@ function validationGoals(parts: Results["validation"]): Goal[] {
   });
 }
 
-const peerGoalTitle = (what: string, engine: Engine) =>
-  `${what} on ${ENGINE_NAMES[engine]}, ${VARIANT_TITLES.ours}: ≥ ${PEER_RATIO_GOAL.toFixed(1)} × the peer`;
+type PeerVariant = "peer" | "fastifyPeer";
 
-/** The peer of a row: absent from runs made before the peer existed (before.json). */
-function peerOf(row: ThroughputPart["rows"][number]): LoadResult | undefined {
-  return (row.results as Partial<ThroughputPart["rows"][number]["results"]>).peer;
+/** Each peer's goal: ours (rate limit off) over it, at least this; what it is called; its checks' failures in a part. */
+const PEERS: Record<PeerVariant, { bound: number; name: string; differences: (part: ThroughputPart) => string[] | undefined }> = {
+  peer: { bound: PEER_RATIO_GOAL, name: "the peer", differences: (part) => part.peerDifferences },
+  fastifyPeer: { bound: FASTIFY_PEER_RATIO_GOAL, name: "the Fastify peer", differences: (part) => part.fastifyPeerDifferences },
+};
+
+const peerGoalTitle = (what: string, engine: Engine, kind: PeerVariant = "peer") =>
+  `${what} on ${ENGINE_NAMES[engine]}, ${VARIANT_TITLES.ours}: ≥ ${PEERS[kind].bound.toFixed(1)} × ${PEERS[kind].name}`;
+
+/** A peer of a row: absent from runs made before that peer existed (before.json). */
+function peerOf(row: ThroughputPart["rows"][number], kind: PeerVariant = "peer"): LoadResult | undefined {
+  return (row.results as Partial<ThroughputPart["rows"][number]["results"]>)[kind];
 }
 
-/** Part 1's goals against the peer: ours (rate limit off) over the peer per route; not met when the peer's checks failed. */
+/** Part 1's goals against the peers: ours (rate limit off) over each peer per route; not met when that peer's checks failed. */
 function peerGoals(part: ThroughputPart): Goal[] {
   const goals: Goal[] = [];
-  for (const row of part.rows) {
-    const peer = peerOf(row);
-    if (!peer) continue;
-    const goal = ratioGoal(`throughput.${part.engine}.${row.route}.peer`, peerGoalTitle(row.title, part.engine), row.results.ours, peer, PEER_RATIO_GOAL);
-    if (part.peerDifferences?.length) goals.push({ ...goal, measured: `${goal.measured}; the peer's checks failed (results.md says how)`, met: false });
-    else goals.push(goal);
-  }
+  for (const kind of ["peer", "fastifyPeer"] as const)
+    for (const row of part.rows) {
+      const peer = peerOf(row, kind);
+      if (!peer) continue;
+      const { bound, name, differences } = PEERS[kind];
+      const goal = ratioGoal(`throughput.${part.engine}.${row.route}.${kind}`, peerGoalTitle(row.title, part.engine, kind), row.results.ours, peer, bound);
+      if (differences(part)?.length) goals.push({ ...goal, measured: `${goal.measured}; ${name}'s checks failed (results.md says how)`, met: false });
+      else goals.push(goal);
+    }
   return goals;
 }
 
@@ -241,6 +253,12 @@ export function evaluateGoals(results: Omit<Results, "goals">): Goal[] {
         met: null,
       });
       goals.push({ id: `throughput.${part.engine}.peer`, goal: peerGoalTitle("Throughput", part.engine), measured: `not measured: ${part.why}`, met: null });
+      goals.push({
+        id: `throughput.${part.engine}.fastifyPeer`,
+        goal: peerGoalTitle("Throughput", part.engine, "fastifyPeer"),
+        measured: `not measured: ${part.why}`,
+        met: null,
+      });
       continue;
     }
     for (const limiter of ["ours", "oursRateLimited"] as const)
@@ -398,16 +416,18 @@ function floorLines(part: ThroughputPart): string[] {
     "The floor under every server on PGlite: the route's requests answered by the baseline's code in the bench's own process, on a copy of the database, one after another, with no HTTP and no server, for as long as a server's rounds. Each server runs PGlite in its own process, on one thread, so at full load 1 ÷ req/s is what a request takes of it; over the floor (in brackets) is what the server spends beyond the database's own time: its HTTP, routing, checks and answer.",
     "",
     table(
-      ["Route", "PGlite alone (the floor)", "Baseline per request (over the floor)", "Peer per request", "Ours per request", "Ours' share of its time"],
+      ["Route", "PGlite alone (the floor)", "Baseline per request (over the floor)", "Peer per request", "Fastify peer per request", "Ours per request", "Ours' share of its time"],
       rows.map((row) => {
         const floor = perRequest(row.floor!.requestsPerSecond);
         const { baseline, ours } = row.results;
         const peer = peerOf(row);
+        const fastifyPeer = peerOf(row, "fastifyPeer");
         return [
           row.title,
           `${micros(floor)} (${rps(row.floor!.requestsPerSecond)} req/s)`,
           cell(floor, baseline),
           peer ? cell(floor, peer) : "—",
+          fastifyPeer ? cell(floor, fastifyPeer) : "—",
           cell(floor, ours),
           `${Math.round(100 * (1 - floor / perRequest(ours.requestsPerSecond)))} %`,
         ];
@@ -429,14 +449,18 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
           "Ratio with limit (before → now)",
           "Peer req/s",
           `Ours / peer (goal ≥ ${PEER_RATIO_GOAL.toFixed(1)})`,
+          "Fastify peer req/s",
+          `Ours / Fastify peer (goal ≥ ${FASTIFY_PEER_RATIO_GOAL.toFixed(1)})`,
           "p50 / p99 baseline",
           "p50 / p99 ours",
           "p50 / p99 ours + limit",
           "p50 / p99 peer",
+          "p50 / p99 Fastify peer",
         ],
         part.rows.map((row) => {
           const { baseline, ours, oursRateLimited } = row.results;
           const peer = peerOf(row);
+          const fastifyPeer = peerOf(row, "fastifyPeer");
           return [
             row.title,
             rps(baseline.requestsPerSecond),
@@ -448,10 +472,15 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
             peer
               ? `${(ours.requestsPerSecond / peer.requestsPerSecond).toFixed(2)}: ${verdict(!ours.failures && !peer.failures && !part.peerDifferences?.length && ours.requestsPerSecond / peer.requestsPerSecond >= PEER_RATIO_GOAL)}`
               : "—",
+            fastifyPeer ? rps(fastifyPeer.requestsPerSecond) : "—",
+            fastifyPeer
+              ? `${(ours.requestsPerSecond / fastifyPeer.requestsPerSecond).toFixed(2)}: ${verdict(!ours.failures && !fastifyPeer.failures && !part.fastifyPeerDifferences?.length && ours.requestsPerSecond / fastifyPeer.requestsPerSecond >= FASTIFY_PEER_RATIO_GOAL)}`
+              : "—",
             latency(baseline),
             latency(ours),
             latency(oursRateLimited),
             peer ? latency(peer) : "—",
+            fastifyPeer ? latency(fastifyPeer) : "—",
           ];
         }),
       ),
@@ -466,6 +495,12 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
         : part.peerDifferences.length
           ? `The peer's checks failed: ${part.peerDifferences.join("; ")}.`
           : "Checked before the runs: for every route the peer sends exactly the statements ours sends for the route's data, with the same parameters; it answers every request of the run with ours' status and the body ours answers (but `updated`, the time of the write, and what a create makes itself: its id, stream key and time); and it answers a wrong token 401.",
+      "",
+      part.fastifyPeerDifferences === undefined
+        ? "No Fastify peer in this run."
+        : part.fastifyPeerDifferences.length
+          ? `The Fastify peer's checks failed: ${part.fastifyPeerDifferences.join("; ")}.`
+          : "Checked before the runs, the same for the Fastify peer: the same statements with the same parameters, ours' status and body for every request of the run, and 401 for a wrong token.",
       "",
   ]);
 }
@@ -732,6 +767,13 @@ p50 / p99 are per-response latencies of those runs.
   and maps the rows to the API's fields by hand; its answers are checked to be ours (but \`updated\`) before any load.
   It has no rate limit, request id or request log. So "ours / peer" is what our framework, contract plumbing and query
   builder cost against a common hand-built stack doing the same work; the goal is ≥ ${PEER_RATIO_GOAL.toFixed(1)}.
+- **Fastify peer**: the same routes on Fastify 5 (\`src/fastify-peer-core.ts\`, served by Fastify's own \`listen\`), the
+  fastest common choice on Node: requests validated with the contract's own zod schemas through fastify-type-provider-zod
+  (its 4.x, the last on zod 3), answers written by Fastify's serialiser, fast-json-stringify, from \`schema.response\` JSON
+  Schema derived from the contract's zod answers by zod-to-json-schema (not written by hand). Its token lookup, role
+  check, SQL and row mapping are the Hono peer's own code (\`src/peer-routes.ts\`), checked the same way before any load.
+  So "ours / Fastify peer" is our stack against a hand-built one on the framework chosen for its speed; the goal is
+  ≥ ${FASTIFY_PEER_RATIO_GOAL.toFixed(1)}.
 - Routes: \`GET /streaming/streams/1\`; \`GET /edge/v1/apps?status=1&ordering=-name&limit=25&offset=50\` (rows and count);
   \`PATCH /cdn/resources/{1,3,5,7}\` (account 1's resources in turn) setting three options (a transaction: lock, update, read
   back); \`POST /cloud/v1/reservation_cost_report/totals\` for one quarter and three usage types; \`GET /edge/v1/apps/1\` (one
