@@ -64,6 +64,7 @@ export function show(result: LoadResult): string {
 const VARIANTS = ["baseline", "peer", "fastifyPeer", "ours", "oursRateLimited"] as const;
 const PEERS: readonly PeerKind[] = ["peer", "fastifyPeer"];
 const PEER_SERVERS = { peer: "peer", fastifyPeer: "fastify-peer" } as const;
+const PEER_LABELS: Record<PeerKind, string> = { peer: "Hono peer", fastifyPeer: "Fastify peer" };
 
 /** Requests a second of `requests`, in turn, through the baseline's code on `db` in this process, for `seconds` (after a second's warm-up). */
 async function floorOf(db: RawDatabase, statements: RouteSql, requests: BenchRequest[], seconds: number): Promise<number> {
@@ -130,7 +131,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
         console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}`);
       for (const kind of PEERS)
         console.log(
-          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${VARIANT_TITLES[kind]}`.padEnd(26)} ${(results.ours.requestsPerSecond / results[kind].requestsPerSecond).toFixed(2)} ×`,
+          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${PEER_LABELS[kind]}`.padEnd(26)} ${(results.ours.requestsPerSecond / results[kind].requestsPerSecond).toFixed(2)} ×`,
         );
       let floor: ThroughputRow["floor"];
       if (engine === "pglite") {
