@@ -16,6 +16,7 @@ import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
 import { migrations } from "./migrations.generated.js";
 import { accounts, edgeSecrets } from "./schema/index.js";
+import { createTestDatabase } from "./testing.js";
 
 describe("createDatabase with PGlite", () => {
   let root: string;
@@ -194,5 +195,34 @@ describe("createDatabase with a PostgreSQL URL", () => {
     expect(error).toBeInstanceOf(Error);
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain("hunter2-password");
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+/**
+ * drizzle-orm (patched, patches/): a database builds its relational query builders when `query` is first
+ * read, so a transaction, which Drizzle makes as a database of its own, builds none unless it uses them.
+ */
+describe.each(["pglite", ...(process.env.DATABASE_URL ? ["postgres"] : [])] as const)("relational queries on %s", (engine) => {
+  it("are built when first read, on the database and in a transaction, and work as before", async () => {
+    const database = await createTestDatabase({ engine });
+    try {
+      const { db } = database;
+      expect(Object.getOwnPropertyDescriptor(db, "query")?.value).toBeUndefined();
+      const account = await db.query.accounts.findFirst({ where: eq(accounts.id, 1), columns: { id: true } });
+      expect(Object.keys(Object.getOwnPropertyDescriptor(db, "query")?.value as object)).toContain("accounts");
+      const inside = await db.transaction(async (tx) => {
+        // Made for the transaction: nothing built until read.
+        expect(Object.getOwnPropertyDescriptor(tx, "query")).toBeUndefined();
+        return tx.query.accounts.findFirst({ where: eq(accounts.id, 1), columns: { id: true } });
+      });
+      expect(account).toEqual({ id: 1 });
+      expect(inside).toEqual({ id: 1 });
+      // Assignable as before (a plain data property once set).
+      const replaced = {} as typeof db.query;
+      db.query = replaced;
+      expect(db.query).toBe(replaced);
+    } finally {
+      await database.close();
+    }
   });
 });
