@@ -18,6 +18,7 @@ import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
 import { measureBuilds, recordBuilds, writeBuildsSection } from "./builds.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
+import { measureRouting } from "./routing.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results.json", import.meta.url));
@@ -69,11 +70,11 @@ async function deployment(name: string, measure: () => Promise<DeploymentFigures
 }
 
 /**
- * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability,testing,builds), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
+ * BENCH_PARTS (throughput,scale,coldstart,client,workerd,validation,durability,testing,builds,routing), BENCH_ENGINES (pglite,postgres) and BENCH_ROUTES
  * (route ids of scenario.ts) narrow a run while working on one figure; such a run prints its figures
  * but writes no results file, so results.md always holds one whole run.
  */
-type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability" | "testing" | "builds";
+type Part = "throughput" | "scale" | "coldstart" | "client" | "workerd" | "validation" | "durability" | "testing" | "builds" | "routing";
 const chosenParts = process.env.BENCH_PARTS?.split(",").filter(Boolean);
 const runs = (part: Part) => !chosenParts || chosenParts.includes(part);
 const partial = Boolean(chosenParts || process.env.BENCH_ENGINES || process.env.BENCH_ROUTES);
@@ -147,6 +148,10 @@ if (chosenParts?.includes("builds")) {
   const repo = fileURLToPath(new URL("../../..", import.meta.url));
   for (const scale of [1, 3]) for (const figures of await measureBuilds([{ repo, label: "now" }], { scale, skipStart: scale !== 1 })) recordBuilds(figures);
 }
+
+console.log("\n10. Routing: µs per lookup through itty-router's Router.fetch, the registry's loop → our patch's index, at 1× and 3×");
+// Only when named (BENCH_PARTS=routing): printed, in no results file.
+if (chosenParts?.includes("routing")) await measureRouting();
 
 endLoadAverage(machine);
 const measured = {
