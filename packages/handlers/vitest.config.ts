@@ -1,9 +1,15 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // `vitest run --mode soak` (the test:soak script) runs only the soak, which takes minutes and is not part of `pnpm test`.
 // The workspace packages from their sources (the first condition of their exports), as TypeScript reads
 // them: a test run needs no build of theirs first.
-const fromSources = { resolve: { conditions: ["@cloudplane/source"] }, ssr: { resolve: { conditions: ["@cloudplane/source"] } } };
+const fromSources = {
+  resolve: { conditions: ["@cloudplane/source"] },
+  ssr: { resolve: { conditions: ["@cloudplane/source"] } },
+  // Where the global setup runs.
+  environments: { __vitest__: { resolve: { conditions: ["@cloudplane/source"] } } },
+};
 
 export default defineConfig(({ mode }) =>
   mode === "soak"
@@ -12,10 +18,14 @@ export default defineConfig(({ mode }) =>
         ...fromSources,
         test: {
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          // Makes the secrets scan's folder before the files run and scans it after they all have.
-          globalSetup: ["test/global-setup.ts"],
+          // Makes the secrets scan's folder before the files run and scans it after they all have; makes the
+          // run's database image and template, from which each file's own databases start.
+          globalSetup: ["test/global-setup.ts", "test/databases-setup.ts"],
           // Each file gets its own database; PostgreSQL-backed files create theirs on the server.
           testTimeout: 30_000,
+          // Two files at a time even on two cores (vitest's default leaves one core for itself): a file
+          // spends much of its time waiting on its database, and the suite is the longest of the repository's.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           hookTimeout: 60_000,
         },
       },

@@ -6,8 +6,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { applyMigrations, DRIZZLE_PARSERS, generateSecretsKey, importSecretsKey, migrations, pgliteDatabase } from "@cloudplane/db";
+import type { PGlite } from "@electric-sql/pglite";
+import { applyMigrations, generateSecretsKey, importSecretsKey, migrations, pgliteDatabase } from "@cloudplane/db";
+import { createPgliteForImage, dumpPgliteImage, startPgliteFromImage } from "@cloudplane/db/testing";
 import { PRESETS, type Preset, type SeededAdministrator } from "./presets.js";
 import { installSnapshot } from "./snapshot.js";
 
@@ -51,52 +52,15 @@ function imageKey(preset: Preset): string {
   return `${preset}-${hash.digest("hex").slice(0, 32)}`;
 }
 
-/**
- * The tar without the files of the template databases (template0, template1): a platform only ever
- * uses the database it starts in, and a third less to unpack makes every start faster.
- */
-async function withoutTemplateDatabases(client: PGlite, tarball: Blob): Promise<Blob> {
-  const { rows } = await client.query<{ oid: number }>("select oid from pg_database where datname <> current_database()");
-  const dropped = new Set(rows.map((row) => String(row.oid)));
-  const bytes = new Uint8Array(await tarball.arrayBuffer());
-  const decoder = new TextDecoder();
-  const field = (offset: number, length: number) => decoder.decode(bytes.subarray(offset, offset + length)).replace(/\0.*$/s, "");
-  const kept: Uint8Array<ArrayBuffer>[] = [];
-  let offset = 0;
-  while (offset + 512 <= bytes.length) {
-    const name = field(offset, 100);
-    if (name === "") break;
-    const size = Number.parseInt(field(offset + 124, 12).trim() || "0", 8);
-    const end = offset + 512 + Math.ceil(size / 512) * 512;
-    // Entries are `<dir>/base/<oid>/<file>`; the folders themselves stay, empty.
-    const match = /(?:^|\/)base\/(\d+)\/./.exec(name);
-    if (!match || !dropped.has(match[1]!)) kept.push(bytes.subarray(offset, end));
-    offset = end;
-  }
-  kept.push(new Uint8Array(1024));
-  return new Blob(kept);
-}
-
-/**
- * The image's cluster has WAL segments of 1 MB instead of 16 MB, and keeps no spare ones: PostgreSQL
- * needs the segment of the last checkpoint to start, and every start unpacks all of them (16 MB of a
- * 30 MB tar, before).
- */
-const BUILD_OPTIONS = {
-  initDbStartParams: ["--wal-segsize=1"],
-  startParams: [...PGlite.defaultStartParams, "-c", "min_wal_size=2MB", "-c", "wal_recycle=off"],
-};
-
 async function buildImage(preset: Preset, key: string): Promise<Image> {
-  const client = await PGlite.create({ ...BUILD_OPTIONS, parsers: DRIZZLE_PARSERS });
+  const client = await createPgliteForImage();
   try {
     const db = await pgliteDatabase(client);
     await applyMigrations(db);
     const secretsKeyBase64 = generateSecretsKey();
     const administrator = await PRESETS[preset].seed(db, await importSecretsKey(secretsKeyBase64));
     await installSnapshot(client);
-    await client.exec("checkpoint");
-    const tarball = await withoutTemplateDatabases(client, await client.dumpDataDir("none"));
+    const tarball = await dumpPgliteImage(client);
     return { key, preset, tarball, secretsKeyBase64, administrator };
   } finally {
     await client.close();
@@ -161,22 +125,6 @@ export function imageOf(preset: Preset, cacheDirectory: string | false): Promise
 }
 
 /**
- * A new PGlite holding the image's data.
- * - PostgreSQL starts on a copied data directory by recovering it, and during recovery arms a timer to
- *   log its progress every 10 s that single-user PGlite never disarms: it would keep a test process (a
- *   jest worker, a script) from ever exiting. Hence no such log.
- * - Shared buffers of 16 MB instead of PGlite's 128 MB: a test's data fits many times over (and the
- *   rest is in memory too), and a start no longer sets up 128 MB of buffers, a third of its time.
- */
-export function databaseFromImage(image: Image): Promise<PGlite> {
-  return PGlite.create({
-    loadDataDir: image.tarball,
-    parsers: DRIZZLE_PARSERS,
-    startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0", "-c", "shared_buffers=16MB"],
-  });
-}
-
-/**
  * Databases of closed platforms, put back to the image's state, by image: the next platform of the
  * same image starts on one of them at the cost of a reset instead of a new PGlite. At most
  * `POOL_SIZE` per image are kept (each holds its PGlite's memory).
@@ -187,7 +135,7 @@ const pools = new Map<string, PGlite[]>();
 /** A database in the image's state: a pooled one if there is one, else a new one. */
 export async function takeDatabase(image: Image): Promise<PGlite> {
   const pooled = pools.get(image.key)?.pop();
-  return pooled ?? databaseFromImage(image);
+  return pooled ?? startPgliteFromImage(image.tarball);
 }
 
 /** Keeps a database that is in the image's state for the next platform; false when the pool is full. */
