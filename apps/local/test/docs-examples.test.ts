@@ -15,6 +15,10 @@
  * and the curl sample's request reaches the app with the ids of the demo's objects moved onto the account's
  * (`AccountIds`, learned from the answers beside the documented ones). Each gets its documented success
  * status, unless the contract's example says what it answers on a new account instead (`newAccount`).
+ *
+ * The TypeScript sample and the Test Request go to a recorder that answers with the documented response,
+ * never to the app, and make the same request in every suite but for the key: each runs once per operation,
+ * in the first suite that checks it, and every suite compares its curl sample's request with theirs.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -589,6 +593,9 @@ interface ExamplesApp {
  * each round runs in `accountOrder`, and the requests go to the app moved onto the account's own objects
  * (`AccountIds`), while the samples' requests are compared as they are written.
  */
+/** Per operation, the requests its TypeScript sample and its Test Request made, in the first suite that checked it. */
+const formsAsWritten = new Map<string, { fromClient: RecordedRequest | undefined; fromTestRequest: RecordedRequest | undefined }>();
+
 function examplesSuite(current: () => ExamplesApp, another: () => Promise<ExamplesApp & { close(): Promise<void> }>, { account = false } = {}) {
   let document: OpenApiDocument;
   let recorder: Recorder;
@@ -632,27 +639,40 @@ function examplesSuite(current: () => ExamplesApp, another: () => Promise<Exampl
       return;
     }
 
-    // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
-    const typescript = sample(operation, "TypeScript");
-    expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
-    recorder.answer = documented;
-    await run(process.execPath, ["--input-type=module", "--eval", typescript], {
-      cwd: APP_DIR,
-      env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey },
-    });
-    const [fromClient, ...moreFromClient] = recorder.take();
+    // The TypeScript sample and the Test Request make the same requests in every suite but for the key, so they
+    // run once per operation, in the first suite that checks it; later suites compare with theirs, under their own key.
+    let forms = formsAsWritten.get(operation.operationId);
+    if (!forms) {
+      // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
+      const typescript = sample(operation, "TypeScript");
+      expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
+      recorder.answer = documented;
+      await run(process.execPath, ["--input-type=module", "--eval", typescript], {
+        cwd: APP_DIR,
+        env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey },
+      });
+      const [fromClient, ...moreFromClient] = recorder.take();
 
-    // The Test Request, on the recorder in the page's place.
-    const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.apiKey));
-    expect(reply.status, operation.operationId).toBe(documented.status);
-    const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
+      // The Test Request, on the recorder in the page's place.
+      const reply = await fetch(testRequest(document, recorderUrl, path, method, operation, app.apiKey));
+      expect(reply.status, operation.operationId).toBe(documented.status);
+      const [fromTestRequest, ...moreFromTestRequest] = recorder.take();
+      expect([moreFromClient, moreFromTestRequest], operation.operationId).toEqual([[], []]);
+      expect(fromClient?.authorization, operation.operationId).toBe(`apikey ${app.apiKey}`);
+      expect(fromTestRequest?.authorization, operation.operationId).toBe(`apikey ${app.apiKey}`);
+      forms = { fromClient, fromTestRequest };
+      formsAsWritten.set(operation.operationId, forms);
+    }
+    const underKey = (recorded: RecordedRequest | undefined) => recorded && { ...recorded, authorization: `apikey ${app.apiKey}` };
+    const fromClient = underKey(forms.fromClient);
+    const fromTestRequest = underKey(forms.fromTestRequest);
 
     // The curl sample, through the recorder to the app.
     recorder.answer = toApp;
     await shell();
     const [fromCurl, ...moreFromCurl] = recorder.take();
 
-    expect([moreFromClient, moreFromTestRequest, moreFromCurl], operation.operationId).toEqual([[], [], []]);
+    expect(moreFromCurl, operation.operationId).toEqual([]);
     expect(fromCurl, operation.operationId).toBeDefined();
     const { status, answered, forwardedPath, ...request } = fromCurl!;
     expect(request.authorization, operation.operationId).toBe(`apikey ${app.apiKey}`);
