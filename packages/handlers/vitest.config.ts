@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // `vitest run --mode soak` (the test:soak script) runs only the soak, which takes minutes and is not part of `pnpm test`.
@@ -23,9 +22,6 @@ export default defineConfig(({ mode }) =>
           globalSetup: ["test/global-setup.ts", "test/databases-setup.ts"],
           // Each file gets its own database; PostgreSQL-backed files create theirs on the server.
           testTimeout: 30_000,
-          // Two files at a time even on two cores (vitest's default leaves one core for itself): a file
-          // spends much of its time waiting on its database, and the suite is the longest of the repository's.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
           hookTimeout: 60_000,
         },
       },

@@ -209,5 +209,6 @@ describe.each(engines())("usage_month_totals on %s", (engine) => {
     } finally {
       await fresh.close();
     }
-  });
+    // It makes, migrates and seeds a database of its own (no run image): seconds alone, many times that under CI's load.
+  }, 120_000);
 });
