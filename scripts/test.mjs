@@ -59,6 +59,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const withoutReport = [];
 /** The test files that ran, with how long each took (vitest's report: from its first test's start to its end). */
 const slowestFiles = [];
+/** The tests that failed, with the first lines of why: printed last, where the tail of a long log shows them. */
+const failures = [];
 // How long each test task ran (a cache hit took none): where the suite's time goes, longest first.
 const durations = summary.tasks
   .filter((task) => task.task === "test" && task.command !== "<NONEXISTENT>" && task.cache.status !== "HIT" && task.execution?.endTime)
@@ -75,7 +77,15 @@ for (const task of summary.tasks) {
     continue;
   }
   const report = JSON.parse(readFileSync(reportPath, "utf8"));
-  if (ran) for (const file of report.testResults ?? []) slowestFiles.push({ name: file.name.slice(process.cwd().length + 1), seconds: (file.endTime - file.startTime) / 1000 });
+  for (const file of report.testResults ?? []) {
+    const name = file.name.slice(process.cwd().length + 1);
+    if (ran) slowestFiles.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "failed") failures.push({ name: `${name} > ${test.fullName}`, why: (test.failureMessages ?? []).join("\n") });
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"))
+      failures.push({ name, why: file.message ?? "" });
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -83,6 +93,14 @@ for (const task of summary.tasks) {
 
 slowestFiles.sort((a, b) => b.seconds - a.seconds);
 if (slowestFiles.length > 0) console.log(`slowest test files: ${slowestFiles.slice(0, 6).map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(", ")}`);
+if (failures.length > 0) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const { name, why } of failures.slice(0, 20)) {
+    console.log(`  ${name}`);
+    for (const line of why.split("\n").filter((text) => text.trim() && !/^\s*at /.test(text)).slice(0, 4)) console.log(`      ${line.trim().slice(0, 300)}`);
+  }
+  if (failures.length > 20) console.log(`  and ${failures.length - 20} more (see the output above)`);
+}
 if (withoutReport.length > 0) console.log(`\nno test report from ${withoutReport.join(", ")}: its tests did not run to the end (see its output above)`);
 console.log(
   process.env.DATABASE_URL

@@ -8,9 +8,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     // The browser test builds the whole site (vite bundles Scalar) before it starts Chromium.
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 300_000,
     // Scalar renders on the page's own time; on a loaded CI machine that is seconds, not the default one.
-    expect: { poll: { timeout: 20_000 } },
+    expect: { poll: { timeout: 60_000 } },
   },
 });

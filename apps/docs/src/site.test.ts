@@ -73,6 +73,9 @@ beforeAll(async () => {
 
 /** A page of `context` whose requests stay on the site's server and whose errors are recorded. */
 async function watchedPage(within: BrowserContext): Promise<Page> {
+  // Playwright's own limits (30 s for a navigation, a click, a wait) are a quiet machine's: Scalar renders
+  // some 600 operations, which under a CI machine's load takes longer. vitest's timeout bounds each test.
+  within.setDefaultTimeout(110_000);
   await within.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith(new URL(siteUrl).origin + "/") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
