@@ -9,7 +9,7 @@ import { loadPlatformCatalog } from "./catalog.js";
 import { decryptSecret, sha256Hex } from "./crypto.js";
 import { demoFixture, type DemoTableName } from "./demo-fixture.js";
 import { DEMO_USAGE_HOURS, DEMO_USAGE_STORAGES } from "./demo-storage-usage.js";
-import { holdsDemoData, loadDemoData } from "./demo.js";
+import { demoDataFingerprint, holdsDemoData, loadDemoData } from "./demo.js";
 import * as schema from "./schema/index.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
@@ -66,6 +66,37 @@ describe.each(engines())("demo data on %s", (engine) => {
     expect(Object.values(again.inserted).every((count) => count === 0)).toBe(true);
     expect(Object.keys(again.inserted).sort()).toEqual(Object.keys(EXPECTED_ROWS).sort());
     expect(await rowCounts(database)).toEqual(EXPECTED_ROWS);
+  });
+
+  it("fingerprints every statement that fills a table beyond the fixture (a seeded-database cache keys on it)", async () => {
+    const fingerprint = await demoDataFingerprint();
+    // The tables that hold rows in a migrated, seeded database but none in a migrated and only provisioned
+    // one are what the demo data loads; those the fixture does not list are filled by its generators.
+    const provisioned = await createTestDatabase({ engine, seed: false });
+    try {
+      const fixtureTables = new Set((Object.keys(demoFixture) as DemoTableName[]).map((name) => getTableName(schema[name])));
+      const tables = await selectRows<{ name: string }>(database.db, sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+      // Tables that the migrations' functions (their triggers) fill from others' rows follow the migrations,
+      // which a cache keys on anyway.
+      const functions = await selectRows<{ source: string }>(
+        database.db,
+        sql`select p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema()`,
+      );
+      const filledByTrigger = (name: string) => functions.some(({ source }) => new RegExp(`insert\\s+into\\s+"?${name}"?[\\s(]`, "i").test(source));
+      const generated: string[] = [];
+      for (const { name } of tables) {
+        if (fixtureTables.has(name) || filledByTrigger(name)) continue;
+        const count = async (of: TestDatabase) => (await selectRows<{ count: number }>(of.db, sql`select count(*)::int as count from ${sql.identifier(name)}`))[0]!.count;
+        if ((await count(database)) > 0 && (await count(provisioned)) === 0) generated.push(name);
+      }
+      expect(generated.length).toBeGreaterThan(4);
+      for (const table of generated) expect(fingerprint, table).toMatch(new RegExp(`insert into "?${table}"? \\(`));
+    } finally {
+      await provisioned.close();
+    }
+    // A different fixture is a different fingerprint, and the same fixture the same one.
+    expect(await demoDataFingerprint()).toBe(fingerprint);
+    expect(await demoDataFingerprint({ ...demoFixture, streams: demoFixture.streams.slice(1) })).not.toBe(fingerprint);
   });
 
   it("loads into an empty database in one go, reporting what it inserted", async () => {

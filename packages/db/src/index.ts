@@ -21,7 +21,7 @@ export { applyMigrations, cloudplaneMigrations, type Migration } from "./migrate
 export { migrations } from "./migrations.generated.js";
 export { decryptSecret, encryptSecret, generateSecretsKey, hashToken, importSecretsKey, sha256Hex } from "./crypto.js";
 export { loadPlatformCatalog, platformCatalog } from "./catalog.js";
-export { holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
+export { demoDataFingerprint, holdsDemoData, loadDemoData, type LoadDemoDataOptions, type LoadDemoDataResult } from "./demo.js";
 export { DEMO_CALLS_FROM, DEMO_CALLS_HOURS, DEMO_EVENTS_FROM, DEMO_EVENTS_PER_ADDRESS } from "./demo-activity.js";
 export { DEMO_TRAFFIC_FROM, DEMO_TRAFFIC_TO } from "./demo-cdn-traffic.js";
 export * from "./provision.js";

@@ -45,10 +45,10 @@ export function defaultCacheDirectory(): string {
 }
 
 /** `<preset>-<hash>`: the hash of the migrations, the preset's data and this format; a file name on disk. */
-function imageKey(preset: Preset): string {
+async function imageKey(preset: Preset): Promise<string> {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ format: IMAGE_FORMAT, preset, migrations: migrations.map((migration) => [migration.name, migration.hash]) }));
-  hash.update(PRESETS[preset].fingerprint());
+  hash.update(await PRESETS[preset].fingerprint());
   return `${preset}-${hash.digest("hex").slice(0, 32)}`;
 }
 
@@ -100,17 +100,18 @@ async function writeCached(directory: string, image: Image): Promise<void> {
       await rm(join(directory, file), { force: true });
 }
 
-const images = new Map<string, Promise<Image>>();
+const images = new Map<Preset, Promise<Image>>();
 
 /**
  * The image of `preset`: from this process's memory, else from the disk cache (`cacheDirectory`,
  * false for none), else built (and cached). A failure is not remembered, so the next call tries again.
  */
 export function imageOf(preset: Preset, cacheDirectory: string | false): Promise<Image> {
-  const key = imageKey(preset);
-  let image = images.get(key);
+  // By preset: what a preset loads does not change within a process, and so neither does its key.
+  let image = images.get(preset);
   if (!image) {
     image = (async () => {
+      const key = await imageKey(preset);
       const cached = cacheDirectory ? await readCached(cacheDirectory, key) : undefined;
       if (cached) return cached;
       const built = await buildImage(preset, key);
@@ -118,8 +119,8 @@ export function imageOf(preset: Preset, cacheDirectory: string | false): Promise
       if (cacheDirectory) await writeCached(cacheDirectory, built).catch(() => undefined);
       return built;
     })();
-    images.set(key, image);
-    image.catch(() => images.delete(key));
+    images.set(preset, image);
+    image.catch(() => images.delete(preset));
   }
   return image;
 }
