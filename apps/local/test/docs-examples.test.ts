@@ -2,7 +2,7 @@
  * Every example of the docs runs against the local app on the demo data, with the demo administrator's
  * key. For each operation of the reference (openapi.json, as the app serves it at /docs/), three forms
  * of its example must make one and the same request: the curl sample run by a shell, the TypeScript
- * sample run as a program of its own with the client (an alias's calls its primary's method, so its
+ * sample run as an ES module of its own with the client (an alias's calls its primary's method, so its
  * request has the primary's method and path), and the reference's Test Request (the parameters'
  * and the body's examples, sent to the first server the document names). The curl sample goes on to
  * the app, which must answer with the operation's documented success status. On PGlite always, and on
@@ -20,8 +20,8 @@
  * never to the app, and make the same request in every suite but for the key: each runs once per operation,
  * in the first suite that checks it, and every suite compares its curl sample's request with theirs.
  */
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -52,6 +52,82 @@ interface OpenApiDocument {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
 }
+
+/**
+ * Runs the TypeScript samples, each as an ES module of its own, in one Node process started from the app's
+ * folder (a sample's `@cloudplane/client` resolves as in a project that installed it): the process imports
+ * each sample's file in turn, with the sample's environment set, and says whether it ran to its end. One
+ * process for all of them, not one each: starting Node and loading the client 557 times was minutes of the
+ * suite. A sample that throws, or leaves a promise rejected, fails with its error.
+ */
+class SampleRunner {
+  static readonly #PROGRAM = `
+    let current;
+    const fail = (error) => current && process.send({ id: current, error: String(error?.stack ?? error) });
+    process.on("unhandledRejection", fail);
+    process.on("uncaughtException", fail);
+    process.on("message", async ({ id, file, env }) => {
+      current = id;
+      Object.assign(process.env, env);
+      try {
+        await import(file);
+        process.send({ id });
+      } catch (error) {
+        fail(error);
+      }
+    });`;
+  #child: ChildProcess | undefined;
+  #directory: string | undefined;
+  #runs = 0;
+  #waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  /** Errors that came after their sample had ended (a promise left rejected): the next run fails with them. */
+  #late: string[] = [];
+
+  /** Runs `source` as a module with `env` added to the process's environment. */
+  async run(source: string, env: Record<string, string>): Promise<void> {
+    if (this.#late.length) throw new Error(`a sample failed after it ended: ${this.#late.join("\n")}`);
+    const id = ++this.#runs;
+    if (!this.#directory) {
+      await mkdir(join(APP_DIR, "node_modules", ".cache"), { recursive: true });
+      this.#directory = await mkdtemp(join(APP_DIR, "node_modules", ".cache", "docs-samples-"));
+    }
+    const file = join(this.#directory, `sample-${id}.mjs`);
+    await writeFile(file, source);
+    const child = this.#start();
+    await new Promise<void>((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      child.send({ id, file, env });
+    });
+  }
+
+  #start(): ChildProcess {
+    if (this.#child) return this.#child;
+    const child = spawn(process.execPath, ["--input-type=module", "--eval", SampleRunner.#PROGRAM], { cwd: APP_DIR, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    child.on("message", ({ id, error }: { id: number; error?: string }) => {
+      const waiting = this.#waiting.get(id);
+      this.#waiting.delete(id);
+      if (error !== undefined && !waiting) this.#late.push(error);
+      else if (error === undefined) waiting?.resolve();
+      else waiting?.reject(new Error(`the sample failed: ${error}`));
+    });
+    child.on("exit", (code, signal) => {
+      for (const waiting of this.#waiting.values()) waiting.reject(new Error(`the samples' process ended (${code ?? signal})`));
+      this.#waiting.clear();
+      this.#child = undefined;
+    });
+    this.#child = child;
+    return child;
+  }
+
+  async close(): Promise<void> {
+    this.#child?.kill();
+    if (this.#directory) await rm(this.#directory, { recursive: true, force: true });
+    expect(this.#late, "errors of samples after they ended").toEqual([]);
+  }
+}
+
+const samples = new SampleRunner();
+afterAll(() => samples.close());
 
 /** A request as the app would get it: what must be the same in every form of an example. */
 interface SentRequest {
@@ -643,14 +719,11 @@ function examplesSuite(current: () => ExamplesApp, another: () => Promise<Exampl
     // run once per operation, in the first suite that checks it; later suites compare with theirs, under their own key.
     let forms = formsAsWritten.get(operation.operationId);
     if (!forms) {
-      // The TypeScript sample, as a program of its own (an ES module, as it is written), answered with the documented response.
+      // The TypeScript sample, as an ES module of its own (as it is written), answered with the documented response.
       const typescript = sample(operation, "TypeScript");
       expect(typescript.startsWith(`${CLIENT_IMPORT}\n`), operation.operationId).toBe(true);
       recorder.answer = documented;
-      await run(process.execPath, ["--input-type=module", "--eval", typescript], {
-        cwd: APP_DIR,
-        env: { ...process.env, CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey },
-      });
+      await samples.run(typescript, { CLOUDPLANE_BASE_URL: recorderUrl, CLOUDPLANE_API_KEY: app.apiKey });
       const [fromClient, ...moreFromClient] = recorder.take();
 
       // The Test Request, on the recorder in the page's place.
