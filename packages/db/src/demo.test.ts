@@ -74,7 +74,7 @@ describe.each(engines())("demo data on %s", (engine) => {
     // one are what the demo data loads; those the fixture does not list are filled by its generators.
     const provisioned = await createTestDatabase({ engine, seed: false });
     try {
-      const fixtureTables = new Set((Object.keys(demoFixture) as DemoTableName[]).map((name) => getTableName(schema[name])));
+      const fixtureTables = new Set<string>((Object.keys(demoFixture) as DemoTableName[]).map((name) => getTableName(schema[name])));
       const tables = await selectRows<{ name: string }>(database.db, sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
       // Tables that the migrations' functions (their triggers) fill from others' rows follow the migrations,
       // which a cache keys on anyway.

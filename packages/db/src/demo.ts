@@ -141,10 +141,10 @@ export async function demoDataFingerprint(fixture: DemoFixture = demoFixture): P
   const dialect = new PgDialect();
   const statements: unknown[] = [];
   const recorder = {
-    async execute(query: SQL) {
+    execute(query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       statements.push([text, params]);
-      return { rows: [], rowCount: 0 };
+      return Promise.resolve({ rows: [], rowCount: 0 });
     },
   };
   await generateBeyondRows(recorder as unknown as DatabaseTransaction, fixture);
