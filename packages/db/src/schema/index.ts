@@ -10,3 +10,4 @@ export * from "./streaming.js";
 export * from "./cloud/index.js";
 export * from "./security/index.js";
 export * from "./storage/index.js";
+export { listingCounts } from "./listing-counts.js";

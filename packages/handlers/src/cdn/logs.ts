@@ -7,6 +7,7 @@ import { sql, type Database, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, fieldErrors, invalid, problemCount, validationFailed } from "../errors.js";
 import { likePattern } from "../like.js";
+import { rowsOf } from "../rows.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { zipOne } from "../zip.js";
@@ -96,9 +97,6 @@ function orderOf(ordering: string | undefined, parameter: string): SQL {
   return sql.join(terms, sql`, `);
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
-}
 
 /** A record's field as the API gives it: times in Unix seconds, numbers as numbers. */
 function valueOf(field: CdnLogField, row: Record<string, unknown>): string | number {

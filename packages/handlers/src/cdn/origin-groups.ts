@@ -3,11 +3,12 @@
  * delete (409 while a CDN resource uses the group).
  */
 import { cdnOriginGroupsRoutes, type CreateOriginGroupBody, type OriginGroup } from "@cloudplane/contract";
-import { and, asc, count, type Database, eq, ilike, inArray, schema, sql, type SQL } from "@cloudplane/db";
+import { and, asc, count, type Database, desc, eq, ilike, inArray, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation } from "../database-errors.js";
 import { conflict, invalid, notFound } from "../errors.js";
 import { likePattern } from "../like.js";
+import { listingCount, nearerEnd } from "../page.js";
 import { type PlaceholderValues, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, referringIds, writeSources } from "./shared.js";
@@ -21,11 +22,12 @@ const GROUP_FILTERS = ["name", "sources", "has_related_resources"] as const;
 type GroupFilter = (typeof GROUP_FILTERS)[number];
 
 /**
- * Whether a (non-deleted) resource uses the group: `has_related_resources`. EXISTS stops at the first
- * resource found through the (account_id, origin_group_id) index, whatever the number of resources.
+ * Whether a (non-deleted) resource uses the group: `has_related_resources`, from the number of resources
+ * using it that the database keeps on the group (origin_groups.related_resources). Written as the
+ * expression the (account_id, related_resources > 0, id) index holds, so a page and its count walk only
+ * the groups that match.
  */
-const groupInUse = () =>
-  sql`exists (select 1 from ${cdnResources} where ${cdnResources.accountId} = ${originGroups.accountId} and ${cdnResources.originGroupId} = ${originGroups.id} and not ${cdnResources.deleted})`;
+const groupInUse = () => sql`(${originGroups.relatedResources} > 0)`;
 
 /** A group filter given: its name, and for has_related_resources the value, which is part of the SQL (see below). */
 type GivenGroupFilter = Exclude<GroupFilter, "has_related_resources"> | "has_related_resources=true" | "has_related_resources=false";
@@ -34,8 +36,6 @@ const GROUP_CONDITIONS: Record<GivenGroupFilter, () => SQL> = {
   name: () => ilike(originGroups.name, sql`${sql.placeholder("name")}`),
   sources: () =>
     sql`${originGroups.id} in (select ${originGroupSources.originGroupId} from ${originGroupSources} where ${originGroupSources.accountId} = ${sql.placeholder("accountId")} and ${originGroupSources.source} ilike ${sql.placeholder("sources")})`,
-  // EXISTS and NOT EXISTS themselves, not EXISTS compared with a parameter: only then does the planner
-  // make them a (anti) join through the index instead of a scan of the account's resources per group.
   "has_related_resources=true": () => groupInUse(),
   "has_related_resources=false": () => sql`not ${groupInUse()}`,
 };
@@ -44,7 +44,7 @@ function groupConditions(filters: GivenGroupFilter[]): SQL | undefined {
   return and(eq(originGroups.accountId, sql.placeholder("accountId")), ...filters.map((filter) => GROUP_CONDITIONS[filter]()));
 }
 
-/** The groups as the API shows them, with their sources and whether a resource uses them: two queries for any number of groups. */
+/** The groups as the API shows them, with their sources and whether a resource uses them: one query for any number of groups. */
 async function originGroupViews(runner: Pick<Database, "select">, accountId: number, groups: OriginGroupRow[]): Promise<OriginGroup[]> {
   if (!groups.length) return [];
   const ids = groups.map((group) => group.id);
@@ -53,13 +53,6 @@ async function originGroupViews(runner: Pick<Database, "select">, accountId: num
     .from(originGroupSources)
     .where(and(eq(originGroupSources.accountId, accountId), inArray(originGroupSources.originGroupId, ids)))
     .orderBy(asc(originGroupSources.originGroupId), asc(originGroupSources.position));
-  // In the WHERE clause, where Drizzle writes each column with its table: among the selected fields it
-  // leaves the table out, and the subquery would compare cdn_resources' columns with themselves.
-  const related = await runner
-    .select({ id: originGroups.id })
-    .from(originGroups)
-    .where(and(eq(originGroups.accountId, accountId), inArray(originGroups.id, ids), groupInUse()));
-  const used = new Set(related.map((row) => row.id));
   return groups.map((group) => ({
     id: group.id,
     name: group.name,
@@ -70,7 +63,7 @@ async function originGroupViews(runner: Pick<Database, "select">, accountId: num
       .filter((source) => source.originGroupId === group.id)
       .map((source) => ({ backup: source.backup, enabled: source.enabled, source: source.source, host_header_override: source.hostHeaderOverride })),
     path: group.path,
-    has_related_resources: used.has(group.id),
+    has_related_resources: group.relatedResources > 0,
   }));
 }
 
@@ -117,6 +110,7 @@ export function cdnOriginGroups(deps: RouteDeps) {
   // The listing's SQL depends on which filters are given: a statement per set of filters.
   const groupPages = preparedPerShape<(typeof originGroups.$inferSelect)[]>("list_origin_groups");
   const groupCounts = preparedPerShape<{ total: number }[]>("count_origin_groups");
+  const groupCount = listingCount(db, "origin_groups");
 
   return tsr.routerWithMiddleware(served("cdn", cdnOriginGroupsRoutes))<RequestExtension>({
     listOriginGroups: async ({ query }, { request: { caller } }) => {
@@ -132,19 +126,34 @@ export function cdnOriginGroups(deps: RouteDeps) {
         }
       }
       const shape = filters.join(",");
-      const [rows, [total]] = await Promise.all([
-        groupPages(shape, () =>
+      const pageOf = (reversed: boolean) =>
+        groupPages(`${shape}${reversed ? ":reversed" : ""}`, () =>
           db
             .select()
             .from(originGroups)
             .where(groupConditions(filters))
-            .orderBy(asc(originGroups.id))
+            .orderBy(reversed ? desc(originGroups.id) : asc(originGroups.id))
             .limit(sql.placeholder("limit"))
             .offset(sql.placeholder("offset")),
-        ).execute(values),
-        groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values),
-      ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: await originGroupViews(db, caller.accountId, rows) } };
+        );
+      let rows: OriginGroupRow[];
+      let total: number;
+      if (shape === "") {
+        // Every group of the account: the count is kept by the database, and a page past the middle is
+        // read from the end.
+        total = await groupCount(caller.accountId);
+        const page = nearerEnd(total, query.limit, query.offset);
+        rows = page.limit === 0 ? [] : await pageOf(page.reversed).execute({ ...values, limit: page.limit, offset: page.offset });
+        if (page.reversed) rows.reverse();
+      } else {
+        let counted: { total: number }[];
+        [rows, counted] = await Promise.all([
+          pageOf(false).execute(values),
+          groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values),
+        ]);
+        total = counted[0]?.total ?? 0;
+      }
+      return { status: 200, body: { count: total, results: await originGroupViews(db, caller.accountId, rows) } };
     },
 
     createOriginGroup: async ({ body }, { request: { caller } }) => {

@@ -11,13 +11,13 @@ import {
   type ListCdnResourcesQuery,
   type ReplaceCdnResourceBody,
 } from "@cloudplane/contract";
-import { and, asc, count, type Database, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
+import { and, asc, count, type Database, desc, encryptSecret, eq, gte, ilike, inArray, lte, ne, schema, sql, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "../errors.js";
 import { cdnTime } from "../format.js";
 import { likePattern } from "../like.js";
-import { onPage } from "../page.js";
+import { listingCount, nearerEnd, onPage } from "../page.js";
 import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
@@ -424,6 +424,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
   // The listing's SQL depends on which filters are given: a statement per set of filters.
   const resourcePages = preparedPerShape<ResourceSelection[]>("list_cdn_resources");
   const resourceCounts = preparedPerShape<{ total: number }[]>("count_cdn_resources");
+  const resourceCount = listingCount(db, "cdn_resources");
 
   return tsr.routerWithMiddleware(served("cdn", cdnResourcesRoutes))<RequestExtension>({
     listResources: async ({ query }, { request: { caller } }) => {
@@ -432,14 +433,29 @@ function cdnResourcesRouter(deps: RouteDeps) {
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
       for (const filter of filters) values[filter] = resourceFilterValue(listed, filter);
       const shape = filters.join(",");
-      const [rows, [total]] = await Promise.all([
-        resourcePages(shape, () => {
+      const pageOf = (reversed: boolean) =>
+        resourcePages(`${shape}${reversed ? ":reversed" : ""}`, () => {
           const order = [asc(cdnResources.id)];
-          const page = onPage(db, cdnResources.id, resourceConditions(filters), order, sql.placeholder("limit"), sql.placeholder("offset"));
+          const walk = reversed ? [desc(cdnResources.id)] : order;
+          const page = onPage(db, cdnResources.id, resourceConditions(filters), walk, sql.placeholder("limit"), sql.placeholder("offset"));
           return selectResources(db).where(page).orderBy(...order);
-        }).execute(values),
-        resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
-      ]);
+        });
+      let rows: ResourceSelection[];
+      let total: number;
+      if (shape === "") {
+        // Every resource of the account: the count is kept by the database, and a page past the middle
+        // is read from the end (the last page of 90,000 skips 0 rows, not 89,975).
+        total = await resourceCount(caller.accountId);
+        const page = nearerEnd(total, query.limit, query.offset);
+        rows = page.limit === 0 ? [] : await pageOf(page.reversed).execute({ ...values, limit: page.limit, offset: page.offset });
+      } else {
+        let counted: { total: number }[];
+        [rows, counted] = await Promise.all([
+          pageOf(false).execute(values),
+          resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
+        ]);
+        total = counted[0]?.total ?? 0;
+      }
       const [hostnames, rules] = await Promise.all([
         hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id)),
         rulesOfResources(db, caller.accountId, rows.map((row) => row.resource)),
@@ -447,7 +463,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
       return {
         status: 200,
         body: {
-          count: total?.total ?? 0,
+          count: total,
           results: rows.map((row) => toCdnResource(row, hostnames.get(row.resource.id) ?? [], rules.get(row.resource.id) ?? [])),
         },
       };

@@ -17,6 +17,7 @@ import {
 import { sql, type Database, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, fieldErrors, invalid, problemCount, validationFailed } from "../errors.js";
+import { rowsOf } from "../rows.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 
@@ -208,10 +209,6 @@ async function responseTypes(db: Database, where: SQL, groups: StatisticsGroup[]
   return [...merged.values()];
 }
 
-/** The rows of `db.execute`, on either driver (postgres.js answers an array, PGlite `{ rows }`). */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
-}
 
 /** The level of a row: how many of its keys are set (every key of a group is set: a dimension is never null). */
 const levelOf = (keys: (string | null)[]) => {

@@ -3,9 +3,10 @@
  * implementation for both kinds; uploaded and deleted by tasks (the change is made in the request).
  */
 import { cloudGpuImagesRoutes, type GpuClusterType, type GpuImage, type UploadGpuImageBody } from "@cloudplane/contract";
-import { and, asc, count, eq, schema } from "@cloudplane/db";
+import { and, asc, eq, schema } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, conflict, notFound } from "../errors.js";
+import { listingCount } from "../page.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { served } from "../served.js";
@@ -62,15 +63,17 @@ type Caller = RequestExtension["caller"];
 
 /** The four operations on a kind of images, one implementation for the virtual and the bare-metal ones. */
 function gpuImageOperations(db: RouteDeps["db"], kind: GpuClusterType) {
+  const imageCount = listingCount(db, "gpu_images");
   return {
     list: async (caller: Caller, params: ImagesParams, query: { limit: number; offset: number }) => {
       await requireProjectRegion(db, caller.accountId, params.project_id, params.region_id);
       const where = imagesWhere(caller.accountId, kind, params);
-      const [rows, [total]] = await Promise.all([
+      // The count is kept by the database per project, region and kind (listing_counts).
+      const [rows, total] = await Promise.all([
         db.select().from(gpuImages).where(where).orderBy(asc(gpuImages.name), asc(gpuImages.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(gpuImages).where(where),
+        imageCount(caller.accountId, `${params.project_id}/${params.region_id}/${kind}`),
       ]);
-      return { status: 200 as const, body: { count: total?.total ?? 0, results: rows.map(toGpuImage) } };
+      return { status: 200 as const, body: { count: total, results: rows.map(toGpuImage) } };
     },
 
     get: async (caller: Caller, params: ImageParams) => {

@@ -8,6 +8,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, invalid } from "../errors.js";
 import type { Caller } from "../auth.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
+import { rowsOf } from "../rows.js";
 import { served } from "../served.js";
 
 const { securityBgpAnnounces, securityProfiles } = schema;
@@ -21,24 +22,33 @@ function ownClient(clientId: number | undefined, caller: Caller): void {
     throw new ApiError("permission_denied", "client_id names another account; a token sees only its own account.");
 }
 
-/** The account's protected networks (of one site, when given), each announced or not. */
-async function announces(db: Pick<Database, "select">, accountId: number, site?: string): Promise<ClientAnnounce> {
-  const conditions: SQL[] = [eq(securityProfiles.accountId, accountId), isNull(securityProfiles.deleted), isNotNull(securityProfiles.ipAddress)];
+/**
+ * The account's protected networks (of one site, when given), each announced or not, in code-point order.
+ * The networks come in that order from the profiles' (account_id, network) index, so a network several
+ * profiles share arrives as neighbours and one pass makes the answer: at 90,000 networks the rows are
+ * read as the driver gives them (Drizzle's mapping of each row would cost more than the query).
+ */
+async function announces(db: Pick<Database, "execute" | "select">, accountId: number, site?: string): Promise<ClientAnnounce> {
+  const conditions: SQL[] = [eq(securityProfiles.accountId, accountId), isNull(securityProfiles.deleted), isNotNull(securityProfiles.network)];
   if (site !== undefined) conditions.push(eq(securityProfiles.site, site));
   const [profiles, toggles] = await Promise.all([
-    db
-      .select({ network: sql<string>`${networkOf}::text`, bgp: sql<boolean>`(${securityProfiles.options} ->> 'bgp')::boolean` })
-      .from(securityProfiles)
-      .where(and(...conditions)),
+    db.execute(
+      sql`select ${securityProfiles.network} as network, (${securityProfiles.options} ->> 'bgp')::boolean as bgp from ${securityProfiles}
+          where ${and(...conditions)} order by ${securityProfiles.network} collate "C"`,
+    ),
     db.select({ network: securityBgpAnnounces.network, enabled: securityBgpAnnounces.enabled }).from(securityBgpAnnounces).where(eq(securityBgpAnnounces.accountId, accountId)),
   ]);
-  // A network is announced by default when any profile of its address has bgp on.
-  const byDefault = new Map<string, boolean>();
-  for (const profile of profiles) byDefault.set(profile.network, (byDefault.get(profile.network) ?? false) || profile.bgp === true);
   const toggled = new Map(toggles.map((toggle) => [toggle.network, toggle.enabled]));
-  const networks = [...byDefault.keys()].sort();
-  const announced = (network: string) => toggled.get(network) ?? byDefault.get(network) ?? false;
-  return { client_id: accountId, announced: networks.filter(announced), not_announced: networks.filter((network) => !announced(network)) };
+  const entry: ClientAnnounce = { client_id: accountId, announced: [], not_announced: [] };
+  const rows = rowsOf<{ network: string; bgp: boolean | null }>(profiles);
+  for (let at = 0; at < rows.length; ) {
+    const { network } = rows[at]!;
+    // A network is announced by default when any profile of its address has bgp on; a toggle decides over it.
+    let byDefault = false;
+    for (; at < rows.length && rows[at]!.network === network; at++) byDefault ||= rows[at]!.bgp === true;
+    (toggled.get(network) ?? byDefault ? entry.announced : entry.not_announced).push(network);
+  }
+  return entry;
 }
 
 export function securityBgpAnnouncesRouter({ db }: RouteDeps) {

@@ -20,7 +20,8 @@ import {
 } from "@cloudplane/contract";
 import { sql, type Database, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
-import { periodOf, rowsOf, type Period } from "../cdn/statistics.js";
+import { periodOf, type Period } from "../cdn/statistics.js";
+import { rowsOf } from "../rows.js";
 import { invalid } from "../errors.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";

@@ -99,6 +99,19 @@ describe.each(engines())("origin group lifecycle on %s", (engine) => {
       },
     );
 
+    it("answers every page as the slice of the whole listing, from either end (a page past the middle is read from the end)", async () => {
+      const all = groupIds(1);
+      expect(all.length).toBeGreaterThan(2);
+      for (const limit of [1, 2, 3]) {
+        for (let offset = 0; offset <= all.length + 1; offset++) {
+          const reply = await api.call("GET", `/cdn/origin_groups?limit=${limit}&offset=${offset}`);
+          expect(reply.status, reply.text).toBe(200);
+          const page = reply.body as { count: number; results: { id: number }[] };
+          expect([page.count, page.results.map((group) => group.id)], `limit ${limit}, offset ${offset}`).toEqual([all.length, all.slice(offset, offset + limit)]);
+        }
+      }
+    });
+
     it("the fixture has both a used and an unused group in account 1", () => {
       const groups = originGroups.filter((group) => group.accountId === 1);
       const used = (id: number) => resources.some((resource) => resource.accountId === 1 && resource.originGroupId === id);

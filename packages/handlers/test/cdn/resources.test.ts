@@ -66,6 +66,16 @@ describe.each(engines())("CDN resource lifecycle on %s", (engine) => {
       expect((await list(`?offset=${all.length}`)).results).toEqual([]);
     });
 
+    it("answers every page as the slice of the whole listing, from either end (a page past the middle is read from the end)", async () => {
+      const all = idsOf(1);
+      for (const limit of [1, 2, 3]) {
+        for (let offset = 0; offset <= all.length + 1; offset++) {
+          const page = await list(`?limit=${limit}&offset=${offset}`);
+          expect([page.count, page.results.map((resource) => resource.id)], `limit ${limit}, offset ${offset}`).toEqual([all.length, all.slice(offset, offset + limit)]);
+        }
+      }
+    });
+
     const shieldDc = (pop: number | null) => shieldingPops.find((candidate) => candidate.id === pop)?.datacenter;
     it.each([
       ["cname, in any case", "?cname=CDN.ACME.example", idsOf(1, (r) => r.cname === "cdn.acme.example")],

@@ -27,6 +27,21 @@ describe.each(engines())("BGP announces on %s", (engine) => {
     expectEnvelope(await api.call("GET", `${ANNOUNCES}?origin=CLOUD&announced=maybe`), 400, "validation_error", { "query.origin.0": expect.any(Array), "query.announced": expect.any(Array) });
   });
 
+  it("lists each network once, announced when any of its profiles has bgp on, in code-point order", async () => {
+    // Three more live profiles of account 1 (copies of profile 3's row): two share an address, one of them with bgp on.
+    const copy = (address: string, bgp: boolean) => sql`
+      insert into security_profiles (account_id, template_id, ip_address, site, options, protocols, status, plan)
+      select account_id, template_id, ${address}, site, options || jsonb_build_object('bgp', ${bgp}::boolean), protocols, status, plan from security_profiles where id = 3`;
+    for (const statement of [copy("10.0.0.2", false), copy("10.0.0.2", true), copy("10.0.0.10", false)]) await api.database.db.execute(statement);
+    try {
+      const reply = await api.call("GET", ANNOUNCES);
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual([{ client_id: 1, announced: ["10.0.0.2/32"], not_announced: ["10.0.0.10/32", "2001:db8::10/128", "203.0.113.10/32"] }]);
+    } finally {
+      await api.database.db.execute(sql`delete from security_profiles where ip_address like '10.0.0.%'`);
+    }
+  });
+
   it("toggles a protected network on and off, keeping the toggle; the answer is the account's networks as they now are", async () => {
     const on = await api.call("POST", ANNOUNCES, { body: { announce: "2001:db8::10/128", enabled: true } });
     expect(on.status, on.text).toBe(200);

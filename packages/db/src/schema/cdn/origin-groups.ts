@@ -2,7 +2,7 @@
  * Origin groups and their sources: the origins a CDN resource pulls from.
  */
 import { relations, sql } from "drizzle-orm";
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
 import { accountId, accounts } from "../iam/account.js";
 import { cdnResources } from "./resources.js";
@@ -19,8 +19,18 @@ export const originGroups = pgTable(
     path: text("path").notNull().default(""),
     created: timestamptz("created").notNull().defaultNow(),
     updated: timestamptz("updated").notNull().defaultNow(),
+    /**
+     * How many of the account's (non-deleted) CDN resources use the group, kept by triggers on
+     * `cdn_resources` (drizzle/0034_listing_counts_triggers.sql): the listing's `has_related_resources`
+     * filter and field read it instead of looking for a resource per group.
+     */
+    relatedResources: integer("related_resources").notNull().default(0),
   },
-  (t) => [unique("origin_groups_account_id_id_unique").on(t.accountId, t.id)],
+  (t) => [
+    unique("origin_groups_account_id_id_unique").on(t.accountId, t.id),
+    // has_related_resources=true|false: the page and the count walk only the groups that match.
+    index("origin_groups_account_id_related_id_idx").on(t.accountId, sql`(${t.relatedResources} > 0)`, t.id),
+  ],
 );
 
 /** The origins of a group, in the order the API lists them. */

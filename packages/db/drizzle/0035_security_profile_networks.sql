@@ -1,0 +1,2 @@
+ALTER TABLE "security_profiles" ADD COLUMN "network" text GENERATED ALWAYS AS (set_masklen(ip_address::inet, case when family(ip_address::inet) = 4 then 32 else 128 end)::text) STORED;--> statement-breakpoint
+CREATE INDEX "security_profiles_account_id_network_idx" ON "security_profiles" USING btree ("account_id","network" collate "C") WHERE "security_profiles"."deleted" is null;
