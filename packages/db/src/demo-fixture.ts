@@ -17,6 +17,7 @@ import * as schema from "./schema/index.js";
 type NotDemoTable =
   | "rateLimitBuckets"
   | "usageMonthTotals"
+  | "listingCounts"
   | "idempotencyKeys"
   | "edgeAppCalls"
   | "securityEvents"
@@ -61,7 +62,15 @@ type Plaintexts = typeof DEMO_PLAINTEXTS;
 /** A column's value as JSON holds it: a time as its ISO string; binary data has no place in the fixture. */
 type JsonValue<V> = V extends Date ? string : V extends Uint8Array ? never : V;
 
-type Columns<K extends DemoTableName> = { [C in keyof DemoTables[K]["$inferSelect"]]: JsonValue<DemoTables[K]["$inferSelect"][C]> };
+/**
+ * Columns the database computes itself (a generated column, or a count its triggers keep): never in the
+ * fixture, which would otherwise be loaded over them.
+ */
+type KeptColumns = { originGroups: "relatedResources"; securityProfiles: "network" };
+
+type Columns<K extends DemoTableName> = {
+  [C in Exclude<keyof DemoTables[K]["$inferSelect"], K extends keyof KeptColumns ? KeptColumns[K] : never>]: JsonValue<DemoTables[K]["$inferSelect"][C]>;
+};
 
 /** The columns the plaintexts of a table stand in for. */
 type DerivedColumns<P> = { [F in keyof P]: keyof P[F] }[keyof P];

@@ -12,12 +12,12 @@ import { migrations } from "./migrations.generated.js";
 import { loadDemoData } from "./demo.js";
 import { createTestDatabase, engines, selectRows, type TestDatabase } from "./testing.js";
 
-interface CountRow {
+type CountRow = {
   account_id: number;
   listing: string;
   scope: string;
   rows: number;
-}
+};
 
 /** The counts as the triggers keep them (a count of 0 is the same as no row). */
 const KEPT = sql`select account_id, listing, scope, rows::int as rows from listing_counts where rows <> 0 order by 1, 2, 3`;
