@@ -1,7 +1,7 @@
 /**
  * A listing's page: chosen by key first, for listings that skip far (`offset` in the thousands) or join
- * other tables to each row; counted from the rows' count kept by the database, for the largest listings;
- * read from the nearer end when the count is known.
+ * other tables to each row; with its count, kept by the database for the largest listings, and then read
+ * from the nearer end.
  */
 import { and, eq, inArray, type Database, listingCounts, type PgColumn, type Placeholder, sql, type SQL } from "@cloudplane/db";
 import { preparedOnce } from "./prepared.js";
@@ -39,13 +39,24 @@ export function listingCount(db: Database, listing: "cdn_resources" | "origin_gr
 }
 
 /**
- * Where a page of a listing of `total` rows is read from: its own end when the page lies in the first
- * half, the other end when it lies in the second (`reversed`: the listing's order reversed, `limit`
- * and `offset` counted from the last row), so that a page near the end skips as few rows as one near
- * the start. The rows are the same; the select that reads them orders them the listing's way again.
+ * A page of a listing and the listing's count. With the count kept by the database (`count.kept`, see
+ * `listingCount`), the count comes first and the page is read from its nearer end: in the listing's order
+ * when it lies in the first half, in the reverse order (`read(true, …)`, `limit` and `offset` counted from
+ * the last row) when it lies in the second, so that the last page of 90,000 skips no row instead of
+ * 89,975. `read` answers the rows in the listing's order either way. Otherwise the page and the count
+ * (`count.counted`) are read at once.
  */
-export function nearerEnd(total: number, limit: number, offset: number): { reversed: boolean; limit: number; offset: number } {
-  if (offset * 2 <= total) return { reversed: false, limit, offset };
-  const end = Math.min(total, offset + limit);
-  return { reversed: true, limit: Math.max(0, end - offset), offset: total - end };
+export async function pageAndCount<R>(
+  page: { limit: number; offset: number },
+  read: (reversed: boolean, limit: number, offset: number) => Promise<R[]>,
+  count: { kept: () => Promise<number> } | { counted: () => Promise<number> },
+): Promise<{ rows: R[]; total: number }> {
+  if ("counted" in count) {
+    const [rows, total] = await Promise.all([read(false, page.limit, page.offset), count.counted()]);
+    return { rows, total };
+  }
+  const total = await count.kept();
+  if (page.offset * 2 <= total) return { rows: await read(false, page.limit, page.offset), total };
+  const end = Math.min(total, page.offset + page.limit);
+  return { rows: end <= page.offset ? [] : await read(true, end - page.offset, total - end), total };
 }

@@ -8,7 +8,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { isForeignKeyViolation } from "../database-errors.js";
 import { conflict, invalid, notFound } from "../errors.js";
 import { likePattern } from "../like.js";
-import { listingCount, nearerEnd } from "../page.js";
+import { listingCount, pageAndCount } from "../page.js";
 import { type PlaceholderValues, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, type OriginGroupRow, type OriginGroupState, referringIds, writeSources } from "./shared.js";
@@ -126,33 +126,25 @@ export function cdnOriginGroups(deps: RouteDeps) {
         }
       }
       const shape = filters.join(",");
-      const pageOf = (reversed: boolean) =>
-        groupPages(`${shape}${reversed ? ":reversed" : ""}`, () =>
-          db
-            .select()
-            .from(originGroups)
-            .where(groupConditions(filters))
-            .orderBy(reversed ? desc(originGroups.id) : asc(originGroups.id))
-            .limit(sql.placeholder("limit"))
-            .offset(sql.placeholder("offset")),
-        );
-      let rows: OriginGroupRow[];
-      let total: number;
-      if (shape === "") {
-        // Every group of the account: the count is kept by the database, and a page past the middle is
-        // read from the end.
-        total = await groupCount(caller.accountId);
-        const page = nearerEnd(total, query.limit, query.offset);
-        rows = page.limit === 0 ? [] : await pageOf(page.reversed).execute({ ...values, limit: page.limit, offset: page.offset });
-        if (page.reversed) rows.reverse();
-      } else {
-        let counted: { total: number }[];
-        [rows, counted] = await Promise.all([
-          pageOf(false).execute(values),
-          groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values),
-        ]);
-        total = counted[0]?.total ?? 0;
-      }
+      const { rows, total } = await pageAndCount(
+        query,
+        async (reversed, limit, offset) => {
+          const rows = await groupPages(`${shape}${reversed ? ":reversed" : ""}`, () =>
+            db
+              .select()
+              .from(originGroups)
+              .where(groupConditions(filters))
+              .orderBy(reversed ? desc(originGroups.id) : asc(originGroups.id))
+              .limit(sql.placeholder("limit"))
+              .offset(sql.placeholder("offset")),
+          ).execute({ ...values, limit, offset });
+          return reversed ? rows.reverse() : rows;
+        },
+        // Every group of the account: the count the database keeps.
+        shape === ""
+          ? { kept: () => groupCount(caller.accountId) }
+          : { counted: async () => (await groupCounts(shape, () => db.select({ total: count() }).from(originGroups).where(groupConditions(filters))).execute(values))[0]?.total ?? 0 },
+      );
       return { status: 200, body: { count: total, results: await originGroupViews(db, caller.accountId, rows) } };
     },
 

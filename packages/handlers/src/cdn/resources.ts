@@ -17,7 +17,7 @@ import { isForeignKeyViolation, sqlState } from "../database-errors.js";
 import { conflict, invalid, notFound, validationFailed } from "../errors.js";
 import { cdnTime } from "../format.js";
 import { likePattern } from "../like.js";
-import { listingCount, nearerEnd, onPage } from "../page.js";
+import { listingCount, onPage, pageAndCount } from "../page.js";
 import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce, preparedPerShape } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
@@ -433,29 +433,24 @@ function cdnResourcesRouter(deps: RouteDeps) {
       const values: PlaceholderValues = { accountId: caller.accountId, limit: query.limit, offset: query.offset };
       for (const filter of filters) values[filter] = resourceFilterValue(listed, filter);
       const shape = filters.join(",");
-      const pageOf = (reversed: boolean) =>
-        resourcePages(`${shape}${reversed ? ":reversed" : ""}`, () => {
-          const order = [asc(cdnResources.id)];
-          const walk = reversed ? [desc(cdnResources.id)] : order;
-          const page = onPage(db, cdnResources.id, resourceConditions(filters), walk, sql.placeholder("limit"), sql.placeholder("offset"));
-          return selectResources(db).where(page).orderBy(...order);
-        });
-      let rows: ResourceSelection[];
-      let total: number;
-      if (shape === "") {
-        // Every resource of the account: the count is kept by the database, and a page past the middle
-        // is read from the end (the last page of 90,000 skips 0 rows, not 89,975).
-        total = await resourceCount(caller.accountId);
-        const page = nearerEnd(total, query.limit, query.offset);
-        rows = page.limit === 0 ? [] : await pageOf(page.reversed).execute({ ...values, limit: page.limit, offset: page.offset });
-      } else {
-        let counted: { total: number }[];
-        [rows, counted] = await Promise.all([
-          pageOf(false).execute(values),
-          resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values),
-        ]);
-        total = counted[0]?.total ?? 0;
-      }
+      const { rows, total } = await pageAndCount(
+        query,
+        (reversed, limit, offset) =>
+          resourcePages(`${shape}${reversed ? ":reversed" : ""}`, () => {
+            const order = [asc(cdnResources.id)];
+            const walk = reversed ? [desc(cdnResources.id)] : order;
+            const page = onPage(db, cdnResources.id, resourceConditions(filters), walk, sql.placeholder("limit"), sql.placeholder("offset"));
+            return selectResources(db).where(page).orderBy(...order);
+          }).execute({ ...values, limit, offset }),
+        // Every resource of the account: the count the database keeps.
+        shape === ""
+          ? { kept: () => resourceCount(caller.accountId) }
+          : {
+              counted: async () =>
+                (await resourceCounts(shape, () => db.select({ total: count() }).from(cdnResources).where(resourceConditions(filters))).execute(values))[0]
+                  ?.total ?? 0,
+            },
+      );
       const [hostnames, rules] = await Promise.all([
         hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id)),
         rulesOfResources(db, caller.accountId, rows.map((row) => row.resource)),
