@@ -13,8 +13,6 @@ import { served } from "../served.js";
 
 const { securityBgpAnnounces, securityProfiles } = schema;
 
-/** A profile's address as a network: its /32 (IPv4) or /128 (IPv6), in PostgreSQL's normal form. */
-const networkOf = sql<string>`set_masklen(${securityProfiles.ipAddress}::inet, case when family(${securityProfiles.ipAddress}::inet) = 4 then 32 else 128 end)`;
 
 /** `client_id` may name only the caller's own account. */
 function ownClient(clientId: number | undefined, caller: Caller): void {
@@ -71,14 +69,15 @@ export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
       const { accountId } = caller;
       const entry = await db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ network: sql<string>`${networkOf}::text` })
+          .select({ network: sql<string>`${securityProfiles.network}` }) // not null: the condition below
           .from(securityProfiles)
           .where(
             and(
               eq(securityProfiles.accountId, accountId),
               isNull(securityProfiles.deleted),
-              isNotNull(securityProfiles.ipAddress),
-              sql`${networkOf} = ${body.announce}::inet`,
+              isNotNull(securityProfiles.network),
+              // The network given in any spelling: compared as networks, not as text.
+              sql`${securityProfiles.network}::inet = ${body.announce}::inet`,
             ),
           )
           .limit(1)
