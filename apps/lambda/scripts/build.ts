@@ -1,12 +1,14 @@
 /**
  * `pnpm --filter @cloudplane/lambda build`: bundles the Lambda into one ES module, dist/index.mjs
  * (handler `index.handler`, runtime nodejs22.x or nodejs24.x: the supported lines; it is built for Node 20
- * syntax, so an older function keeps working), and prints its size.
+ * syntax, so an older function keeps working), and prints its size. The contract goes in without its
+ * documentation (packages/contract/scripts/lean.ts): a Lambda serves no docs.
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "esbuild";
+import { leanContract } from "../../../packages/contract/scripts/lean.js";
 import { bundleForNode } from "../../../tooling/typescript/esbuild.js";
 
 const LAMBDA_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -30,7 +32,7 @@ export interface LambdaBuild {
 }
 
 export async function buildLambda(outdir = join(LAMBDA_DIR, "dist")): Promise<LambdaBuild> {
-  const { file, bytes, code } = await bundleForNode({ cwd: LAMBDA_DIR, entry: "src/index.ts", file: join(outdir, "index.mjs"), plugins: [withoutPglite] });
+  const { file, bytes, code } = await bundleForNode({ cwd: LAMBDA_DIR, entry: "src/index.ts", file: join(outdir, "index.mjs"), plugins: [withoutPglite, leanContract()] });
   return { file, bytes, gzipBytes: gzipSync(code).byteLength };
 }
 

@@ -56,6 +56,9 @@ describe("the bundle", () => {
     const code = await readFile(built.file, "utf8");
     expect(code).toContain("PGlite is not part of the Lambda bundle");
     expect(code).not.toMatch(/pglite\.wasm|pglite\.data/);
+    // The contract without its documentation (a KV store comment's description), with its checks' messages.
+    expect(code).not.toContain("The store's description, at most 1024 characters.");
+    expect(code).toContain("At most 1024 characters.");
     expect(typeof handler).toBe("function");
   });
 

@@ -5,13 +5,21 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { leanContract } from "../../../packages/contract/scripts/lean.js";
 import { bundleForNode } from "../../../tooling/typescript/esbuild.js";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 export async function buildServer(outdir = join(SERVER_DIR, "dist")): Promise<{ file: string; bytes: number }> {
   // The server always runs on PostgreSQL: PGlite (WebAssembly and data files) is never loaded, so never bundled.
-  const { file, bytes } = await bundleForNode({ cwd: SERVER_DIR, entry: "src/main.ts", file: join(outdir, "server.mjs"), external: ["@electric-sql/pglite", "drizzle-orm/pglite"] });
+  // It serves no docs: the contract goes in without its documentation (packages/contract/scripts/lean.ts).
+  const { file, bytes } = await bundleForNode({
+    cwd: SERVER_DIR,
+    entry: "src/main.ts",
+    file: join(outdir, "server.mjs"),
+    external: ["@electric-sql/pglite", "drizzle-orm/pglite"],
+    plugins: [leanContract()],
+  });
   return { file, bytes };
 }
 

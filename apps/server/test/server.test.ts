@@ -67,6 +67,9 @@ describe("the server's bundle", () => {
     expect(await readdir(runDir)).toEqual(["server.mjs"]);
     const code = await readFile(join(runDir, "server.mjs"), "utf8");
     expect(code).not.toMatch(/pglite\.wasm|pglite\.data/);
+    // The contract without its documentation (a KV store comment's description), with its checks' messages.
+    expect(code).not.toContain("The store's description, at most 1024 characters.");
+    expect(code).toContain("At most 1024 characters.");
   });
 
   it("refuses to start without DATABASE_URL, saying what to set, with exit code 1", async () => {

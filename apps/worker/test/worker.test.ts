@@ -50,6 +50,16 @@ describe("wrangler deploy --dry-run", () => {
     expect(script).toContain("PGlite is not part of the Workers build");
     expect(script).not.toMatch(/pglite\.wasm|pglite\.data/);
   });
+
+  it("carries the contract without its documentation, but with its checks' messages", async () => {
+    const script = await readFile(join(outdir, "index.js"), "utf8");
+    // A KV store's comment: its description (and its route's summary) stay out, the message of its check is in.
+    expect(script).not.toContain("The store's description, at most 1024 characters.");
+    expect(script).not.toContain("Create a KV store");
+    expect(script).toContain("At most 1024 characters.");
+    const map = JSON.parse(await readFile(join(outdir, "index.js.map"), "utf8")) as { sources: string[] };
+    expect(map.sources.some((source) => source.includes("packages/contract/src/edge/kv-stores.ts"))).toBe(true);
+  });
 });
 
 /** The built worker in workerd, with these bindings; what it logs goes to `logs`. */
