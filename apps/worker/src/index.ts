@@ -6,8 +6,9 @@
  * beforehand (`pnpm --filter @cloudplane/worker migrate`).
  */
 import { env } from "cloudflare:workers";
-import worker, { prepareIsolate } from "@cloudplane/handlers/fetch";
+import { prepareIsolate, workersFetch } from "@cloudplane/handlers/fetch";
 
 prepareIsolate(env);
 
-export default worker;
+// The Workers path alone: the bundle leaves out the other runtimes' (which opens a database and migrates it).
+export default { fetch: workersFetch };

@@ -51,6 +51,12 @@ describe("wrangler deploy --dry-run", () => {
     expect(script).not.toMatch(/pglite\.wasm|pglite\.data/);
   });
 
+  it("leaves the migrations out: a worker never applies them (the deployment does, beforehand)", async () => {
+    const script = await readFile(join(outdir, "index.js"), "utf8");
+    expect(script).not.toContain("0000_init");
+    expect(script).not.toContain('CREATE TABLE "accounts"');
+  });
+
   it("carries the contract without its documentation, but with its checks' messages", async () => {
     const script = await readFile(join(outdir, "index.js"), "utf8");
     // A KV store's comment: its description (and its route's summary) stay out, the message of its check is in.

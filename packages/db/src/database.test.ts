@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { createDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
+import { createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
 import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
@@ -61,6 +61,20 @@ describe("createDatabase with PGlite", () => {
       expect(await setting(database, "fsync")).toBe("off");
       await database.db.execute(sql`create table memory_probe (id int primary key)`);
       expect(await syncedWhile(() => database.db.execute(sql`insert into memory_probe values (1)`))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("openDatabase", () => {
+  it("opens the database as createDatabase does, without applying or checking the migrations", async () => {
+    const database = await openDatabase();
+    try {
+      expect(database.engine).toBe("pglite");
+      expect(await rowsOf(database, sql`select table_name from information_schema.tables where table_schema = 'public'`)).toEqual([]);
+      // The same database, migrated by createDatabase's path, holds the schema.
+      expect(await applyMigrations(database.db)).toHaveLength(migrations.length);
     } finally {
       await database.close();
     }

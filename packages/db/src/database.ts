@@ -78,14 +78,22 @@ export interface CreateDatabaseOptions {
 }
 
 /**
+ * Opens the database as `createDatabase` does, without looking at its migrations: for a deployment that
+ * applies them beforehand (Workers). A bundle that calls only this carries none of the migrations' SQL.
+ */
+export async function openDatabase(options: Omit<CreateDatabaseOptions, "migrate"> = {}): Promise<CloudplaneDatabase> {
+  const durability = options.durability ?? "durable";
+  if (!PGLITE_DURABILITIES.includes(durability))
+    throw new TypeError(`durability must be ${PGLITE_DURABILITIES.map((value) => `"${value}"`).join(" or ")}, not ${JSON.stringify(durability)}.`);
+  return options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir, durability);
+}
+
+/**
  * Opens the database and applies the migrations it lacks. The engines are imported on demand, so a
  * process that uses one never loads the other.
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<CloudplaneDatabase> {
-  const durability = options.durability ?? "durable";
-  if (!PGLITE_DURABILITIES.includes(durability))
-    throw new TypeError(`durability must be ${PGLITE_DURABILITIES.map((value) => `"${value}"`).join(" or ")}, not ${JSON.stringify(durability)}.`);
-  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir, durability);
+  const database = await openDatabase(options);
   if (options.migrate !== false) {
     try {
       await applyMigrations(database.db);

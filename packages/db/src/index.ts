@@ -7,6 +7,7 @@ export {
   arrayLiteral,
   createDatabase,
   DRIZZLE_PARSERS,
+  openDatabase,
   pgliteDatabase,
   type CloudplaneDatabase,
   type CreateDatabaseOptions,

@@ -100,30 +100,45 @@ export interface FromEnvOptions {
   handler?: Partial<HandlerOptions>;
 }
 
-/** The handler's options from the environment: its settings, and the database and key it names unless given. */
-export async function handlerOptionsFromEnv(env: Env, options: FromEnvOptions = {}): Promise<HandlerOptions> {
+/** The settings the environment gives the handler, each checked (a wrong one throws, naming it), with the secrets key. */
+async function settingsFromEnv(env: Env, secretsKey: CryptoKey | undefined) {
   const rateLimit = rateLimitFromEnv(env);
   const basePath = setting(env, "CLOUDPLANE_BASE_PATH");
   const cors = corsFromEnv(env);
-  const secretsKey = options.secretsKey ?? (await secretsKeyFromEnv(env));
+  return { secretsKey: secretsKey ?? (await secretsKeyFromEnv(env)), basePath, rateLimit, ...(cors ? { cors } : {}) };
+}
+
+/** The handler's options: the caller's, then the database, then the environment's settings, which win. */
+function withSettings(settings: Awaited<ReturnType<typeof settingsFromEnv>>, db: HandlerOptions["db"], handler: Partial<HandlerOptions> | undefined): HandlerOptions {
+  return {
+    onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
+    ...handler,
+    db,
+    ...settings,
+  };
+}
+
+/** The handler's options from the environment: its settings, and the database and key it names unless given. */
+export async function handlerOptionsFromEnv(env: Env, options: FromEnvOptions = {}): Promise<HandlerOptions> {
+  const settings = await settingsFromEnv(env, options.secretsKey);
   let db = options.db;
   if (!db) {
     const database = await createDatabase({ url: databaseUrl(env), ...options.database });
     options.onDatabase?.(database);
     db = database.db;
   }
-  return {
-    onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
-    ...options.handler,
-    db,
-    secretsKey,
-    basePath,
-    rateLimit,
-    ...(cors ? { cors } : {}),
-  };
+  return withSettings(settings, db, options.handler);
 }
 
 /** `createHandler` on the environment's settings (`handlerOptionsFromEnv`). */
 export async function createHandlerFromEnv(env: Env, options: FromEnvOptions = {}): Promise<Handler> {
   return createHandler(await handlerOptionsFromEnv(env, options));
+}
+
+/**
+ * `createHandler` on the environment's settings and a database the caller gives (Workers: the request's
+ * own connection). It opens none, so a bundle that calls only this carries no migrations.
+ */
+export async function createHandlerOnDatabase(env: Env, db: HandlerOptions["db"], options: Pick<FromEnvOptions, "secretsKey" | "handler"> = {}): Promise<Handler> {
+  return createHandler(withSettings(await settingsFromEnv(env, options.secretsKey), db, options.handler));
 }

@@ -3,9 +3,9 @@
  * from the isolate's environment, and a database connection of its own for each request (a socket opened
  * for one request cannot serve another there), closed after the response (request-database.ts).
  */
-import { createDatabase, type CloudplaneDatabase } from "@cloudplane/db";
+import { openDatabase, type CloudplaneDatabase } from "@cloudplane/db";
 import { ApiError, errorResponse, newRequestId } from "./errors.js";
-import { createHandlerFromEnv, databaseUrl, type Env } from "./from-env.js";
+import { createHandlerOnDatabase, databaseUrl, type Env } from "./from-env.js";
 import { lazily, logSetupError } from "./lazy.js";
 import { createHandlerMemory } from "./memory.js";
 import { onRequestDatabase, requestDatabase } from "./request-database.js";
@@ -29,7 +29,7 @@ const isolateHandlers = new WeakMap<Env, () => Promise<Handler | ApiError>>();
 function isolateHandler(env: Env): () => Promise<Handler | ApiError> {
   let handler = isolateHandlers.get(env);
   if (!handler) {
-    handler = lazily(() => createHandlerFromEnv(env, { db: requestDatabase, handler: { memory: isolateMemory } }), logSetupError);
+    handler = lazily(() => createHandlerOnDatabase(env, requestDatabase, { handler: { memory: isolateMemory } }), logSetupError);
     isolateHandlers.set(env, handler);
   }
   return handler;
@@ -65,7 +65,7 @@ export function workersHandler(env: Env, ctx: ExecutionContext): Handler {
       if (handler instanceof ApiError) return errorResponse(handler, newRequestId());
       // Opened for this request alone: a failure (no DATABASE_URL, say) answers in the envelope, and the log says why.
       const opened = await lazily(
-        async () => (database = await createDatabase({ url: databaseUrl(env), max: 1, migrate: false, fetchTypes: false, prepare: false, relationalQueries: false })),
+        async () => (database = await openDatabase({ url: databaseUrl(env), max: 1, fetchTypes: false, prepare: false, relationalQueries: false })),
         logSetupError,
       )();
       if (opened instanceof ApiError) return errorResponse(opened, newRequestId());

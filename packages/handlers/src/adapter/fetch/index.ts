@@ -40,13 +40,20 @@ function processEnv(): Env {
   return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
 }
 
+/**
+ * The Workers branch alone (`export default { fetch: workersFetch }`): a Workers bundle that imports only
+ * this leaves out the other runtimes' path, which opens a database and applies its migrations (their SQL
+ * is a fifth of a bundle), since a worker never migrates.
+ */
+export async function workersFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const response = await workersHandler(env, ctx)(request);
+  await discardUnreadBody(request);
+  return response;
+}
+
 export default {
   async fetch(request: Request, env?: Env, ctx?: ExecutionContext): Promise<Response> {
-    if (env && typeof ctx?.waitUntil === "function") {
-      const response = await workersHandler(env, ctx)(request);
-      await discardUnreadBody(request);
-      return response;
-    }
+    if (env && typeof ctx?.waitUntil === "function") return workersFetch(request, env, ctx);
     pooled ??= lazyHandler(() => createHandlerFromEnv(env ?? processEnv()));
     return pooled(request);
   },
