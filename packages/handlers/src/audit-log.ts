@@ -7,8 +7,9 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isBytes } from "@cloudplane/contract";
-import { eq, schema, type Database } from "@cloudplane/db";
+import { eq, schema, sql, type Database, type DatabaseTransaction } from "@cloudplane/db";
 import type { TsRestRequest } from "@ts-rest/serverless";
+import { inTransaction, preparedOnce, type Statement } from "./prepared.js";
 import type { ApiRequest } from "./types.js";
 
 const { cdnAuditLog } = schema;
@@ -25,6 +26,37 @@ const PENDING = Symbol("cloudplane.audit");
 type AuditedRequest = TsRestRequest & { [PENDING]?: PendingEntry };
 
 const scope = new AsyncLocalStorage<PendingEntry>();
+
+type Entry = typeof cdnAuditLog.$inferInsert;
+
+/** The columns an entry is written with (`entryOf`'s keys): the insert's placeholders. */
+const ENTRY_COLUMNS = [
+  "accountId",
+  "userId",
+  "tokenId",
+  "method",
+  "path",
+  "queryParams",
+  "host",
+  "remoteIpAddress",
+  "statusCode",
+  "data",
+  "actionType",
+] as const satisfies readonly (keyof Entry)[];
+
+/** The insert of an entry, prepared once per database (each value encoded as its column encodes it). */
+const entryInserts = new WeakMap<Database, () => Statement<{ id: number }[]>>();
+
+/** Writes `entry` on `db`, or inside `tx` when given; its id. */
+async function insertEntry(db: Database, entry: Required<Pick<Entry, (typeof ENTRY_COLUMNS)[number]>>, tx?: DatabaseTransaction): Promise<number> {
+  let statement = entryInserts.get(db);
+  if (!statement) {
+    const values = Object.fromEntries(ENTRY_COLUMNS.map((name) => [name, sql.placeholder(name)])) as unknown as Entry;
+    entryInserts.set(db, (statement = preparedOnce(() => db.insert(cdnAuditLog).values(values).returning({ id: cdnAuditLog.id }).prepare("insert_cdn_audit_entry"))));
+  }
+  const [row] = await (tx ? inTransaction(statement(), tx) : statement()).execute(entry);
+  return row!.id;
+}
 
 /** Keys whose values are secrets (an access key id is not; its secret key is): never kept in the log. */
 const SECRET_KEY = /secret|password|passwd|private|token|credential|^key$|api_?key/i;
@@ -56,7 +88,7 @@ function actionOf(method: string, successStatus: number, status: number): "C" | 
   return method === "POST" && successStatus === 201 ? "C" : "U";
 }
 
-function entryOf(pending: PendingEntry, status: number): typeof cdnAuditLog.$inferInsert {
+function entryOf(pending: PendingEntry, status: number): Required<Pick<Entry, (typeof ENTRY_COLUMNS)[number]>> {
   const { request } = pending;
   const url = new URL(request.url);
   const content: unknown = request.content;
@@ -103,8 +135,7 @@ export function auditedDatabase(db: Database): Database {
     let recorded: number | undefined;
     const result = await db.transaction(async (tx) => {
       const value = await run(tx);
-      const [entry] = await tx.insert(cdnAuditLog).values(entryOf(pending, pending.successStatus)).returning({ id: cdnAuditLog.id });
-      recorded = entry!.id;
+      recorded = await insertEntry(db, entryOf(pending, pending.successStatus), tx);
       return value;
     }, config as Parameters<Database["transaction"]>[1]);
     pending.recordedId = recorded;
@@ -128,7 +159,7 @@ export async function settleAudit(db: Database, response: Response, request: TsR
   const pending = (request as AuditedRequest)[PENDING];
   if (!pending) return;
   if (pending.recordedId === undefined) {
-    await db.insert(cdnAuditLog).values(entryOf(pending, response.status));
+    await insertEntry(db, entryOf(pending, response.status));
     return;
   }
   if (response.status !== pending.successStatus)

@@ -89,7 +89,7 @@ export interface FromEnvOptions {
   db?: HandlerOptions["db"];
   /** The secrets key, when the caller has it (the local app's key file); otherwise CLOUDPLANE_SECRETS_KEY. */
   secretsKey?: CryptoKey;
-  /** Tunes the connection opened from the environment (Workers use one per request and never migrate). */
+  /** Tunes the connection opened from the environment: pool size, connect timeout, `migrate: false` where another step migrates. */
   database?: Omit<CreateDatabaseOptions, "url" | "dataDir">;
   /** Receives the database opened from the environment, so the caller can close it. */
   onDatabase?: (database: CloudplaneDatabase) => void;

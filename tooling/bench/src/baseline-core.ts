@@ -289,10 +289,10 @@ export async function baselineAnswer(
         db.query(statement(statements, key, 1), [account]),
       ]);
       const resources = toObjects(page.columns, page.rows);
-      // The page's secondary host names and rules, at once, one parameter per resource id (`in ($2, $3, …)`), as ours sends them.
+      // The page's secondary host names (one parameter per resource id, `in ($2, $3, …)`) and rules (the ids as one array, `= any($2)`), at once, as ours sends them.
       const ids = resources.map((resource) => resource.id);
       const [hostnames, rules] = resources.length
-        ? await Promise.all([db.query(statement(statements, key, 2), [account, ...ids]), db.query(statement(statements, key, 3), [account, ...ids])])
+        ? await Promise.all([db.query(statement(statements, key, 2), [account, ...ids]), db.query(statement(statements, key, 3), [account, `{${ids.join(",")}}`])])
         : [{ rows: [] }, { columns: [], rows: [] }];
       const hostnamesOf = new Map<unknown, unknown[]>(ids.map((resourceId) => [resourceId, []]));
       for (const [resourceId, hostname] of hostnames.rows) hostnamesOf.get(resourceId)?.push(hostname);
@@ -325,7 +325,7 @@ export async function baselineAnswer(
         const [loaded, hostnames, rules] = [
           await tx.query(statement(statements, key, 2), [account, id]),
           await tx.query(statement(statements, key, 3), [account, id]),
-          await tx.query(statement(statements, key, 4), [account, id]),
+          await tx.query(statement(statements, key, 4), [account, `{${id}}`]),
         ];
         // The write's audit entry, the transaction's last statement (no request headers here: no client address).
         const audit = statement(statements, key, 5);

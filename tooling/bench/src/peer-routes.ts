@@ -626,7 +626,7 @@ async function loadResource(tx: RawQuery, read: string, hostnames: string, rules
   const row = found.rows[0];
   if (!row) return undefined;
   const names = await tx.query(hostnames, [accountId, id]);
-  const ruleRows = await tx.query(rules, [accountId, id]);
+  const ruleRows = await tx.query(rules, [accountId, `{${id}}`]);
   const at = columnIndex(found.columns);
   const value = (name: string, occurrence = 0) => row[at(name, occurrence)];
   const shieldingPop = value("shielding_pop_id");

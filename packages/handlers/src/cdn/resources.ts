@@ -22,7 +22,7 @@ import { columnPlaceholder, inTransaction, type PlaceholderValues, preparedOnce,
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { insertOriginGroup, NEW_GROUP_DEFAULTS, referringIds, type Transaction } from "./shared.js";
 import { served } from "../served.js";
-import { managedOptions, rulesOfResources } from "./rules.js";
+import { managedOptions, prepareRulesOfResources, rulesOfResources } from "./rules.js";
 
 const { accounts, cdnResourceHostnames, cdnResources, certificates, originGroups, shieldingPops, streams } = schema;
 
@@ -107,6 +107,7 @@ function prepareResourceStatements(db: Database) {
       .where(and(eq(cdnResourceHostnames.accountId, sql.placeholder("accountId")), eq(cdnResourceHostnames.resourceId, sql.placeholder("id"))))
       .orderBy(asc(cdnResourceHostnames.position))
       .prepare("cdn_resource_hostnames"),
+    rules: prepareRulesOfResources(db),
   };
 }
 
@@ -154,13 +155,9 @@ function toCdnResource(row: ResourceSelection, hostnames: string[], rules: Recor
   };
 }
 
-/**
- * One resource of the account as the API shows it; inside `tx` when given (a write reads back its own changes).
- * Its rules are read on `db`, the request's database (not a statement prepared once, so not in `statements`).
- */
+/** One resource of the account as the API shows it; inside `tx` when given (a write reads back its own changes). */
 async function loadResource(
   statements: ResourceStatements,
-  db: Database,
   accountId: number,
   id: number,
   tx?: Transaction,
@@ -168,7 +165,7 @@ async function loadResource(
   const [row] = await (tx ? inTransaction(statements.read, tx) : statements.read).execute({ accountId, id });
   if (!row) return undefined;
   const hostnames = await (tx ? inTransaction(statements.hostnames, tx) : statements.hostnames).execute({ accountId, id });
-  const rules = await rulesOfResources(tx ?? db, accountId, [row.resource]);
+  const rules = await rulesOfResources(tx ? inTransaction(statements.rules, tx) : statements.rules, accountId, [row.resource]);
   return toCdnResource(row, hostnames.map((item) => item.hostname), rules.get(id) ?? []);
 }
 
@@ -416,7 +413,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
           await inTransaction(statements.write, tx).execute({ ...state, updated: new Date(), accountId, id });
           if (written.secondaryHostnames !== undefined) await writeHostnames(tx, accountId, id, written.secondaryHostnames, true);
         }
-        return (await loadResource(statements, db, accountId, id, tx))!;
+        return (await loadResource(statements, accountId, id, tx))!;
       }),
     );
   }
@@ -453,7 +450,7 @@ function cdnResourcesRouter(deps: RouteDeps) {
       );
       const [hostnames, rules] = await Promise.all([
         hostnamesOf(db, caller.accountId, rows.map((row) => row.resource.id)),
-        rulesOfResources(db, caller.accountId, rows.map((row) => row.resource)),
+        rulesOfResources(resourceStatements().rules, caller.accountId, rows.map((row) => row.resource)),
       ]);
       return {
         status: 200,
@@ -492,14 +489,14 @@ function cdnResourcesRouter(deps: RouteDeps) {
             .values({ accountId, cname, ...state })
             .returning({ id: cdnResources.id });
           await writeHostnames(tx, accountId, row!.id, secondaryHostnames, false);
-          return (await loadResource(resourceStatements(), db, accountId, row!.id, tx))!;
+          return (await loadResource(resourceStatements(), accountId, row!.id, tx))!;
         }),
       );
       return { status: 201, body: resource };
     },
 
     getResource: async ({ params }, { request: { caller } }) => {
-      const resource = await loadResource(resourceStatements(), db, caller.accountId, params.resource_id);
+      const resource = await loadResource(resourceStatements(), caller.accountId, params.resource_id);
       if (!resource) throw notFound(`CDN resource ${params.resource_id}`);
       return { status: 200, body: resource };
     },

@@ -13,9 +13,10 @@ import {
   type CdnRuleOptionsWrite,
   type CdnRuleTemplate,
 } from "@cloudplane/contract";
-import { and, asc, count, type Database, encryptSecret, eq, inArray, schema } from "@cloudplane/db";
+import { and, arrayLiteral, asc, count, type Database, encryptSecret, eq, schema, sql } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { conflict, invalid, notFound } from "../errors.js";
+import type { Statement } from "../prepared.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { served } from "../served.js";
 import { appliedPresetFields } from "./presets.js";
@@ -118,20 +119,34 @@ function toTemplate(row: TemplateRow): CdnRuleTemplate {
 
 const RULE_ORDER = [asc(cdnResourceRules.weight), asc(cdnResourceRules.id)];
 
+/**
+ * The statement `rulesOfResources` runs, prepared once by its caller: the rules of some of an account's
+ * resources (`resourceIds`, an array literal), each resource's in the order they are matched.
+ */
+export function prepareRulesOfResources(db: Database) {
+  return db
+    .select()
+    .from(cdnResourceRules)
+    .where(
+      and(
+        eq(cdnResourceRules.accountId, sql.placeholder("accountId")),
+        sql`${cdnResourceRules.resourceId} = any(${sql.placeholder("resourceIds")}::integer[])`,
+      ),
+    )
+    .orderBy(asc(cdnResourceRules.resourceId), ...RULE_ORDER)
+    .prepare("cdn_rules_of_resources");
+}
+
 /** The rules of the account's resources `ids`, each resource's in the order they are matched (the resources' `rules`). */
 export async function rulesOfResources(
-  runner: Pick<Database, "select">,
+  statement: Statement<RuleRow[]>,
   accountId: number,
   resources: readonly { id: number; originProtocol: Protocol }[],
 ): Promise<Map<number, CdnRule[]>> {
   const byResource = new Map<number, CdnRule[]>(resources.map((resource) => [resource.id, []]));
   if (!resources.length) return byResource;
   const protocols = new Map(resources.map((resource) => [resource.id, resource.originProtocol]));
-  const rows = await runner
-    .select()
-    .from(cdnResourceRules)
-    .where(and(eq(cdnResourceRules.accountId, accountId), inArray(cdnResourceRules.resourceId, [...protocols.keys()])))
-    .orderBy(asc(cdnResourceRules.resourceId), ...RULE_ORDER);
+  const rows = await statement.execute({ accountId, resourceIds: arrayLiteral([...protocols.keys()]) });
   for (const row of rows) byResource.get(row.resourceId)?.push(toRule(row, protocols.get(row.resourceId)!));
   return byResource;
 }

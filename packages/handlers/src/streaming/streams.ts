@@ -302,13 +302,39 @@ export function streamingStreams({ db }: RouteDeps) {
       .prepare("shown_stream_by_id"),
   );
 
-  const deleteStreamById = preparedOnce(() =>
-    db
-      .delete(streams)
-      .where(and(eq(streams.accountId, sql.placeholder("accountId")), eq(streams.id, sql.placeholder("id"))))
-      .returning({ id: streams.id })
-      .prepare("delete_stream"),
-  );
+  /**
+   * A delete's two statements. A broadcast shows at least one stream: those the stream is the last stream
+   * of go first, read through the stream's own links (an index), not a walk of every broadcast of the
+   * account. Then the stream: its clips go with it, and it leaves its other broadcasts (foreign keys that cascade).
+   */
+  const deleteStatements = preparedOnce(() => {
+    const accountId = sql.placeholder("accountId");
+    const id = sql.placeholder("id");
+    const others = alias(broadcastStreams, "others");
+    return {
+      lastBroadcasts: db
+        .delete(broadcasts)
+        .where(
+          and(
+            eq(broadcasts.accountId, accountId),
+            inArray(
+              broadcasts.id,
+              db
+                .select({ id: broadcastStreams.broadcastId })
+                .from(broadcastStreams)
+                .where(and(eq(broadcastStreams.accountId, accountId), eq(broadcastStreams.streamId, id))),
+            ),
+            notExists(db.select({ one: sql`1` }).from(others).where(and(eq(others.broadcastId, broadcasts.id), ne(others.streamId, id)))),
+          ),
+        )
+        .prepare("delete_last_broadcasts_of_stream"),
+      stream: db
+        .delete(streams)
+        .where(and(eq(streams.accountId, accountId), eq(streams.id, id)))
+        .returning({ id: streams.id })
+        .prepare("delete_stream"),
+    };
+  });
 
   /**
    * A create's two writes, prepared: the insert of every column a create writes (the URLs with id 0), and
@@ -399,24 +425,10 @@ export function streamingStreams({ db }: RouteDeps) {
     deleteStream: async ({ params }, { request: { caller } }) => {
       const { accountId } = caller;
       await db.transaction(async (tx) => {
-        // A broadcast shows at least one stream: those it is the last stream of go first, read through the
-        // stream's own links (an index), not a walk of every broadcast of the account.
-        const others = alias(broadcastStreams, "others");
-        await tx.delete(broadcasts).where(
-          and(
-            eq(broadcasts.accountId, accountId),
-            inArray(
-              broadcasts.id,
-              tx
-                .select({ id: broadcastStreams.broadcastId })
-                .from(broadcastStreams)
-                .where(and(eq(broadcastStreams.accountId, accountId), eq(broadcastStreams.streamId, params.stream_id))),
-            ),
-            notExists(tx.select({ one: sql`1` }).from(others).where(and(eq(others.broadcastId, broadcasts.id), ne(others.streamId, params.stream_id)))),
-          ),
-        );
-        // Then the stream: its clips go with it, and it leaves its other broadcasts (foreign keys that cascade).
-        const [deleted] = await inTransaction(deleteStreamById(), tx).execute({ accountId, id: params.stream_id });
+        const statements = deleteStatements();
+        const values = { accountId, id: params.stream_id };
+        await inTransaction(statements.lastBroadcasts, tx).execute(values);
+        const [deleted] = await inTransaction(statements.stream, tx).execute(values);
         if (!deleted) throw notFound(`Stream ${params.stream_id}`);
       });
       return { status: 204, body: undefined };

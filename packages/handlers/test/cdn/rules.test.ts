@@ -35,6 +35,11 @@ describe.each(engines())("CDN rules, rule templates and presets on %s", (engine)
       // The resource shows them too.
       expect((await ok("GET", "/cdn/resources/1")).rules).toEqual((list.response as { results: unknown[] }).results);
       expect((await ok("GET", "/cdn/resources/3")).rules).toEqual([]);
+      // And the listing, each resource its own (the rules of a page's resources are read at once).
+      const listed = (await ok("GET", "/cdn/resources?limit=100")) as unknown as { results: { id: number; rules: unknown[] }[] };
+      expect(listed.results.map((resource) => resource.id)).toEqual(expect.arrayContaining([1, 3]));
+      for (const resource of listed.results) expect(resource.rules, `resource ${resource.id}`).toEqual((await ok("GET", `/cdn/resources/${resource.id}`)).rules);
+      expect(listed.results.find((resource) => resource.id === 1)!.rules).toEqual((list.response as { results: unknown[] }).results);
       const page = await ok("GET", "/cdn/resources/1/rules?limit=1&offset=1");
       expect(page).toMatchObject({ count: 2, results: [{ id: 2 }] });
     });
