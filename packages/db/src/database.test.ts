@@ -9,13 +9,13 @@ import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
 import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
 import { migrations } from "./migrations.generated.js";
-import { accounts, edgeSecrets } from "./schema/index.js";
+import { accounts, edgeSecrets, users } from "./schema/index.js";
 import { createTestDatabase } from "./testing.js";
 
 describe("createDatabase with PGlite", () => {
@@ -236,6 +236,40 @@ describe.each(relationalEngines)("relational queries on %s", (engine) => {
       const replaced = {} as typeof db.query;
       db.query = replaced;
       expect(db.query).toBe(replaced);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/**
+ * drizzle-orm (patched, patches/): a statement's rows are mapped with a plan made once for its list of
+ * fields (each column's decoder, path and table); a prepared statement maps every execution with it.
+ */
+describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) => {
+  it("are mapped the same on every execution: nested fields, decoders, and a left join's missing row as null", async () => {
+    const database = await createTestDatabase({ engine });
+    try {
+      const { db } = database;
+      const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.accountId, 1)).limit(1);
+      expect(user).toBeDefined();
+      const statement = db
+        .select({
+          account: { id: accounts.id, doubled: sql<number>`${accounts.id} * 2`.mapWith(Number) },
+          user: users,
+          label: sql<string>`'n' || ${accounts.id}`,
+        })
+        .from(accounts)
+        .leftJoin(users, and(eq(users.accountId, accounts.id), eq(users.id, sql.placeholder("userId"))))
+        .where(eq(accounts.id, 1))
+        .prepare("mapped_rows_test");
+      for (let round = 0; round < 2; round++) {
+        const [found] = await statement.execute({ userId: user!.id });
+        expect(found).toMatchObject({ account: { id: 1, doubled: 2 }, user: { id: user!.id, name: user!.name, accountId: 1 }, label: "n1" });
+        expect(found!.user!.created).toBeInstanceOf(Date);
+        const [missing] = await statement.execute({ userId: -1 });
+        expect(missing).toEqual({ account: { id: 1, doubled: 2 }, user: null, label: "n1" });
+      }
     } finally {
       await database.close();
     }
