@@ -107,6 +107,13 @@ function statement(statements: Record<string, CapturedStatement[]>, key: string,
   return found.sql;
 }
 
+/** The captured statement of `key` that reads `table` first: for statements ours sends at once, whose order varies. */
+function statementFrom(statements: Record<string, CapturedStatement[]>, key: string, table: string): string {
+  const found = statements[key]?.find((captured) => captured.sql.includes(`from "${table}"`));
+  if (!found) throw new Error(`No captured SQL for ${key} from ${table}`);
+  return found.sql;
+}
+
 /** The columns an insert gives a parameter, in the parameters' order (`insert into "t" ("a", "b") values (default, $1)`). */
 export function insertColumns(sql: string): string[] {
   const [, columns = "", values = ""] = /\(([^)]*)\) values \(([^)]*)\)/.exec(sql) ?? [];
@@ -283,16 +290,21 @@ export async function baselineAnswer(
     }
     case "listResources": {
       const query = url.searchParams;
-      const paging = [Number(query.get("limit") ?? 25), Number(query.get("offset") ?? 0)];
-      const [page, total] = await Promise.all([
-        db.query(statement(statements, key, 0), [account, ...paging]),
-        db.query(statement(statements, key, 1), [account]),
-      ]);
+      const paging = [Number(query.get("limit") ?? 25), Number(query.get("offset") ?? 0)] as const;
+      // The count the database keeps comes first, then the page: read in the listing's order when it lies in
+      // the first half, as ours does (ours reads a page of the second half from the other end, in SQL of its
+      // own, which the scale part's offset 50 does not ask for).
+      const total = await db.query(statementFrom(statements, key, "listing_counts"), [account, "cdn_resources", ""]);
+      if (paging[1] * 2 > Number(total.rows[0]?.[0] ?? 0)) throw new Error("The baseline lists CDN resources of the first half only.");
+      const page = await db.query(statementFrom(statements, key, "cdn_resources"), [account, ...paging]);
       const resources = toObjects(page.columns, page.rows);
       // The page's secondary host names (one parameter per resource id, `in ($2, $3, …)`) and rules (the ids as one array, `= any($2)`), at once, as ours sends them.
       const ids = resources.map((resource) => resource.id);
       const [hostnames, rules] = resources.length
-        ? await Promise.all([db.query(statement(statements, key, 2), [account, ...ids]), db.query(statement(statements, key, 3), [account, `{${ids.join(",")}}`])])
+        ? await Promise.all([
+            db.query(statementFrom(statements, key, "cdn_resource_hostnames"), [account, ...ids]),
+            db.query(statementFrom(statements, key, "cdn_resource_rules"), [account, `{${ids.join(",")}}`]),
+          ])
         : [{ rows: [] }, { columns: [], rows: [] }];
       const hostnamesOf = new Map<unknown, unknown[]>(ids.map((resourceId) => [resourceId, []]));
       for (const [resourceId, hostname] of hostnames.rows) hostnamesOf.get(resourceId)?.push(hostname);
