@@ -44,11 +44,14 @@ const ENTRY_COLUMNS = [
   "actionType",
 ] as const satisfies readonly (keyof Entry)[];
 
+/** An entry's values, every column of `ENTRY_COLUMNS` given (null where it has none). */
+type EntryValues = Required<Pick<Entry, (typeof ENTRY_COLUMNS)[number]>>;
+
 /** The insert of an entry, prepared once per database (each value encoded as its column encodes it). */
 const entryInserts = new WeakMap<Database, () => Statement<{ id: number }[]>>();
 
 /** Writes `entry` on `db`, or inside `tx` when given; its id. */
-async function insertEntry(db: Database, entry: Required<Pick<Entry, (typeof ENTRY_COLUMNS)[number]>>, tx?: DatabaseTransaction): Promise<number> {
+async function insertEntry(db: Database, entry: EntryValues, tx?: DatabaseTransaction): Promise<number> {
   let statement = entryInserts.get(db);
   if (!statement) {
     const values = Object.fromEntries(ENTRY_COLUMNS.map((name) => [name, sql.placeholder(name)])) as unknown as Entry;
@@ -88,7 +91,7 @@ function actionOf(method: string, successStatus: number, status: number): "C" | 
   return method === "POST" && successStatus === 201 ? "C" : "U";
 }
 
-function entryOf(pending: PendingEntry, status: number): Required<Pick<Entry, (typeof ENTRY_COLUMNS)[number]>> {
+function entryOf(pending: PendingEntry, status: number): EntryValues {
   const { request } = pending;
   const url = new URL(request.url);
   const content: unknown = request.content;
