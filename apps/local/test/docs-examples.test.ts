@@ -795,13 +795,22 @@ function examplesSuite(current: () => ExamplesApp, another: () => Promise<Exampl
   }, 300_000);
 }
 
+/**
+ * The local app as the examples run on it: as `pnpm start` runs it, but with the per-token rate limit off. The suite
+ * sends a few hundred requests back to back under one key, more than the default limit's burst when requests are fast;
+ * a user runs a sample at a time (the limiter has its own tests in the handlers).
+ */
+function startExamplesApp(env: Record<string, string | undefined>): Promise<LocalProcess> {
+  return startLocalProcess({ ...env, CLOUDPLANE_RATE_LIMIT: "0" });
+}
+
 describe("the docs' examples on PGlite", () => {
   let dataDir: string;
   let app: LocalProcess;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-"));
-    app = await startLocalProcess({ DATA_DIR: dataDir });
+    app = await startExamplesApp({ DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await app?.stop("SIGKILL");
@@ -812,7 +821,7 @@ describe("the docs' examples on PGlite", () => {
     () => ({ url: app.url, apiKey: app.adminApiKey }),
     async () => {
       const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-"));
-      const another = await startLocalProcess({ DATA_DIR: roundDir });
+      const another = await startExamplesApp({ DATA_DIR: roundDir });
       return Object.assign(another, {
         apiKey: another.adminApiKey,
         async close() {
@@ -859,12 +868,12 @@ async function provisionedApp(engine: "pglite" | "postgres"): Promise<ExamplesAp
   const dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-account-"));
   const database = engine === "postgres" ? await createTestDatabase({ engine: "postgres", seed: false }) : undefined;
   const env = database ? { DATA_DIR: dataDir, DATABASE_URL: database.url, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 } : { DATA_DIR: dataDir };
-  let app = await startLocalProcess(env);
+  let app = await startExamplesApp(env);
   expect(app.headline).toContain("(demo data loaded)");
   if (!database) expect(await app.stop("SIGTERM")).toBe(0);
   const account = provisioned(await admin(["provision", "--name", "Examples Inc", "--email", "ops@examples.example"], database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }));
   expect(account.accountId).not.toBe(1);
-  if (!database) app = await startLocalProcess(env);
+  if (!database) app = await startExamplesApp(env);
   return {
     url: app.url,
     apiKey: account.token,
@@ -904,7 +913,7 @@ if (process.env.DATABASE_URL)
       // Migrated but empty: the app loads the demo data itself, as on a first start.
       database = await createTestDatabase({ engine: "postgres", seed: false });
       dataDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-pg-"));
-      app = await startLocalProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
+      app = await startExamplesApp({ DATA_DIR: dataDir, DATABASE_URL: database.url, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
     });
     afterAll(async () => {
       await app?.stop("SIGKILL");
@@ -917,7 +926,7 @@ if (process.env.DATABASE_URL)
       async () => {
         const roundDatabase = await createTestDatabase({ engine: "postgres", seed: false });
         const roundDir = await mkdtemp(join(tmpdir(), "cloudplane-examples-pg-"));
-        const another = await startLocalProcess({ DATA_DIR: roundDir, DATABASE_URL: roundDatabase.url, CLOUDPLANE_SECRETS_KEY: roundDatabase.secretsKeyBase64 });
+        const another = await startExamplesApp({ DATA_DIR: roundDir, DATABASE_URL: roundDatabase.url, CLOUDPLANE_SECRETS_KEY: roundDatabase.secretsKeyBase64 });
         return Object.assign(another, {
           apiKey: another.adminApiKey,
           async close() {
