@@ -13,7 +13,6 @@ import { addZodIssues, ApiError, conflict, envelope, errorReport, errorResponse,
 import { noRoute, underBasePath, type PlatformContext } from "./front.js";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, type Idempotency } from "./idempotency.js";
 import { API_METHODS, pathMethods } from "./methods.js";
-import { stateOf, type RequestState } from "./middleware.js";
 import type { HandlerOptions, RequestExtension, RequestLogEntry } from "./types.js";
 
 /** Request headers a page on another origin may send (CORS), besides those every page may. */
@@ -80,7 +79,7 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
   const methodsOf = pathMethods(basePath, cors ? ["OPTIONS"] : []);
 
   /** Maps anything thrown while serving a request onto the envelope's terms; unexpected errors are reported. */
-  function toApiError(error: unknown, method: string, pathname: string, state: RequestState): ApiError {
+  function toApiError(error: unknown, method: string, pathname: string, requestId: string): ApiError {
     if (error instanceof ApiError) return error;
     if (error instanceof RequestValidationError) {
       const errors: Record<string, string[]> = {};
@@ -95,7 +94,7 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
       return noRoute(method, pathname);
     if (isForeignKeyViolation(error))
       return conflict("An object this request refers to, or one that refers to what it deletes, was changed by another request at the same time: read them again and retry.");
-    report(errorReport(error), state.requestId);
+    report(errorReport(error), requestId);
     if (isDatabaseUnavailable(error)) return unavailable();
     return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
   }
@@ -114,7 +113,7 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
     if (cors && response.headers.has("access-control-allow-origin")) response.headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS.join(","));
   }
 
-  function log(method: string, pathname: string, status: number, state: Pick<RequestState, "requestId" | "started">): void {
+  function log(method: string, pathname: string, status: number, state: Pick<PlatformContext, "requestId" | "started">): void {
     const entry: RequestLogEntry = {
       request_id: state.requestId,
       method,
@@ -129,15 +128,13 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
     serverless: {
       // Preflights are answered before any middleware (no authentication); every answer gets the origin's headers.
       cors: cors ?? false,
-      errorHandler: async (error, request) => {
-        const state = stateOf(request);
-        const pathname = new URL(request.url).pathname;
-        const apiError = (await methodNotAllowed(error, request, pathname)) ?? toApiError(error, request.method, pathname, state);
-        return TsRestResponse.fromJson(envelope(apiError, state.requestId), { status: apiError.status, headers: apiError.headers });
+      errorHandler: async (error, request, context) => {
+        const pathname = context.url.pathname;
+        const apiError = (await methodNotAllowed(error, request, pathname)) ?? toApiError(error, request.method, pathname, context.requestId);
+        return TsRestResponse.fromJson(envelope(apiError, context.requestId), { status: apiError.status, headers: apiError.headers });
       },
       responseHandlers: [
         async (response, request, context) => {
-          const state = stateOf(request, context);
           const raw = request.rawResponse;
           let answer: TsRestResponse;
           if (raw && response.status < 300) {
@@ -151,28 +148,28 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
             const copy: Response = response;
             answer = new TsRestResponse(copy.body === null ? null : await copy.text(), copy);
           }
-          answer.headers.set("x-request-id", state.requestId);
+          answer.headers.set("x-request-id", context.requestId);
           exposeHeaders(answer);
           if (request.method === "HEAD") answer = withoutBody(answer);
           try {
             await idempotency.settle(answer, request);
           } catch (error) {
             // The answer stands; its key stays claimed until it is abandoned (idempotency.ts).
-            report(errorReport(error), state.requestId);
+            report(errorReport(error), context.requestId);
           }
           try {
             await settleAudit(options.db, answer, request);
           } catch (error) {
             // The answer stands; the entry of a write that committed its transaction is already written.
-            report(errorReport(error), state.requestId);
+            report(errorReport(error), context.requestId);
           }
-          log(request.method, context.url.pathname, answer.status, state);
+          log(request.method, context.url.pathname, answer.status, context);
           return answer;
         },
       ],
     },
     answerError(error, request) {
-      const apiError = toApiError(error, request.method, request.pathname, request);
+      const apiError = toApiError(error, request.method, request.pathname, request.requestId);
       let response = errorResponse(apiError, request.requestId);
       if (corsify) {
         // itty-router's corsify reads the request's Origin only.

@@ -18,17 +18,18 @@ import { createRouter, servedContract } from "./router.js";
 import type { Handler, HandlerOptions } from "./types.js";
 
 /**
- * ts-rest builds its answers on the `Response` class there was when it was loaded. Where the runtime has
- * put another in its place since (Node's bridge, @hono/node-server, puts its own light class there, whose
- * text bodies it writes straight to the socket instead of streaming them through a web stream), the
- * answer is given in the runtime's class; elsewhere it is passed on as it is.
+ * ts-rest's `TsRestResponse` extends the `Response` class there was when it was loaded. Where the runtime
+ * has put a subclass of that class in its place since (Node's bridge, @hono/node-server, puts its light
+ * class there when it starts serving: it keeps a text body as it is, and the bridge writes it straight to
+ * the socket, where undici's `Response` would wrap it in a web stream first), `TsRestResponse` is made to
+ * extend the runtime's class instead. `super()` calls the class's prototype as it is when it runs, so
+ * every answer built from then on is the runtime's kind, with no copy; elsewhere nothing changes.
  */
-function inRuntimeResponse(response: Response): Response {
-  // Asked on each answer: the bridge puts its class in place when it starts serving, after this module loaded.
-  if (!(response instanceof TsRestResponse) || Object.getPrototypeOf(TsRestResponse) === Response) return response;
-  const body: unknown = response.rawBody;
-  if (body !== null && typeof body !== "string") return response;
-  return new Response(body, { status: response.status, headers: response.headers });
+function followRuntimeResponse(): void {
+  const base: unknown = Object.getPrototypeOf(TsRestResponse);
+  if (base === Response || typeof base !== "function" || !(Response.prototype instanceof base)) return;
+  Object.setPrototypeOf(TsRestResponse, Response);
+  Object.setPrototypeOf(TsRestResponse.prototype, Response.prototype);
 }
 
 export function createHandler(options: HandlerOptions): Handler {
@@ -47,6 +48,8 @@ export function createHandler(options: HandlerOptions): Handler {
   });
   return async (request) => {
     const started = performance.now();
+    // Asked on each request: the bridge puts its class in place when it starts serving, after this module loaded.
+    followRuntimeResponse();
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
     const url = new URL(request.url);
     try {
@@ -60,7 +63,7 @@ export function createHandler(options: HandlerOptions): Handler {
         // ts-rest types its fetch handler's answer as any; it is the Response its router made.
         return (await serve(servedRequest, context)) as Response;
       })();
-      return inRuntimeResponse(await withDeadline(answer, timeoutMs, context.progress));
+      return await withDeadline(answer, timeoutMs, context.progress);
     } catch (error) {
       return answers.answerError(error, { method: request.method, pathname: url.pathname, requestId, started, origin: request.headers.get("origin") });
     }

@@ -7,7 +7,7 @@ import { isBytes, roleMayCall, type RouteAccess } from "@cloudplane/contract";
 import type { TsRestRequest } from "@ts-rest/serverless";
 import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
-import { requestIdFrom, storableJson, type PlatformContext } from "./front.js";
+import { storableJson, type PlatformContext } from "./front.js";
 import type { Idempotency } from "./idempotency.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
@@ -16,25 +16,6 @@ import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
 // eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
-
-/** What ts-rest's error handler, which is not given the platform context, needs to know of a request. */
-export interface RequestState {
-  requestId: string;
-  started: number;
-}
-
-const STATE = Symbol("cloudplane.request");
-
-type StatefulRequest = TsRestRequest & { [STATE]?: RequestState };
-
-/** The request's state, kept on ts-rest's request: made from the front's context, or (an error before any middleware ran) from the request. */
-export function stateOf(request: TsRestRequest, context?: PlatformContext): RequestState {
-  const stateful = request as StatefulRequest;
-  return (stateful[STATE] ??= {
-    requestId: context?.requestId ?? requestIdFrom(request.headers.get("x-request-id")),
-    started: context?.started ?? performance.now(),
-  });
-}
 
 /**
  * Query parameters by name; a name given more than once has all its values, in order (itty-router's
@@ -56,7 +37,6 @@ function parseQuery(url: URL): Record<string, string | string[]> {
  * are, empty bytes for a raw route that got none).
  */
 function handOver(request: TsRestRequest, context: PlatformContext): void {
-  stateOf(request, context);
   if (context.url.search) request.query = parseQuery(context.url);
 }
 
@@ -92,6 +72,8 @@ function refuseUnstorableText(request: TsRestRequest, context: PlatformContext):
   // the stack cannot be written out, and is walked.
   // Raw bytes (a route that takes them) hold no text.
   const content: unknown = isBytes(request.content) ? undefined : request.content;
+  // Nothing to look at: no query, and no body or one whose text the front cleared (most GETs).
+  if (!context.url.search && (context.progress.bodyStorable || content === undefined)) return;
   let text: string | undefined;
   try {
     text = JSON.stringify(context.progress.bodyStorable || content === undefined ? [request.query] : [request.query, content]);

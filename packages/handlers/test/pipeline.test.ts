@@ -3,6 +3,7 @@
  * malformed JSON, wrong content types and oversized bodies, validation paths, the base path, and
  * request logs that never carry a credential.
  */
+import type { ErrorCode } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { initContract } from "@ts-rest/core";
@@ -41,6 +42,24 @@ describe.each(engines())("request pipeline on %s", (engine) => {
       expect(failed.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
       expectEnvelope(failed, 404, "not_found");
       expect(failed.headers.get("x-request-id")).not.toBe(ok.headers.get("x-request-id"));
+    });
+
+    it("answers and logs an error under its request's id, whichever part of the pipeline raised it", async () => {
+      const cases: Array<[string, string, number, ErrorCode, { body: unknown }?]> = [
+        ["GET", "/cdn/origin_groups/999999", 404, "not_found"],
+        ["GET", "/no/such/route", 404, "not_found"],
+        ["DELETE", "/cdn/clients/me/features", 405, "method_not_allowed"],
+        ["GET", "/cdn/origin_groups/not-a-number", 400, "validation_error"],
+        ["PATCH", "/cdn/origin_groups/1", 400, "validation_error", { body: { sources: "no" } }],
+      ];
+      for (const [method, path, status, code, init] of cases)
+        for (const sent of [undefined, `case-${method}-${status}`]) {
+          const count = api.logs.length;
+          const reply = await api.call(method, path, { ...init, headers: sent ? { "x-request-id": sent } : {} });
+          const envelope = expectEnvelope(reply, status, code, undefined, `${method} ${path}`);
+          expect(envelope.request_id).toBe(sent ?? reply.headers.get("x-request-id"));
+          expect(api.logs.slice(count)).toEqual([expect.objectContaining({ request_id: envelope.request_id, method, status })]);
+        }
     });
 
     it("echoes a reasonable one, and replaces one that is not", async () => {

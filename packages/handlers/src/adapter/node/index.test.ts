@@ -4,7 +4,9 @@
  */
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type RequestOptions, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
+import { inspect } from "node:util";
 import { demoToken } from "@cloudplane/db";
+import { TsRestResponse } from "@ts-rest/serverless";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, expectEnvelope, replyOf, useApi, type Reply } from "../../../test/harness.js";
 import { serve, shutdown } from "./index.js";
@@ -32,6 +34,16 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     expect(Number(response.headers.get("x-total-count"))).toBeGreaterThan(0);
     const streams = (await response.json()) as { broadcasts?: unknown[] }[];
     expect(streams.every((stream) => Array.isArray(stream.broadcasts))).toBe(true);
+  });
+
+  it("answers in the bridge's light Response class, as ts-rest built it, with no copy and no web stream", async () => {
+    // Serving put the bridge's class in the global Response's place; the handler's answers are built in it.
+    const answer = await api.handler(new Request(`${base}/streaming/streams/1`, { headers }));
+    expect(answer).toBeInstanceOf(TsRestResponse);
+    expect(answer).toBeInstanceOf(Response);
+    expect(inspect(answer)).toMatch(/^Response \(lightweight\)/);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: 1 });
   });
 
   it("streams a request body through to the handler", async () => {
