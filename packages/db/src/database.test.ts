@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
+import { arrayLiteral, createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
 import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
 import { migrations } from "./migrations.generated.js";
 import { accounts, edgeSecrets, users } from "./schema/index.js";
-import { createTestDatabase } from "./testing.js";
+import { createTestDatabase, selectRows } from "./testing.js";
 
 describe("createDatabase with PGlite", () => {
   let root: string;
@@ -270,6 +270,25 @@ describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) 
         const [missing] = await statement.execute({ userId: -1 });
         expect(missing).toEqual({ account: { id: 1, doubled: 2 }, user: null, label: "n1" });
       }
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** arrayLiteral: a list as one text parameter, which PostgreSQL reads back as the same list on either engine. */
+describe.each(relationalEngines)("arrayLiteral on %s", (engine) => {
+  it("sends text and numbers that PostgreSQL reads back as they were: quotes, backslashes, commas, braces, spaces, NULL as text, none", async () => {
+    const database = await createTestDatabase({ engine, seed: false });
+    try {
+      const texts = ["instance", 'a"b', "c\\d", '\\"', "x,y", "{z}", " padded ", "NULL", "", "ünï ✓", "end\\"];
+      // Read back as JSON, which both drivers parse alike.
+      const [read] = await selectRows(
+        database.db,
+        sql`select to_json(${arrayLiteral(texts)}::text[]) as texts, to_json(${arrayLiteral([3, -1, 0])}::int[]) as numbers, to_json(${arrayLiteral([])}::text[]) as none`,
+      );
+      expect(read).toEqual({ texts, numbers: [3, -1, 0], none: [] });
+      expect(arrayLiteral(['a"b', 7])).toBe('{"a\\"b",7}');
     } finally {
       await database.close();
     }

@@ -311,7 +311,15 @@ async function openPglite(dataDir: string | undefined, durability: PgliteDurabil
  * postgres.js's type lookup (`fetchTypes: false`) would otherwise send the list as `a,b`.
  */
 export function arrayLiteral(values: readonly (string | number)[]): string {
-  const items = values.map((value) => (typeof value === "number" ? String(value) : `"${value.replace(/[\\"]/g, "\\$&")}"`));
-  return `{${items.join(",")}}`;
+  let literal = "{";
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    if (index) literal += ",";
+    // Most text has no quote or backslash to escape: a test is ~5× cheaper than a replace that finds none.
+    literal += typeof value === "number" ? String(value) : `"${ESCAPED_IN_ARRAY.test(value) ? value.replace(/[\\"]/g, "\\$&") : value}"`;
+  }
+  return `${literal}}`;
 }
+
+const ESCAPED_IN_ARRAY = /[\\"]/;
 

@@ -11,6 +11,7 @@ import { TsRestRequest } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { newRequestId } from "../src/errors.js";
 import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
 import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
@@ -42,6 +43,14 @@ describe.each(engines())("request pipeline on %s", (engine) => {
       expect(failed.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
       expectEnvelope(failed, 404, "not_found");
       expect(failed.headers.get("x-request-id")).not.toBe(ok.headers.get("x-request-id"));
+    });
+
+    it("makes each new id from fresh random bits, across the draws of random bytes", () => {
+      const ids = Array.from({ length: 1000 }, () => newRequestId());
+      for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(new Set(ids).size).toBe(ids.length);
+      // Every hex digit turns up in every position: no part of the id is fixed.
+      for (let position = 4; position < 36; position++) expect(new Set(ids.map((id) => id[position])).size, `position ${position}`).toBe(16);
     });
 
     it("answers and logs an error under its request's id, whichever part of the pipeline raised it", async () => {
