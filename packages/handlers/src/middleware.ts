@@ -32,7 +32,7 @@ function parseQuery(url: URL): Record<string, string | string[]> {
 }
 
 /**
- * The request's state and its query as the route takes them. The body is the front's: read, held to the
+ * The request's query as the route takes it (its id and start stay in the context). The body is the front's: read, held to the
  * limit and to its route's type, and handed over as the request's content (JSON parsed, raw bytes as they
  * are, empty bytes for a raw route that got none).
  */
