@@ -66,7 +66,7 @@ type JsonValue<V> = V extends Date ? string : V extends Uint8Array ? never : V;
  * Columns the database computes itself (a generated column, or a count its triggers keep): never in the
  * fixture, which would otherwise be loaded over them.
  */
-type KeptColumns = { originGroups: "relatedResources"; securityProfiles: "network" };
+type KeptColumns = { originGroups: "relatedResources"; securityProfiles: "network" | "bgp" };
 
 type Columns<K extends DemoTableName> = {
   [C in Exclude<keyof DemoTables[K]["$inferSelect"], K extends keyof KeptColumns ? KeptColumns[K] : never>]: JsonValue<DemoTables[K]["$inferSelect"][C]>;

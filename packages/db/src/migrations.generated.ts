@@ -694,5 +694,14 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE \"security_profiles\" ADD COLUMN \"network\" text GENERATED ALWAYS AS (set_masklen(ip_address::inet, case when family(ip_address::inet) = 4 then 32 else 128 end)::text) STORED;",
       "CREATE INDEX \"security_profiles_account_id_network_idx\" ON \"security_profiles\" USING btree (\"account_id\",\"network\" collate \"C\") WHERE \"security_profiles\".\"deleted\" is null;"
     ]
+  },
+  {
+    "name": "0036_security_profile_bgp",
+    "hash": "a0d34250ceedafe56da55ae61a4ab9bb76cd03e1cf8b07397be4b23d3c9f348c",
+    "statements": [
+      "DROP INDEX \"security_profiles_account_id_network_idx\";",
+      "ALTER TABLE \"security_profiles\" ADD COLUMN \"bgp\" boolean GENERATED ALWAYS AS ((options ->> 'bgp')::boolean) STORED;",
+      "CREATE INDEX \"security_profiles_account_id_network_bgp_idx\" ON \"security_profiles\" USING btree (\"account_id\",\"network\" collate \"C\",\"bgp\") WHERE \"security_profiles\".\"deleted\" is null;"
+    ]
   }
 ];

@@ -22,32 +22,41 @@ function ownClient(clientId: number | undefined, caller: Caller): void {
 
 /**
  * The account's protected networks (of one site, when given), each announced or not, in code-point order.
- * The networks come in that order from the profiles' (account_id, network) index, so a network several
- * profiles share arrives as neighbours and one pass makes the answer: at 90,000 networks the rows are
- * read as the driver gives them (Drizzle's mapping of each row would cost more than the query).
+ * The networks and their profiles' bgp option come in that order from the profiles' (account_id, network,
+ * bgp) index alone, so a network several profiles share arrives as neighbours and one pass makes the answer.
+ * They are read as two texts the database joins in the index's order (the networks space-separated, the
+ * options one letter each), not as a row each: at 90,000 networks the driver's object per row cost three
+ * times the query.
  */
 async function announces(db: Pick<Database, "execute" | "select">, accountId: number, site?: string): Promise<ClientAnnounce> {
   const conditions: SQL[] = [eq(securityProfiles.accountId, accountId), isNull(securityProfiles.deleted), isNotNull(securityProfiles.network)];
   if (site !== undefined) conditions.push(eq(securityProfiles.site, site));
   const [profiles, toggles] = await Promise.all([
     db.execute(
-      sql`select ${securityProfiles.network} as network, (${securityProfiles.options} ->> 'bgp')::boolean as bgp from ${securityProfiles}
-          where ${and(...conditions)} order by ${securityProfiles.network} collate "C"`,
+      sql`select string_agg(network, ' ') as networks, string_agg(case when bgp then 't' else 'f' end, '') as bgp
+          from (select ${securityProfiles.network} as network, ${securityProfiles.bgp} as bgp from ${securityProfiles}
+                where ${and(...conditions)} order by ${securityProfiles.network} collate "C") as ordered`,
     ),
     db.select({ network: securityBgpAnnounces.network, enabled: securityBgpAnnounces.enabled }).from(securityBgpAnnounces).where(eq(securityBgpAnnounces.accountId, accountId)),
   ]);
   const toggled = new Map(toggles.map((toggle) => [toggle.network, toggle.enabled]));
   const entry: ClientAnnounce = { client_id: accountId, announced: [], not_announced: [] };
-  const rows = rowsOf<{ network: string; bgp: boolean | null }>(profiles);
-  for (let at = 0; at < rows.length; ) {
-    const { network } = rows[at]!;
+  // No row's aggregate is null: an account without networks.
+  const [joined] = rowsOf<{ networks: string | null; bgp: string | null }>(profiles);
+  const networks = joined?.networks?.split(" ") ?? [];
+  const bgp = joined?.bgp ?? "";
+  for (let at = 0; at < networks.length; ) {
+    const network = networks[at]!;
     // A network is announced by default when any profile of its address has bgp on; a toggle decides over it.
     let byDefault = false;
-    for (; at < rows.length && rows[at]!.network === network; at++) byDefault ||= rows[at]!.bgp === true;
-    (toggled.get(network) ?? byDefault ? entry.announced : entry.not_announced).push(network);
+    for (; at < networks.length && networks[at] === network; at++) byDefault ||= bgp.charCodeAt(at) === T;
+    ((toggled.size === 0 ? byDefault : (toggled.get(network) ?? byDefault)) ? entry.announced : entry.not_announced).push(network);
   }
   return entry;
 }
+
+/** The letter of a profile whose bgp option is on, in the joined options. */
+const T = "t".charCodeAt(0);
 
 export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
   return tsr.routerWithMiddleware(served("security", securityBgpAnnouncesRoutes))<RequestExtension>({

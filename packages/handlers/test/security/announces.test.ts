@@ -19,6 +19,8 @@ describe.each(engines())("BGP announces on %s", (engine) => {
     // Profile 1 (bgp on) was toggled off in the demo data; profile 3 has bgp off; profile 7 is deleted; profile 5 has no address.
     expect(reply.body).toEqual([{ client_id: 1, announced: [], not_announced: ["2001:db8::10/128", "203.0.113.10/32"] }]);
     expect((await api.call("GET", `${ANNOUNCES}?site=LU`)).body).toEqual([{ client_id: 1, announced: [], not_announced: ["2001:db8::10/128"] }]);
+    // A site without profiles: no network at all.
+    expect((await api.call("GET", `${ANNOUNCES}?site=ZZ`)).body).toEqual([{ client_id: 1, announced: [], not_announced: [] }]);
     expect((await api.call("GET", `${ANNOUNCES}?origin=STATIC,DYNAMIC`)).body).toEqual([{ client_id: 1, announced: [], not_announced: [] }]);
     expect((await api.call("GET", `${ANNOUNCES}?origin=IAAS&client_id=1`)).body).toEqual(reply.body);
     expect((await api.call("GET", `${ANNOUNCES}?offset=1`)).body).toEqual([]);

@@ -2,7 +2,7 @@
  * Security profiles: the account's protection profiles, with their values of their template's fields.
  */
 import { relations, sql } from "drizzle-orm";
-import { foreignKey, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { identityId, timestamptz } from "../columns.js";
 import { accountId, accounts } from "../iam/account.js";
 import { securityProfileTemplates, securityTemplateFields } from "./profile-templates.js";
@@ -34,6 +34,11 @@ export const securityProfiles = pgTable(
     /** The site that protects the address (the contract's `securityProfile.site`). */
     site: text("site").notNull(),
     options: jsonb("options").$type<SecurityProfileOptions>().notNull(),
+    /**
+     * `options.bgp`, computed by the database when the options are written: kept in the networks' index
+     * below, so the announces read an account's networks from the index alone (an index-only scan).
+     */
+    bgp: boolean("bgp").generatedAlwaysAs(sql`(options ->> 'bgp')::boolean`),
     protocols: jsonb("protocols").$type<Record<string, unknown>[]>().notNull().default([]),
     status: jsonb("status").$type<Record<string, unknown>>().notNull().default({}),
     plan: text("plan").notNull(),
@@ -46,9 +51,10 @@ export const securityProfiles = pgTable(
     unique("security_profiles_account_id_id_unique").on(t.accountId, t.id),
     // The listing's ip_address filter: one profile among the account's many.
     index("security_profiles_account_id_ip_address_idx").on(t.accountId, t.ipAddress),
-    // The announces: the live profiles' networks in code-point order, one range of the index per account.
-    index("security_profiles_account_id_network_idx")
-      .on(t.accountId, sql`${t.network} collate "C"`)
+    // The announces: the live profiles' networks in code-point order with their bgp option, one range of
+    // the index per account, read without visiting the table.
+    index("security_profiles_account_id_network_bgp_idx")
+      .on(t.accountId, sql`${t.network} collate "C"`, t.bgp)
       .where(sql`${t.deleted} is null`),
   ],
 );

@@ -1,0 +1,3 @@
+DROP INDEX "security_profiles_account_id_network_idx";--> statement-breakpoint
+ALTER TABLE "security_profiles" ADD COLUMN "bgp" boolean GENERATED ALWAYS AS ((options ->> 'bgp')::boolean) STORED;--> statement-breakpoint
+CREATE INDEX "security_profiles_account_id_network_bgp_idx" ON "security_profiles" USING btree ("account_id","network" collate "C","bgp") WHERE "security_profiles"."deleted" is null;
