@@ -37,20 +37,28 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
           from (select ${securityProfiles.network} as network, ${securityProfiles.bgp} as bgp from ${securityProfiles}
                 where ${and(...conditions)} order by ${securityProfiles.network} collate "C") as ordered`,
     ),
-    db.select({ network: securityBgpAnnounces.network, enabled: securityBgpAnnounces.enabled }).from(securityBgpAnnounces).where(eq(securityBgpAnnounces.accountId, accountId)),
+    // The toggles in the same order, so that one walk alongside the networks finds each network's.
+    db
+      .select({ network: securityBgpAnnounces.network, enabled: securityBgpAnnounces.enabled })
+      .from(securityBgpAnnounces)
+      .where(eq(securityBgpAnnounces.accountId, accountId))
+      .orderBy(sql`${securityBgpAnnounces.network} collate "C"`),
   ]);
-  const toggled = new Map(toggles.map((toggle) => [toggle.network, toggle.enabled]));
   const entry: ClientAnnounce = { client_id: accountId, announced: [], not_announced: [] };
   // No row's aggregate is null: an account without networks.
   const [joined] = rowsOf<{ networks: string | null; bgp: string | null }>(profiles);
   const networks = joined?.networks?.split(" ") ?? [];
   const bgp = joined?.bgp ?? "";
+  let toggle = 0;
   for (let at = 0; at < networks.length; ) {
     const network = networks[at]!;
     // A network is announced by default when any profile of its address has bgp on; a toggle decides over it.
-    let byDefault = false;
-    for (; at < networks.length && networks[at] === network; at++) byDefault ||= bgp.charCodeAt(at) === T;
-    ((toggled.size === 0 ? byDefault : (toggled.get(network) ?? byDefault)) ? entry.announced : entry.not_announced).push(network);
+    let announced = false;
+    for (; at < networks.length && networks[at] === network; at++) announced ||= bgp.charCodeAt(at) === T;
+    // Networks are ASCII, so JavaScript's order of strings is the code-point order both lists are in.
+    while (toggle < toggles.length && toggles[toggle]!.network < network) toggle++;
+    if (toggle < toggles.length && toggles[toggle]!.network === network) announced = toggles[toggle]!.enabled;
+    (announced ? entry.announced : entry.not_announced).push(network);
   }
   return entry;
 }

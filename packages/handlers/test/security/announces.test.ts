@@ -39,7 +39,15 @@ describe.each(engines())("BGP announces on %s", (engine) => {
       const reply = await api.call("GET", ANNOUNCES);
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toEqual([{ client_id: 1, announced: ["10.0.0.2/32"], not_announced: ["10.0.0.10/32", "2001:db8::10/128", "203.0.113.10/32"] }]);
+      // Stored toggles of a network between others and of one no live profile has (left out), beside the demo's.
+      await api.database.db.execute(sql`
+        insert into security_bgp_announces (account_id, network, enabled, updated)
+        values (1, '10.0.0.10/32', true, now()), (1, '10.0.0.1/32', true, now()), (1, '10.0.0.3/32', false, now())`);
+      expect((await api.call("GET", ANNOUNCES)).body).toEqual([
+        { client_id: 1, announced: ["10.0.0.10/32", "10.0.0.2/32"], not_announced: ["2001:db8::10/128", "203.0.113.10/32"] },
+      ]);
     } finally {
+      await api.database.db.execute(sql`delete from security_bgp_announces where network like '10.0.0.%'`);
       await api.database.db.execute(sql`delete from security_profiles where ip_address like '10.0.0.%'`);
     }
   });
