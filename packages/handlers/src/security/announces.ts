@@ -45,7 +45,7 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
       .orderBy(sql`${securityBgpAnnounces.network} collate "C"`),
   ]);
   const entry: ClientAnnounce = { client_id: accountId, announced: [], not_announced: [] };
-  // No row's aggregate is null: an account without networks.
+  // Both aggregates are null for an account without networks.
   const [joined] = rowsOf<{ networks: string | null; bgp: string | null }>(profiles);
   const networks = joined?.networks?.split(" ") ?? [];
   const bgp = joined?.bgp ?? "";
@@ -54,7 +54,7 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
     const network = networks[at]!;
     // A network is announced by default when any profile of its address has bgp on; a toggle decides over it.
     let announced = false;
-    for (; at < networks.length && networks[at] === network; at++) announced ||= bgp.charCodeAt(at) === T;
+    for (; at < networks.length && networks[at] === network; at++) announced ||= bgp[at] === "t";
     // Networks are ASCII, so JavaScript's order of strings is the code-point order both lists are in.
     while (toggle < toggles.length && toggles[toggle]!.network < network) toggle++;
     if (toggle < toggles.length && toggles[toggle]!.network === network) announced = toggles[toggle]!.enabled;
@@ -62,9 +62,6 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
   }
   return entry;
 }
-
-/** The letter of a profile whose bgp option is on, in the joined options. */
-const T = "t".charCodeAt(0);
 
 export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
   return tsr.routerWithMiddleware(served("security", securityBgpAnnouncesRoutes))<RequestExtension>({
