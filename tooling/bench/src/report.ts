@@ -401,6 +401,40 @@ const perRequest = (requestsPerSecond: number) => 1e6 / requestsPerSecond;
 const micros = (value: number) => `${Math.round(value).toLocaleString("en-US")} µs`;
 
 /**
+ * Each server's own CPU time per request (its process, all its threads), beside its req/s: the servers
+ * share two cores with the load generator, so req/s moves with how the cores were shared in a server's
+ * turn; CPU time per request is the work the server did, whatever the sharing. On PostgreSQL it leaves
+ * out the database's own process; on PGlite it holds the database, which runs in the server's process.
+ */
+function cpuLines(part: ThroughputPart): string[] {
+  const rows = part.rows.filter((row) => row.cpuMicros);
+  if (!rows.length) return [];
+  const ratio = (ours: number, other: number | undefined) => (other ? (ours / other).toFixed(2) : "—");
+  return [
+    `Each server's CPU time per request: its process's user and system time, all threads, over its measured rounds, divided by its answers (${part.engine === "pglite" ? "PGlite runs in each server's process, so this includes the database's own work" : "PostgreSQL's own work, in its processes, is not in it"}). Unlike req/s, it does not move with how the two cores were shared with the load generator in a server's turn. Ours ÷ a peer below 1.0: ours does less work per request.`,
+    "",
+    table(
+      ["Route", "Baseline", "Peer", "Fastify peer", "Ours", "Ours + rate limit", "Ours ÷ peer", "Ours ÷ Fastify peer", "Ours − baseline"],
+      rows.map((row) => {
+        const cpu = row.cpuMicros!;
+        return [
+          row.title,
+          micros(cpu.baseline),
+          micros(cpu.peer),
+          micros(cpu.fastifyPeer),
+          micros(cpu.ours),
+          micros(cpu.oursRateLimited),
+          ratio(cpu.ours, cpu.peer),
+          ratio(cpu.ours, cpu.fastifyPeer),
+          `${cpu.ours >= cpu.baseline ? "+" : "−"}${micros(Math.abs(cpu.ours - cpu.baseline))}`,
+        ];
+      }),
+    ),
+    "",
+  ];
+}
+
+/**
  * PGlite's floor: the database's own time per request, and what each server spends over it. A server on
  * PGlite does its work on one thread (PGlite's PostgreSQL runs in the server's process), so at full load
  * 1 ÷ req/s is the time a request takes of that thread.
@@ -485,6 +519,7 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
         }),
       ),
       "",
+      ...cpuLines(part),
       ...floorLines(part),
       part.baselineDifferences.length
         ? `The baseline's statements differ from ours: ${part.baselineDifferences.join("; ")}.`

@@ -4,6 +4,7 @@
  * with @hono/zod-openapi, peer-core.ts, and on Fastify, fastify-peer-core.ts) and for the baseline, on
  * one database.
  */
+import { readFileSync } from "node:fs";
 import type { Engine } from "@cloudplane/db";
 import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
 import { captureRouteSql, type RouteSql } from "./capture.js";
@@ -35,6 +36,13 @@ export interface ThroughputRow {
    * HTTP, no server. Absent on PostgreSQL and from runs made before it was measured.
    */
   floor?: { requestsPerSecond: number };
+  /**
+   * Each server's CPU time per answered request, in µs: its process's user and system time (all its
+   * threads) over its measured rounds, divided by the responses. Unlike req/s, it does not depend on how
+   * the two cores were shared with the load generator and the other servers' turns. Absent from runs made
+   * before it was measured.
+   */
+  cpuMicros?: Record<Variant, number>;
 }
 
 export interface ThroughputPart {
@@ -65,6 +73,17 @@ const VARIANTS = ["baseline", "peer", "fastifyPeer", "ours", "oursRateLimited"] 
 const PEERS: readonly PeerKind[] = ["peer", "fastifyPeer"];
 const PEER_SERVERS = { peer: "peer", fastifyPeer: "fastify-peer" } as const;
 const PEER_LABELS: Record<PeerKind, string> = { peer: "Hono peer", fastifyPeer: "Fastify peer" };
+
+/** A process's CPU time so far (user and system, all its threads), in seconds, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** /proc's unit of CPU time: USER_HZ, 100 on every Linux architecture the bench runs on. */
+const CLOCK_TICKS = 100;
 
 /** Requests a second of `requests`, in turn, through the baseline's code on `db` in this process, for `seconds` (after a second's warm-up). */
 async function floorOf(db: RawDatabase, statements: RouteSql, requests: BenchRequest[], seconds: number): Promise<number> {
@@ -124,11 +143,20 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
     for (const route of routes) {
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], fastifyPeer: [], ours: [], oursRateLimited: [] };
+      const cpu: Record<Variant, number> = { baseline: 0, peer: 0, fastifyPeer: 0, ours: 0, oursRateLimited: 0 };
       for (let round = 0; round < LOAD.rounds; round++)
-        for (const variant of VARIANTS) samples[variant].push(await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.roundSeconds));
+        for (const variant of VARIANTS) {
+          const { url, pid } = servers[variant]!;
+          const before = cpuSeconds(pid);
+          samples[variant].push(await runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds));
+          cpu[variant] += cpuSeconds(pid) - before;
+        }
       const results = Object.fromEntries(VARIANTS.map((variant) => [variant, summarize(samples[variant])])) as Record<Variant, LoadResult>;
+      const cpuMicros = Object.fromEntries(VARIANTS.map((variant) => [variant, (cpu[variant] * 1e6) / Math.max(1, results[variant].responses)])) as Record<Variant, number>;
       for (const variant of VARIANTS)
-        console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}`);
+        console.log(
+          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${VARIANT_TITLES[variant].padEnd(26)} ${show(results[variant])}  CPU ${cpuMicros[variant].toFixed(0)} µs/request`,
+        );
       for (const kind of PEERS)
         console.log(
           `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${PEER_LABELS[kind]}`.padEnd(26)} ${(results.ours.requestsPerSecond / results[kind].requestsPerSecond).toFixed(2)} ×`,
@@ -139,7 +167,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
         floor = { requestsPerSecond: await floorOf(floorDatabase, baselineStatements, route.requests, LOAD.rounds * LOAD.roundSeconds) };
         console.log(`  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${"PGlite alone (the floor)".padEnd(26)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s`);
       }
-      rows.push({ engine, route: route.id, title: route.title, results, ...(floor ? { floor } : {}) });
+      rows.push({ engine, route: route.id, title: route.title, results, cpuMicros, ...(floor ? { floor } : {}) });
     }
     return { engine, rows, baselineDifferences, peerDifferences: differences.peer, fastifyPeerDifferences: differences.fastifyPeer };
   } finally {
