@@ -151,7 +151,7 @@ export function hasBody(request: Request): boolean {
 export async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
   const headers = request.headers;
   let content: unknown;
-  progress.bodyType = await bodyTypeOf(request.method, url.href);
+  progress.bodyType = await bodyTypeOf(request.method, url);
   if (hasBody(request)) {
     if (Number(headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
     progress.bodyRead = false;
