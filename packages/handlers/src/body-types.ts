@@ -13,9 +13,6 @@ import { Router, type IRequest } from "itty-router";
 /** The body type of the route `method` and `url` reach. */
 export type BodyTypeOf = (method: string, url: URL) => Promise<BodyType>;
 
-/** The methods of the routes that take something other than JSON: a request of another method needs no matching. */
-const RAW_METHODS: ReadonlySet<string> = new Set(ROUTES.filter(({ route }) => bodyTypeOf(route) !== JSON_BODY).map(({ route }) => route.method));
-
 /**
  * `BodyTypeOf` for a handler served under `basePath` ("" for the root). Only a request some route that
  * takes raw bytes could match needs the router's answer: the others are JSON whatever route serves them.
@@ -28,7 +25,7 @@ export function routeBodyTypes(basePath: string): BodyTypeOf {
   let router: ReturnType<typeof Router<IRequest>> | undefined;
   return async (method, url) => {
     if (!rawPatterns.get(method)?.some((pattern) => pattern.test(url.pathname))) return JSON_BODY;
-    router ??= bodyTypeRouter(basePath);
+    router ??= bodyTypeRouter(basePath, new Set(rawPatterns.keys()));
     const found = (await router.fetch({ method, url: url.href })) as BodyType | undefined;
     return found ?? JSON_BODY;
   };
@@ -47,11 +44,12 @@ function rawRoutePatterns(basePath: string): Map<string, RegExp[]> {
   return patterns;
 }
 
-function bodyTypeRouter(basePath: string) {
+/** The body type of every route of `methods` (those some raw route has), in the contract's order. */
+function bodyTypeRouter(basePath: string, methods: ReadonlySet<string>) {
   // Every route of those methods, JSON ones too: a JSON route listed before a raw one that would match the same request wins, as in ts-rest.
   const router = Router<IRequest>({ base: basePath });
   for (const { route } of ROUTES) {
-    if (!RAW_METHODS.has(route.method)) continue;
+    if (!methods.has(route.method)) continue;
     const type = bodyTypeOf(route);
     router.all(route.path, (request: IRequest) => (request.method === route.method ? type : undefined));
   }
