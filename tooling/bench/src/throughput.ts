@@ -144,8 +144,9 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], fastifyPeer: [], ours: [], oursRateLimited: [] };
       const cpu: Record<Variant, number> = { baseline: 0, peer: 0, fastifyPeer: 0, ours: 0, oursRateLimited: 0 };
+      // Every other round in the reverse order: no server always follows the same one, nor always comes first or last.
       for (let round = 0; round < LOAD.rounds; round++)
-        for (const variant of VARIANTS) {
+        for (const variant of round % 2 ? [...VARIANTS].reverse() : VARIANTS) {
           const { url, pid } = servers[variant]!;
           const before = cpuSeconds(pid);
           samples[variant].push(await runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds));
