@@ -9,7 +9,7 @@ import { encryptSecret, hashToken, sha256Hex } from "./crypto.js";
 import * as schema from "./schema/index.js";
 
 /**
- * Tables the demo fixture leaves empty: the rate limiter's counters, the sums triggers keep, the answers
+ * Tables the demo fixture leaves empty: the rate limiter's counters, the sums and versions triggers keep, the answers
  * kept under idempotency keys, and what the database makes for the demo as it loads: the activity of
  * demo-activity.ts, the CDN traffic and paid features' periods of demo-cdn-traffic.ts, and the streams'
  * statistics of demo-streaming-statistics.ts.
@@ -18,6 +18,7 @@ type NotDemoTable =
   | "rateLimitBuckets"
   | "usageMonthTotals"
   | "listingCounts"
+  | "securityAnnounceVersions"
   | "idempotencyKeys"
   | "edgeAppCalls"
   | "securityEvents"

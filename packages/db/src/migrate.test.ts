@@ -77,6 +77,7 @@ const EXPECTED_TABLES = [
   "playlist_videos",
   "rate_limit_buckets",
   "restreams",
+  "security_announce_versions",
   "security_bgp_announces",
   "security_events",
   "security_profile_fields",

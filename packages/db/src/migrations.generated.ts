@@ -703,5 +703,29 @@ export const migrations: readonly Migration[] = [
       "ALTER TABLE \"security_profiles\" ADD COLUMN \"bgp\" boolean GENERATED ALWAYS AS ((options ->> 'bgp')::boolean) STORED;",
       "CREATE INDEX \"security_profiles_account_id_network_bgp_idx\" ON \"security_profiles\" USING btree (\"account_id\",\"network\" collate \"C\",\"bgp\") WHERE \"security_profiles\".\"deleted\" is null;"
     ]
+  },
+  {
+    "name": "0037_security_announce_versions",
+    "hash": "b827a913b7fa646ecdadb1667a1b9cd6b684434a824020dfa7c0d124c709911a",
+    "statements": [
+      "CREATE TABLE \"security_announce_versions\" (\n\t\"account_id\" integer PRIMARY KEY NOT NULL,\n\t\"version\" uuid NOT NULL\n);",
+      "ALTER TABLE \"security_announce_versions\" ADD CONSTRAINT \"security_announce_versions_account_id_accounts_id_fk\" FOREIGN KEY (\"account_id\") REFERENCES \"public\".\"accounts\"(\"id\") ON DELETE no action ON UPDATE no action;"
+    ]
+  },
+  {
+    "name": "0038_security_announce_versions_triggers",
+    "hash": "0e4264da917adffe7463dee4aa412c05cdabcabec4a112d74f1526ec41ee0369",
+    "statements": [
+      "-- security_announce_versions is kept by the database: after every statement that changes what an account's\n-- BGP announces answer, each account the statement touched gets a new random version. The announces\n-- answer from the live profiles' networks (made from their addresses), sites and bgp options, and from the\n-- toggles: an insert or delete of either table, an update of a toggle, and an update of a profile that moves\n-- one of those (or deletes or restores the profile) give a new version; an update of anything else of a\n-- profile (its status, its protocols) does not. Statement-level triggers with transition tables (one per\n-- event, as PostgreSQL requires), so a statement of 100,000 rows writes each account's version once. A\n-- truncate of either table empties the versions: an account without a version is never kept by a server.\n--\n-- Locks: the version row is locked by the statement that changes it until its transaction ends, and\n-- accounts are taken in order, so concurrent statements over several accounts never wait on each other\n-- in a circle.\nCREATE FUNCTION security_announce_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  IF TG_OP = 'TRUNCATE' THEN\n    DELETE FROM security_announce_versions;\n  ELSIF TG_OP = 'INSERT' THEN\n    INSERT INTO security_announce_versions AS versions (account_id, version)\n      SELECT account_id, gen_random_uuid()\n      FROM (SELECT DISTINCT account_id FROM new_rows ORDER BY account_id) changed\n      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;\n  ELSIF TG_OP = 'DELETE' THEN\n    INSERT INTO security_announce_versions AS versions (account_id, version)\n      SELECT account_id, gen_random_uuid()\n      FROM (SELECT DISTINCT account_id FROM old_rows ORDER BY account_id) changed\n      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;\n  ELSIF TG_TABLE_NAME = 'security_profiles' THEN\n    INSERT INTO security_announce_versions AS versions (account_id, version)\n      SELECT account_id, gen_random_uuid()\n      FROM (\n        SELECT DISTINCT new_row.account_id FROM new_rows new_row JOIN old_rows old_row ON old_row.id = new_row.id\n        WHERE (new_row.account_id, new_row.network, new_row.site, new_row.bgp, new_row.deleted IS NULL)\n          IS DISTINCT FROM (old_row.account_id, old_row.network, old_row.site, old_row.bgp, old_row.deleted IS NULL)\n        ORDER BY new_row.account_id\n      ) changed\n      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;\n  ELSE\n    INSERT INTO security_announce_versions AS versions (account_id, version)\n      SELECT account_id, gen_random_uuid()\n      FROM (SELECT DISTINCT account_id FROM new_rows ORDER BY account_id) changed\n      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;\n  END IF;\n  RETURN NULL;\nEND $$;",
+      "CREATE TRIGGER security_profiles_announces_insert AFTER INSERT ON security_profiles\n  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_profiles_announces_update AFTER UPDATE ON security_profiles\n  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_profiles_announces_delete AFTER DELETE ON security_profiles\n  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_profiles_announces_truncate AFTER TRUNCATE ON security_profiles\n  FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_bgp_announces_versions_insert AFTER INSERT ON security_bgp_announces\n  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_bgp_announces_versions_update AFTER UPDATE ON security_bgp_announces\n  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_bgp_announces_versions_delete AFTER DELETE ON security_bgp_announces\n  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "CREATE TRIGGER security_bgp_announces_versions_truncate AFTER TRUNCATE ON security_bgp_announces\n  FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
+      "-- The accounts that already have announces get their first version.\nINSERT INTO security_announce_versions (account_id, version)\n  SELECT account_id, gen_random_uuid()\n  FROM (SELECT account_id FROM security_profiles UNION SELECT account_id FROM security_bgp_announces ORDER BY account_id) existing;"
+    ]
   }
 ];

@@ -11,7 +11,7 @@ import type { RequestExtension, RouteDeps } from "../types.js";
 import { rowsOf } from "../rows.js";
 import { served } from "../served.js";
 
-const { securityBgpAnnounces, securityProfiles } = schema;
+const { securityAnnounceVersions, securityBgpAnnounces, securityProfiles } = schema;
 
 
 /** `client_id` may name only the caller's own account. */
@@ -63,11 +63,69 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
   return entry;
 }
 
+/**
+ * How much the announces kept by one handler hold at most, over all accounts and sites: in networks, each
+ * entry counting `KEPT_ENTRY` more (so sites without networks, which a client can name without end, fill it too).
+ */
+const KEPT_NETWORKS = 1_000_000;
+const KEPT_ENTRY = 100;
+
+/**
+ * The announces a handler computed, kept per account and site with the version the database gave the
+ * account's announces (`security_announce_versions`, a new one with every write that changes them) when
+ * they were read: answered again while the version is the same, so an account of 100,000 networks is read
+ * and built once per change, not per request. The version is read before the announces, so what is kept
+ * under a version is never older than it; a server sharing the database sees the others' writes at once.
+ * The least recently used go first once more than `KEPT_NETWORKS` networks are kept.
+ */
+function keptAnnounces(db: Pick<Database, "execute" | "select">) {
+  const kept = new Map<string, { version: string; entry: ClientAnnounce; weight: number }>();
+  let held = 0;
+  return async (accountId: number, site: string | undefined): Promise<ClientAnnounce> => {
+    const [current] = await db
+      .select({ version: securityAnnounceVersions.version })
+      .from(securityAnnounceVersions)
+      .where(eq(securityAnnounceVersions.accountId, accountId));
+    const key = site === undefined ? `${accountId}` : `${accountId}/${site}`;
+    const found = kept.get(key);
+    if (found) {
+      kept.delete(key);
+      held -= found.weight;
+      if (found.version === current?.version) {
+        kept.set(key, found);
+        held += found.weight;
+        return found.entry;
+      }
+    }
+    const entry = await announces(db, accountId, site);
+    // An account without a version (none since the versions were emptied) is not kept: nothing would tell a change.
+    if (current) {
+      // A request alongside may have kept this key meanwhile: this entry takes its place.
+      const alongside = kept.get(key);
+      if (alongside) {
+        kept.delete(key);
+        held -= alongside.weight;
+      }
+      const weight = KEPT_ENTRY + entry.announced.length + entry.not_announced.length;
+      kept.set(key, { version: current.version, entry, weight });
+      held += weight;
+      for (const [oldest, least] of kept) {
+        if (held <= KEPT_NETWORKS) break;
+        kept.delete(oldest);
+        held -= least.weight;
+      }
+    }
+    return entry;
+  };
+}
+
 export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
+  const keptFor = keptAnnounces(db);
   return tsr.routerWithMiddleware(served("security", securityBgpAnnouncesRoutes))<RequestExtension>({
     listBgpAnnounces: async ({ query }, { request: { caller } }) => {
       ownClient(query.client_id, caller);
-      const entry = await announces(db, caller.accountId, query.site);
+      // A copy: the lists below are replaced in it, never changed in the kept entry.
+      const entry = { ...(await keptFor(caller.accountId, query.site)) };
       // The account's addresses are of origin IAAS: another origin has none of them.
       if (query.origin !== undefined && !query.origin.includes("IAAS")) {
         entry.announced = [];

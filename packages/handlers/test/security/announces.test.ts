@@ -63,6 +63,48 @@ describe.each(engines())("BGP announces on %s", (engine) => {
     expect(await stored()).toContainEqual({ account_id: 1, network: "2001:db8::10/128", enabled: false });
   });
 
+  it("answers each write at once, on every handler of the database, though each keeps what it answered", async () => {
+    const other = api.createHandler();
+    const db = api.database.db;
+    // The whole account's announces and those of one site, as `handler` answers them; a handler that
+    // kept nothing answers them as the database holds them now.
+    const answers = async (handler = api.handler) => [
+      (await api.call("GET", ANNOUNCES, { handler })).body,
+      (await api.call("GET", `${ANNOUNCES}?site=KEPT`, { handler })).body,
+    ];
+    const writes: [string, () => Promise<unknown>][] = [
+      ["a toggle through the other handler", () => api.call("POST", ANNOUNCES, { body: { announce: "2001:db8::10/128", enabled: true }, handler: other })],
+      ["a new profile", () => db.execute(sql`
+        insert into security_profiles (account_id, template_id, ip_address, site, options, plan)
+        select account_id, template_id, '10.1.0.1', site, options || '{"bgp": true}', plan from security_profiles where id = 1`)],
+      ["a profile's address", () => db.execute(sql`update security_profiles set ip_address = '10.1.0.2' where ip_address = '10.1.0.1'`)],
+      ["a profile's bgp option", () => db.execute(sql`update security_profiles set options = options || '{"bgp": false}' where ip_address = '10.1.0.2'`)],
+      ["a profile's site", () => db.execute(sql`update security_profiles set site = 'KEPT' where ip_address = '10.1.0.2'`)],
+      ["a profile deleted", () => db.execute(sql`update security_profiles set deleted = now() where ip_address = '10.1.0.2'`)],
+      ["the toggles emptied", () => db.execute(sql`truncate security_bgp_announces`)],
+      ["a toggle after that", () => api.call("POST", ANNOUNCES, { body: { announce: "203.0.113.10/32", enabled: false } })],
+    ];
+    try {
+      let before = await answers();
+      for (const [write, run] of writes) {
+        // Both handlers asked twice first: the second answers are the kept ones.
+        await answers(other);
+        expect(await answers(), write).toEqual(before);
+        expect(await answers(other), write).toEqual(before);
+        await run();
+        const after = await answers();
+        expect(after, write).not.toEqual(before);
+        expect(after, write).toEqual(await answers(api.createHandler()));
+        expect(await answers(other), write).toEqual(after);
+        before = after;
+      }
+    } finally {
+      await db.execute(sql`delete from security_profiles where ip_address like '10.1.0.%'`);
+      await db.execute(sql`delete from security_bgp_announces`);
+      await db.execute(sql`insert into security_bgp_announces (account_id, network, enabled, updated) values (1, '203.0.113.10/32', false, now())`);
+    }
+  });
+
   it("refuses a network the account does not protect (400), another account (403), bad bodies and readers, changing nothing", async () => {
     const before = await stored();
     expectEnvelope(await api.call("POST", ANNOUNCES, { body: { announce: "198.51.100.20/32", enabled: true } }), 400, "validation_error", { announce: expect.any(Array) });
