@@ -70,62 +70,72 @@ async function announces(db: Pick<Database, "execute" | "select">, accountId: nu
 const KEPT_NETWORKS = 1_000_000;
 const KEPT_ENTRY = 100;
 
+/** An account's announces version as the database holds it (undefined when it has none). */
+async function versionOf(db: Pick<Database, "select">, accountId: number): Promise<string | undefined> {
+  const [current] = await db
+    .select({ version: securityAnnounceVersions.version })
+    .from(securityAnnounceVersions)
+    .where(eq(securityAnnounceVersions.accountId, accountId));
+  return current?.version;
+}
+
 /**
  * The announces a handler computed, kept per account and site with the version the database gave the
  * account's announces (`security_announce_versions`, a new one with every write that changes them) when
  * they were read: answered again while the version is the same, so an account of 100,000 networks is read
- * and built once per change, not per request. The version is read before the announces, so what is kept
- * under a version is never older than it; a server sharing the database sees the others' writes at once.
- * The least recently used go first once more than `KEPT_NETWORKS` networks are kept.
+ * and built once per change, not per request. The version is read before the announces (or in the same
+ * transaction), so what is kept under a version is never older than it; a server sharing the database sees
+ * the others' writes at once. The least recently used go first once more than `KEPT_NETWORKS` are kept.
  */
 function keptAnnounces(db: Pick<Database, "execute" | "select">) {
   const kept = new Map<string, { version: string; entry: ClientAnnounce; weight: number }>();
   let held = 0;
-  return async (accountId: number, site: string | undefined): Promise<ClientAnnounce> => {
-    const [current] = await db
-      .select({ version: securityAnnounceVersions.version })
-      .from(securityAnnounceVersions)
-      .where(eq(securityAnnounceVersions.accountId, accountId));
-    const key = site === undefined ? `${accountId}` : `${accountId}/${site}`;
+  const keyOf = (accountId: number, site: string | undefined) => (site === undefined ? `${accountId}` : `${accountId}/${site}`);
+  const take = (key: string) => {
     const found = kept.get(key);
     if (found) {
       kept.delete(key);
       held -= found.weight;
-      if (found.version === current?.version) {
-        kept.set(key, found);
-        held += found.weight;
+    }
+    return found;
+  };
+  const keep = (accountId: number, site: string | undefined, version: string, entry: ClientAnnounce) => {
+    const key = keyOf(accountId, site);
+    // A request alongside may have kept this key meanwhile: this entry takes its place.
+    take(key);
+    const weight = KEPT_ENTRY + entry.announced.length + entry.not_announced.length;
+    kept.set(key, { version, entry, weight });
+    held += weight;
+    for (const [oldest, least] of kept) {
+      if (held <= KEPT_NETWORKS) break;
+      kept.delete(oldest);
+      held -= least.weight;
+    }
+  };
+  return {
+    keep,
+    async read(accountId: number, site: string | undefined): Promise<ClientAnnounce> {
+      const version = await versionOf(db, accountId);
+      const found = take(keyOf(accountId, site));
+      if (found && found.version === version) {
+        keep(accountId, site, found.version, found.entry);
         return found.entry;
       }
-    }
-    const entry = await announces(db, accountId, site);
-    // An account without a version (none since the versions were emptied) is not kept: nothing would tell a change.
-    if (current) {
-      // A request alongside may have kept this key meanwhile: this entry takes its place.
-      const alongside = kept.get(key);
-      if (alongside) {
-        kept.delete(key);
-        held -= alongside.weight;
-      }
-      const weight = KEPT_ENTRY + entry.announced.length + entry.not_announced.length;
-      kept.set(key, { version: current.version, entry, weight });
-      held += weight;
-      for (const [oldest, least] of kept) {
-        if (held <= KEPT_NETWORKS) break;
-        kept.delete(oldest);
-        held -= least.weight;
-      }
-    }
-    return entry;
+      const entry = await announces(db, accountId, site);
+      // An account without a version (none since the versions were emptied) is not kept: nothing would tell a change.
+      if (version !== undefined) keep(accountId, site, version, entry);
+      return entry;
+    },
   };
 }
 
 export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
-  const keptFor = keptAnnounces(db);
+  const kept = keptAnnounces(db);
   return tsr.routerWithMiddleware(served("security", securityBgpAnnouncesRoutes))<RequestExtension>({
     listBgpAnnounces: async ({ query }, { request: { caller } }) => {
       ownClient(query.client_id, caller);
       // A copy: the lists below are replaced in it, never changed in the kept entry.
-      const entry = { ...(await keptFor(caller.accountId, query.site)) };
+      const entry = { ...(await kept.read(caller.accountId, query.site)) };
       // The account's addresses are of origin IAAS: another origin has none of them.
       if (query.origin !== undefined && !query.origin.includes("IAAS")) {
         entry.announced = [];
@@ -139,7 +149,7 @@ export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
     toggleBgpAnnounce: async ({ query, body }, { request: { caller } }) => {
       ownClient(query.client_id, caller);
       const { accountId } = caller;
-      const entry = await db.transaction(async (tx) => {
+      const { entry, version } = await db.transaction(async (tx) => {
         const [found] = await tx
           .select({ network: sql<string>`${securityProfiles.network}` }) // not null: the condition below
           .from(securityProfiles)
@@ -160,8 +170,10 @@ export function securityBgpAnnouncesRouter({ db }: RouteDeps) {
           .insert(securityBgpAnnounces)
           .values({ accountId, network: found.network, enabled: body.enabled, updated: new Date() })
           .onConflictDoUpdate({ target: [securityBgpAnnounces.accountId, securityBgpAnnounces.network], set: { enabled: body.enabled, updated: new Date() } });
-        return announces(tx, accountId);
+        // The toggle has given the account a new version: the answer, read in the same transaction, is kept under it.
+        return { entry: await announces(tx, accountId), version: await versionOf(tx, accountId) };
       });
+      if (version !== undefined) kept.keep(accountId, undefined, version, entry);
       return { status: 200, body: entry };
     },
   });
