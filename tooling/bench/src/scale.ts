@@ -11,6 +11,7 @@ import { captureRouteSql, type CapturedStatement, type RouteSql } from "./captur
 import { benchDatabase, withDatabase, type DatabaseLocation } from "./databases.js";
 import { runLoad, summarize, type LoadResult } from "./load.js";
 import {
+  AUTHORIZATION,
   COST_REPORT_BODY,
   COST_REPORT_YEAR_BODY,
   LIST_APPS_BY_NAME_PATH,
@@ -33,6 +34,8 @@ export interface ScaleRequest {
   goalP50Ms?: number;
   /** Of scale-listings.ts: measured on ours alone (the baseline serves part 1's routes only). */
   listing?: string;
+  /** SQL run before each request, the requests one at a time (scale-listings.ts, `afterWrite`). */
+  afterWrite?: string;
 }
 
 /** The bound issue 29 sets on every listing of an account's objects at 100,000 rows, on PostgreSQL. */
@@ -78,6 +81,7 @@ function listingRequests(listings: ScaleListing[], values: Record<string, Record
         }),
       },
       ...(item.goal === false ? {} : { goalP50Ms: LISTING_GOAL_P50_MS }),
+      ...(item.afterWrite === undefined ? {} : { afterWrite: item.afterWrite }),
       listing: listing.id,
     })),
   );
@@ -283,6 +287,25 @@ async function generateListings(
   });
 }
 
+/**
+ * `request` sent right after `write` runs on the database, one at a time for `seconds` (fetch, the body read
+ * whole, as autocannon times it): the first request after a change, where the handler keeps its answers.
+ */
+async function measureAfterWrite(url: string, writer: RawDatabase, write: string, request: FixedRequest, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    await writer.query(write, []);
+    const sent = performance.now();
+    const response = await fetch(new URL(request.path, url), { method: request.method, headers: { authorization: AUTHORIZATION } });
+    await response.arrayBuffer();
+    if (response.ok) latencies.push(performance.now() - sent);
+    else failures++;
+  }
+  return summarize([{ latencies, failures, seconds: (performance.now() - started) / 1000 }]);
+}
+
 export async function measureScale(engine: Engine): Promise<ScalePart> {
   const database = await benchDatabase(engine);
   const servers: RunningServer[] = [];
@@ -294,7 +317,10 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
     console.log(`  ${engine}: generating ${SCALE.listingRows} rows for each of ${listings.length} listings (${listings.map((listing) => listing.id).join(", ")})…`);
     const listed = await generateListings(database.location, listings);
     console.log(`  ${engine}: generated in ${listed.seconds.toFixed(1)} s`);
-    const requests = [...(process.env.BENCH_SCALE_LISTINGS ? [] : SCALE_REQUESTS), ...listed.requests];
+    // PGlite's database is one process's: no write of the bench's own while the server has it open.
+    const requests = [...(process.env.BENCH_SCALE_LISTINGS ? [] : SCALE_REQUESTS), ...listed.requests].filter(
+      (item) => item.afterWrite === undefined || engine === "postgres",
+    );
 
     const statements = await captureRouteSql(
       database.location,
@@ -320,7 +346,17 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
 
     // PGlite is one process's alone: the two servers take turns.
     const rows: ScaleRow[] = [];
-    const measure = async (server: RunningServer, request: FixedRequest) => {
+    const measure = async (server: RunningServer, item: ScaleRequest) => {
+      const { request, afterWrite } = item;
+      if (afterWrite !== undefined) {
+        const writer = await openRawDatabase(database.location, { max: 1 });
+        try {
+          await measureAfterWrite(server.url, writer, afterWrite, request, SCALE.warmupSeconds);
+          return await measureAfterWrite(server.url, writer, afterWrite, request, SCALE.durationSeconds);
+        } finally {
+          await writer.close();
+        }
+      }
       await runLoad(server.url, [request], SCALE.connections, SCALE.warmupSeconds);
       return summarize([await runLoad(server.url, [request], SCALE.connections, SCALE.durationSeconds)]);
     };
@@ -334,7 +370,7 @@ export async function measureScale(engine: Engine): Promise<ScalePart> {
           : await startServer("baseline", { location: database.location, statements: sqlOnly(statements) });
       servers.push(server);
       for (const item of measured) {
-        const result = await measure(server, item.request);
+        const result = await measure(server, item);
         results.set(item.id, { ...results.get(item.id), [kind]: result });
         const failures = result.failures ? `, ${result.failures} FAILED` : "";
         console.log(`  ${engine.padEnd(8)} ${item.title.padEnd(50)} ${kind.padEnd(8)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms${failures}`);
