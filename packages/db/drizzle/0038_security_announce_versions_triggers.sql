@@ -11,35 +11,28 @@
 -- accounts are taken in order, so concurrent statements over several accounts never wait on each other
 -- in a circle.
 CREATE FUNCTION security_announce_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM security_announce_versions;
+    RETURN NULL;
   ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO security_announce_versions AS versions (account_id, version)
-      SELECT account_id, gen_random_uuid()
-      FROM (SELECT DISTINCT account_id FROM new_rows ORDER BY account_id) changed
-      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO security_announce_versions AS versions (account_id, version)
-      SELECT account_id, gen_random_uuid()
-      FROM (SELECT DISTINCT account_id FROM old_rows ORDER BY account_id) changed
-      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM old_rows;
   ELSIF TG_TABLE_NAME = 'security_profiles' THEN
-    INSERT INTO security_announce_versions AS versions (account_id, version)
-      SELECT account_id, gen_random_uuid()
-      FROM (
-        SELECT DISTINCT new_row.account_id FROM new_rows new_row JOIN old_rows old_row ON old_row.id = new_row.id
-        WHERE (new_row.account_id, new_row.network, new_row.site, new_row.bgp, new_row.deleted IS NULL)
-          IS DISTINCT FROM (old_row.account_id, old_row.network, old_row.site, old_row.bgp, old_row.deleted IS NULL)
-        ORDER BY new_row.account_id
-      ) changed
-      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;
+    SELECT array_agg(DISTINCT new_row.account_id ORDER BY new_row.account_id) INTO changed
+      FROM new_rows new_row JOIN old_rows old_row ON old_row.id = new_row.id
+      WHERE (new_row.account_id, new_row.network, new_row.site, new_row.bgp, new_row.deleted IS NULL)
+        IS DISTINCT FROM (old_row.account_id, old_row.network, old_row.site, old_row.bgp, old_row.deleted IS NULL);
   ELSE
-    INSERT INTO security_announce_versions AS versions (account_id, version)
-      SELECT account_id, gen_random_uuid()
-      FROM (SELECT DISTINCT account_id FROM new_rows ORDER BY account_id) changed
-      ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM new_rows;
   END IF;
+  -- In the accounts' order (none when no row changed).
+  INSERT INTO security_announce_versions (account_id, version)
+    SELECT account_id, gen_random_uuid() FROM unnest(changed) AS account_id
+    ON CONFLICT (account_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
