@@ -17,16 +17,15 @@ BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM security_announce_versions;
     RETURN NULL;
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM old_rows;
-  ELSIF TG_TABLE_NAME = 'security_profiles' THEN
+  ELSIF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'security_profiles' THEN
     SELECT array_agg(DISTINCT new_row.account_id ORDER BY new_row.account_id) INTO changed
       FROM new_rows new_row JOIN old_rows old_row ON old_row.id = new_row.id
       WHERE (new_row.account_id, new_row.network, new_row.site, new_row.bgp, new_row.deleted IS NULL)
         IS DISTINCT FROM (old_row.account_id, old_row.network, old_row.site, old_row.bgp, old_row.deleted IS NULL);
   ELSE
+    -- An insert into either table, an update of a toggle.
     SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO changed FROM new_rows;
   END IF;
   -- In the accounts' order (none when no row changed).

@@ -91,18 +91,14 @@ function keptAnnounces(db: Pick<Database, "execute" | "select">) {
   const kept = new Map<string, { version: string; entry: ClientAnnounce; weight: number }>();
   let held = 0;
   const keyOf = (accountId: number, site: string | undefined) => (site === undefined ? `${accountId}` : `${accountId}/${site}`);
-  const take = (key: string) => {
-    const found = kept.get(key);
-    if (found) {
-      kept.delete(key);
-      held -= found.weight;
-    }
-    return found;
-  };
   const keep = (accountId: number, site: string | undefined, version: string, entry: ClientAnnounce) => {
     const key = keyOf(accountId, site);
-    // A request alongside may have kept this key meanwhile: this entry takes its place.
-    take(key);
+    // An older entry of the key (or one a request alongside kept meanwhile): this entry takes its place.
+    const replaced = kept.get(key);
+    if (replaced) {
+      kept.delete(key);
+      held -= replaced.weight;
+    }
     const weight = KEPT_ENTRY + entry.announced.length + entry.not_announced.length;
     kept.set(key, { version, entry, weight });
     held += weight;
@@ -116,9 +112,12 @@ function keptAnnounces(db: Pick<Database, "execute" | "select">) {
     keep,
     async read(accountId: number, site: string | undefined): Promise<ClientAnnounce> {
       const version = await versionOf(db, accountId);
-      const found = take(keyOf(accountId, site));
+      const key = keyOf(accountId, site);
+      const found = kept.get(key);
       if (found && found.version === version) {
-        keep(accountId, site, found.version, found.entry);
+        // Asked again: the most recently used now.
+        kept.delete(key);
+        kept.set(key, found);
         return found.entry;
       }
       const entry = await announces(db, accountId, site);
