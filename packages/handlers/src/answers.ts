@@ -85,7 +85,6 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
       const errors: Record<string, string[]> = {};
       if (error.pathParamsError) addZodIssues(errors, error.pathParamsError, "path");
       if (error.queryError) addZodIssues(errors, error.queryError, "query");
-      if (error.headersError) addZodIssues(errors, error.headersError, "header");
       if (error.bodyError) addZodIssues(errors, error.bodyError, "");
       return validationFailed(errors);
     }

@@ -148,7 +148,7 @@ export function conflict(message: string): ApiError {
  * parameters as `path.<name>`. A problem with the body as a whole (say, no body at all) is reported
  * under `body`.
  */
-export function addZodIssues(errors: Record<string, string[]>, error: ZodError, prefix: "" | "query" | "path" | "header"): void {
+export function addZodIssues(errors: Record<string, string[]>, error: ZodError, prefix: "" | "query" | "path"): void {
   for (const issue of error.issues) {
     const parts = prefix ? [prefix, ...issue.path] : issue.path;
     const key = parts.length > 0 ? parts.join(".") : "body";

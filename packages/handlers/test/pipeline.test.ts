@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newRequestId } from "../src/errors.js";
 import { createHandler, MAX_BODY_BYTES } from "../src/index.js";
-import { authorization, BASE, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
+import { authorization, BASE, buildRequest, engines, expectEnvelope, replyOf, useApi } from "./harness.js";
 
 /**
  * A PUT whose body stops half-way (with or without a declared length), its client giving up after
@@ -32,8 +32,48 @@ function halfABody(declared: boolean, gaveUpMs: number, auth: string | null = au
   return new Request(`${BASE}/cdn/clients/me`, { method: "PUT", headers, body, duplex: "half" } as RequestInit);
 }
 
+/**
+ * `request`, whose headers count how often they are walked whole (`forEach`, `entries`, `keys`, `values`
+ * or iterated): what copying them into an object does. On Node, walking the server's light headers
+ * makes a full `Headers` of them first.
+ */
+function countingWalks<R extends Request>(request: R): { request: R; walks: { count: number } } {
+  const walks = { count: 0 };
+  const own = request.headers;
+  const walking = new Set<PropertyKey>(["forEach", "entries", "keys", "values", Symbol.iterator]);
+  const headers = new Proxy(own, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== "function") return value;
+      const method = value as (...args: unknown[]) => unknown;
+      return (...args: unknown[]) => {
+        if (walking.has(key)) walks.count++;
+        return method.apply(target, args);
+      };
+    },
+  });
+  Object.defineProperty(request, "headers", { value: headers });
+  return { request, walks };
+}
+
 describe.each(engines())("request pipeline on %s", (engine) => {
   const api = useApi(engine);
+
+  it("reads a request's headers one by one and never copies them all, on success and on error", async () => {
+    const cases: [Request, number][] = [
+      [buildRequest("GET", "/cdn/clients/me/features"), 200],
+      [buildRequest("GET", "/edge/v1/apps?limit=1"), 200],
+      [buildRequest("POST", "/cloud/v1/reservation_cost_report/totals", { body: { time_from: "2026-01", time_to: "2026-12" } }), 200],
+      [buildRequest("GET", "/cdn/origin_groups/999999"), 404],
+      [buildRequest("GET", "/cdn/clients/me/features", { authorization: null }), 401],
+    ];
+    for (const [sent, status] of cases) {
+      const { request, walks } = countingWalks(sent);
+      const reply = await replyOf(await api.handler(request));
+      expect(reply.status, `${request.method} ${request.url}`).toBe(status);
+      expect(walks.count, `${request.method} ${request.url}`).toBe(0);
+    }
+  });
 
   describe("request ids", () => {
     it("makes one when none is sent, on success and on error", async () => {
@@ -299,5 +339,46 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     const request = mark(new TsRestRequest("http://api.test/things/8"));
     expect(((await serve(request)) as Response).status).toBe(200);
     expect(isGiven(seen.at(-1))).toBe(true);
+  });
+
+  it("copies a request's headers only for a route with a headers schema, or when the implementation reads them", async () => {
+    const withHeaders = c.router({
+      owner: { method: "GET", path: "/things/:id/owner", headers: z.object({ "x-owner": z.string() }), responses: { 200: z.object({ owner: z.string() }) } },
+      agent: { method: "GET", path: "/agent", responses: { 200: z.object({ agent: z.string(), names: z.array(z.string()) }) } },
+    });
+    const serveHeaders = createFetchHandler(c.router({ ...contract, ...withHeaders }), {
+      getThing: ({ params }) => Promise.resolve({ status: 200 as const, body: { id: params.id } }),
+      addThing: ({ body }) => Promise.resolve({ status: 201 as const, body }),
+      owner: ({ headers }) => Promise.resolve({ status: 200 as const, body: { owner: headers["x-owner"] } }),
+      agent: (given) => {
+        // ts-rest types no `headers` for a route without a headers schema, and passes them all the same.
+        const args = given as unknown as { headers: Record<string, string> };
+        // Read twice: copied once.
+        const { headers } = args;
+        return Promise.resolve({ status: 200 as const, body: { agent: headers["user-agent"]!, names: Object.keys(args.headers).sort() } });
+      },
+    });
+    const counted = (path: string, headers: Record<string, string>) => countingWalks(new Request(`http://api.test${path}`, { headers }));
+    const plain = counted("/things/3", { "user-agent": "test" });
+    const reply = (await serveHeaders(plain.request)) as Response;
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({ id: 3 });
+    expect(plain.walks.count).toBe(0);
+
+    const read = counted("/agent", { "user-agent": "agent/1", "x-extra": "1" });
+    const agent = (await serveHeaders(read.request)) as Response;
+    expect(agent.status).toBe(200);
+    expect(await agent.json()).toEqual({ agent: "agent/1", names: ["user-agent", "x-extra"] });
+    expect(read.walks.count).toBe(1);
+
+    const owned = counted("/things/3/owner", { "x-owner": "ann" });
+    const owner = (await serveHeaders(owned.request)) as Response;
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toEqual({ owner: "ann" });
+    expect(owned.walks.count).toBe(1);
+    const missing = counted("/things/3/owner", {});
+    const refused = (await serveHeaders(missing.request)) as Response;
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("headerErrors");
   });
 });
