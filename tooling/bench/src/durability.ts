@@ -8,7 +8,7 @@
 import { statfs } from "node:fs/promises";
 import type { PgliteDurability } from "@cloudplane/db";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
-import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { LOAD, WRITE_ROUTES, type WriteRouteId } from "./scenario.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 import { show } from "./throughput.js";
@@ -62,9 +62,9 @@ export async function measureDurability(): Promise<DurabilityPart> {
     for (const route of WRITE_ROUTES) {
       for (const durability of DURABILITIES) await runLoad(servers[durability]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<PgliteDurability, LoadSample[]> = { durable: [], relaxed: [] };
-      for (let round = 0; round < LOAD.rounds; round++)
-        for (const durability of round % 2 ? [...DURABILITIES].reverse() : DURABILITIES)
-          samples[durability].push(await runLoad(servers[durability]!.url, route.requests, LOAD.connections, LOAD.roundSeconds));
+      await inTurns(DURABILITIES, route.requests, (durability) => servers[durability]!.url, async (durability, url) => {
+        samples[durability].push(await runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds));
+      });
       const results = { durable: summarize(samples.durable), relaxed: summarize(samples.relaxed) };
       for (const durability of DURABILITIES) console.log(`  pglite   ${route.title.padEnd(40)} ${durability.padEnd(22)} ${show(results[durability])}`);
       console.log(`  pglite   ${route.title.padEnd(40)} ${"durable / relaxed".padEnd(22)} ${(results.durable.requestsPerSecond / results.relaxed.requestsPerSecond).toFixed(2)} ×`);

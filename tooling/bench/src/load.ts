@@ -4,7 +4,7 @@
  * rounds to whole milliseconds, too coarse for requests that take one or two).
  */
 import autocannon from "autocannon";
-import { AUTHORIZATION, jsonOf, type BenchRequest } from "./scenario.js";
+import { AUTHORIZATION, jsonOf, LOAD, type BenchRequest } from "./scenario.js";
 
 export interface LoadSettings {
   warmupSeconds: number;
@@ -101,6 +101,23 @@ export function summarize(samples: LoadSample[]): LoadResult {
     failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
     durationSeconds: seconds,
   };
+}
+
+/**
+ * Servers measured in turns: `LOAD.rounds` rounds, every other one in the reverse order, so that none
+ * always follows the same one or always comes first or last. Each turn begins with `LOAD.turnWarmupSeconds`
+ * of load on its own server, its figures dropped. Without it the order's turn made one server run twice in
+ * a row (the last of a round is the first of the next): that server's second round began hot from its
+ * first (its process, its database's backends and caches just ran), every other server's after the
+ * others' load, and a server doing more work came out cheaper than the same code doing less.
+ */
+export async function inTurns<Kind>(kinds: readonly Kind[], requests: BenchRequest[], urlOf: (kind: Kind) => string, measure: (kind: Kind, url: string) => Promise<void>): Promise<void> {
+  for (let round = 0; round < LOAD.rounds; round++)
+    for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
+      const url = urlOf(kind);
+      if (LOAD.turnWarmupSeconds > 0) await runLoad(url, requests, LOAD.connections, LOAD.turnWarmupSeconds);
+      await measure(kind, url);
+    }
 }
 
 /** Warms the server up, then measures it in one run. */

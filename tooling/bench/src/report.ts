@@ -776,7 +776,9 @@ ${table(
 
 autocannon in the benchmark's process, each server in a Node process of its own, ${load.connections} connections.
 For each route every server is warmed up for ${load.warmupSeconds} s, then measured ${load.rounds} × ${load.roundSeconds} s, the servers taking turns
-(so a burst of other work on the machine falls on each of them alike); req/s counts 2xx responses over the measured time,
+(so a burst of other work on the machine falls on each of them alike), the order reversed every other round, and each turn
+begun with ${load.turnWarmupSeconds} s of load on its own server whose figures are dropped (so no server's round starts hot from its own last
+one while the others' start after another server's load); req/s counts 2xx responses over the measured time,
 p50 / p99 are per-response latencies of those runs.
 
 - **Ours**: \`createHandler\` from @cloudplane/handlers served by \`serve\` from @cloudplane/handlers/node, with its defaults
@@ -879,7 +881,7 @@ no type lookup, statements sent unnamed), closed after the response.
   fails is measured without it.
 
 Same routes and requests as part 1, autocannon with ${load.connections} connections; per route each is warmed up ${load.warmupSeconds} s, then
-measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). A route ours or the bare worker fails (an answer
+measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round, each turn after ${load.turnWarmupSeconds} s of unmeasured load). A route ours or the bare worker fails (an answer
 other than a success) is not put under load and counts as not met. The cold isolate is ours and the bare worker's only.
 
 ${workerdSection(results.workerd, before)}
@@ -901,7 +903,7 @@ same directory: **durable** (the default: PostgreSQL's fsync on, a commit answer
 **relaxed** (\`CLOUDPLANE_PGLITE_DURABILITY=relaxed\`: PGlite's own settings, fsync off, a commit answered once the operating
 system has it; parts 1 and 2 run so, as their baseline does). Part 1's PATCH (an update of one of four rows, a transaction)
 and a create (\`POST /cdn/logs_uploader/targets\`, a new row each time), autocannon with ${load.connections} connections; per write
-both are warmed up ${load.warmupSeconds} s, then measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round). PGlite serves one
+both are warmed up ${load.warmupSeconds} s, then measured ${load.rounds} × ${load.roundSeconds} s in turns (the order turning each round, each turn after ${load.turnWarmupSeconds} s of unmeasured load). PGlite serves one
 statement at a time, so each commit's sync is waited for in turn.
 
 ${durabilitySection(results.durability)}

@@ -208,6 +208,8 @@ export const LOAD = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
   roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5),
+  /** Load, its figures dropped, right before each measured round: every round begins on a server just run (see `inTurns`). */
+  turnWarmupSeconds: Number(process.env.BENCH_TURN_WARMUP_SECONDS ?? 1),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
 

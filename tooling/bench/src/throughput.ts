@@ -9,7 +9,7 @@ import type { Engine } from "@cloudplane/db";
 import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
 import { captureRouteSql, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
-import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type RouteId } from "./scenario.js";
 import { PEER_NAMES, verifyPeerAnswers, verifyPeerStatements, type PeerKind } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
@@ -144,14 +144,12 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       for (const variant of VARIANTS) await runLoad(servers[variant]!.url, route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<Variant, LoadSample[]> = { baseline: [], peer: [], fastifyPeer: [], ours: [], oursRateLimited: [] };
       const cpu: Record<Variant, number> = { baseline: 0, peer: 0, fastifyPeer: 0, ours: 0, oursRateLimited: 0 };
-      // Every other round in the reverse order: no server always follows the same one, nor always comes first or last.
-      for (let round = 0; round < LOAD.rounds; round++)
-        for (const variant of round % 2 ? [...VARIANTS].reverse() : VARIANTS) {
-          const { url, pid } = servers[variant]!;
-          const before = cpuSeconds(pid);
-          samples[variant].push(await runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds));
-          cpu[variant] += cpuSeconds(pid) - before;
-        }
+      await inTurns(VARIANTS, route.requests, (variant) => servers[variant]!.url, async (variant, url) => {
+        const { pid } = servers[variant]!;
+        const before = cpuSeconds(pid);
+        samples[variant].push(await runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds));
+        cpu[variant] += cpuSeconds(pid) - before;
+      });
       const results = Object.fromEntries(VARIANTS.map((variant) => [variant, summarize(samples[variant])])) as Record<Variant, LoadResult>;
       const cpuMicros = Object.fromEntries(VARIANTS.map((variant) => [variant, (cpu[variant] * 1e6) / Math.max(1, results[variant].responses)])) as Record<Variant, number>;
       for (const variant of VARIANTS)

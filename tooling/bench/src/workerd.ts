@@ -20,7 +20,7 @@ import { compareStatements, variantKey } from "./baseline-core.js";
 import { buildWorker, COLD_START_TRIALS, errorText, FIRST_REQUEST, REPO, sizeOf, summarizeStarts, type BundleSize, type ColdStart } from "./bundles.js";
 import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
 import { benchDatabase, postgresServerUrl, type BenchDatabase } from "./databases.js";
-import { runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { answerDifference, type Side } from "./peer.js";
 import { freePort, workerProfiler, writeMappedProfile } from "./workerd-profile.js";
 import { answeredId, AUTHORIZATION, checkedRequests, jsonOf, LOAD, PROFILE_DIR, requestPath, ROUTES, type BenchRequest, type BenchRoute, type RouteId } from "./scenario.js";
@@ -325,12 +325,11 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
       for (const kind of kinds) await runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.warmupSeconds);
       const samples: Record<LoadKind, LoadSample[]> = { ours: [], bare: [], peer: [] };
       const profilers = PROFILE_DIR ? new Map(await Promise.all(kinds.map(async (kind) => [kind, await workerProfiler(running[kind].inspectorPort!)] as const))) : undefined;
-      for (let round = 0; round < LOAD.rounds; round++)
-        for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
-          const load = () => runLoad(running[kind].url.toString(), route.requests, LOAD.connections, LOAD.roundSeconds);
-          const profiler = profilers?.get(kind);
-          samples[kind].push(await (profiler ? profiler.during(load) : load()));
-        }
+      await inTurns(kinds, route.requests, (kind) => running[kind].url.toString(), async (kind, url) => {
+        const load = () => runLoad(url, route.requests, LOAD.connections, LOAD.roundSeconds);
+        const profiler = profilers?.get(kind);
+        samples[kind].push(await (profiler ? profiler.during(load) : load()));
+      });
       for (const [kind, profiler] of profilers ?? []) {
         profiler.close();
         const file = join(PROFILE_DIR!, `workerd-${route.id}-${kind}.cpuprofile`);
