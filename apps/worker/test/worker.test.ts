@@ -140,6 +140,17 @@ if (process.env.DATABASE_URL)
       );
     });
 
+    it("gives each of concurrent CDN writes its own audit entry, in its own transaction", async () => {
+      const writes = await Promise.all([1, 3].map((id) => context.client.call("PATCH", `/cdn/resources/${id}`, { body: { description: `Written in workerd ${id}.` } })));
+      expect(writes.map((reply) => reply.status)).toEqual([200, 200]);
+      const logged = await context.client.call("GET", "/cdn/activity_log/requests?method=PATCH&limit=2");
+      const entries = (logged.body as { results: { path: string; status_code: number; actions: { action_type: string }[] }[] }).results;
+      expect(entries.map((entry) => `${entry.path} ${entry.status_code} ${entry.actions.map((action) => action.action_type).join()}`).sort()).toEqual([
+        "/cdn/resources/1 200 U",
+        "/cdn/resources/3 200 U",
+      ]);
+    });
+
     it("logs each request as a JSON line and reported no unexpected error", () => {
       const entries = logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(entries.filter((entry) => entry.msg === "request").length).toBeGreaterThan(100);

@@ -6,6 +6,7 @@
 import { routeExample } from "@cloudplane/contract";
 import { sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
 import { engines, expectEnvelope, useApi } from "../harness.js";
 
@@ -86,6 +87,30 @@ describe.each(engines())("the CDN audit log on %s", (engine) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status_code: 200, action_type: "U" });
     expect(new Date(rows[0]!.requested_at).getTime()).toBeGreaterThanOrEqual(started - 1000);
+  });
+
+  it("gives each of concurrent writes its own entry, and leaves no store on the promises made once none is being served", async () => {
+    const before = await entries();
+    const writes = await Promise.all([
+      ...[1, 3].map((id) => api.call("PATCH", `/cdn/resources/${id}`, { body: { description: `Concurrent ${id}.` } })),
+      api.call("PATCH", "/cdn/resources/999999", { body: { description: "x" } }),
+      api.call("GET", "/cdn/resources/1"),
+    ]);
+    expect(writes.map((reply) => reply.status)).toEqual([200, 200, 404, 200]);
+    expect(await entries()).toBe(before + 3);
+    const logged = await api.call("GET", "/cdn/activity_log/requests?method=PATCH&limit=3");
+    const paths = (logged.body as { results: Entry[] }).results.map((entry) => `${entry.path} ${entry.status_code} ${entry.actions.map((action) => action.action_type).join()}`);
+    expect(paths.sort()).toEqual(["/cdn/resources/1 200 U", "/cdn/resources/3 200 U", "/cdn/resources/999999 404 "]);
+
+    // Where AsyncLocalStorage runs on async hooks (Node before 24), a storage that has run gives every new
+    // promise properties for its store until it is disabled: the cost every later request would pay.
+    const carried = () => Object.getOwnPropertySymbols(Promise.resolve()).length;
+    const probe = new AsyncLocalStorage<number>();
+    const onHooks = probe.run(1, carried) > 0;
+    probe.disable();
+    // Node takes its promise hooks off once the current turn is over.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (onHooks) expect(carried()).toBe(0);
   });
 
   it("filters by method, status prefix, path, token, user, time and account, newest first, paged", async () => {
