@@ -56,6 +56,36 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     expect(await response.json()).toMatchObject({ name: "over-http", app_count: 0 });
   });
 
+  it("gives a request with a body its id without writing it into the request's headers", async () => {
+    // The id the bridge answers a stalled body under reaches the handler beside the request: a header
+    // written in would turn the bridge's light headers into a whole Headers on every POST.
+    const seen: (string | null)[] = [];
+    const own = await serve(
+      (request) => {
+        seen.push(request.headers.get("x-request-id"));
+        return api.handler(request);
+      },
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    try {
+      const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/edge/v1/secrets`;
+      const post = (name: string, sent: Record<string, string>) =>
+        fetch(url, { method: "POST", headers: { ...headers, ...sent, "content-type": "application/json" }, body: JSON.stringify({ name, secret_slots: [{ slot: 0, value: "v" }] }) });
+      const made = await post("id-made", {});
+      expect(made.status).toBe(200);
+      expect(made.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      const echoed = await post("id-echoed", { "x-request-id": "client-7" });
+      expect(echoed.status).toBe(200);
+      expect(echoed.headers.get("x-request-id")).toBe("client-7");
+      const replaced = await post("id-replaced", { "x-request-id": "not one we echo!" });
+      expect(replaced.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(seen).toEqual([null, "client-7", "not one we echo!"]);
+      expect(api.logs.filter((entry) => [made, echoed, replaced].some((reply) => reply.headers.get("x-request-id") === entry.request_id))).toHaveLength(3);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
   it("refuses a body over 1 MiB with 413", async () => {
     const response = await fetch(`${base}/edge/v1/secrets`, {
       method: "POST",

@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { ApiError, errorReport, errorResponse, logErrorReport, newRequestId } from "../../errors.js";
-import { requestIdFrom } from "../../front.js";
+import { giveRequestId } from "../../front.js";
 import type { ClientErrorEntry, Handler } from "../../types.js";
 import { ServerConnections } from "./connections.js";
 import { refusals } from "./refusals.js";
@@ -97,10 +97,7 @@ export function requestListener(handler: Handler): (message: IncomingMessage, re
       if (!mayHaveBody(message)) return handler(request);
       if (announcesNoBody(message)) return handler(withoutBody(request));
       // A body may stop coming, and `serve` then answers in the handler's place: under the id the handler logs.
-      const sent = request.headers.get("x-request-id");
-      const requestId = requestIdFrom(sent);
-      if (requestId !== sent) request.headers.set("x-request-id", requestId);
-      return refusals.race(outgoing as ServerResponse, requestId, handler(request));
+      return refusals.race(outgoing as ServerResponse, giveRequestId(request), handler(request));
     },
     { errorHandler: bridgeError, autoCleanupIncoming: false },
   );
