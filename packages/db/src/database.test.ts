@@ -117,6 +117,76 @@ async function syncedWhile(work: () => Promise<unknown>): Promise<string[]> {
   return synced;
 }
 
+/** How many times NODEFS asked Node for a file's status (an fstat) while `work` ran. */
+async function fstatsWhile(work: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const fstat = fs.fstatSync;
+  const watched = vi.spyOn(fs, "fstatSync").mockImplementation(((fd: number, options?: fs.StatOptions) => {
+    count++;
+    return fstat(fd, options);
+  }));
+  syncBuiltinESMExports();
+  try {
+    await work();
+  } finally {
+    watched.mockRestore();
+    syncBuiltinESMExports();
+  }
+  return count;
+}
+
+describe("PGlite's file sizes on a data directory", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "cloudplane-db-sizes-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each(["relaxed", "durable"] as const)("reads a file's size from the disk once between changes, and sees every change (%s)", async (durability) => {
+    const database = await createDatabase({ dataDir: join(root, durability), durability, migrate: false });
+    const one = async (query: SQL) => (await selectRows<{ value: number }>(database.db, query))[0]!.value;
+    // A sequential scan reads as many blocks as the relation's size says: a size kept past a change would
+    // hide the blocks added since, or reach for blocks a truncate took away.
+    const rows = () => one(sql`select count(pad)::int as value from sized`);
+    const bytes = () => one(sql`select pg_relation_size('sized')::int as value`);
+    try {
+      await database.db.execute(sql`create table sized (id int primary key, pad text)`);
+      let size = 0;
+      for (let round = 1; round <= 4; round++) {
+        await database.db.execute(sql`insert into sized select n, repeat('x', 200) from generate_series(${(round - 1) * 2000 + 1}::int, ${round * 2000}::int) n`);
+        expect(await rows()).toBe(round * 2000);
+        const grown = await bytes();
+        expect(grown).toBeGreaterThan(size);
+        size = grown;
+      }
+      await rows();
+      // Reads between changes: each size is read once, then known.
+      expect(await fstatsWhile(async () => {
+        for (let read = 0; read < 20; read++) expect(await rows()).toBe(8000);
+      })).toBe(0);
+      await database.db.execute(sql`delete from sized where id > 100`);
+      await database.db.execute(sql`vacuum sized`);
+      expect(await rows()).toBe(100);
+      expect(await bytes()).toBeLessThan(size);
+      await database.db.execute(sql`truncate sized`);
+      expect(await rows()).toBe(0);
+      await database.db.execute(sql`insert into sized select n, 'y' from generate_series(1, 10) n`);
+      expect(await rows()).toBe(10);
+    } finally {
+      await database.close();
+    }
+    // Opened again, the sizes are read anew from the files.
+    const again = await createDatabase({ dataDir: join(root, durability), durability, migrate: false });
+    try {
+      expect((await selectRows<{ value: number }>(again.db, sql`select count(pad)::int as value from sized`))[0]!.value).toBe(10);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe("PGlite's durability on a data directory", () => {
   let root: string;
   beforeAll(async () => {
