@@ -97,33 +97,16 @@ function describeDescriptor(fd: number): string {
 }
 
 /**
- * The files synced to the disk (Node's fsync) while `work` ran, in order: Node's own fsyncSync, watched
- * and called through (`syncBuiltinESMExports` hands the watched one to `import("node:fs")` too).
+ * What `note` makes of each descriptor Node's `fs[name]` was called with while `work` ran, in order, noted
+ * at the call: Node's own function, watched and called through (`syncBuiltinESMExports` hands the watched
+ * one to `import("node:fs")` too).
  */
-async function syncedWhile(work: () => Promise<unknown>): Promise<string[]> {
-  const synced: string[] = [];
-  const fsync = fs.fsyncSync;
-  const watched = vi.spyOn(fs, "fsyncSync").mockImplementation((fd) => {
-    synced.push(describeDescriptor(fd));
-    fsync(fd);
-  });
-  syncBuiltinESMExports();
-  try {
-    await work();
-  } finally {
-    watched.mockRestore();
-    syncBuiltinESMExports();
-  }
-  return synced;
-}
-
-/** How many times NODEFS asked Node for a file's status (an fstat) while `work` ran. */
-async function fstatsWhile(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const fstat = fs.fstatSync;
-  const watched = vi.spyOn(fs, "fstatSync").mockImplementation(((fd: number, options?: fs.StatOptions) => {
-    count++;
-    return fstat(fd, options);
+async function callsWhile<T>(name: "fsyncSync" | "fstatSync", note: (fd: number) => T, work: () => Promise<unknown>): Promise<T[]> {
+  const notes: T[] = [];
+  const original = fs[name];
+  const watched = vi.spyOn(fs, name).mockImplementation(((fd: number) => {
+    notes.push(note(fd));
+    return original(fd);
   }));
   syncBuiltinESMExports();
   try {
@@ -132,8 +115,14 @@ async function fstatsWhile(work: () => Promise<unknown>): Promise<number> {
     watched.mockRestore();
     syncBuiltinESMExports();
   }
-  return count;
+  return notes;
 }
+
+/** The files synced to the disk (Node's fsync) while `work` ran, in order. */
+const syncedWhile = (work: () => Promise<unknown>) => callsWhile("fsyncSync", describeDescriptor, work);
+
+/** How many times NODEFS asked Node for a file's status (an fstat) while `work` ran. */
+const fstatsWhile = async (work: () => Promise<unknown>) => (await callsWhile("fstatSync", () => 1, work)).length;
 
 describe("PGlite's file sizes on a data directory", () => {
   let root: string;
