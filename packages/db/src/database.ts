@@ -208,44 +208,33 @@ function withoutQueryParsers(options: QueryOptions): QueryOptions {
  */
 const DURABLE_SETTINGS = ["fsync=on", "synchronous_commit=on", "full_page_writes=on", "wal_sync_method=fsync"];
 
-interface NodeFsModule {
-  NODEFS: {
-    stream_ops: { fsync?: (stream: { nfd: number }) => number };
-    /** Emscripten's: runs a Node file operation, turning a Node error into the errno PostgreSQL sees. */
-    tryFSOperation<T>(operation: () => T): T;
-  };
+/** What the extensions below use of Emscripten's NODEFS: its operations, by name, on streams and on nodes. */
+interface NodeFs {
+  stream_ops: Record<string, (...args: never[]) => unknown>;
+  node_ops: Record<string, (...args: never[]) => unknown>;
+  /** Emscripten's: runs a Node file operation, turning a Node error into the errno PostgreSQL sees. */
+  tryFSOperation<T>(operation: () => T): T;
 }
 
 /**
  * A PGlite extension (its documented way to adjust the Emscripten module before PostgreSQL starts) that
- * gives NODEFS's files an fsync reaching the disk.
+ * changes NODEFS, the file system of a data directory, with `adjust`.
  */
-function syncedFiles(fs: { fsyncSync(fd: number): void }): Extension {
+function nodeFsExtension(name: string, adjust: (nodefs: NodeFs) => void): Extension {
   return {
-    name: "cloudplane-synced-files",
-    setup: (_pg, emscriptenOptions: { preRun?: ((mod: NodeFsModule) => void)[] }) =>
+    name,
+    setup: (_pg, emscriptenOptions: { preRun?: ((mod: { NODEFS: NodeFs }) => void)[] }) =>
       Promise.resolve({
-        emscriptenOpts: {
-          ...emscriptenOptions,
-          preRun: [
-            ...(emscriptenOptions.preRun ?? []),
-            (mod: NodeFsModule) => {
-              const nodefs = mod.NODEFS;
-              nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => (fs.fsyncSync(stream.nfd), 0));
-            },
-          ],
-        },
+        emscriptenOpts: { ...emscriptenOptions, preRun: [...(emscriptenOptions.preRun ?? []), (mod: { NODEFS: NodeFs }) => adjust(mod.NODEFS)] },
       }),
   };
 }
 
-/** What `keptFileSizes` uses of Emscripten's NODEFS: its operations, by name, on streams and on nodes. */
-interface NodeFsOperations {
-  NODEFS: {
-    stream_ops: Record<string, (...args: never[]) => unknown>;
-    node_ops: Record<string, (...args: never[]) => unknown>;
-    tryFSOperation<T>(operation: () => T): T;
-  };
+/** An extension that gives NODEFS's files an fsync reaching the disk. */
+function syncedFiles(fs: { fsyncSync(fd: number): void }): Extension {
+  return nodeFsExtension("cloudplane-synced-files", (nodefs) => {
+    nodefs.stream_ops.fsync = ((stream: { nfd: number }) => nodefs.tryFSOperation(() => (fs.fsyncSync(stream.nfd), 0)));
+  });
 }
 
 /** NODEFS's operations that change nothing on the disk: every other one forgets the kept sizes. */
@@ -255,8 +244,10 @@ const READING_OPERATIONS = new Set(["read", "llseek", "getattr", "open", "close"
 const FILE_TYPE_MASK = 0o170000;
 const REGULAR_FILE = 0o100000;
 
+type Seek = (stream: { node: { mode: number }; nfd: number }, offset: number, whence: number) => number;
+
 /**
- * A PGlite extension that answers the size of a file of the data directory from memory until the file
+ * An extension that answers the size of a file of the data directory from memory until the file
  * system next changes. PostgreSQL asks a relation's size (an lseek to the end of its file) each time it
  * plans a statement on it, and NODEFS answers each such lseek with a Node fstat: about ten a request on
  * the API's reads, ~15 µs each on a virtual machine, some 8 % of a GET on PGlite. A size read is kept per
@@ -265,38 +256,26 @@ const REGULAR_FILE = 0o100000;
  * one writer of its data directory.
  */
 function keptFileSizes(fs: { fstatSync(fd: number): { size: number } }): Extension {
-  return {
-    name: "cloudplane-kept-file-sizes",
-    setup: (_pg, emscriptenOptions: { preRun?: ((mod: NodeFsOperations) => void)[] }) =>
-      Promise.resolve({
-        emscriptenOpts: {
-          ...emscriptenOptions,
-          preRun: [
-            ...(emscriptenOptions.preRun ?? []),
-            (mod: NodeFsOperations) => {
-              const nodefs = mod.NODEFS;
-              const sizes = new Map<object, number>();
-              for (const operations of [nodefs.stream_ops, nodefs.node_ops])
-                for (const [name, operation] of Object.entries(operations))
-                  if (!READING_OPERATIONS.has(name))
-                    operations[name] = function (this: unknown, ...args: never[]) {
-                      sizes.clear();
-                      return operation.apply(this, args);
-                    };
-              const seek = nodefs.stream_ops.llseek as (stream: { node: { mode: number }; nfd: number }, offset: number, whence: number) => number;
-              nodefs.stream_ops.llseek = ((stream: { node: { mode: number }; nfd: number }, offset: number, whence: number) => {
-                // From the end of a regular file: its kept size, else read once. A position before the
-                // start is NODEFS's own error.
-                if (whence !== 2 || (stream.node.mode & FILE_TYPE_MASK) !== REGULAR_FILE) return seek(stream, offset, whence);
-                let size = sizes.get(stream.node);
-                if (size === undefined) sizes.set(stream.node, (size = nodefs.tryFSOperation(() => fs.fstatSync(stream.nfd).size)));
-                return offset + size < 0 ? seek(stream, offset, whence) : offset + size;
-              });
-            },
-          ],
-        },
-      }),
-  };
+  return nodeFsExtension("cloudplane-kept-file-sizes", (nodefs) => {
+    const sizes = new Map<object, number>();
+    for (const operations of [nodefs.stream_ops, nodefs.node_ops])
+      for (const [name, operation] of Object.entries(operations))
+        if (!READING_OPERATIONS.has(name))
+          operations[name] = function (this: unknown, ...args: never[]) {
+            sizes.clear();
+            return operation.apply(this, args);
+          };
+    const seek = nodefs.stream_ops.llseek as Seek;
+    const seekKept: Seek = (stream, offset, whence) => {
+      // From the end of a regular file: its kept size, else read once. A position before the start is
+      // NODEFS's own error.
+      if (whence !== 2 || (stream.node.mode & FILE_TYPE_MASK) !== REGULAR_FILE) return seek(stream, offset, whence);
+      let size = sizes.get(stream.node);
+      if (size === undefined) sizes.set(stream.node, (size = nodefs.tryFSOperation(() => fs.fstatSync(stream.nfd).size)));
+      return offset + size < 0 ? seek(stream, offset, whence) : offset + size;
+    };
+    nodefs.stream_ops.llseek = seekKept;
+  });
 }
 
 /** Node's file system, imported on demand: Workers, which never open a data directory, have none. */

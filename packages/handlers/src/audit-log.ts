@@ -121,7 +121,7 @@ export function auditMark(successStatus: number) {
 /**
  * Audited requests whose implementation is running in the scope. On Node before 24 an AsyncLocalStorage
  * runs on async hooks: once it has run, every promise the process makes carries its store, for good
- * (on a read of ~100 promises, 15–40 µs of CPU more on Node 22, where no request reads it). So the
+ * (a read makes ~100 promises: 37–53 µs of CPU more per request on Node 22, where no request reads it). So the
  * scope is switched off whenever no audited request is in it: its only reader is such a request's own
  * transaction, and the next audited request switches it on again. Node 24 and Workers carry a store
  * without hooks; there it costs nothing either way.
