@@ -125,6 +125,8 @@ export function underBasePath(basePath: string, pathname: string): boolean {
   return !basePath || pathname === basePath || pathname.startsWith(`${basePath}/`);
 }
 
+const UTF8 = new TextDecoder();
+
 /** Reads a body of unknown length up to `MAX_BODY_BYTES`; a larger one is refused without reading it whole. */
 async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
@@ -158,9 +160,9 @@ export function hasBody(request: Request): boolean {
 /**
  * The request ts-rest is given, with its body read: within the limit and only if it has the type the
  * route takes (`bodyTypeOf`). A body with a Content-Length is as long as it says (every runtime holds it
- * to that), so it is read at once; one without is read chunk by chunk and refused past the limit. A body
- * that decodes to no text is no body, whatever its headers say (the platform's SDKs send `Content-Type:
- * application/json` on every request, an empty DELETE included). `progress` says while it is being
+ * to that), so it is read at once (as text, for a route that takes JSON); one without is read chunk by
+ * chunk and refused past the limit. A body that decodes to no text is no body, whatever its headers say
+ * (the platform's SDKs send `Content-Type: application/json` on every request, an empty DELETE included). `progress` says while it is being
  * received. What was read is handed over as the request's `content`: JSON parsed here (malformed JSON is
  * 400 malformed_json), raw bytes for a route that takes them, as they came. ts-rest (patched, patches/)
  * reads no body of a request whose content is set, and routes the request it is given: the request goes
@@ -173,19 +175,24 @@ export async function servable(request: Request, url: URL, progress: RequestProg
   if (hasBody(request)) {
     if (Number(headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
     progress.bodyRead = false;
-    let bytes: Uint8Array<ArrayBuffer>;
+    let bytes: Uint8Array<ArrayBuffer> | undefined;
+    let text: string | undefined;
     try {
-      bytes = headers.has("content-length") ? new Uint8Array(await request.arrayBuffer()) : await readLimited(request.body!);
+      if (!headers.has("content-length")) bytes = await readLimited(request.body!);
+      else if (progress.bodyType === RAW_BODY) bytes = new Uint8Array(await request.arrayBuffer());
+      // Text at once: the runtime decodes the bytes it received (on Node, without copying them first).
+      else text = await request.text();
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw new ApiError("bad_request", "The request's body could not be read to its end: the client stopped sending it.");
     }
     progress.bodyRead = true;
-    if (progress.bodyType === RAW_BODY && bytes.byteLength > 0) {
+    if (bytes && progress.bodyType === RAW_BODY && bytes.byteLength > 0) {
       refuseOtherBodyType(headers, RAW_BODY);
       content = bytes;
     } else {
-      const text = new TextDecoder().decode(bytes);
+      // As fetch's `text()` decodes: UTF-8, a leading byte order mark dropped, malformed bytes replaced.
+      text ??= UTF8.decode(bytes);
       progress.bodyStorable = storableJson(text);
       // A body that decodes to no text (none, or a byte order mark alone) is no body.
       if (text.length > 0) {

@@ -86,6 +86,38 @@ describe.each(engines())("Node adapter on %s", (engine) => {
     }
   });
 
+  it("reads a JSON body with a length as text, never as bytes: a byte order mark dropped, malformed UTF-8 replaced, a mark alone no body", async () => {
+    // The bridge decodes the bytes it received; asking for them as bytes would copy them into a new buffer first.
+    const asBytes: string[] = [];
+    const own = await serve(
+      (request) => {
+        if (request.headers.get("content-type") === "application/json")
+          for (const method of ["arrayBuffer", "bytes", "blob"])
+            Object.defineProperty(request, method, { value: () => Promise.reject(new Error(asBytes[asBytes.push(`${request.method} ${method}`) - 1])) });
+        return api.handler(request);
+      },
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    try {
+      const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/edge/v1/secrets`;
+      const send = (method: string, path: string, body: Uint8Array) =>
+        fetch(`${url}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: body as Uint8Array<ArrayBuffer> });
+      const bom = [0xef, 0xbb, 0xbf];
+      const json = (text: string) => [...new TextEncoder().encode(text)];
+      // A byte order mark before the JSON, and a byte that is no UTF-8 (0xff) inside a string.
+      const made = await send("POST", "", new Uint8Array([...bom, ...json('{"name":"read-as-text","comment":"a'), 0xff, ...json('b","secret_slots":[{"slot":0,"value":"v"}]}')]));
+      expect(made.status).toBe(200);
+      const secret = (await made.json()) as { id: number; name: string; comment: string };
+      expect(secret).toMatchObject({ name: "read-as-text", comment: "a\ufffdb" });
+      // A byte order mark alone is no body: the DELETE deletes.
+      expect((await send("DELETE", `/${secret.id}`, new Uint8Array(bom))).status).toBe(204);
+      expect((await fetch(`${url}/${secret.id}`, { headers })).status).toBe(404);
+      expect(asBytes).toEqual([]);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
   it("refuses a body over 1 MiB with 413", async () => {
     const response = await fetch(`${base}/edge/v1/secrets`, {
       method: "POST",
