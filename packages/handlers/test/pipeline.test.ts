@@ -288,7 +288,7 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     getThing: { method: "GET", path: "/things/:id", pathParams: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) } },
     addThing: { method: "POST", path: "/things", body: z.object({ name: z.string() }), responses: { 201: z.object({ name: z.string() }) } },
   });
-  // The route sees the request through itty-router's proxy of it: a mark set on the request given shows through, a copy has none.
+  // The route is given the request itself: not a copy (which would lack a mark set on the request given), nor a proxy of it.
   const given = Symbol("given");
   const seen: Request[] = [];
   const isGiven = (request: (Request & { [given]?: true }) | undefined) => request?.[given] === true;
@@ -304,12 +304,14 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     },
   });
 
-  it("routes the request it is given, not a copy, with its route, params and query set on it, a body read once", async () => {
+  it("routes the request it is given, not a copy nor a proxy of it, with its route, params and query set on it, a body read once", async () => {
     const get = mark(new Request("http://api.test/things/7?view=full"));
     const reply = (await serve(get)) as Response;
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({ id: 7 });
     expect(isGiven(seen.at(-1))).toBe(true);
+    // itty-router's withParams handed every handler a Proxy of the request (each property read through a trap).
+    expect(seen.at(-1)).toBe(get);
     expect(get).toMatchObject({ route: "/things/:id", params: { id: "7" }, query: { view: "full" } });
 
     const post = mark(new Request("http://api.test/things", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"a"}' }));
@@ -317,6 +319,7 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ name: "a" });
     expect(isGiven(seen.at(-1))).toBe(true);
+    expect(seen.at(-1)).toBe(post);
     expect(post.bodyUsed).toBe(true);
   });
 
@@ -339,6 +342,7 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     const request = mark(new TsRestRequest("http://api.test/things/8"));
     expect(((await serve(request)) as Response).status).toBe(200);
     expect(isGiven(seen.at(-1))).toBe(true);
+    expect(seen.at(-1)).toBe(request);
   });
 
   it("copies a request's headers only for a route with a headers schema, or when the implementation reads them", async () => {
