@@ -838,7 +838,11 @@ describe("the docs' examples on PGlite", () => {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
     try {
-      const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+      const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+      // Playwright's own limits (30 s for a wait or a click) are a quiet machine's: the reference renders some 600
+      // operations, which under CI's load (every package's tests at once) took longer. The test's timeout bounds it.
+      context.setDefaultTimeout(110_000);
+      const page = await context.newPage();
       const calls: string[] = [];
       page.on("response", (response) => {
         if (!new URL(response.url()).pathname.startsWith("/docs/")) calls.push(`${response.request().method()} ${response.url()} ${response.status()}`);
@@ -847,15 +851,15 @@ describe("the docs' examples on PGlite", () => {
       await page.goto(`${app.url}/docs/#tag/cdn/GET/cdn/origin_groups/{origin_group_id}`, { waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "cloudplane API", level: 1 }).waitFor();
       // On the demo data the reference's Authentication holds the demo administrator's key: nothing to fill in.
-      await expect.poll(() => page.locator(`input[value='apikey ${app.adminApiKey}']`).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator(`input[value='apikey ${app.adminApiKey}']`).count(), { timeout: 60_000 }).toBeGreaterThan(0);
       await page.locator("button", { hasText: "/cdn/origin_groups/{origin_group_id}" }).filter({ hasText: "Test Request" }).first().click();
       await page.getByRole("dialog").locator("button", { hasText: "Send get request" }).first().click();
-      await expect.poll(() => calls.length).toBeGreaterThan(0);
+      await expect.poll(() => calls.length, { timeout: 60_000 }).toBeGreaterThan(0);
       expect(calls).toEqual([`GET ${app.url}/cdn/origin_groups/1 200`]);
     } finally {
       await browser.close();
     }
-  });
+  }, 240_000);
 });
 
 /**
