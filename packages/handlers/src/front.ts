@@ -163,10 +163,11 @@ export function hasBody(request: Request): boolean {
  * to that), so it is read at once (as text, for a route that takes JSON); one without is read chunk by
  * chunk and refused past the limit. A body that decodes to no text is no body, whatever its headers say
  * (the platform's SDKs send `Content-Type: application/json` on every request, an empty DELETE included).
- * `progress` says while it is being received. What was read is handed over as the request's `content`: JSON parsed here (malformed JSON is
- * 400 malformed_json), raw bytes for a route that takes them, as they came. ts-rest (patched, patches/)
- * reads no body of a request whose content is set, and routes the request it is given: the request goes
- * on as the runtime made it, never copied (on Node, the server's light request is never made a full one).
+ * `progress` says while it is being received. What was read is handed over as the request's `content`:
+ * JSON parsed here (malformed JSON is 400 malformed_json), raw bytes for a route that takes them, as they
+ * came. ts-rest (patched, patches/) reads no body of a request whose content is set, and routes the
+ * request it is given: the request goes on as the runtime made it, never copied (on Node, the server's
+ * light request is never made a full one).
  */
 export async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
   const headers = request.headers;
