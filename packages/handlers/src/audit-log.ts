@@ -20,6 +20,10 @@ interface PendingEntry {
   successStatus: number;
   /** The entry written in the route's transaction, once it committed. */
   recordedId?: number;
+  /** Its first transaction has begun: the only one that writes the entry, and the scope's last reader. */
+  claimed?: boolean;
+  /** No longer counted in `inScope` (its transaction began, or its implementation returned). */
+  left?: boolean;
 }
 
 const PENDING = Symbol("cloudplane.audit");
@@ -119,12 +123,15 @@ export function auditMark(successStatus: number) {
 }
 
 /**
- * Audited requests whose implementation is running in the scope. On Node before 24 an AsyncLocalStorage
- * runs on async hooks: once it has run, every promise the process makes carries its store, for good
- * (a read makes ~100 promises: 37–53 µs of CPU more per request on Node 22, where no request reads it). So the
- * scope is switched off whenever no audited request is in it: its only reader is such a request's own
- * transaction, and the next audited request switches it on again. Node 24 and Workers carry a store
- * without hooks; there it costs nothing either way.
+ * Audited requests whose implementation is running in the scope and has not begun its first transaction.
+ * On Node before 24 an AsyncLocalStorage runs on async hooks: once it has run, every promise the process
+ * makes carries its store, for good (a read makes ~100 promises: 37–53 µs of CPU more per request on
+ * Node 22, where no request reads it). So the scope is switched off whenever no audited request needs it:
+ * its only reader is such a request's first transaction, as it begins, and the next audited request
+ * switches it on again. A request leaves the count as its transaction begins, not when it is answered:
+ * the statements of a write (most of its time) then run with the hooks off, unless another write is
+ * between its start and its transaction. Node 24 and Workers carry a store without hooks; there it costs
+ * nothing either way.
  */
 let inScope = 0;
 
@@ -136,7 +143,10 @@ let inScope = 0;
  */
 const carriedByHooks = typeof (AsyncLocalStorage.prototype as { _propagate?: unknown })._propagate === "function";
 
-function leaveScope(): void {
+/** `pending` no longer needs the scope: counted out, once. */
+function leaveScope(pending: PendingEntry): void {
+  if (pending.left) return;
+  pending.left = true;
   if (--inScope === 0 && carriedByHooks) scope.disable();
 }
 
@@ -149,7 +159,7 @@ export function auditScoped<Handler extends (args: never, context: { request: Ts
     try {
       return await scope.run(pending, () => handler(args, context));
     } finally {
-      leaveScope();
+      leaveScope(pending);
     }
   }) as Handler;
 }
@@ -162,7 +172,9 @@ export function auditScoped<Handler extends (args: never, context: { request: Ts
 export function auditedDatabase(db: Database): Database {
   const transaction = async (run: (tx: unknown) => Promise<unknown>, config?: unknown) => {
     const pending = scope.getStore();
-    if (!pending || pending.recordedId !== undefined) return (db.transaction as (run: unknown, config?: unknown) => Promise<unknown>)(run, config);
+    if (!pending || pending.claimed) return (db.transaction as (run: unknown, config?: unknown) => Promise<unknown>)(run, config);
+    pending.claimed = true;
+    leaveScope(pending);
     let recorded: number | undefined;
     const result = await db.transaction(async (tx) => {
       const value = await run(tx);

@@ -78,7 +78,11 @@ function onConnection<S>(statement: S, client: unknown): S {
       "Not a prepared statement that keeps its connection in `client`: preparedOnce takes statements (or an object of them), " +
         "and if this drizzle-orm keeps the connection elsewhere, prepared.ts `onConnection` needs updating.",
     );
-  return Object.create(statement, { client: { value: client } }) as S;
+  // A plain assignment (an own field shadowing the prototype's): Object.create with a property descriptor
+  // made a slow object each time (0.6–0.9 µs, against ~0.05 µs so), and a write route binds several.
+  const bound = Object.create(statement) as { client: unknown };
+  bound.client = client;
+  return bound as S;
 }
 
 /**
