@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { arrayLiteral, createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
 import { loadDemoData } from "./demo.js";
@@ -329,6 +330,41 @@ describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) 
         const [missing] = await statement.execute({ userId: -1 });
         expect(missing).toEqual({ account: { id: 1, doubled: 2 }, user: null, label: "n1" });
       }
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/**
+ * drizzle-orm (patched, patches/): a prepared statement's parameters are filled without asking a column's
+ * parameter twice which kind of entity it is; every kind fills as before.
+ */
+describe.each(relationalEngines)("parameters of a prepared statement on %s", (engine) => {
+  it("are filled the same on every execution: placeholders a column encodes, bare placeholders, constants, and a missing value named", async () => {
+    const database = await createTestDatabase({ engine });
+    try {
+      const { db } = database;
+      const probe = pgTable("parameters_probe", { id: integer("id").notNull(), kind: text("kind").notNull(), at: timestamp("at", { withTimezone: true }), data: jsonb("data") });
+      await db.execute(sql`create table parameters_probe (id integer not null, kind text not null, at timestamptz, data jsonb)`);
+      // Placeholders the columns encode (a Date as text, a value as JSON) and a constant.
+      const insert = db
+        .insert(probe)
+        .values({ id: sql.placeholder("id"), kind: "constant", at: sql.placeholder("at"), data: sql.placeholder("data") })
+        .prepare("filled_insert_test");
+      // A bare placeholder in SQL of our own, and one the condition takes as it is.
+      const select = db
+        .select({ id: probe.id, kind: probe.kind, at: probe.at, data: probe.data, label: sql<string>`${sql.placeholder("label")}::text` })
+        .from(probe)
+        .where(eq(probe.id, sql.placeholder("id")))
+        .prepare("filled_select_test");
+      for (let id = 1; id <= 2; id++) {
+        const at = new Date(Date.UTC(2026, 0, id, 12, 30));
+        await insert.execute({ id, at, data: { id, list: [id, "two"], nested: { quote: "'\"" } } });
+        expect(await select.execute({ id, label: `row ${id}` })).toEqual([{ id, kind: "constant", at, data: { id, list: [id, "two"], nested: { quote: "'\"" } }, label: `row ${id}` }]);
+        await expect(insert.execute({ id, at })).rejects.toThrow('No value for placeholder "data" was provided');
+      }
+      expect(await select.execute({ id: 3, label: "none" })).toEqual([]);
     } finally {
       await database.close();
     }
