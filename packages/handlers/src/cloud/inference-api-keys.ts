@@ -8,6 +8,7 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
 import { conflict, invalid, listed, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
+import { randomBytes } from "../random.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { served } from "../served.js";
 import { requireProject } from "./inference-shared.js";
@@ -16,7 +17,7 @@ const { inferenceApiKeys: apiKeys, inferenceDeployments, inferenceApplicationDep
 
 /** A new key's secret: `cpik_` and 43 characters of base64url (32 random bytes). */
 function newSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const bytes = randomBytes(32);
   return `cpik_${btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
 }
 

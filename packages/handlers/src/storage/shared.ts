@@ -6,6 +6,7 @@ import { locationAddress, STORAGE_RESTORE_DAYS } from "@cloudplane/contract";
 import { and, type Database, eq, gte, isNotNull, isNull, lt, schema, type SQL } from "@cloudplane/db";
 import { notFound } from "../errors.js";
 import { isoTime } from "../format.js";
+import { randomBytes } from "../random.js";
 
 const { storages } = schema;
 
@@ -51,7 +52,7 @@ export function randomText(length: number, alphabet: string): string {
   const limit = 256 - (256 % alphabet.length);
   let text = "";
   while (text.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+    for (const byte of randomBytes(length * 2)) {
       if (byte < limit && text.length < length) text += alphabet[byte % alphabet.length];
     }
   }

@@ -9,7 +9,8 @@ import { tsr } from "@ts-rest/serverless/fetch";
 import { ApiError, notFound } from "../errors.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { randomHex, shownVideos } from "./videos.js";
+import { randomHex } from "../random.js";
+import { shownVideos } from "./videos.js";
 
 const { streams, videos } = schema;
 

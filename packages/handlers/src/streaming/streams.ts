@@ -21,7 +21,7 @@ import { isoTime } from "../format.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { overlaysOf, overlaysOfStream } from "./overlays.js";
-import { randomHex } from "./videos.js";
+import { randomHex } from "../random.js";
 
 const { streams, broadcasts, broadcastStreams, clips, users, cdnResources } = schema;
 

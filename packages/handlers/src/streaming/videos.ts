@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, ilike, inArray, schema, sql, type Database, 
 import { tsr } from "@ts-rest/serverless/fetch";
 import { addFieldError, conflict, fieldErrors, notFound, problemCount, validationFailed } from "../errors.js";
 import { isoTime } from "../format.js";
+import { randomHex } from "../random.js";
 import { likePattern } from "../like.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
@@ -182,13 +183,6 @@ function sourceOf(originUrl: string): { originVideoDuration: number; originSize:
   return { originVideoDuration, originSize: originVideoDuration * 250 };
 }
 
-/** `length` hex digits of randomness. */
-export function randomHex(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0"))
-    .join("")
-    .slice(0, length);
-}
 
 type Settings = Partial<NewVideo>;
 type VideoColumns = Partial<typeof videos.$inferInsert>;
