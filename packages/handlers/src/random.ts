@@ -10,7 +10,10 @@ const POOL_BYTES = 4096;
 const pool = new Uint8Array(POOL_BYTES);
 let next = POOL_BYTES;
 
-/** Where `count` (at most `POOL_BYTES`) fresh bytes begin in the pool, drawing a new pool when too few are left. */
+/** The most bytes taken from the pool at once; more are drawn on their own. */
+const MAX_POOLED = POOL_BYTES / 4;
+
+/** Where `count` (at most `MAX_POOLED`) fresh bytes begin in the pool, drawing a new pool when too few are left. */
 function take(count: number): number {
   if (next + count > POOL_BYTES) {
     crypto.getRandomValues(pool);
@@ -23,19 +26,18 @@ function take(count: number): number {
 
 /** `count` random bytes, a copy of its own. */
 export function randomBytes(count: number): Uint8Array<ArrayBuffer> {
-  if (count > POOL_BYTES / 4) return crypto.getRandomValues(new Uint8Array(count));
+  if (count > MAX_POOLED) return crypto.getRandomValues(new Uint8Array(count));
   const at = take(count);
   return pool.slice(at, at + count);
 }
 
 const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
-/** `length` hex digits of randomness (4 bits each). */
+/** `length` hex digits of randomness (4 bits each), read from the pool in place. */
 export function randomHex(length: number): string {
   const count = Math.ceil(length / 2);
-  if (count > POOL_BYTES / 4) return Array.from(randomBytes(count), (byte) => HEX_OF_BYTE[byte]!).join("").slice(0, length);
-  let at = take(count);
+  const [bytes, start] = count > MAX_POOLED ? [randomBytes(count), 0] : [pool, take(count)];
   let hex = "";
-  for (const end = at + count; at < end; at++) hex += HEX_OF_BYTE[pool[at]!]!;
+  for (let at = start; at < start + count; at++) hex += HEX_OF_BYTE[bytes[at]!]!;
   return length % 2 === 0 ? hex : hex.slice(0, length);
 }

@@ -183,7 +183,6 @@ function sourceOf(originUrl: string): { originVideoDuration: number; originSize:
   return { originVideoDuration, originSize: originVideoDuration * 250 };
 }
 
-
 type Settings = Partial<NewVideo>;
 type VideoColumns = Partial<typeof videos.$inferInsert>;
 
