@@ -113,37 +113,38 @@ describe.each(engines())("the CDN audit log on %s", (engine) => {
     if (onHooks) expect(carried()).toBe(0);
   });
 
-  // PostgreSQL only: the write must wait inside its transaction, behind a row lock held on another connection
-  // (PGlite has one connection, which the lock's own transaction would hold).
-  it.runIf(engine === "postgres")("runs a write's statements with the scope's hooks off once its transaction has begun", async () => {
-    const carried = () => Object.getOwnPropertySymbols(Promise.resolve()).length;
-    const probe = new AsyncLocalStorage<number>();
-    const onHooks = probe.run(1, carried) > 0;
-    probe.disable();
-    const before = await entries();
-    let answered: ReturnType<typeof api.call> | undefined;
-    await api.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from cdn_resources where id = 1 for update`);
-      answered = api.call("PATCH", "/cdn/resources/1", { body: { description: "Waited for a lock." } });
-      // The PATCH's own transaction waits for the row: past the only point that reads the scope.
-      await vi.waitFor(
-        async () => {
-          const [waiting] = await selectRows<{ n: number }>(
-            api.database.db,
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%cdn_resources%'`,
-          );
-          expect(waiting!.n).toBe(1);
-        },
-        { timeout: 20_000, interval: 20 },
-      );
-      await new Promise((resolve) => setImmediate(resolve));
-      if (onHooks) expect(carried()).toBe(0);
+  // Declared on PostgreSQL only: the write must wait inside its transaction, behind a row lock held on another
+  // connection (PGlite has one connection, which the lock's own transaction would hold).
+  if (engine === "postgres")
+    it("runs a write's statements with the scope's hooks off once its transaction has begun", async () => {
+      const carried = () => Object.getOwnPropertySymbols(Promise.resolve()).length;
+      const probe = new AsyncLocalStorage<number>();
+      const onHooks = probe.run(1, carried) > 0;
+      probe.disable();
+      const before = await entries();
+      let answered: ReturnType<typeof api.call> | undefined;
+      await api.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from cdn_resources where id = 1 for update`);
+        answered = api.call("PATCH", "/cdn/resources/1", { body: { description: "Waited for a lock." } });
+        // The PATCH's own transaction waits for the row: past the only point that reads the scope.
+        await vi.waitFor(
+          async () => {
+            const [waiting] = await selectRows<{ n: number }>(
+              api.database.db,
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%cdn_resources%'`,
+            );
+            expect(waiting!.n).toBe(1);
+          },
+          { timeout: 20_000, interval: 20 },
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        if (onHooks) expect(carried()).toBe(0);
+      });
+      const reply = await answered!;
+      expect(reply.status, reply.text).toBe(200);
+      expect(await entries()).toBe(before + 1);
+      expect(await newest()).toMatchObject({ method: "PATCH", path: "/cdn/resources/1", status_code: 200, actions: [{ action_type: "U" }] });
     });
-    const reply = await answered!;
-    expect(reply.status, reply.text).toBe(200);
-    expect(await entries()).toBe(before + 1);
-    expect(await newest()).toMatchObject({ method: "PATCH", path: "/cdn/resources/1", status_code: 200, actions: [{ action_type: "U" }] });
-  });
 
   it("filters by method, status prefix, path, token, user, time and account, newest first, paged", async () => {
     await api.call("PUT", "/cdn/resources/3/shielding_v2", { body: { shielding_pop: 1 }, as: [1, "role-5-active"] });
