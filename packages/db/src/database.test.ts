@@ -371,47 +371,6 @@ describe.each(relationalEngines)("parameters of a prepared statement on %s", (en
   });
 });
 
-/**
- * drizzle-orm (patched, patches/): a prepared statement without a cache hands the driver's promise on
- * (no async wrappers around it); what it answers, and how it fails, are as before.
- */
-describe.each(relationalEngines)("executions of a prepared statement on %s", (engine) => {
-  it("answer rows, a write's count and a failure wrapped as Drizzle wraps it, the cause the driver's, and run on after one", async () => {
-    const database = await createTestDatabase({ engine });
-    try {
-      const { db } = database;
-      const probe = pgTable("executions_probe", { id: integer("id").primaryKey(), kind: text("kind").notNull() });
-      await db.execute(sql`create table executions_probe (id integer primary key, kind text not null)`);
-      // Mapped rows (fields), a returning, and a write without fields (the driver's own answer).
-      const insert = db.insert(probe).values({ id: sql.placeholder("id"), kind: sql.placeholder("kind") }).returning({ id: probe.id }).prepare("executions_insert_test");
-      const update = db.update(probe).set({ kind: sql`${sql.placeholder("kind")}` }).where(eq(probe.id, sql.placeholder("id"))).prepare("executions_update_test");
-      const select = db.select().from(probe).where(eq(probe.id, sql.placeholder("id"))).prepare("executions_select_test");
-      for (let round = 1; round <= 2; round++) {
-        const answer = insert.execute({ id: round, kind: "first" });
-        expect(answer).toBeInstanceOf(Promise);
-        expect(await answer).toEqual([{ id: round }]);
-        const updated = await update.execute({ id: round, kind: "second" });
-        expect(engine === "pglite" ? (updated as { affectedRows?: number }).affectedRows : (updated as { count?: number }).count).toBe(1);
-        expect(await select.execute({ id: round })).toEqual([{ id: round, kind: "second" }]);
-        // A duplicate key: Drizzle's error, saying the query, with the driver's error as its cause.
-        const failure = await insert.execute({ id: round, kind: "again" }).then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        expect(failure).toBeInstanceOf(Error);
-        expect((failure as Error).message).toMatch(/^Failed query: insert into "executions_probe"/);
-        expect(((failure as Error).cause as { code?: string }).code).toBe("23505");
-        // A value the column cannot take fails as a rejection too, never as a throw from execute().
-        const refused = insert.execute({ id: "not a number", kind: "x" });
-        await expect(refused).rejects.toThrow(/^Failed query/);
-      }
-      expect(await db.select({ id: probe.id }).from(probe).orderBy(probe.id)).toEqual([{ id: 1 }, { id: 2 }]);
-    } finally {
-      await database.close();
-    }
-  });
-});
-
 /** arrayLiteral: a list as one text parameter, which PostgreSQL reads back as the same list on either engine. */
 describe.each(relationalEngines)("arrayLiteral on %s", (engine) => {
   it("sends text and numbers that PostgreSQL reads back as they were: quotes, backslashes, commas, braces, spaces, NULL as text, none", async () => {
