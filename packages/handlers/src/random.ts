@@ -36,11 +36,8 @@ const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).p
 /** `length` hex digits of randomness (4 bits each), read from the pool in place. */
 export function randomHex(length: number): string {
   const count = Math.ceil(length / 2);
-  let bytes = pool;
-  let start = 0;
-  if (count > MAX_POOLED) bytes = randomBytes(count);
-  else start = take(count);
+  const [bytes, start] = count > MAX_POOLED ? [randomBytes(count), 0] : [pool, take(count)];
   let hex = "";
-  for (let at = start, end = start + count; at < end; at++) hex += HEX_OF_BYTE[bytes[at]!]!;
+  for (let at = start; at < start + count; at++) hex += HEX_OF_BYTE[bytes[at]!]!;
   return length % 2 === 0 ? hex : hex.slice(0, length);
 }
