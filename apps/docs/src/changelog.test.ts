@@ -1,5 +1,5 @@
 /** The changelog shows the pending changesets and each released package's CHANGELOG.md. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,7 +20,16 @@ describe("the changelog", () => {
     expect(contract).toContain("First release of the contract");
     const pending = pendingChanges(REPOSITORY_ROOT);
     expect(pending.map((change) => change.id)).not.toContain("README");
-    for (const change of pending) expect(Object.keys(change.releases).length, change.id).toBeGreaterThan(0);
+    // `pnpm version-packages` versions the published packages only, and refuses a changeset that names a private one.
+    const published = releasedChangelogs(REPOSITORY_ROOT).map(({ directory }) => JSON.parse(readFileSync(join(REPOSITORY_ROOT, directory, "package.json"), "utf8")) as { name: string; private?: boolean });
+    const publishedNames = published.filter((manifest) => !manifest.private).map((manifest) => manifest.name);
+    expect(publishedNames).toEqual(["@cloudplane/client", "@cloudplane/contract", "@cloudplane/db", "@cloudplane/handlers", "@cloudplane/testing"]);
+    for (const change of pending) for (const name of Object.keys(change.releases)) expect(publishedNames, change.id).toContain(name);
+    // Every line of each changeset's front matter is read as a release (an empty changeset has none).
+    for (const change of pending) {
+      const frontMatter = /^---\n([\s\S]*?)---/.exec(readFileSync(join(REPOSITORY_ROOT, ".changeset", `${change.id}.md`), "utf8"))![1]!;
+      expect(Object.keys(change.releases).length, change.id).toBe(frontMatter.split("\n").filter((line) => line.trim()).length);
+    }
   });
 
   it("shows pending changes first, then each released package's changelog under its own heading", () => {
@@ -34,6 +43,25 @@ describe("the changelog", () => {
     expect(markdown.indexOf("## Unreleased")).toBeLessThan(markdown.indexOf("## @cloudplane/client"));
     expect(markdown).toContain("### @cloudplane/client (patch)\n\nRetries honour `Retry-After`.");
     expect(markdown).toContain("### 0.1.0\n\n#### Minor Changes\n\n- 1a2b3c4: First release.");
+  });
+
+  it("reads an empty changeset, as `pnpm changeset --empty` writes it, as releasing nothing, and shows its summary as the deployments' change", () => {
+    const repository = mkdtempSync(join(root, "empty-changeset-"));
+    mkdirSync(join(repository, ".changeset"));
+    writeFileSync(join(repository, ".changeset", "quiet-owls.md"), "---\n---\n");
+    writeFileSync(join(repository, ".changeset", "tidy-cats.md"), "---\n---\n\nA test moved; nothing a package's user sees.\n");
+    expect(pendingChanges(repository)).toEqual([
+      { id: "quiet-owls", releases: {}, summary: "" },
+      { id: "tidy-cats", releases: {}, summary: "A test moved; nothing a package's user sees." },
+    ]);
+    const markdown = changelogMarkdown(repository);
+    expect(markdown).not.toContain("Nothing is waiting to be released.");
+    expect(markdown).toContain("## Unreleased\n\n### The deployments built from this repository (no package version)\n\nA test moved; nothing a package's user sees.\n");
+    expect(markdown.match(/### The deployments/g)).toHaveLength(1);
+    rmSync(join(repository, ".changeset", "tidy-cats.md"));
+    expect(changelogMarkdown(repository)).toContain("## Unreleased\n\nNothing is waiting to be released.");
+    writeFileSync(join(repository, ".changeset", "no-marker.md"), "A summary without front matter.\n");
+    expect(() => pendingChanges(repository)).toThrow(".changeset/no-marker.md has no front matter");
   });
 
   it("says so when nothing is pending or released", () => {

@@ -23,10 +23,11 @@ export function pendingChanges(root: string): PendingChange[] {
     .sort()
     .map((file) => {
       const text = readFileSync(join(directory, file), "utf8").replace(/\r\n/g, "\n");
-      const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(text);
+      // An empty changeset (`pnpm changeset --empty`: nothing between the two markers) releases nothing.
+      const match = /^---\n(?:([\s\S]*?)\n)?---\n?([\s\S]*)$/.exec(text);
       if (!match) throw new Error(`.changeset/${file} has no front matter`);
       const releases: Record<string, string> = {};
-      for (const line of match[1]!.split("\n")) {
+      for (const line of (match[1] ?? "").split("\n")) {
         const release = /^\s*["']?([^"':]+)["']?\s*:\s*(major|minor|patch|none)\s*$/.exec(line);
         if (release) releases[release[1]!] = release[2]!;
       }
@@ -72,11 +73,16 @@ export function changelogMarkdown(root: string): string {
     "## Unreleased",
     "",
   ];
-  if (pending.length === 0) sections.push("Nothing is waiting to be released.");
-  for (const change of pending) {
+  // A changeset that releases no package (empty front matter) is a change to what this repository deploys
+  // (its apps, its patches of dependencies), which no package version carries; one with no summary either shows nothing.
+  const releasing = pending.filter((change) => Object.keys(change.releases).length > 0);
+  const unversioned = pending.filter((change) => Object.keys(change.releases).length === 0 && change.summary);
+  if (releasing.length === 0 && unversioned.length === 0) sections.push("Nothing is waiting to be released.");
+  for (const change of releasing) {
     const bumps = Object.entries(change.releases).map(([name, bump]) => `${name} (${bump})`);
-    sections.push(`### ${bumps.join(", ") || change.id}`, "", nested(change.summary, 3), "");
+    sections.push(`### ${bumps.join(", ")}`, "", nested(change.summary, 3), "");
   }
+  for (const change of unversioned) sections.push("### The deployments built from this repository (no package version)", "", nested(change.summary, 3), "");
   for (const { markdown } of released) sections.push(nested(markdown.trim(), 1), "");
   if (released.length === 0) sections.push("## Released", "", "No version has been released yet.");
   return sections.join("\n");
