@@ -143,7 +143,8 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
             if (raw.filename) answer.headers.set("content-disposition", `attachment; filename="${raw.filename}"`);
           } else if (response instanceof TsRestResponse) answer = response;
           else {
-            // itty-router's corsify (ts-rest's cors option) answers in a plain copy, typed as ts-rest's.
+            // A plain Response, typed as ts-rest's: none of our routes and middleware answers with one (and
+            // ts-rest's cors option keeps ts-rest's own answers TsRestResponses, patches/), but a body is a body.
             const copy: Response = response;
             answer = new TsRestResponse(copy.body === null ? null : await copy.text(), copy);
           }

@@ -7,7 +7,7 @@ import type { ErrorCode } from "@cloudplane/contract";
 import { demoFixture, sql } from "@cloudplane/db";
 import { selectRows } from "@cloudplane/db/testing";
 import { initContract } from "@ts-rest/core";
-import { TsRestRequest } from "@ts-rest/serverless";
+import { TsRestRequest, TsRestResponse } from "@ts-rest/serverless";
 import { createFetchHandler } from "@ts-rest/serverless/fetch";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -343,6 +343,49 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     expect(((await serve(request)) as Response).status).toBe(200);
     expect(isGiven(seen.at(-1))).toBe(true);
     expect(seen.at(-1)).toBe(request);
+  });
+
+  it("with CORS on, answers ts-rest's own response as a TsRestResponse copied from its raw body, with the origin's headers, the response it copied left as it was", async () => {
+    // A response a middleware answers with, the same object for every request that asks.
+    const shared = TsRestResponse.fromJson({ shared: true }, { status: 200 });
+    const serveCors = createFetchHandler(
+      contract,
+      {
+        getThing: ({ params }) => Promise.resolve({ status: 200 as const, body: { id: params.id } }),
+        addThing: ({ body }) => Promise.resolve({ status: 201 as const, body }),
+      },
+      {
+        cors: { origin: ["http://app.test", "http://other.test"], exposeHeaders: ["x-request-id"] },
+        requestMiddleware: [(request) => (request.headers.has("x-shared") ? shared : undefined)],
+      },
+    );
+    const call = async (path: string, headers: Record<string, string>) => (await serveCors(new Request(`http://api.test${path}`, { headers }))) as TsRestResponse;
+    const allowed = await call("/things/7", { origin: "http://app.test" });
+    // itty-router's corsify answered in a plain Response copied through the body's stream, without rawBody.
+    expect(allowed).toBeInstanceOf(TsRestResponse);
+    expect(allowed.rawBody).toBe('{"id":7}');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("content-type")).toBe("application/json");
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://app.test");
+    expect(allowed.headers.get("vary")).toBe("Origin");
+    expect(await allowed.json()).toEqual({ id: 7 });
+    const refused = await call("/things/7", { origin: "http://elsewhere.test" });
+    expect(refused).toBeInstanceOf(TsRestResponse);
+    expect(refused.headers.has("access-control-allow-origin")).toBe(false);
+    expect(await refused.json()).toEqual({ id: 7 });
+    // Each request gets its own origin's headers on a copy; the shared response is never changed.
+    for (const origin of ["http://app.test", "http://other.test"]) {
+      const answer = await call("/things/7", { origin, "x-shared": "1" });
+      expect(answer).not.toBe(shared);
+      expect(answer.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(await answer.json()).toEqual({ shared: true });
+    }
+    expect(shared.headers.has("access-control-allow-origin")).toBe(false);
+    expect(shared.headers.has("vary")).toBe(false);
+    // A preflight is answered as before.
+    const preflight = (await serveCors(new Request("http://api.test/things", { method: "OPTIONS", headers: { origin: "http://app.test", "access-control-request-method": "POST" } }))) as Response;
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://app.test");
   });
 
   it("copies a request's headers only for a route with a headers schema, or when the implementation reads them", async () => {
