@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLambda, type LambdaBuild } from "../scripts/build.js";
 import { startBridge, type Bridge, type LambdaHandler } from "./api-gateway-bridge.js";
 
-const SETTINGS = ["DATABASE_URL", "CLOUDPLANE_SECRETS_KEY", "CLOUDPLANE_BASE_PATH", "CLOUDPLANE_RATE_LIMIT"] as const;
+const SETTINGS = ["DATABASE_URL", "CLOUDPLANE_SECRETS_KEY", "CLOUDPLANE_BASE_PATH", "CLOUDPLANE_RATE_LIMIT", "CLOUDPLANE_CORS_ORIGINS"] as const;
+/** The origin of a page allowed to call the bundle on PostgreSQL (CLOUDPLANE_CORS_ORIGINS). */
+const APP_ORIGIN = "https://app.example";
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
 let outdir: string;
@@ -88,7 +90,8 @@ if (process.env.DATABASE_URL)
       // The server's URL, which the test before this one cleared.
       setEnvironment(saved);
       database = await createTestDatabase({ engine: "postgres" });
-      setEnvironment({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64 });
+      // With CORS on for one origin: every answer of the suite goes through the CORS answers too.
+      setEnvironment({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_CORS_ORIGINS: APP_ORIGIN });
       bridge = await startBridge(handler);
       context = await conformanceContext(bridge.url, conformanceTokens(demoFixture));
     });
@@ -100,6 +103,20 @@ if (process.env.DATABASE_URL)
 
     describe("conformance", () => {
       for (const check of conformanceChecks) it(check.name, () => check.run(context));
+    });
+
+    it("answers a page on the allowed origin with its CORS headers and the whole body, one on another origin without them", async () => {
+      const allowed = await context.client.call("GET", "/edge/v1/apps?limit=3", { headers: { origin: APP_ORIGIN } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
+      expect(allowed.headers.get("vary")).toContain("Origin");
+      expect(allowed.headers.get("access-control-expose-headers")?.split(",")).toContain("x-request-id");
+      expect(allowed.headers.get("content-type")).toBe("application/json");
+      const other = await context.client.call("GET", "/edge/v1/apps?limit=3", { headers: { origin: "https://elsewhere.example" } });
+      expect(other.status).toBe(200);
+      expect(other.headers.has("access-control-allow-origin")).toBe(false);
+      expect(allowed.body).toEqual(other.body);
+      expect((allowed.body as { apps: unknown[] }).apps).toHaveLength(3);
     });
 
     it("was invoked with HTTP API events, and logged each event as a JSON line (a request, or a client error) with no unexpected error", () => {

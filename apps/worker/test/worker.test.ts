@@ -68,6 +68,9 @@ describe("wrangler deploy --dry-run", () => {
   });
 });
 
+/** The origin of a page allowed to call the worker on PostgreSQL (CLOUDPLANE_CORS_ORIGINS). */
+const APP_ORIGIN = "https://app.example";
+
 /** The built worker in workerd, with these bindings; what it logs goes to `logs`. */
 function startWorker(bindings: Record<string, string>, logs: string[]): Miniflare {
   const collect = (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean));
@@ -113,7 +116,11 @@ if (process.env.DATABASE_URL)
 
     beforeAll(async () => {
       database = await createTestDatabase({ engine: "postgres" });
-      miniflare = startWorker({ DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "" }, logs);
+      // With CORS on for one origin: every answer of the suite goes through the CORS answers too.
+      miniflare = startWorker(
+        { DATABASE_URL: database.url!, CLOUDPLANE_SECRETS_KEY: database.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_CORS_ORIGINS: APP_ORIGIN },
+        logs,
+      );
       const url = await miniflare.ready;
       context = await conformanceContext(url.toString(), conformanceTokens(demoFixture));
     });
@@ -138,6 +145,32 @@ if (process.env.DATABASE_URL)
       expect(replies.map((reply) => [reply.status, reply.headers.get("x-request-id")])).toEqual(
         Array.from({ length: 12 }, (_, index) => [200, `concurrent-${index}`]),
       );
+    });
+
+    it("answers a page on the allowed origin with its CORS headers, one on another origin without them, and a preflight", async () => {
+      const allowed = await context.client.call("GET", "/edge/v1/apps?limit=3", { headers: { origin: APP_ORIGIN } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
+      expect(allowed.headers.get("vary")).toContain("Origin");
+      expect(allowed.headers.get("access-control-expose-headers")?.split(",")).toContain("x-request-id");
+      expect(allowed.headers.get("content-type")).toBe("application/json");
+      const other = await context.client.call("GET", "/edge/v1/apps?limit=3", { headers: { origin: "https://elsewhere.example" } });
+      expect(other.status).toBe(200);
+      expect(other.headers.has("access-control-allow-origin")).toBe(false);
+      // The same body either way: the answer is copied with its text, not lost on the way.
+      expect(allowed.body).toEqual(other.body);
+      expect((allowed.body as { apps: unknown[] }).apps).toHaveLength(3);
+      const base = await miniflare.ready;
+      const head = await fetch(new URL("/edge/v1/apps?limit=3", base), { method: "HEAD", headers: { origin: APP_ORIGIN, authorization: context.client.apikey([1, "role-1-active"]) } });
+      expect([head.status, (await head.arrayBuffer()).byteLength, head.headers.get("access-control-allow-origin")]).toEqual([200, 0, APP_ORIGIN]);
+      expect(Number(head.headers.get("content-length"))).toBe(allowed.size);
+      const preflight = await fetch(new URL("/edge/v1/apps", base), {
+        method: "OPTIONS",
+        headers: { origin: APP_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
+      expect(preflight.headers.get("access-control-allow-methods")?.split(",")).toContain("POST");
     });
 
     it("gives each of concurrent CDN writes its own audit entry, in its own transaction", async () => {
