@@ -16,6 +16,7 @@ export {
   type ConformanceTokens,
   type Reply,
 } from "./client.js";
+export { expectCorsAnswers } from "./cors.js";
 export { ConformanceError } from "./expect.js";
 export { expectFailoverAnswers } from "./failover.js";
 export { exchangeRaw, HALF_CLOSE, sendRaw, type RawExchange, type RawOptions, type RawPiece, type RawResponse } from "./checks/raw.js";
