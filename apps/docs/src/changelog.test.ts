@@ -58,6 +58,12 @@ describe("the changelog", () => {
     expect(markdown).not.toContain("Nothing is waiting to be released.");
     expect(markdown).toContain("## Unreleased\n\n### The deployments built from this repository (no package version)\n\nA test moved; nothing a package's user sees.\n");
     expect(markdown.match(/### The deployments/g)).toHaveLength(1);
+    // Several such changes share the one heading.
+    writeFileSync(join(repository, ".changeset", "wide-owls.md"), "---\n---\n\nThe worker's bundle is smaller.\n");
+    const two = changelogMarkdown(repository);
+    expect(two).toContain("(no package version)\n\nA test moved; nothing a package's user sees.\n\nThe worker's bundle is smaller.\n");
+    expect(two.match(/### The deployments/g)).toHaveLength(1);
+    rmSync(join(repository, ".changeset", "wide-owls.md"));
     rmSync(join(repository, ".changeset", "tidy-cats.md"));
     expect(changelogMarkdown(repository)).toContain("## Unreleased\n\nNothing is waiting to be released.");
     writeFileSync(join(repository, ".changeset", "no-marker.md"), "A summary without front matter.\n");

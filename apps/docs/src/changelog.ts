@@ -82,7 +82,8 @@ export function changelogMarkdown(root: string): string {
     const bumps = Object.entries(change.releases).map(([name, bump]) => `${name} (${bump})`);
     sections.push(`### ${bumps.join(", ")}`, "", nested(change.summary, 3), "");
   }
-  for (const change of unversioned) sections.push("### The deployments built from this repository (no package version)", "", nested(change.summary, 3), "");
+  if (unversioned.length > 0) sections.push("### The deployments built from this repository (no package version)", "");
+  for (const change of unversioned) sections.push(nested(change.summary, 3), "");
   for (const { markdown } of released) sections.push(nested(markdown.trim(), 1), "");
   if (released.length === 0) sections.push("## Released", "", "No version has been released yet.");
   return sections.join("\n");

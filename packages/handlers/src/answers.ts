@@ -141,13 +141,10 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
             answer = new TsRestResponse(raw.body as string, { status: response.status, headers: response.headers });
             answer.headers.set("content-type", raw.contentType);
             if (raw.filename) answer.headers.set("content-disposition", `attachment; filename="${raw.filename}"`);
-          } else if (response instanceof TsRestResponse) answer = response;
-          else {
-            // A plain Response, typed as ts-rest's: none of our routes and middleware answers with one (and
-            // ts-rest's cors option keeps ts-rest's own answers TsRestResponses, patches/), but a body is a body.
-            const copy: Response = response;
-            answer = new TsRestResponse(copy.body === null ? null : await copy.text(), copy);
           }
+          // Every answer is ts-rest's own (our routes, middleware and errors make TsRestResponses, and its
+          // cors option keeps them so since our patch, patches/), so its raw body is at hand for HEAD and the key.
+          else answer = response;
           answer.headers.set("x-request-id", context.requestId);
           exposeHeaders(answer);
           if (request.method === "HEAD") answer = withoutBody(answer);
