@@ -30,6 +30,8 @@ const COUNTED = sql`
     select account_id, 'origin_groups', '', count(*)::int from origin_groups group by 1
     union all
     select account_id, 'gpu_images', project_id || '/' || region_id || '/' || cluster_type, count(*)::int from gpu_images group by 1, 3
+    union all
+    select account_id, 'storages', type, count(*)::int from storages where deleted is null group by 1, 3
   ) counted order by 1, 2, 3`;
 
 /** Each group's related resources as kept, and as counting the resources gives them. */
@@ -104,8 +106,28 @@ describe.each(engines())("listing counts on %s", (engine) => {
     await expectCountsTrue(db);
     expect((await selectRows<CountRow>(db, KEPT)).some((row) => row.listing === "gpu_images" && row.scope.endsWith("/baremetal") && row.rows >= 2)).toBe(true);
 
+    // Storages: live ones only, per type; a soft delete leaves the count, a restore rejoins it, a deleted
+    // storage's purge changes nothing, an update that keeps it live changes nothing.
+    const made = await selectRows<{ id: number }>(
+      db,
+      sql`insert into storages (account_id, name, type, location) select 1, 'counts-' || g, case when g % 2 = 0 then 's3' else 'sftp' end, 'ams'
+          from generate_series(1, 6) g returning id`,
+    );
+    const [s1, s2, s3] = made.map((storage) => storage.id) as [number, number, number];
+    await expectCountsTrue(db);
+    await run(db, sql`update storages set deleted = now() where id in (${s1}, ${s2}, ${s3})`);
+    await expectCountsTrue(db);
+    await run(db, sql`update storages set deleted = null where id = ${s1}`, sql`update storages set deleted = now() - interval '1 day' where id = ${s2}`);
+    await expectCountsTrue(db);
+    await run(db, sql`update storages set http_disabled = true where id = ${s1}`, sql`delete from storages where deleted is not null`);
+    await expectCountsTrue(db);
+    await run(db, sql`delete from storages where name like 'counts-%'`);
+    await expectCountsTrue(db);
+    const live = await selectRows<{ rows: number }>(db, sql`select count(*)::int as rows from storages where account_id = 1 and deleted is null`);
+    expect(live[0]!.rows).toBeGreaterThan(0);
+
     // A truncate empties its table's counts and the groups' related resources.
-    await run(db, sql`truncate cdn_resources cascade`);
+    await run(db, sql`truncate cdn_resources cascade`, sql`truncate storages cascade`);
     await expectCountsTrue(db);
     expect(await selectRows(db, sql`select id from origin_groups where related_resources <> 0`)).toEqual([]);
   });

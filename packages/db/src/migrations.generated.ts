@@ -727,5 +727,24 @@ export const migrations: readonly Migration[] = [
       "CREATE TRIGGER security_bgp_announces_versions_truncate AFTER TRUNCATE ON security_bgp_announces\n  FOR EACH STATEMENT EXECUTE FUNCTION security_announce_versions_bump();",
       "-- The accounts that already have announces get their first version.\nINSERT INTO security_announce_versions (account_id, version)\n  SELECT account_id, gen_random_uuid()\n  FROM (SELECT account_id FROM security_profiles UNION SELECT account_id FROM security_bgp_announces ORDER BY account_id) existing;"
     ]
+  },
+  {
+    "name": "0039_storages_counts",
+    "hash": "300bfb9b10ef308bd21010603b7f5428bba6231fa0f1032e31dc8abd420b6e60",
+    "statements": [
+      "-- storages: the account's live storages (not deleted) of each type are counted in listing_counts (listing\n-- 'storages', scope the type), so the storage listings without a filter read one row for their count\n-- instead of walking every storage of the account. Unlike the tables of 0034_listing_counts_triggers, a\n-- storage leaves and rejoins its listings by update (a delete sets `deleted`, a restore clears it), so the\n-- update of a row that changes whether and where it counts moves it, one row at a time (soft deletes and\n-- restores are one storage each). Inserts and deletes are counted per statement; only live rows count.\nCREATE FUNCTION storages_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  IF TG_OP = 'UPDATE' THEN\n    IF OLD.deleted IS NULL THEN\n      UPDATE listing_counts SET rows = rows - 1\n        WHERE account_id = OLD.account_id AND listing = 'storages' AND scope = OLD.type;\n    END IF;\n    IF NEW.deleted IS NULL THEN\n      INSERT INTO listing_counts AS counts (account_id, listing, scope, rows) VALUES (NEW.account_id, 'storages', NEW.type, 1)\n        ON CONFLICT (account_id, listing, scope) DO UPDATE SET rows = counts.rows + 1;\n    END IF;\n  ELSIF TG_OP = 'INSERT' THEN\n    INSERT INTO listing_counts AS counts (account_id, listing, scope, rows)\n      SELECT account_id, 'storages', type, count(*) FROM new_rows WHERE deleted IS NULL GROUP BY 1, 3 ORDER BY 1, 3\n      ON CONFLICT (account_id, listing, scope) DO UPDATE SET rows = counts.rows + excluded.rows;\n  ELSE\n    UPDATE listing_counts counts SET rows = counts.rows - gone.rows\n      FROM (SELECT account_id, type, count(*) AS rows FROM old_rows WHERE deleted IS NULL GROUP BY 1, 2) gone\n      WHERE counts.account_id = gone.account_id AND counts.listing = 'storages' AND counts.scope = gone.type;\n  END IF;\n  RETURN NULL;\nEND $$;",
+      "CREATE TRIGGER storages_counts_insert AFTER INSERT ON storages\n  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION storages_counts_apply();",
+      "CREATE TRIGGER storages_counts_delete AFTER DELETE ON storages\n  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION storages_counts_apply();",
+      "CREATE TRIGGER storages_counts_update AFTER UPDATE OF deleted, type, account_id ON storages\n  FOR EACH ROW WHEN ((OLD.deleted IS NULL) <> (NEW.deleted IS NULL) OR OLD.type <> NEW.type OR OLD.account_id <> NEW.account_id)\n  EXECUTE FUNCTION storages_counts_apply();",
+      "CREATE TRIGGER storages_counts_truncate AFTER TRUNCATE ON storages\n  FOR EACH STATEMENT EXECUTE FUNCTION listing_counts_clear();",
+      "-- The storages already there, counted once: the triggers above hold their lock on the table until this\n-- migration commits, so no write falls between the two.\nINSERT INTO listing_counts (account_id, listing, scope, rows)\n  SELECT account_id, 'storages', type, count(*) FROM storages WHERE deleted IS NULL GROUP BY 1, 3;"
+    ]
+  },
+  {
+    "name": "0040_edge_app_calls_edge_index",
+    "hash": "6e4409a2733d5efd601c39541f97b2d71427b7a0c1ea259a78404f5155703ae4",
+    "statements": [
+      "CREATE INDEX \"edge_app_calls_account_id_app_id_edge_time_idx\" ON \"edge_app_calls\" USING btree (\"account_id\",\"app_id\",\"edge\",\"time\");"
+    ]
   }
 ];

@@ -21,7 +21,7 @@ export function onPage(db: Pick<Database, "select">, key: PgColumn, where: SQL |
  * The number of rows of a counted listing (a table with `listing_counts` triggers, see @cloudplane/db's
  * `listingCounts`): one row read, whatever the number of rows. `scope` as the table's triggers write it.
  */
-export function listingCount(db: Database, listing: "cdn_resources" | "origin_groups" | "gpu_images"): (accountId: number, scope?: string) => Promise<number> {
+export function listingCount(db: Database, listing: "cdn_resources" | "origin_groups" | "gpu_images" | "storages"): (accountId: number, scope?: string) => Promise<number> {
   const statement = preparedOnce(() =>
     db
       .select({ rows: listingCounts.rows })

@@ -18,7 +18,18 @@ import { conflict, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { graceStart, liveStorages, newAccessKeyPair, purgeExpiredStorages, restorableStorages, storageOf, storageV4Fields, type StorageRow } from "./shared.js";
+import {
+  graceStart,
+  liveStorages,
+  newAccessKeyPair,
+  purgeExpiredStorages,
+  restorableStorages,
+  storageOf,
+  type StorageListing,
+  storagePages,
+  storageV4Fields,
+  type StorageRow,
+} from "./shared.js";
 
 const { storages, storageAccessKeys, buckets } = schema;
 
@@ -42,7 +53,7 @@ function toBucketV4(row: Pick<BucketRow, "name" | "storageId" | "allowedOrigins"
 const ORDER_COLUMNS = { id: storages.id, name: storages.name, created_at: storages.created, location_name: storages.location } as const;
 
 /**
- * The conditions and order of a current storage listing of `type` (object or SFTP storages): one filter for both.
+ * A current storage listing of `type` (object or SFTP storages): its conditions and order, one filter for both.
  * Undefined when a filter matches nothing (a status this API never has).
  */
 export function storageListFilter(
@@ -56,7 +67,7 @@ export function storageListFilter(
     show_deleted: boolean;
     order_by: string;
   },
-): { where: SQL; order: SQL[] } | undefined {
+): StorageListing | undefined {
   const conditions: SQL[] = [eq(storages.type, type), query.show_deleted ? or(liveStorages(accountId), restorableStorages(accountId))! : liveStorages(accountId)];
   if (query.id !== undefined) conditions.push(eq(storages.id, query.id));
   if (query.name !== undefined) conditions.push(eq(storages.name, query.name));
@@ -64,13 +75,18 @@ export function storageListFilter(
   if (query.provisioning_status === "active") conditions.push(isNull(storages.deleted));
   else if (query.provisioning_status === "deleted") conditions.push(restorableStorages(accountId));
   else if (query.provisioning_status !== undefined) return undefined;
-  const descending = query.order_by.startsWith("-");
-  const column = ORDER_COLUMNS[query.order_by.replace(/^-/, "") as keyof typeof ORDER_COLUMNS];
-  const direction = descending ? desc : asc;
-  return { where: and(...conditions)!, order: column === storages.id ? [direction(storages.id)] : [direction(column), asc(storages.id)] };
+  const filtered =
+    query.id !== undefined || query.name !== undefined || query.location_name !== undefined || query.show_deleted || query.provisioning_status === "deleted";
+  return {
+    accountId,
+    where: and(...conditions)!,
+    order: { column: ORDER_COLUMNS[query.order_by.replace(/^-/, "") as keyof typeof ORDER_COLUMNS], descending: query.order_by.startsWith("-") },
+    ...(filtered ? {} : { everyLive: [type] }),
+  };
 }
 
 export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
+  const storagePage = storagePages(db);
   /** The bucket `name` of the account's object storage `storageId`, which is not deleted. */
   const bucketCondition = (accountId: number, storageId: number, name: string) =>
     and(
@@ -85,17 +101,8 @@ export function storageObjectStorages({ db, secretsKey }: RouteDeps) {
     listObjectStorages: async ({ query }, { request: { caller } }) => {
       const filter = storageListFilter(caller.accountId, "s3", query);
       if (!filter) return { status: 200, body: { count: 0, results: [] } };
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(storages)
-          .where(filter.where)
-          .orderBy(...filter.order)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(storages).where(filter.where),
-      ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toS3Storage) } };
+      const { rows, total } = await storagePage(filter, query);
+      return { status: 200, body: { count: total, results: rows.map(toS3Storage) } };
     },
 
     createObjectStorage: async ({ body }, { request: { caller } }) => {

@@ -12,7 +12,7 @@ import { likePattern } from "../like.js";
 import { served } from "../served.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
 import { storageListFilter } from "./object-storages.js";
-import { liveStorages, newSftpPassword, storageOf, storageV4Fields, type StorageRow } from "./shared.js";
+import { liveStorages, newSftpPassword, storageOf, storagePages, storageV4Fields, type StorageRow } from "./shared.js";
 
 const { storages, storageSshKeys, storageSshKeyLinks } = schema;
 
@@ -43,6 +43,7 @@ function expiryOf(value: string): Date {
 }
 
 export function storageSftpStorages({ db, secretsKey }: RouteDeps) {
+  const storagePage = storagePages(db);
   /** The SSH key ids of each storage of `ids`, ascending. */
   async function keysOf(ids: number[]): Promise<Map<number, number[]>> {
     const keys = new Map<number, number[]>(ids.map((id) => [id, []]));
@@ -89,18 +90,9 @@ export function storageSftpStorages({ db, secretsKey }: RouteDeps) {
     listSftpStorages: async ({ query }, { request: { caller } }) => {
       const filter = storageListFilter(caller.accountId, "sftp", query);
       if (!filter) return { status: 200, body: { count: 0, results: [] } };
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(storages)
-          .where(filter.where)
-          .orderBy(...filter.order)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(storages).where(filter.where),
-      ]);
+      const { rows, total } = await storagePage(filter, query);
       const keys = await keysOf(rows.map((row) => row.id));
-      return { status: 200, body: { count: total?.total ?? 0, results: rows.map((row) => toSftpStorage(row, keys.get(row.id) ?? [])) } };
+      return { status: 200, body: { count: total, results: rows.map((row) => toSftpStorage(row, keys.get(row.id) ?? [])) } };
     },
 
     createSftpStorage: async ({ body }, { request: { caller } }) => {

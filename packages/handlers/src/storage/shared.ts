@@ -2,10 +2,11 @@
  * What the Object storage routes share: the account's storage named by the path (never a deleted one),
  * the grace period of deleted storages, the credentials they generate, and the fields both APIs show.
  */
-import { locationAddress, STORAGE_RESTORE_DAYS } from "@cloudplane/contract";
-import { and, type Database, eq, gte, isNotNull, isNull, lt, schema, type SQL } from "@cloudplane/db";
+import { locationAddress, STORAGE_RESTORE_DAYS, type Storage } from "@cloudplane/contract";
+import { and, asc, count, type Database, desc, eq, gte, isNotNull, isNull, lt, type PgColumn, schema, type SQL } from "@cloudplane/db";
 import { notFound } from "../errors.js";
 import { isoTime } from "../format.js";
+import { listingCount, pageAndCount } from "../page.js";
 import { randomBytes } from "../random.js";
 
 const { storages } = schema;
@@ -15,6 +16,41 @@ export type StorageRow = typeof storages.$inferSelect;
 /** The time before which a deleted storage is past its grace period: gone for good. */
 export function graceStart(now = new Date()): Date {
   return new Date(now.getTime() - STORAGE_RESTORE_DAYS * 86_400_000);
+}
+
+/** How a storage listing is read: its rows, its order, and whether they are every live storage of some types. */
+export interface StorageListing {
+  accountId: number;
+  where: SQL;
+  /** The column the listing sorts by (the id breaks ties), and its direction. */
+  order: { column: PgColumn; descending: boolean };
+  /**
+   * Set when the listing shows every storage of the account that is not deleted, of these types: its count is
+   * then the one the database keeps (listing_counts), and a far page is read from the listing's other end.
+   */
+  everyLive?: readonly Storage["type"][];
+}
+
+/**
+ * The page of a storage listing, in its order, and the listing's count: for an unfiltered listing the count
+ * of live storages the database keeps per type (one row read, not every storage of the account), otherwise
+ * counted from the rows.
+ */
+export function storagePages(db: Database): (listing: StorageListing, page: { limit: number; offset: number }) => Promise<{ rows: StorageRow[]; total: number }> {
+  const liveCount = listingCount(db, "storages");
+  return ({ accountId, where, order, everyLive }, page) =>
+    pageAndCount(
+      page,
+      async (reversed, limit, offset) => {
+        const direction = order.descending !== reversed ? desc : asc;
+        const terms = order.column === storages.id ? [direction(storages.id)] : [direction(order.column), (reversed ? desc : asc)(storages.id)];
+        const rows = await db.select().from(storages).where(where).orderBy(...terms).limit(limit).offset(offset);
+        return reversed ? rows.reverse() : rows;
+      },
+      everyLive
+        ? { kept: async () => (await Promise.all(everyLive.map((type) => liveCount(accountId, type)))).reduce((sum, rows) => sum + rows, 0) }
+        : { counted: async () => (await db.select({ total: count() }).from(storages).where(where))[0]?.total ?? 0 },
+    );
 }
 
 /** The account's storages that are not deleted. */

@@ -1,14 +1,14 @@
 /**
  * Object storage storages: the account's storages (listing, details, creation, change, deletion).
  */
-import { storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
-import { and, asc, count, desc, eq, isNull, or, schema, type SQL } from "@cloudplane/db";
+import { STORAGE_TYPES, storageExpiry, storageStoragesRoutes, type Storage } from "@cloudplane/contract";
+import { and, eq, isNull, or, schema, type SQL } from "@cloudplane/db";
 import { tsr } from "@ts-rest/serverless/fetch";
 import { sqlState } from "../database-errors.js";
 import { ApiError, conflict, invalid, notFound } from "../errors.js";
 import { isoTime } from "../format.js";
 import type { RequestExtension, RouteDeps } from "../types.js";
-import { liveStorages, restorableStorages, storageOf, type StorageRow } from "./shared.js";
+import { liveStorages, restorableStorages, storageOf, storagePages, type StorageRow } from "./shared.js";
 import { served } from "../served.js";
 
 const { storages } = schema;
@@ -49,6 +49,7 @@ const STORAGE_ORDER_COLUMNS = {
 } as const;
 
 export function storageStorages({ db }: RouteDeps) {
+  const storagePage = storagePages(db);
   return tsr.routerWithMiddleware(served("storage", storageStoragesRoutes))<RequestExtension>({
     listStorages: async ({ query }, { request: { caller } }) => {
       // Deleted storages (deleted at the current path, within their grace period) only with show_deleted.
@@ -61,20 +62,17 @@ export function storageStorages({ db }: RouteDeps) {
       else if (query.status === "deleted") conditions.push(restorableStorages(caller.accountId));
       // Nothing here is suspended or pending: those statuses match none.
       else if (query.status !== undefined) return { status: 200, body: { count: 0, results: [] } };
-      const where = and(...conditions);
-      const direction = query.order_direction === "desc" ? desc : asc;
-      const order = query.order_by === "id" ? [direction(storages.id)] : [direction(STORAGE_ORDER_COLUMNS[query.order_by]), asc(storages.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(storages)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(storages).where(where),
-      ]);
-      return { status: 200, body: { count: total?.total ?? 0, results: rows.map(toStorage) } };
+      const filtered = query.id !== undefined || query.name !== undefined || query.location !== undefined || query.show_deleted || query.status === "deleted";
+      const { rows, total } = await storagePage(
+        {
+          accountId: caller.accountId,
+          where: and(...conditions)!,
+          order: { column: STORAGE_ORDER_COLUMNS[query.order_by], descending: query.order_direction === "desc" },
+          ...(filtered ? {} : { everyLive: query.type === undefined ? STORAGE_TYPES : [query.type] }),
+        },
+        query,
+      );
+      return { status: 200, body: { count: total, results: rows.map(toStorage) } };
     },
 
     getStorage: async ({ params }, { request: { caller } }) => {

@@ -169,6 +169,51 @@ describe.each(engines())("Object storage storages on %s", (engine) => {
       expect(await list(`name=${theirStorage.name}`)).toEqual({ count: 0, results: [] });
     });
 
+    it("pages from either end as from the first, with the count of live storages, across creates, deletes and restores", async () => {
+      const list = async (path: string, query: string) => {
+        const reply = await call("GET", `${path}?${query}`);
+        expect(reply.status, reply.text).toBe(200);
+        return reply.body as { count: number; results: { id: number }[] };
+      };
+      /** Every page of `limit` (the far ones read from the listing's other end) is the slice of the whole listing. */
+      const expectPages = async (path: string, query: string, count: number) => {
+        const whole = await list(path, `${query}&limit=1000`);
+        expect(whole.count).toBe(count);
+        expect(whole.results).toHaveLength(count);
+        for (const limit of [1, 2, 3])
+          for (let offset = 0; offset <= count; offset++)
+            expect(await list(path, `${query}&limit=${limit}&offset=${offset}`)).toEqual({ count, results: whole.results.slice(offset, offset + limit) });
+      };
+      const made: Storage[] = [];
+      for (const [name, type] of [["page-b", "s3"], ["page-a", "sftp"], ["page-d", "s3"], ["page-c", "sftp"], ["page-e", "s3"]] as const) {
+        const reply = await call("POST", "/storage/provisioning/v2/storage", { name, type, location: "ams" });
+        expect(reply.status, reply.text).toBe(201);
+        made.push(reply.body as Storage);
+      }
+      const live = storagesOf(1).length + made.length;
+      const v3 = "/storage/provisioning/v3/storage";
+      for (const order of ["order_by=id", "order_by=id&order_direction=desc", "order_by=name", "order_by=name&order_direction=desc", "order_by=type", "order_by=created_at&order_direction=desc"])
+        await expectPages(v3, order, live);
+      await expectPages(v3, "type=sftp", 2);
+      await expectPages(v3, "type=s3&status=active", live - 2);
+      await expectPages("/storage/v4/object_storages", "order_by=-name", live - 2);
+      await expectPages("/storage/v4/sftp_storages", "order_by=id", 2);
+
+      // A deleted storage leaves the counts (and shows with show_deleted), a restored one rejoins them; another account's never counts.
+      const gone = made[2]!;
+      expect((await call("DELETE", `/storage/v4/object_storages/${gone.id}`)).status).toBe(204);
+      await expectPages(v3, "order_by=name", live - 1);
+      await expectPages("/storage/v4/object_storages", "order_by=id", live - 3);
+      expect((await list(v3, "show_deleted=true")).count).toBe(live);
+      expect((await list(v3, "show_deleted=true&status=deleted")).results.map((entry) => entry.id)).toEqual([gone.id]);
+      expect((await call("POST", `/storage/v4/object_storages/${gone.id}/restore`, {})).status).toBe(204);
+      await expectPages(v3, "order_by=id&order_direction=desc", live);
+      expect((await call("DELETE", storagePath(made[1]!.id))).status).toBe(204);
+      await expectPages("/storage/v4/sftp_storages", "order_by=-created_at", 1);
+      expect((await list(v3, "limit=1")).count).toBe(live - 1);
+      expect((await call("GET", v3, undefined, [2, "role-1-active"])).body).toEqual({ count: 1, results: [shown(theirStorage)] });
+    });
+
     it.each([
       ["limit=0", "query.limit"],
       ["limit=1001", "query.limit"],

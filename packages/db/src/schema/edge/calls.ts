@@ -32,6 +32,9 @@ export const edgeAppCalls = pgTable(
   (t) => [
     index("edge_app_calls_account_id_app_id_time_idx").on(t.accountId, t.appId, t.time),
     index("edge_app_calls_account_id_time_idx").on(t.accountId, t.time),
+    // An app's calls at one edge, the logs' most used filter: its page and its count from the index alone
+    // (the index above reads every call of the period and drops the other edges' rows).
+    index("edge_app_calls_account_id_app_id_edge_time_idx").on(t.accountId, t.appId, t.edge, t.time),
     foreignKey({ name: "edge_app_calls_app_fk", columns: [t.accountId, t.appId], foreignColumns: [edgeApps.accountId, edgeApps.id] }).onDelete("cascade"),
     check("edge_app_calls_status_check", sql`${t.status} between 100 and 599`),
     check("edge_app_calls_duration_check", sql`${t.durationUs} >= 0`),

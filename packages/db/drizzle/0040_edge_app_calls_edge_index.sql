@@ -1,0 +1,1 @@
+CREATE INDEX "edge_app_calls_account_id_app_id_edge_time_idx" ON "edge_app_calls" USING btree ("account_id","app_id","edge","time");
