@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { decryptSecret } from "./crypto.js";
 import { demoFixture } from "./demo-fixture.js";
-import { createTestDatabase, engines, prepareTestDatabases, selectRows, type TestDatabase } from "./testing.js";
+import { createTestDatabase, engines, pgliteImage, prepareTestDatabases, selectRows, type TestDatabase } from "./testing.js";
 
 const RUN_IMAGES = "CLOUDPLANE_TEST_DATABASE_IMAGES";
 
@@ -42,6 +42,22 @@ async function seededAlone(engine: TestDatabase["engine"]): Promise<TestDatabase
     process.env[RUN_IMAGES] = folder;
   }
 }
+
+describe("pgliteImage", () => {
+  it("answers arrayBuffer() with the bytes themselves, and is those bytes as any Blob", async () => {
+    const bytes = new TextEncoder().encode("a tar, as far as this test goes");
+    const image = pgliteImage(bytes);
+    expect(await image.arrayBuffer()).toBe(bytes.buffer);
+    expect(image.size).toBe(bytes.byteLength);
+    expect(await image.text()).toBe("a tar, as far as this test goes");
+    expect(await image.slice(2, 5).text()).toBe("tar");
+    // A view into a larger buffer answers a copy of the view alone.
+    const view = new Uint8Array(bytes.buffer, 2, 3);
+    const answered = await pgliteImage(view).arrayBuffer();
+    expect(answered).not.toBe(bytes.buffer);
+    expect(new TextDecoder().decode(answered)).toBe("tar");
+  });
+});
 
 describe("a test run prepared with prepareTestDatabases", () => {
   let teardown: (() => Promise<void>) | undefined;
@@ -99,6 +115,13 @@ describe("a test run prepared with prepareTestDatabases", () => {
         await first.db.execute(sql`delete from storage_usage`);
         expect((await contents(first)).rows["storage_usage"]).toBe(0);
         expect((await contents(second)).rows["storage_usage"]).toBe(before);
+        // Nor do they reach the image the next database starts from (PGlite reads the image's own bytes).
+        const third = await createTestDatabase({ engine });
+        try {
+          expect((await contents(third)).rows["storage_usage"]).toBe(before);
+        } finally {
+          await third.close();
+        }
       } finally {
         await first.close();
         await second.close();

@@ -12,7 +12,7 @@ import postgres from "postgres";
 import { generateSecretsKey, importSecretsKey } from "./crypto.js";
 import { createDatabase, pgliteDatabase, type CloudplaneDatabase, type Database, type Engine } from "./database.js";
 import { applyMigrations } from "./migrate.js";
-import { createPgliteForImage, dumpPgliteImage, startPgliteFromImage } from "./pglite-image.js";
+import { createPgliteForImage, dumpPgliteImage, pgliteImage, startPgliteFromImage } from "./pglite-image.js";
 import { loadDemoData } from "./demo.js";
 import { byColumnName, demoFixture, type DemoRow } from "./demo-fixture.js";
 
@@ -43,7 +43,7 @@ export interface TestDatabase extends CloudplaneDatabase {
   url?: string;
 }
 
-export { createPgliteForImage, dumpPgliteImage, startPgliteFromImage } from "./pglite-image.js";
+export { createPgliteForImage, dumpPgliteImage, pgliteImage, startPgliteFromImage } from "./pglite-image.js";
 
 /** A PostgreSQL admin connection that is used for one statement and closed. */
 async function onServer(url: string, statement: string): Promise<void> {
@@ -79,7 +79,7 @@ async function imagesOfRun() {
   if (!images) {
     images = (async () => {
       const made = JSON.parse(await readFile(join(folder, "image.json"), "utf8")) as RunImages;
-      const tarball = new Blob([await readFile(join(folder, "pglite.tar"))]);
+      const tarball = pgliteImage(await readFile(join(folder, "pglite.tar")));
       return { ...made, tarball, secretsKey: await importSecretsKey(made.secretsKeyBase64) };
     })();
     runImages.set(folder, images);

@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { applyMigrations, generateSecretsKey, importSecretsKey, migrations, pgliteDatabase } from "@cloudplane/db";
-import { createPgliteForImage, dumpPgliteImage, startPgliteFromImage } from "@cloudplane/db/testing";
+import { createPgliteForImage, dumpPgliteImage, pgliteImage, startPgliteFromImage } from "@cloudplane/db/testing";
 import { PRESETS, type Preset, type SeededAdministrator } from "./presets.js";
 import { installSnapshot } from "./snapshot.js";
 
@@ -71,7 +71,7 @@ async function readCached(directory: string, key: string): Promise<Image | undef
   try {
     const metadata = JSON.parse(await readFile(join(directory, `${key}.json`), "utf8")) as ImageMetadata;
     if (metadata.format !== IMAGE_FORMAT || metadata.key !== key) return undefined;
-    const tarball = new Blob([await readFile(join(directory, `${key}.tar`))]);
+    const tarball = pgliteImage(await readFile(join(directory, `${key}.tar`)));
     return { key, preset: metadata.preset, tarball, secretsKeyBase64: metadata.secretsKeyBase64, administrator: metadata.administrator };
   } catch {
     return undefined;
