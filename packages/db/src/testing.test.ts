@@ -51,6 +51,9 @@ describe("pgliteImage", () => {
     expect(image.size).toBe(bytes.byteLength);
     expect(await image.text()).toBe("a tar, as far as this test goes");
     expect(await image.slice(2, 5).text()).toBe("tar");
+    expect(await image.bytes()).toEqual(bytes);
+    expect(await image.bytes()).not.toBe(bytes);
+    expect(await new Response(image.stream()).text()).toBe("a tar, as far as this test goes");
     // A view into a larger buffer answers a copy of the view alone.
     const view = new Uint8Array(bytes.buffer, 2, 3);
     const answered = await pgliteImage(view).arrayBuffer();
