@@ -17,11 +17,18 @@ const pending = new WeakMap<ServerResponse, Pending>();
 export const refusals = {
   /** The handler's answer to a request with a body, or the envelope `refuse` gives first in its place. */
   race(reply: ServerResponse, requestId: string, answer: Promise<Response>): Promise<Response> {
-    let settle!: (response: Response) => void;
-    const refused = new Promise<Response>((resolve) => (settle = resolve));
-    pending.set(reply, { requestId, settle });
-    const settled = () => pending.delete(reply);
-    return Promise.race([answer.finally(settled), refused.finally(settled)]);
+    // One promise, settled by the first of the two; the entry goes with it.
+    return new Promise<Response>((resolve, reject) => {
+      const settle = (response: Response) => {
+        pending.delete(reply);
+        resolve(response);
+      };
+      pending.set(reply, { requestId, settle });
+      answer.then(settle, (error: Error) => {
+        pending.delete(reply);
+        reject(error);
+      });
+    });
   },
 
   /** Answers `reply` with the envelope of `error` if the handler has not answered yet; false if it has. */
