@@ -407,7 +407,9 @@ export function writeBuildsSection(): void {
   const section = renderBuildsSection(all);
   const at = md.indexOf(SECTION);
   if (at === -1) {
-    writeFileSync(RESULTS_MD, `${md.trimEnd()}\n\n${section}`);
+    // A whole run's results.md has none yet: it goes before part 10's section, or last.
+    const routing = md.indexOf("\n## 10. ");
+    writeFileSync(RESULTS_MD, routing === -1 ? `${md.trimEnd()}\n\n${section}` : `${md.slice(0, routing + 1)}${section}${md.slice(routing)}`);
   } else {
     const next = md.indexOf("\n## ", at + SECTION.length);
     writeFileSync(RESULTS_MD, `${md.slice(0, at)}${section}${next === -1 ? "" : md.slice(next)}`);

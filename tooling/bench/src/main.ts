@@ -18,7 +18,7 @@ import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
 import { measureBuilds, recordBuilds, writeBuildsSection } from "./builds.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
-import { measureRouting } from "./routing.js";
+import { measureRouting, type RoutingFigures } from "./routing.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results.json", import.meta.url));
@@ -150,8 +150,15 @@ if (chosenParts?.includes("builds")) {
 }
 
 console.log("\n10. Routing: µs per lookup through itty-router's Router.fetch, the registry's loop → our patch's index, at 1× and 3×");
-// Only when named (BENCH_PARTS=routing): printed, in no results file.
-if (chosenParts?.includes("routing")) await measureRouting();
+let routing: Measured<RoutingFigures[]> = { measured: false, why: "not in BENCH_PARTS" };
+if (runs("routing")) {
+  try {
+    routing = { measured: true, value: await measureRouting() };
+  } catch (error) {
+    console.error(error);
+    routing = { measured: false, why: `the run failed: ${why(error)}` };
+  }
+}
 
 endLoadAverage(machine);
 const measured = {
@@ -168,6 +175,7 @@ const measured = {
   durability,
   validation,
   testingKit,
+  routing,
 };
 const before = existsSync(BEFORE_JSON) ? (JSON.parse(await readFile(BEFORE_JSON, "utf8")) as Results) : undefined;
 const results: Results = {

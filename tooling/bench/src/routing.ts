@@ -1,5 +1,5 @@
 /**
- * Part 10, routing (`BENCH_PARTS=routing pnpm bench`, or `node --import tsx src/routing.ts` on Node 22):
+ * Part 10, routing (in every whole run; alone with `BENCH_PARTS=routing pnpm bench`, or `node --import tsx src/routing.ts` on Node 22):
  * µs per lookup through itty-router's `Router.fetch`, the router @ts-rest/serverless serves our API with,
  * before (the registry's loop, which tries every route in turn) and after (our patch's index,
  * patches/itty-router@5.0.24.patch), interleaved in the same run. The routes are the contract's as ts-rest
@@ -7,7 +7,7 @@
  * then a HEAD twin of each GET route (handlers' `servedContract`), then ts-rest's `all("*")` that answers
  * 404. At 3×, each area's routes twice more under another first segment (`/cdn_2/…`, `/cdn_3/…`), in the
  * order src/builds.ts's `--scale 3` gives `contractAtScale`, the HEAD twins of all of them after.
- * Printed only: no results file has this part.
+ * A whole run writes its figures into results.json and results.md ("10. Routing", and a goal per lookup).
  */
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
