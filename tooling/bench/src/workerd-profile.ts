@@ -5,7 +5,7 @@
  * through the bundle's source map to the file it came from, so `pnpm profile-summary` puts its time
  * where it sits (our packages, each library) as it does for Node's profiles.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { basename, dirname, resolve } from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
@@ -127,5 +127,7 @@ export async function writeMappedProfile(profile: CpuProfile, script: string, fi
     callFrame.columnNumber = original.column;
     if (original.name) callFrame.functionName = original.name;
   }
+  // The folder may not exist yet: Node's --cpu-prof-dir makes it for the Node servers' profiles, nothing does for these.
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(profile));
 }
