@@ -94,6 +94,7 @@ export function isMeasured<T extends object>(part: T | NotMeasured): part is T {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`);
 const rps = (value: number) => Math.round(value).toLocaleString("en-US");
+/** Microseconds a request takes at `requestsPerSecond` on one thread. */
 const perRequest = (requestsPerSecond: number) => 1e6 / requestsPerSecond;
 const micros = (value: number) => `${Math.round(value).toLocaleString("en-US")} µs`;
 
@@ -449,8 +450,6 @@ function perEngine<P extends { engine: Engine }>(parts: readonly P[], lines: (pa
   }
   return out.join("\n");
 }
-
-/** Microseconds a request takes at `requestsPerSecond` on one thread. */
 
 /**
  * Each server's own CPU time per request (its process, all its threads), beside its req/s: the servers
