@@ -399,17 +399,20 @@ export function recordBuilds(figures: BuildFigures): void {
   writeBuildsSection();
 }
 
-/** The builds section of results.md from builds.json: a whole run rewrites results.md, and keeps this section so. */
-export function writeBuildsSection(): void {
+/** The builds section of results.md from builds.json, or "" before any build was measured: a whole run's results.md renders it in its place. */
+export function buildsSection(): string {
   const all = recorded();
-  if (all.length === 0) return;
+  return all.length === 0 ? "" : renderBuildsSection(all);
+}
+
+/** Rewrites only the builds section of results.md, from builds.json (a builds run on its own). */
+function writeBuildsSection(): void {
+  const section = buildsSection();
+  if (!section) return;
   const md = readFileSync(RESULTS_MD, "utf8");
-  const section = renderBuildsSection(all);
   const at = md.indexOf(SECTION);
   if (at === -1) {
-    // A whole run's results.md has none yet: it goes before part 10's section, or last.
-    const routing = md.indexOf("\n## 10. ");
-    writeFileSync(RESULTS_MD, routing === -1 ? `${md.trimEnd()}\n\n${section}` : `${md.slice(0, routing + 1)}${section}${md.slice(routing)}`);
+    writeFileSync(RESULTS_MD, `${md.trimEnd()}\n\n${section}`);
   } else {
     const next = md.indexOf("\n## ", at + SECTION.length);
     writeFileSync(RESULTS_MD, `${md.slice(0, at)}${section}${next === -1 ? "" : md.slice(next)}`);

@@ -16,7 +16,7 @@ import { measureTestingKit, type TestingKitPart } from "./testing-kit.js";
 import { LOAD, SCALE } from "./scenario.js";
 import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
-import { measureBuilds, recordBuilds, writeBuildsSection } from "./builds.js";
+import { measureBuilds, recordBuilds } from "./builds.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
 import { measureRouting, type RoutingFigures } from "./routing.js";
 
@@ -198,5 +198,4 @@ if (partial) {
 }
 await writeFile(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
 await writeFile(RESULTS_MD, renderMarkdown(results, before));
-writeBuildsSection();
 console.log(`\nWrote ${RESULTS_MD} and ${RESULTS_JSON} (${Math.round(results.durationSeconds / 60)} min).`);
