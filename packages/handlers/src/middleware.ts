@@ -1,6 +1,6 @@
 /**
  * The middleware ts-rest runs for every request once the front has read it (`requestMiddleware`: the
- * body and the query handed to the route, the caller authenticated, the rate limit) and for each route
+ * caller authenticated, the rate limit, the idempotency key) and for each route
  * once it has matched (`routeMiddleware`: the caller's role, then text the database cannot store).
  */
 import { isBytes, roleMayCall, type RouteAccess } from "@cloudplane/contract";
@@ -18,43 +18,23 @@ const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\
 const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
 
 /**
- * Query parameters by name; a name given more than once has all its values, in order (itty-router's
- * own parsing drops the first of them when it is empty, so `?name=&name=x` would pass as one value).
- */
-function parseQuery(url: URL): Record<string, string | string[]> {
-  // No prototype: a parameter named "__proto__" is a parameter like any other.
-  const query = Object.create(null) as Record<string, string | string[]>;
-  for (const [name, value] of url.searchParams) {
-    const seen = query[name];
-    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return query;
-}
-
-/**
- * The request's query as the route takes it (its id and start stay in the context). The body is the front's: read, held to the
- * limit and to its route's type, and handed over as the request's content (JSON parsed, raw bytes as they
- * are, empty bytes for a raw route that got none).
- */
-function handOver(request: TsRestRequest, context: PlatformContext): void {
-  if (context.url.search) request.query = parseQuery(context.url);
-}
-
-/**
- * The middleware every request runs before it is routed: the body and query handed over, the caller
- * (authenticated by the front already when the request came with a body), the rate limit, then a POST's
- * idempotency key (idempotency.ts), which may answer from the key's stored answer.
+ * The middleware every request runs before it is routed: the caller (authenticated by the front already
+ * when the request came with a body), the rate limit, then a POST's idempotency key (idempotency.ts),
+ * which may answer from the key's stored answer. The body is the front's (front.ts: read, held to the
+ * limit and to its route's type, handed over as the request's `content`); the query is itty-router's
+ * (`request.query`: a name given more than once has all its values, in order). One step, in that
+ * order: itty-router awaits each middleware of its list in turn, a turn of the event loop's microtasks
+ * each, so the steps of every request are one entry of it.
  */
 export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory, authenticate: (header: string | null) => Promise<Caller>, idempotency: Idempotency) {
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const takeRequest = rateLimit ? createRateLimiter(options.db, rateLimit, memory.leases) : undefined;
   return [
-    handOver,
     async (request: ApiRequest, context: PlatformContext) => {
       request.caller = context.caller ?? (await authenticate(request.headers.get("authorization")));
+      if (takeRequest) await takeRequest(request.caller.tokenId);
+      return idempotency.claim(request, context);
     },
-    ...(takeRequest ? [(request: ApiRequest) => takeRequest(request.caller.tokenId)] : []),
-    idempotency.claim,
   ];
 }
 
@@ -72,11 +52,15 @@ function refuseUnstorableText(request: TsRestRequest, context: PlatformContext):
   // the stack cannot be written out, and is walked.
   // Raw bytes (a route that takes them) hold no text.
   const content: unknown = isBytes(request.content) ? undefined : request.content;
-  // Nothing to look at: no query, and no body or one whose text the front cleared (most GETs).
-  if (!context.url.search && (context.progress.bodyStorable || content === undefined)) return;
+  // The query is decoded from the URL's search, which every runtime hands over percent-encoded ASCII: a
+  // NUL can only come as %00, and decoding replaces malformed UTF-8, so it makes no unpaired surrogate.
+  const queryStorable = !context.url.search.includes("%00");
+  const bodyStorable = context.progress.bodyStorable || content === undefined;
+  // Nothing to look at (most requests): neither the query nor the body (none, or one whose text the front cleared) can hold such text.
+  if (queryStorable && bodyStorable) return;
   let text: string | undefined;
   try {
-    text = JSON.stringify(context.progress.bodyStorable || content === undefined ? [request.query] : [request.query, content]);
+    text = JSON.stringify(bodyStorable ? [request.query] : queryStorable ? [content] : [request.query, content]);
   } catch {
     text = undefined;
   }
@@ -110,13 +94,13 @@ function refuseUnstorableText(request: TsRestRequest, context: PlatformContext):
   if (problemCount(errors)) throw validationFailed(errors);
 }
 
-/** The middleware every route runs after it matched, before its input is validated: the role, then storable text. */
+/** The middleware every route runs after it matched, before its input is validated: the role, then storable text (one step, as above). */
 export function routeMiddleware(access: RouteAccess) {
   return [
-    (request: ApiRequest) => {
+    (request: ApiRequest, context: PlatformContext) => {
       if (!roleMayCall(request.caller.roleId, access))
         throw new ApiError("permission_denied", `Your role (${request.caller.roleName}) may not call this route.`);
+      refuseUnstorableText(request, context);
     },
-    refuseUnstorableText,
   ];
 }

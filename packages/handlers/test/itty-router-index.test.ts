@@ -237,3 +237,18 @@ describe.each(["Router", "IttyRouter"] as const)("itty-router's route index (pat
     expect(cost.index).toBeLessThan(cost.loop);
   });
 });
+
+describe.each(["Router", "IttyRouter"] as const)("itty-router's query (patches/): %s", (kind) => {
+  const queryOf = async (search: string) => {
+    const router = kind === "Router" ? Router() : IttyRouter();
+    router.get("/q", (request: IRequest) => ({ ...request.query }));
+    return router.fetch({ method: "GET", url: `http://h/q${search}` });
+  };
+
+  it("keeps every value of a name given more than once, in order, an empty first one included", async () => {
+    expect(await queryOf("?name=&name=x")).toEqual({ name: ["", "x"] });
+    expect(await queryOf("?a=1&a=&a=3&b=")).toEqual({ a: ["1", "", "3"], b: "" });
+    expect(await queryOf("?__proto__=x&constructor=y")).toEqual({ ["__proto__"]: "x", constructor: "y" });
+    expect(await queryOf("")).toEqual({});
+  });
+});

@@ -268,6 +268,17 @@ describe.each(engines())("limits on %s", (engine) => {
     });
   });
 
+  describe("a query with text the database cannot store", () => {
+    it("a NUL, sent as %00 in a value or a name, is 400 naming the parameter; other escapes are text", async () => {
+      expectEnvelope(await api.call("GET", "/edge/v1/apps?name=a%00b"), 400, "validation_error", ["query.name"]);
+      expectEnvelope(await api.call("GET", "/edge/v1/apps?limit=5&na%00me=x"), 400, "validation_error", ["query.na\u0000me"]);
+      // A surrogate's UTF-8 bytes are malformed UTF-8: decoded as U+FFFD, text the database stores (no app has it).
+      const surrogate = await api.call("GET", "/edge/v1/apps?name=%ED%A0%80");
+      expect(surrogate.status, surrogate.text).toBe(200);
+      expect(surrogate.body).toEqual({ count: 0, apps: [] });
+    });
+  });
+
   describe("bodies with thousands of problems answer with at most 100, and say how many", () => {
     it("70,000 unknown fields are one problem that counts them", async () => {
       const body = Object.fromEntries(Array.from({ length: 70_000 }, (_, index) => [`f${index}`, 0]));

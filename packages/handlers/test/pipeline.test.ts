@@ -247,6 +247,8 @@ describe.each(engines())("request pipeline on %s", (engine) => {
   });
 
   it("names path, query and body fields in validation errors", async () => {
+    // A parameter given twice is a list, not its last value, even when the first is empty.
+    expectEnvelope(await api.call("GET", "/edge/v1/apps?name=&name=resize"), 400, "validation_error", ["query.name"]);
     const path = await api.call("PATCH", "/cdn/resources/abc", { body: {} });
     expectEnvelope(path, 400, "validation_error", ["path.resource_id"]);
     const query = await api.call("GET", "/edge/v1/apps?limit=0&ordering=size&unknown=ignored");
