@@ -9,9 +9,10 @@
  */
 import { bodyTypeOf, JSON_BODY, ROUTES, type BodyType } from "@cloudplane/contract";
 import { Router, type IRequest } from "itty-router";
+import type { RequestUrl } from "./front.js";
 
 /** The body type of the route `method` and `url` reach. */
-export type BodyTypeOf = (method: string, url: URL) => Promise<BodyType>;
+export type BodyTypeOf = (method: string, url: RequestUrl) => Promise<BodyType>;
 
 /**
  * `BodyTypeOf` for a handler served under `basePath` ("" for the root). Only a request some route that

@@ -32,12 +32,38 @@ export interface RequestProgress {
   bodyType?: BodyType;
 }
 
-/** What the front passes to ts-rest with each request: when it arrived, its id, its URL (parsed once) and its progress. */
+/** The parts of a request's URL the handler reads (a `URL` has them). */
+export interface RequestUrl {
+  readonly href: string;
+  /** As `URL`'s: percent-encoded, from the first `/` after the host to the query. */
+  readonly pathname: string;
+  /** As `URL`'s: `?` and the query, or "" for none (an empty one too). */
+  readonly search: string;
+}
+
+/**
+ * The path and query of `href`, a request's URL as the runtime gives it: serialized (the Fetch standard's
+ * `Request.url`, which every runtime's requests keep; Node's bridge passes a request target on as sent only
+ * when it is already in that form, and serializes any other), so they are read off the text, as `new URL`
+ * would give them, without parsing again what the runtime parsed (~0.4 µs, more under load). The one
+ * difference: a `'` the bridge passed on in a query stays as sent, where `URL` writes `%27` (the same
+ * text once decoded). A URL of another shape (a fragment, no path before the query) is parsed.
+ */
+export function requestUrl(href: string): RequestUrl {
+  const host = href.indexOf("://") + 3;
+  const path = host < 3 ? -1 : href.indexOf("/", host);
+  const query = href.indexOf("?", host);
+  if (path < 0 || (query >= 0 && query < path) || href.includes("#")) return new URL(href);
+  if (query < 0) return { href, pathname: href.slice(path), search: "" };
+  return { href, pathname: href.slice(path, query), search: query === href.length - 1 ? "" : href.slice(query) };
+}
+
+/** What the front passes to ts-rest with each request: when it arrived, its id, its URL (read once) and its progress. */
 export interface PlatformContext {
   started: number;
   requestId: string;
   progress: RequestProgress;
-  url: URL;
+  url: RequestUrl;
   /** The caller, when the front authenticated the request before reading its body. */
   caller?: Caller;
 }
@@ -169,7 +195,7 @@ export function hasBody(request: Request): boolean {
  * request it is given: the request goes on as the runtime made it, never copied (on Node, the server's
  * light request is never made a full one).
  */
-export async function servable(request: Request, url: URL, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
+export async function servable(request: Request, url: RequestUrl, progress: RequestProgress, bodyTypeOf: BodyTypeOf): Promise<Request> {
   const headers = request.headers;
   let content: unknown;
   progress.bodyType = await bodyTypeOf(request.method, url);

@@ -11,7 +11,7 @@ import { createAnswers } from "./answers.js";
 import { routeBodyTypes } from "./body-types.js";
 import { createAuthenticator } from "./auth.js";
 import { createIdempotency } from "./idempotency.js";
-import { hasBody, noRoute, requestIdOf, servable, underBasePath, withDeadline, type PlatformContext } from "./front.js";
+import { hasBody, noRoute, requestIdOf, requestUrl, servable, underBasePath, withDeadline, type PlatformContext } from "./front.js";
 import { createHandlerMemory } from "./memory.js";
 import { requestMiddleware } from "./middleware.js";
 import { createRouter, servedContract } from "./router.js";
@@ -51,7 +51,7 @@ export function createHandler(options: HandlerOptions): Handler {
     // Asked on each request: the bridge puts its class in place when it starts serving, after this module loaded.
     followRuntimeResponse();
     const requestId = requestIdOf(request);
-    const url = new URL(request.url);
+    const url = requestUrl(request.url);
     try {
       if (!underBasePath(basePath, url.pathname)) throw noRoute(request.method, url.pathname);
       const context: PlatformContext = { started, requestId, progress: {}, url };

@@ -18,7 +18,7 @@ import { IDEMPOTENCY, isBytes } from "@cloudplane/contract";
 import { and, decryptSecret, encryptSecret, eq, lt, schema, sql, type Database } from "@cloudplane/db";
 import { TsRestResponse, type TsRestRequest } from "@ts-rest/serverless";
 import { ApiError, conflict, invalid } from "./errors.js";
-import type { PlatformContext } from "./front.js";
+import type { PlatformContext, RequestUrl } from "./front.js";
 import type { ApiRequest } from "./types.js";
 
 /** The header a client sends its key in. */
@@ -53,7 +53,7 @@ async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** What makes two requests the same request: method, path, query and body (as parsed, or its bytes). */
-async function fingerprintOf(request: TsRestRequest, url: URL): Promise<string> {
+async function fingerprintOf(request: TsRestRequest, url: RequestUrl): Promise<string> {
   const content: unknown = request.content;
   const body = isBytes(content) ? `bytes:${await sha256(new Uint8Array(content))}` : `json:${JSON.stringify(content) ?? ""}`;
   return sha256(new TextEncoder().encode(JSON.stringify([request.method, url.pathname, url.search, body])));
