@@ -34,6 +34,11 @@ async function loggingDatabase(location: DatabaseLocation, statements: CapturedS
   return { db: drizzle(client, { schema, logger }), close: () => client.close() };
 }
 
+/** The SQL of every route without the parameters it was caught with (the baseline and the peers make their own). */
+export function sqlOnly(statements: RouteSql): RouteSql {
+  return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql }) => ({ sql, params: [] }))]));
+}
+
 /**
  * Serves each request once through `createHandler`, in turn (a path may follow from the answer before),
  * and returns the statements each one ran, without those of authentication and the rate limit, under the

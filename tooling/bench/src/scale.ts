@@ -7,7 +7,7 @@
  */
 import { sql, type Engine } from "@cloudplane/db";
 import { openRawDatabase, variantKey, type RawDatabase } from "./baseline.js";
-import { captureRouteSql, type CapturedStatement, type RouteSql } from "./capture.js";
+import { captureRouteSql, sqlOnly, type CapturedStatement } from "./capture.js";
 import { benchDatabase, withDatabase, type DatabaseLocation } from "./databases.js";
 import { runLoad, summarize, type LoadResult } from "./load.js";
 import {
@@ -250,10 +250,6 @@ export async function generateScaleData(
       accountPlayerEvents: await countOf("streaming_player_events"),
     };
   });
-}
-
-function sqlOnly(statements: RouteSql): RouteSql {
-  return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql: text }) => ({ sql: text, params: [] }))]));
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Engine } from "@cloudplane/db";
 import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
-import { captureRouteSql, type RouteSql } from "./capture.js";
+import { captureRouteSql, sqlOnly, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
 import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type RouteId } from "./scenario.js";
@@ -57,11 +57,6 @@ export interface ThroughputPart {
   peerDifferences?: string[];
   /** The same for the Fastify peer; absent from runs made before it existed. */
   fastifyPeerDifferences?: string[];
-}
-
-/** The SQL of every route without the parameters it was caught with (the baseline makes its own). */
-function sqlOnly(statements: RouteSql): RouteSql {
-  return Object.fromEntries(Object.entries(statements).map(([key, list]) => [key, list.map(({ sql }) => ({ sql, params: [] }))]));
 }
 
 export function show(result: LoadResult): string {
