@@ -33,8 +33,8 @@ export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory
     async (request: ApiRequest, context: PlatformContext) => {
       request.caller = context.caller ?? (await authenticate(request.headers.get("authorization")));
       if (takeRequest) await takeRequest(request.caller.tokenId);
-      // Awaited here, and only for a POST (the one method with keys): an async function that returns a promise settles two turns later.
-      return request.method === "POST" ? await idempotency.claim(request, context) : undefined;
+      // Awaited, not returned: an async function that returns a promise settles two turns after it.
+      return await idempotency.claim(request, context);
     },
   ];
 }
