@@ -9,6 +9,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { isBytes } from "@cloudplane/contract";
 import { eq, schema, sql, type Database, type DatabaseTransaction } from "@cloudplane/db";
 import type { TsRestRequest } from "@ts-rest/serverless";
+import { madeStorable } from "./front.js";
 import { inTransaction, preparedOnce, type Statement } from "./prepared.js";
 import type { ApiRequest } from "./types.js";
 
@@ -68,18 +69,14 @@ async function insertEntry(db: Database, entry: EntryValues, tx?: DatabaseTransa
 /** Keys whose values are secrets (an access key id is not; its secret key is): never kept in the log. */
 const SECRET_KEY = /secret|password|passwd|private|token|credential|^key$|api_?key/i;
 
-/** A NUL or a UTF-16 surrogate without its pair: text the database cannot store (a refused request may hold some). */
-// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const storable = (text: string) => text.replace(UNSTORABLE, "\ufffd");
 
 /** The body without its secrets (every member whose key names one is left out, at any depth), its text storable. */
 export function withoutSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") return storable(value);
+  if (typeof value === "string") return madeStorable(value);
   if (depth > 64 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, depth + 1));
   const kept: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (!SECRET_KEY.test(key)) kept[storable(key)] = withoutSecrets(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) if (!SECRET_KEY.test(key)) kept[madeStorable(key)] = withoutSecrets(item, depth + 1);
   return kept;
 }
 

@@ -92,6 +92,32 @@ export function requestIdOf(request: Request): string {
 }
 
 /**
+ * Whether `text` is text the database can store and compare: no NUL character and no UTF-16 surrogate
+ * without its pair. Two native passes (`isWellFormed`, `includes`), where a regular expression with
+ * lookarounds costs several times more on a body of a hundred thousand strings.
+ */
+export function storableText(text: string): boolean {
+  return (text as WellFormedText).isWellFormed() && !text.includes("\0");
+}
+
+/** ES2024's well-formed strings, which every runtime the handlers serve on has (the packages are typed against ES2022's library). */
+type WellFormedText = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/** `text` as the database can store it: each NUL and each unpaired surrogate replaced by U+FFFD. */
+export function madeStorable(text: string): string {
+  const wellFormed = (text as WellFormedText).isWellFormed() ? text : (text as WellFormedText).toWellFormed();
+  // The NULs replaced from one indexOf to the next: on short strings (a refused body may hold a hundred
+  // thousand), a third of what `replaceAll`'s setup alone costs each call.
+  let made = "";
+  let from = 0;
+  for (let at = wellFormed.indexOf("\0"); at !== -1; at = wellFormed.indexOf("\0", from)) {
+    made += wellFormed.slice(from, at) + "\ufffd";
+    from = at + 1;
+  }
+  return from === 0 ? wellFormed : made + wellFormed.slice(from);
+}
+
+/**
  * Whether JSON text can only parse to text the database can store. JSON writes a NUL or an unpaired
  * surrogate only as an escape (`\u0000`, `\udXXX`): a raw NUL is not valid JSON, and decoded UTF-8 has no
  * unpaired surrogates. A false alarm (an escaped backslash before such letters) only costs a closer look.

@@ -7,14 +7,11 @@ import { isBytes, roleMayCall, type RouteAccess } from "@cloudplane/contract";
 import type { TsRestRequest } from "@ts-rest/serverless";
 import type { Caller } from "./auth.js";
 import { addFieldError, ApiError, fieldErrors, problemCount, validationFailed } from "./errors.js";
-import { storableJson, type PlatformContext } from "./front.js";
+import { storableText, type PlatformContext } from "./front.js";
 import type { Idempotency } from "./idempotency.js";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./rate-limit.js";
 import type { ApiRequest, HandlerMemory, HandlerOptions } from "./types.js";
 
-/** A NUL character, or a UTF-16 surrogate without its pair: text PostgreSQL can neither store nor compare. */
-// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
-const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_MESSAGE = "Must not contain a NUL character or an unpaired UTF-16 surrogate.";
 
 /**
@@ -47,32 +44,26 @@ export function requestMiddleware(options: HandlerOptions, memory: HandlerMemory
  * out only for a problem or a container, so a list of a million numbers costs one pass over it.
  */
 function refuseUnstorableText(request: TsRestRequest, context: PlatformContext): void {
-  // JSON.stringify writes a NUL as \u0000 and an unpaired surrogate as \udXXX, keys included: one native
-  // pass over its text clears most requests without the walk (a false alarm only costs the walk). A body
-  // whose own text the front already cleared is not written out again. A body nested deeper than
-  // the stack cannot be written out, and is walked.
   // Raw bytes (a route that takes them) hold no text.
   const content: unknown = isBytes(request.content) ? undefined : request.content;
   // The query is decoded from the URL's search, which every runtime hands over percent-encoded ASCII: a
   // NUL can only come as %00, and decoding replaces malformed UTF-8, so it makes no unpaired surrogate.
   const queryStorable = !context.url.search.includes("%00");
+  // The front looked at the body's JSON text (storableJson), where such text can only be an escape.
   const bodyStorable = context.progress.bodyStorable || content === undefined;
   // Nothing to look at (most requests): neither the query nor the body (none, or one whose text the front cleared) can hold such text.
   if (queryStorable && bodyStorable) return;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(bodyStorable ? [request.query] : queryStorable ? [content] : [request.query, content]);
-  } catch {
-    text = undefined;
-  }
-  if (text !== undefined && storableJson(text)) return;
+  // Otherwise the walk, over what may hold it: where it is, it names each place (a false alarm of the
+  // front's, an escaped backslash before such letters, costs one pass and finds nothing).
   const maxDepth = 64;
   const errors = fieldErrors();
-  const pending: [unknown, string, number][] = [[content, "", 0], [request.query, "query", 0]];
+  const pending: [unknown, string, number][] = [];
+  if (!bodyStorable) pending.push([content, "", 0]);
+  if (!queryStorable) pending.push([request.query, "query", 0]);
   while (pending.length) {
     const [value, path, depth] = pending.pop()!;
     if (typeof value === "string") {
-      if (UNSTORABLE_TEXT.test(value)) addFieldError(errors, path || "body", UNSTORABLE_MESSAGE);
+      if (!storableText(value)) addFieldError(errors, path || "body", UNSTORABLE_MESSAGE);
       continue;
     }
     if (depth >= maxDepth || typeof value !== "object" || value === null) continue;
@@ -80,14 +71,14 @@ function refuseUnstorableText(request: TsRestRequest, context: PlatformContext):
     const inner: [unknown, string, number][] = [];
     const look = (item: unknown, key: string | number) => {
       if (typeof item === "string") {
-        if (UNSTORABLE_TEXT.test(item)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+        if (!storableText(item)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
       } else if (typeof item === "object" && item !== null) inner.push([item, at(key), depth + 1]);
     };
     if (Array.isArray(value)) for (let index = 0; index < value.length; index++) look(value[index], index);
     else
       for (const key in value)
         if (Object.hasOwn(value, key)) {
-          if (UNSTORABLE_TEXT.test(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+          if (!storableText(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
           look((value as Record<string, unknown>)[key], key);
         }
     for (let index = inner.length - 1; index >= 0; index--) pending.push(inner[index]!);

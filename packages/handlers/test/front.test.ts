@@ -1,10 +1,12 @@
 /**
  * The front's reading of a request's URL (`requestUrl`): the path and query read off the serialized URL are
  * those `new URL` gives, for any URL a runtime hands over, and for the targets Node's bridge passes on as sent.
+ * And its test of text the database can store (`storableText`, `madeStorable`), against their definition
+ * as a regular expression.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { requestUrl } from "../src/front.js";
+import { madeStorable, requestUrl, storableText } from "../src/front.js";
 
 const parts = (url: { href: string; pathname: string; search: string }) => ({ href: url.href, pathname: url.pathname, search: url.search });
 const text = fc.string({ unit: fc.constantFrom(..."aZ09-._~!$&'()*+,;=:@/?#[]% \"<>`{}|\\^é€\u0000\t\ud83d\ude00".split("")), maxLength: 24 });
@@ -37,5 +39,26 @@ describe("requestUrl", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("storable text", () => {
+  // The definition: a NUL, or a high surrogate with no low one after it, or a low one with no high one before it.
+  // eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+  const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const anyText = fc.string({ unit: fc.constantFrom(..."a\u0000é€\ud83d\ude00\ud800\udc00\udbff\udfff".split("")), maxLength: 40 });
+
+  it("finds text the database cannot store where the definition does, and replaces each such character with U+FFFD", () => {
+    fc.assert(
+      fc.property(anyText, (value) => {
+        expect(storableText(value)).toBe(!new RegExp(UNSTORABLE.source).test(value));
+        const made = madeStorable(value);
+        expect(made).toBe(value.replace(UNSTORABLE, "\ufffd"));
+        expect(storableText(made)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(madeStorable("\u0000a\u0000\u0000")).toBe("\ufffda\ufffd\ufffd");
+    expect(madeStorable("ok")).toBe("ok");
   });
 });

@@ -67,13 +67,20 @@ describe.each(engines())("the CDN audit log on %s", (engine) => {
     const before = await entries();
     expectEnvelope(await api.call("PATCH", "/cdn/resources/1", { body: { nope: true } }), 400, "validation_error");
     expect(await newest()).toMatchObject({ method: "PATCH", path: "/cdn/resources/1", status_code: 400, actions: [], data: { nope: true } });
+    // Text the database cannot store is refused, and logged with each such character replaced (secrets left out as ever).
+    expectEnvelope(await api.call("PATCH", "/cdn/resources/1", { body: { description: "a\u0000b\u0000", "k\ud800": ["\udc00x"], secret_key: "s" } }), 400, "validation_error", {
+      description: expect.any(Array),
+      "k\ud800": expect.any(Array),
+      "k\ud800.0": expect.any(Array),
+    });
+    expect((await newest()).data).toEqual({ description: "a\ufffdb\ufffd", "k\ufffd": ["\ufffdx"] });
     expectEnvelope(await api.call("PATCH", "/cdn/resources/1", { body: { description: "x" }, as: [1, "role-2-active"] }), 403, "permission_denied");
     expect(await newest()).toMatchObject({ status_code: 403, user_id: 3, actions: [] });
     expectEnvelope(await api.call("PATCH", "/cdn/resources/999999", { body: { description: "x" } }), 404, "not_found");
     expect(await newest()).toMatchObject({ status_code: 404, actions: [] });
     // A write of another account's object is refused as a missing one, in the caller's own log.
     expectEnvelope(await api.call("PATCH", "/cdn/resources/2", { body: { description: "x" } }), 404, "not_found");
-    expect(await entries()).toBe(before + 4);
+    expect(await entries()).toBe(before + 5);
     const otherLog = await api.call("GET", "/cdn/activity_log/requests?path=/cdn/resources/2&status_code=404", { as: [2, "role-1-active"] });
     expect((otherLog.body as { count: number }).count).toBe(0);
   });
