@@ -8,7 +8,7 @@
 import { statfs } from "node:fs/promises";
 import type { PgliteDurability } from "@cloudplane/db";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
-import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { inTurns, runLoad, shownRatio, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { LOAD, WRITE_ROUTES, type WriteRouteId } from "./scenario.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
 import { show } from "./throughput.js";
@@ -67,7 +67,7 @@ export async function measureDurability(): Promise<DurabilityPart> {
       });
       const results = { durable: summarize(samples.durable), relaxed: summarize(samples.relaxed) };
       for (const durability of DURABILITIES) console.log(`  pglite   ${route.title.padEnd(40)} ${durability.padEnd(22)} ${show(results[durability])}`);
-      console.log(`  pglite   ${route.title.padEnd(40)} ${"durable / relaxed".padEnd(22)} ${(results.durable.requestsPerSecond / results.relaxed.requestsPerSecond).toFixed(2)} ×`);
+      console.log(`  pglite   ${route.title.padEnd(40)} ${"durable / relaxed".padEnd(22)} ${shownRatio(results.durable, results.relaxed)}`);
       rows.push({ route: route.id, title: route.title, results });
     }
     return { engine: "pglite", fileSystem, rows };

@@ -23,6 +23,12 @@ export interface LoadResult {
   /** Responses other than 2xx, connection errors and timeouts: a valid run has none. */
   failures: number;
   durationSeconds: number;
+  /**
+   * Requests a second of each measured round, in order, when there was more than one (servers measured
+   * in turns, `inTurns`): what `throughputRatio` pairs round by round. Absent from single runs and from
+   * results made before it was kept.
+   */
+  rounds?: number[];
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -100,7 +106,40 @@ export function summarize(samples: LoadSample[]): LoadResult {
     responses: latencies.length,
     failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
     durationSeconds: seconds,
+    ...(samples.length > 1 ? { rounds: samples.map((sample) => sample.latencies.length / sample.seconds) } : {}),
   };
+}
+
+/** How one server's throughput compares with another's measured in the same turns. */
+export interface ThroughputRatio {
+  /** The median of the rounds' ratios (or, without rounds to pair, the ratio of the whole runs' req/s). */
+  ratio: number;
+  /** The least and the greatest of the rounds' ratios (the ratio itself without rounds). */
+  low: number;
+  high: number;
+  /** How many rounds were paired (0: none, the whole runs compared). */
+  rounds: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * `a`'s requests a second over `b`'s, round by round: in a round the servers run one right after the
+ * other, so each round's ratio compares them under the same conditions on the machine, and the median of
+ * those ratios is not moved by one round that a burst of other work fell on (the ratio of the totals is).
+ * Results without paired rounds (one run each, or results kept before rounds were) compare their totals.
+ */
+export function throughputRatio(a: LoadResult, b: LoadResult): ThroughputRatio {
+  if (a.rounds && b.rounds && a.rounds.length === b.rounds.length && a.rounds.length > 1) {
+    const ratios = a.rounds.map((value, index) => value / b.rounds![index]!);
+    return { ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), rounds: ratios.length };
+  }
+  const ratio = a.requestsPerSecond / b.requestsPerSecond;
+  return { ratio, low: ratio, high: ratio, rounds: 0 };
 }
 
 /**
@@ -118,6 +157,12 @@ export async function inTurns<Kind>(kinds: readonly Kind[], requests: BenchReque
       if (LOAD.turnWarmupSeconds > 0) await runLoad(url, requests, LOAD.connections, LOAD.turnWarmupSeconds);
       await measure(kind, url);
     }
+}
+
+/** `a` ÷ `b` as the bench prints it: the median of the rounds' ratios, and their range in brackets when there were rounds. */
+export function shownRatio(a: LoadResult, b: LoadResult): string {
+  const { ratio, low, high, rounds } = throughputRatio(a, b);
+  return rounds ? `${ratio.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})` : ratio.toFixed(2);
 }
 
 /** Warms the server up, then measures it in one run. */

@@ -6,7 +6,7 @@ import type { Engine } from "@cloudplane/db";
 import { buildsSection } from "./builds.js";
 import type { ClientFigures, DeploymentFigures, Measured, BundleSize, ColdStart } from "./bundles.js";
 import { DURABILITIES, type DurabilityPart } from "./durability.js";
-import type { LoadResult } from "./load.js";
+import { shownRatio, throughputRatio, type LoadResult } from "./load.js";
 import type { Machine } from "./machine.js";
 import type { ScalePart } from "./scale.js";
 import { type LOAD, ROUTES, SCALE } from "./scenario.js";
@@ -99,15 +99,16 @@ const rps = (value: number) => Math.round(value).toLocaleString("en-US");
 const perRequest = (requestsPerSecond: number) => 1e6 / requestsPerSecond;
 const micros = (value: number) => `${Math.round(value).toLocaleString("en-US")} µs`;
 
-/** The ratio goal of two load results, or why the run is invalid. */
+/** The ratio goal of two load results (the median of their rounds' ratios), or why the run is invalid. */
 function ratioGoal(id: string, goal: string, ours: LoadResult, baseline: LoadResult, bound: number): Goal {
-  const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+  const { ratio, low, high, rounds } = throughputRatio(ours, baseline);
   const valid = !ours.failures && !baseline.failures;
+  const spread = rounds ? `; median of ${rounds} rounds, ${low.toFixed(2)}–${high.toFixed(2)}` : "";
   return {
     id,
     goal,
     measured: valid
-      ? `${ratio.toFixed(2)} × (${rps(ours.requestsPerSecond)} vs ${rps(baseline.requestsPerSecond)} req/s)`
+      ? `${ratio.toFixed(2)} × (${rps(ours.requestsPerSecond)} vs ${rps(baseline.requestsPerSecond)} req/s${spread})`
       : `invalid run: ${ours.failures + baseline.failures} failed requests`,
     met: valid ? ratio >= bound : false,
   };
@@ -444,7 +445,7 @@ function table(header: string[], rows: string[][]): string {
 function beforeRatio(before: Results | undefined, engine: Engine, route: string, limiter: "ours" | "oursRateLimited"): string {
   const part = before?.throughput.find((item) => item.engine === engine);
   const row = part && isMeasured(part) ? part.rows.find((item) => item.route === route) : undefined;
-  return row ? (row.results[limiter].requestsPerSecond / row.results.baseline.requestsPerSecond).toFixed(2) : "—";
+  return row ? throughputRatio(row.results[limiter], row.results.baseline).ratio.toFixed(2) : "—";
 }
 
 /** A section with a part per engine: each engine's heading, then its lines, or why it was not measured. */
@@ -558,16 +559,16 @@ function throughputSection(parts: Results["throughput"], before: Results | undef
             row.title,
             rps(baseline.requestsPerSecond),
             rps(ours.requestsPerSecond),
-            `${beforeRatio(before, part.engine, row.route, "ours")} → ${(ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
+            `${beforeRatio(before, part.engine, row.route, "ours")} → ${shownRatio(ours, baseline)}`,
             rps(oursRateLimited.requestsPerSecond),
-            `${beforeRatio(before, part.engine, row.route, "oursRateLimited")} → ${(oursRateLimited.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
+            `${beforeRatio(before, part.engine, row.route, "oursRateLimited")} → ${shownRatio(oursRateLimited, baseline)}`,
             peer ? rps(peer.requestsPerSecond) : "—",
             peer
-              ? `${(ours.requestsPerSecond / peer.requestsPerSecond).toFixed(2)}: ${verdict(!ours.failures && !peer.failures && !part.peerDifferences?.length && ours.requestsPerSecond / peer.requestsPerSecond >= PEER_RATIO_GOAL)}`
+              ? `${shownRatio(ours, peer)}: ${verdict(!ours.failures && !peer.failures && !part.peerDifferences?.length && throughputRatio(ours, peer).ratio >= PEER_RATIO_GOAL)}`
               : "—",
             fastifyPeer ? rps(fastifyPeer.requestsPerSecond) : "—",
             fastifyPeer
-              ? `${(ours.requestsPerSecond / fastifyPeer.requestsPerSecond).toFixed(2)}: ${verdict(!ours.failures && !fastifyPeer.failures && !part.fastifyPeerDifferences?.length && ours.requestsPerSecond / fastifyPeer.requestsPerSecond >= FASTIFY_PEER_RATIO_GOAL)}`
+              ? `${shownRatio(ours, fastifyPeer)}: ${verdict(!ours.failures && !fastifyPeer.failures && !part.fastifyPeerDifferences?.length && throughputRatio(ours, fastifyPeer).ratio >= FASTIFY_PEER_RATIO_GOAL)}`
               : "—",
             latency(baseline),
             latency(ours),
@@ -690,17 +691,17 @@ function workerdSection(workerd: WorkerdFigures | undefined, before: Results | u
       rows.map((row) => {
         if (!row.results) return [row.title, `not measured: ${row.failed ?? "?"}`, "", "", "**not met**", "", "", "", "", ""];
         const { ours, bare, peer } = row.results;
-        const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
+        const ratio = throughputRatio(ours, bare).ratio;
         const valid = !ours.failures && !bare.failures;
-        const peerRatio = peer ? ours.requestsPerSecond / peer.requestsPerSecond : undefined;
+        const peerRatio = peer ? throughputRatio(ours, peer).ratio : undefined;
         return [
           row.title,
           rps(bare.requestsPerSecond),
           rps(ours.requestsPerSecond),
-          ratio.toFixed(2),
+          shownRatio(ours, bare),
           verdict(valid && ratio >= WORKERD_RATIO_GOAL),
           peer ? rps(peer.requestsPerSecond) : peerDifferences ? "failed its checks" : "—",
-          peer && peerRatio !== undefined ? `${peerRatio.toFixed(2)}: ${verdict(!ours.failures && !peer.failures && peerRatio >= PEER_RATIO_GOAL)}` : "—",
+          peer && peerRatio !== undefined ? `${shownRatio(ours, peer)}: ${verdict(!ours.failures && !peer.failures && peerRatio >= PEER_RATIO_GOAL)}` : "—",
           latency(bare),
           latency(ours),
           peer ? latency(peer) : "—",
@@ -768,7 +769,7 @@ function durabilitySection(part: Results["durability"]): string {
         ...DURABILITIES.map((durability) => rps(row.results[durability].requestsPerSecond)),
         row.results.durable.failures || row.results.relaxed.failures
           ? "invalid run: failed requests"
-          : `${(row.results.durable.requestsPerSecond / row.results.relaxed.requestsPerSecond).toFixed(2)} ×`,
+          : shownRatio(row.results.durable, row.results.relaxed),
         ...DURABILITIES.map((durability) => latency(row.results[durability])),
       ]),
     ),
@@ -838,7 +839,9 @@ For each route every server is warmed up for ${load.warmupSeconds} s, then measu
 (so a burst of other work on the machine falls on each of them alike), the order reversed every other round, and each turn
 begun with ${load.turnWarmupSeconds} s of load on its own server whose figures are dropped (so no server's round starts hot from its own last
 one while the others' start after another server's load); req/s counts 2xx responses over the measured time,
-p50 / p99 are per-response latencies of those runs.
+p50 / p99 are per-response latencies of those runs. A ratio of two servers is the median of their rounds' ratios (in a
+round they run one right after the other), with the least and the greatest of those in brackets: one round that a
+burst of other work fell on does not move it.
 
 - **Ours**: \`createHandler\` from @cloudplane/handlers served by \`serve\` from @cloudplane/handlers/node, with its defaults
   but for the rate limit: request id, body limit and content type, the token's lookup (by SHA-256 hash, reused for up to

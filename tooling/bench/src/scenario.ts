@@ -202,12 +202,13 @@ export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
 /**
  * How long and how hard the throughput runs are (the machine may have few, shared cores: modest
  * connections). Each server is measured `rounds` times, taking turns with the others, so that a burst
- * of other work on the machine falls on all of them alike.
+ * of other work on the machine falls on all of them alike; ratios are the median of the rounds' ratios
+ * (`throughputRatio`), so many short rounds decide more surely than a few long ones of the same time.
  */
 export const LOAD = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 2),
-  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2),
   /** Load, its figures dropped, right before each measured round: every round begins on a server just run (see `inTurns`). */
   turnWarmupSeconds: Number(process.env.BENCH_TURN_WARMUP_SECONDS ?? 1),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),

@@ -9,7 +9,7 @@ import type { Engine } from "@cloudplane/db";
 import { baselineAnswer, openRawDatabase, verifyBaseline, type RawDatabase } from "./baseline.js";
 import { captureRouteSql, sqlOnly, type RouteSql } from "./capture.js";
 import { benchDatabase, databaseForServer, type BenchDatabase } from "./databases.js";
-import { inTurns, runLoad, summarize, type LoadResult, type LoadSample } from "./load.js";
+import { inTurns, runLoad, shownRatio, summarize, type LoadResult, type LoadSample } from "./load.js";
 import { checkedRequests, LOAD, requestPath, ROUTES, type BenchRequest, type RouteId } from "./scenario.js";
 import { PEER_NAMES, verifyPeerAnswers, verifyPeerStatements, type PeerKind } from "./peer.js";
 import { startServer, type RunningServer } from "./servers/launch.js";
@@ -153,7 +153,7 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
         );
       for (const kind of PEERS)
         console.log(
-          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${PEER_LABELS[kind]}`.padEnd(26)} ${(results.ours.requestsPerSecond / results[kind].requestsPerSecond).toFixed(2)} ×`,
+          `  ${engine.padEnd(8)} ${route.title.padEnd(40)} ${`ours ÷ ${PEER_LABELS[kind]}`.padEnd(26)} ${shownRatio(results.ours, results[kind])}`,
         );
       let floor: ThroughputRow["floor"];
       if (engine === "pglite") {
