@@ -69,7 +69,6 @@ async function insertEntry(db: Database, entry: EntryValues, tx?: DatabaseTransa
 /** Keys whose values are secrets (an access key id is not; its secret key is): never kept in the log. */
 const SECRET_KEY = /secret|password|passwd|private|token|credential|^key$|api_?key/i;
 
-
 /** The body without its secrets (every member whose key names one is left out, at any depth), its text storable. */
 export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return madeStorable(value);

@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { createTestDatabase, type TestDatabase } from "@cloudplane/db/testing";
 import { build } from "esbuild";
 import { postgresServerUrl } from "./databases.js";
+import { median } from "./load.js";
 import { AUTHORIZATION } from "./scenario.js";
 
 export const REPO = fileURLToPath(new URL("../../..", import.meta.url));
@@ -54,12 +55,6 @@ export interface ClientFigures {
 
 export const COLD_START_TRIALS = Number(process.env.BENCH_COLD_START_TRIALS ?? 5);
 export const FIRST_REQUEST = "/streaming/streams/1";
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 export function summarizeStarts(starts: Omit<ColdStart, "trials" | "request">[]): ColdStart {
   return {

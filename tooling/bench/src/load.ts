@@ -121,11 +121,12 @@ export interface ThroughputRatio {
   rounds: number;
 }
 
-const median = (values: number[]) => {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
+  const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+}
 
 /**
  * `a`'s requests a second over `b`'s, round by round: in a round the servers run one right after the

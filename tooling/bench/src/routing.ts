@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { ROUTES } from "@cloudplane/contract";
 import { Router } from "itty-router";
+import { median } from "./load.js";
 
 type Handler = (request: LookupRequest) => unknown;
 interface LookupRequest {
@@ -122,8 +123,6 @@ async function timed(router: Routing, { method, path }: Case, count: number): Pr
   for (let i = 0; i < count; i++) await router.fetch({ method, url });
   return Number(process.hrtime.bigint() - start) / count / 1000;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function uptime(): string {
   try {
