@@ -1,6 +1,6 @@
 /**
- * The contract as a deployment serves it: every route and schema, without the documentation that only the
- * docs, the client's types and the tests read. Most of the contract's code is prose: each schema's
+ * The contract as a deployment serves it: every route and the schemas of what it is sent, without the
+ * documentation that only the docs, the client's types and the tests read. Most of the contract's code is prose: each schema's
  * `.describe("…")`, each route's `summary` and `description`, and the example call and the walks' case
  * beside each route (`route(definition, { example, case })`). Serving a request reads none of it, but a
  * deployment's bundle carries it, and a starting isolate or Lambda parses it and runs each `.describe`
@@ -9,7 +9,13 @@
  * `leanContract()` is an esbuild plugin that loads the contract's sources without it, found in the
  * TypeScript compiler's syntax tree (a string that merely looks like a call is never touched):
  * - `<schema>.describe(<text>)` becomes `<schema>`;
- * - `route(<definition>, <extras>)` becomes `route(<definition without summary and description>, {})`.
+ * - `route(<definition>, <extras>)` becomes `route(<definition without summary and description>, {})`;
+ * - in a route's `responses`, each status's schema becomes `null` but `c.noBody()` (the error statuses of an
+ *   `...errorResponses()` keep their one shared envelope): ts-rest answers JSON for any status but a no-body
+ *   one, and reads the schemas only to check answers (`responseValidation`), which no deployment does;
+ * - each module-level constant's value is wrapped in a call marked `@__PURE__`, so that a bundler leaves
+ *   out a schema or a constant nothing that is served reads (one only a success answer or an example used);
+ * - `export * as examples` goes (a namespace export would keep every example in a bundle).
  * Everything else is the source as written: paths, methods, schemas with their checks and messages, and
  * the metadata the handlers read (access, body types, client names, aliases). What is taken out leaves its
  * line breaks behind (but before `as` and `satisfies`, which must follow on the same line), so a stack
@@ -51,6 +57,15 @@ function documentationIn(file: ts.SourceFile): Cut[] {
     const breaks = /^\s*(?:as|satisfies)\b/.test(source.slice(end)) ? "" : source.slice(start, end).replace(/[^\n]/g, "");
     cuts.push({ start, end, text: text + breaks });
   };
+  /** A route's `responses`: each status's schema becomes `null` (answered as JSON, its shape not checked), but for `c.noBody()`. */
+  const answersOnly = (responses: ts.ObjectLiteralExpression) => {
+    for (const response of responses.properties) {
+      if (!ts.isPropertyAssignment(response)) continue;
+      const answer = response.initializer;
+      const noBody = ts.isCallExpression(answer) && ts.isPropertyAccessExpression(answer.expression) && answer.expression.name.text === "noBody";
+      if (!noBody) cut(answer.getStart(file), answer.end, false, "null");
+    }
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
@@ -61,7 +76,9 @@ function documentationIn(file: ts.SourceFile): Cut[] {
       const [definition, extras] = node.arguments;
       if (ts.isIdentifier(callee) && callee.text === "route" && node.arguments.length === 2 && definition && extras && ts.isObjectLiteralExpression(definition)) {
         for (const property of definition.properties) {
-          if (property.name && ts.isIdentifier(property.name) && DOCUMENTATION.has(property.name.text)) cut(property.getFullStart(), property.end, true);
+          const name = property.name && ts.isIdentifier(property.name) ? property.name.text : undefined;
+          if (name && DOCUMENTATION.has(name)) cut(property.getFullStart(), property.end, true);
+          else if (name === "responses" && ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) answersOnly(property.initializer);
           else visit(property);
         }
         cut(extras.getStart(file), extras.end, false, "{}");
@@ -70,6 +87,19 @@ function documentationIn(file: ts.SourceFile): Cut[] {
     }
     ts.forEachChild(node, visit);
   };
+  // Each module-level constant's value is made in a call marked pure: one the importer's bundle does not use is left out of it.
+  for (const statement of file.statements) {
+    // The examples are documentation too: the lean module does not export their namespace (which a bundle would keep whole).
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === "./examples.js")
+      cut(statement.getStart(file), statement.end);
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const value = declaration.initializer;
+      if (!value || ts.isArrowFunction(value) || ts.isFunctionExpression(value) || ts.isLiteralExpression(value)) continue;
+      cuts.push({ start: value.getStart(file), end: value.getStart(file), text: "/* @__PURE__ */ (() => (" });
+      cuts.push({ start: value.end, end: value.end, text: "))()" });
+    }
+  }
   visit(file);
   return cuts;
 }
