@@ -108,6 +108,28 @@ describe("the worker in workerd (Miniflare) without a database setting", () => {
 
 // Registered only when there is a PostgreSQL server to run on, so that no test shows as skipped.
 if (process.env.DATABASE_URL)
+  describe("the worker in workerd (Miniflare) on a database that does not exist", () => {
+    it("answers in the error envelope and logs the server's error by its name and code, though the bundle keeps no function names", async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/cloudplane_missing_${process.pid}`;
+      const logs: string[] = [];
+      const miniflare = startWorker({ DATABASE_URL: url.toString(), CLOUDPLANE_SECRETS_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=" }, logs);
+      try {
+        const reply = await fetch(new URL("/cdn/clients/me/features", await miniflare.ready), { headers: { authorization: "apikey x" } });
+        const requestId = reply.headers.get("x-request-id");
+        expect(reply.status).toBe(500);
+        expect(await reply.json()).toEqual({ message: expect.any(String), code: "internal", request_id: requestId });
+        // postgres.js named its error after its class (`this.constructor.name`), which minifying renames: the patch names it.
+        await expect
+          .poll(() => logs.map((line) => JSON.parse(line) as { msg: string; request_id?: string; error?: unknown }).find((entry) => entry.msg === "unexpected error")?.error)
+          .toMatchObject({ name: "PostgresError", code: "3D000", message: `database "${url.pathname.slice(1)}" does not exist` });
+      } finally {
+        await miniflare.dispose();
+      }
+    });
+  });
+
+if (process.env.DATABASE_URL)
   describe("the worker in workerd (Miniflare) on PostgreSQL", () => {
     let database: TestDatabase;
     let miniflare: Miniflare;

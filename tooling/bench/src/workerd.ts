@@ -117,8 +117,8 @@ function requestInit(request: BenchRequest, headers: Record<string, string> = {}
 
 /**
  * esbuild bundles the bare worker or the peer as wrangler bundles ours: Workers' export conditions, Node's
- * modules left to nodejs_compat, minified with names kept (apps/worker/wrangler.toml's `minify`), but
- * not when profiles are taken.
+ * modules left to nodejs_compat, minified without keeping names (apps/worker/wrangler.toml's `minify` and
+ * `keep_names`), but not when profiles are taken.
  */
 async function buildBenchWorker(name: "bare" | "peer", outdir: string): Promise<string> {
   const outfile = join(outdir, `${name}.js`);
@@ -132,7 +132,7 @@ async function buildBenchWorker(name: "bare" | "peer", outdir: string): Promise<
     mainFields: ["module", "main"],
     external: ["cloudflare:sockets", "node:*"],
     minify: !PROFILE_DIR,
-    keepNames: true,
+    keepNames: false,
     // For profiles (workerd-profile.ts); the bundle's size is its .js alone.
     sourcemap: true,
     outfile,
