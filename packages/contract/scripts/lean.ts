@@ -25,7 +25,7 @@
  * @ts-rest/core left to the importer (the Workers build aliases `@cloudplane/contract` to it: wrangler
  * takes no esbuild plugin).
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -43,8 +43,113 @@ interface Cut {
   text: string;
 }
 
+/**
+ * Where a function of the contract takes documentation: the indexes of its parameters that only documented
+ * (named `description`, or read by nothing once the documentation is out: `pemText(what)`, whose `what` went
+ * into a `.describe`), and of its options whose type or pattern has a `description` property
+ * (`listOf(item, { max, noun, description })`).
+ */
+interface DescriptionParameters {
+  text: number[];
+  options: number[];
+}
+
+function typeHasDescription(type: ts.TypeNode, describedTypes: ReadonlySet<string>): boolean {
+  if (ts.isTypeLiteralNode(type)) return type.members.some((member) => member.name?.getText() === "description");
+  if (ts.isIntersectionTypeNode(type)) return type.types.some((part) => typeHasDescription(part, describedTypes));
+  return ts.isTypeReferenceNode(type) && describedTypes.has(type.typeName.getText());
+}
+
+function parameterHasDescription(parameter: ts.ParameterDeclaration, describedTypes: ReadonlySet<string>): boolean {
+  const { name, type } = parameter;
+  if (ts.isObjectBindingPattern(name) && name.elements.some((element) => (element.propertyName ?? element.name).getText() === "description")) return true;
+  return type !== undefined && typeHasDescription(type, describedTypes);
+}
+
+/** Whether `name` is read anywhere in `body` (a property's name is not a read; a shadowing declaration counts as one, to be safe). */
+function reads(body: ts.Node, name: string): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === name) {
+      const parent = node.parent;
+      const isPropertyName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
+      if (!isPropertyName) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
+}
+
+/** A module-level constant's value as written, out of the call marked pure that the lean module wraps it in. */
+function unwrappedPure(value: ts.Expression): ts.Expression {
+  if (!ts.isCallExpression(value) || value.arguments.length > 0 || !ts.isParenthesizedExpression(value.expression)) return value;
+  const arrow = value.expression.expression;
+  return ts.isArrowFunction(arrow) && ts.isParenthesizedExpression(arrow.body) ? arrow.body.expression : value;
+}
+
+/** The documentation parameters of every function the modules declare, by name; a name declared twice with different ones is left alone. */
+function documentationParameters(files: readonly ts.SourceFile[], describedTypes: ReadonlySet<string>): Map<string, DescriptionParameters> {
+  const found = new Map<string, DescriptionParameters | null>();
+  const aliases: [string, string][] = [];
+  const declare = (name: string, declaration: ts.SignatureDeclarationBase & { body?: ts.Node | undefined }) => {
+    const { parameters, body } = declaration;
+    const text = parameters.flatMap((parameter, index) =>
+      ts.isIdentifier(parameter.name) && (parameter.name.text === "description" || (body !== undefined && !reads(body, parameter.name.text))) ? [index] : [],
+    );
+    const options = parameters.flatMap((parameter, index) => (parameterHasDescription(parameter, describedTypes) ? [index] : []));
+    const signature = { text, options };
+    const earlier = found.get(name);
+    if (earlier === undefined) found.set(name, signature);
+    else if (earlier && JSON.stringify(earlier) !== JSON.stringify(signature)) found.set(name, null);
+  };
+  for (const file of files) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionDeclaration(node) && node.name) declare(node.name.text, node);
+      else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+        if (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer)) declare(node.name.text, node.initializer);
+        else {
+          const value = unwrappedPure(node.initializer);
+          if (ts.isIdentifier(value)) aliases.push([node.name.text, value.text]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  // `const reportDay = isoInstant`: the alias takes what the function takes.
+  for (const [alias, of] of aliases) if (!found.has(alias) && found.get(of)) found.set(alias, found.get(of)!);
+  return new Map([...found].filter((entry): entry is [string, DescriptionParameters] => entry[1] !== null && (entry[1].text.length > 0 || entry[1].options.length > 0)));
+}
+
+/**
+ * The contract's functions that take documentation, by name, from all its modules (`sources`, by path): a
+ * description is documentation wherever it is passed. Taking one argument out can leave a parameter of the
+ * function that passed it on read by nothing, so the modules are made lean again until no more are found.
+ */
+export function descriptionParameters(sources: ReadonlyMap<string, string>): Map<string, DescriptionParameters> {
+  const files = [...sources].map(([path, source]) => parsed(path, source));
+  const describedTypes = new Set<string>();
+  for (const file of files)
+    for (const statement of file.statements)
+      if (
+        (ts.isInterfaceDeclaration(statement) && statement.members.some((member) => member.name?.getText() === "description")) ||
+        (ts.isTypeAliasDeclaration(statement) && typeHasDescription(statement.type, describedTypes))
+      )
+        describedTypes.add(statement.name.text);
+  let described = new Map<string, DescriptionParameters>();
+  for (let round = 0; round < 10; round++) {
+    const lean = files.map((file) => parsed(file.fileName, leanSource(file.fileName, file.text, described)));
+    const next = documentationParameters(lean, describedTypes);
+    if (JSON.stringify([...next]) === JSON.stringify([...described])) return next;
+    described = next;
+  }
+  return described;
+}
+
 /** Where the contract's documentation is in one module: the spans to cut, each with what replaces it. */
-function documentationIn(file: ts.SourceFile): Cut[] {
+function documentationIn(file: ts.SourceFile, described: ReadonlyMap<string, DescriptionParameters>): Cut[] {
   const source = file.text;
   const cuts: Cut[] = [];
   /** `start`…`end` (and a comma right after it) removed, but for the line breaks. */
@@ -84,6 +189,19 @@ function documentationIn(file: ts.SourceFile): Cut[] {
         cut(extras.getStart(file), extras.end, false, "{}");
         return;
       }
+      const parameters = ts.isIdentifier(callee) ? described.get(callee.text) : undefined;
+      if (parameters) {
+        node.arguments.forEach((argument, index) => {
+          if (parameters.text.includes(index)) return cut(argument.getStart(file), argument.end, false, '""');
+          if (parameters.options.includes(index) && ts.isObjectLiteralExpression(argument))
+            for (const property of argument.properties) {
+              if (ts.isPropertyAssignment(property) && property.name.getText() === "description") cut(property.getStart(file), property.end, true);
+              else visit(property);
+            }
+          else visit(argument);
+        });
+        return;
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -104,9 +222,17 @@ function documentationIn(file: ts.SourceFile): Cut[] {
   return cuts;
 }
 
-/** The source of one contract module with its documentation taken out. */
-export function leanSource(path: string, source: string): string {
-  const cuts = documentationIn(ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)).sort((a, b) => a.start - b.start);
+function parsed(path: string, source: string): ts.SourceFile {
+  return ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+/**
+ * The source of one contract module with its documentation taken out; `described`, the functions that take
+ * documentation (`descriptionParameters`), by default those the module declares itself.
+ */
+export function leanSource(path: string, source: string, described?: ReadonlyMap<string, DescriptionParameters>): string {
+  const file = parsed(path, source);
+  const cuts = documentationIn(file, described ?? descriptionParameters(new Map([[path, source]]))).sort((a, b) => a.start - b.start);
   let lean = "";
   let at = 0;
   for (const { start, end, text } of cuts) {
@@ -116,14 +242,26 @@ export function leanSource(path: string, source: string): string {
   return lean + source.slice(at);
 }
 
+/** Every module of the contract's sources by path (its tests left out). */
+async function contractModules(): Promise<Map<string, string>> {
+  const paths = (await readdir(SOURCES, { recursive: true })).filter((path) => path.endsWith(".ts") && !path.endsWith(".test.ts")).map((path) => join(SOURCES, path));
+  return new Map(await Promise.all(paths.map(async (path) => [path, await readFile(path, "utf8")] as const)));
+}
+
 /** An esbuild plugin: the contract's modules, read from its sources, loaded without their documentation. */
 export function leanContract(): Plugin {
   return {
     name: "lean-contract",
     setup(builder) {
+      // The functions that take a description are found in all the contract's modules, once a build.
+      let described: Promise<Map<string, DescriptionParameters>> | undefined;
+      builder.onStart(() => {
+        described = undefined;
+      });
       builder.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
         if (!path.startsWith(SOURCES + "/") || path.endsWith(".test.ts")) return undefined;
-        return { contents: leanSource(path, await readFile(path, "utf8")), loader: "ts" };
+        described ??= contractModules().then((modules) => descriptionParameters(modules));
+        return { contents: leanSource(path, await readFile(path, "utf8"), await described), loader: "ts" };
       });
     },
   };

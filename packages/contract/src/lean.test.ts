@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isAppRouteNoBody } from "@ts-rest/core";
 import type { z } from "zod";
-import { leanSource, writeLeanContract } from "../scripts/lean.js";
+import { descriptionParameters, leanSource, writeLeanContract } from "../scripts/lean.js";
 import * as full from "./index.js";
 
 describe("leanSource", () => {
@@ -99,6 +99,46 @@ describe("leanSource", () => {
         'export * from "./other.js";',
       ].join("\n"),
     );
+  });
+});
+
+describe("the documentation passed to the contract's functions", () => {
+  it("takes out a description wherever it is passed: a parameter named so, one read by nothing once the documentation is out, a description in options", () => {
+    const source = [
+      "interface SizeOptions { max: number; description: string }",
+      "function listOf(item: unknown, options: SizeOptions & { min?: number }) { return z.array(item).max(options.max); }",
+      "const idParam = (description: string) => integer({ min: 1 }).describe(description);",
+      "const pemText = (what: string, max: number) => z.string().max(max).describe(`${what}, in PEM`);",
+      "const forceQuery = (what: string) => z.object({ force: booleanQuery(idParam(what)) });",
+      "const a = listOf(z.string(), { max: 5, description: `At most ${5}.` });",
+      "const b = pemText(FIELD.key, 10);",
+      'const c = strictObject({ description: z.string(), id: idParam("The id.") });',
+      'const d = forceQuery("true: delete it anyway.");',
+    ].join("\n");
+    expect(leanSource("x.ts", source).split("\n")).toEqual([
+      "interface SizeOptions { max: number; description: string }",
+      "function listOf(item: unknown, options: SizeOptions & { min?: number }) { return z.array(item).max(options.max); }",
+      "const idParam = (description: string) => integer({ min: 1 });",
+      "const pemText = (what: string, max: number) => z.string().max(max);",
+      // forceQuery passed `what` on to a description: once that is out, `what` is read by nothing.
+      'const forceQuery = (what: string) => z.object({ force: booleanQuery(idParam("")) });',
+      "const a = /* @__PURE__ */ (() => (listOf(z.string(), { max: 5,  })))();",
+      'const b = /* @__PURE__ */ (() => (pemText("", 10)))();',
+      // A schema's field named `description` is no documentation: strictObject takes a shape, not options.
+      'const c = /* @__PURE__ */ (() => (strictObject({ description: z.string(), id: idParam("") })))();',
+      'const d = /* @__PURE__ */ (() => (forceQuery("")))();',
+    ]);
+  });
+
+  it("finds the functions across modules, an alias of one too, and leaves alone a name declared twice with different parameters", () => {
+    const found = descriptionParameters(
+      new Map([
+        ["a.ts", "export function isoInstant(description: string) { return z.string().describe(description); }"],
+        ["b.ts", "const reportDay = isoInstant; const values = (x: string) => x;"],
+        ["c.ts", "const values = (x: string, description: string) => x;"],
+      ]),
+    );
+    expect(Object.fromEntries(found)).toEqual({ isoInstant: { text: [0], options: [] }, reportDay: { text: [0], options: [] } });
   });
 });
 
