@@ -65,6 +65,18 @@ describe("wrangler deploy --dry-run", () => {
     expect(script).toContain("At most 1024 characters.");
     const map = JSON.parse(await readFile(join(outdir, "index.js.map"), "utf8")) as { sources: string[] };
     expect(map.sources.some((source) => source.includes("packages/contract/src/edge/kv-stores.ts"))).toBe(true);
+    // Neither the examples, nor a description passed to a helper of the contract (`pemText(…)`).
+    expect(script).not.toContain("cdn.acme.example");
+    expect(script).not.toContain("The certificate's private key, unencrypted");
+  });
+
+  it("carries the tables without their constraints and indexes (the migrations hold them) and without relations", async () => {
+    const script = await readFile(join(outdir, "index.js"), "utf8");
+    expect(script).toContain('"dvr_duration"');
+    expect(script).not.toContain("streams_dvr_duration_check");
+    expect(script).not.toContain("streams_client_user_fk");
+    const map = JSON.parse(await readFile(join(outdir, "index.js.map"), "utf8")) as { sources: string[] };
+    expect(map.sources.some((source) => source.includes("packages/db/src/schema/streaming.ts"))).toBe(true);
   });
 });
 
