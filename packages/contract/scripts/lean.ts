@@ -140,7 +140,7 @@ export function descriptionParameters(sources: ReadonlyMap<string, string>): Map
         describedTypes.add(statement.name.text);
   let described = new Map<string, DescriptionParameters>();
   for (let round = 0; round < 10; round++) {
-    const lean = files.map((file) => parsed(file.fileName, leanSource(file.fileName, file.text, described)));
+    const lean = files.map((file) => parsed(file.fileName, leanText(file, described)));
     const next = documentationParameters(lean, describedTypes);
     if (JSON.stringify([...next]) === JSON.stringify([...described])) return next;
     described = next;
@@ -231,8 +231,12 @@ function parsed(path: string, source: string): ts.SourceFile {
  * documentation (`descriptionParameters`), by default those the module declares itself.
  */
 export function leanSource(path: string, source: string, described?: ReadonlyMap<string, DescriptionParameters>): string {
-  const file = parsed(path, source);
-  const cuts = documentationIn(file, described ?? descriptionParameters(new Map([[path, source]]))).sort((a, b) => a.start - b.start);
+  return leanText(parsed(path, source), described ?? descriptionParameters(new Map([[path, source]])));
+}
+
+function leanText(file: ts.SourceFile, described: ReadonlyMap<string, DescriptionParameters>): string {
+  const source = file.text;
+  const cuts = documentationIn(file, described).sort((a, b) => a.start - b.start);
   let lean = "";
   let at = 0;
   for (const { start, end, text } of cuts) {
