@@ -21,12 +21,12 @@
  * line breaks behind (but before `as` and `satisfies`, which must follow on the same line), so a stack
  * trace through the bundle's source map names the source's own lines.
  *
- * As a script, `tsx scripts/lean.ts <file>` writes the lean contract as one ES module, with zod and
- * @ts-rest/core left to the importer (the Workers build aliases `@cloudplane/contract` to it: wrangler
- * takes no esbuild plugin).
+ * `writeLeanContract(file)` writes the lean contract as one ES module, with zod and @ts-rest/core left to
+ * the importer (the Workers build, apps/worker/scripts/lean.ts, aliases `@cloudplane/contract` to it:
+ * wrangler takes no esbuild plugin).
  */
 import { readdir, readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import ts from "typescript";
@@ -285,10 +285,4 @@ export async function writeLeanContract(file: string): Promise<void> {
     plugins: [leanContract()],
     logLevel: "warning",
   });
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const file = process.argv[2];
-  if (!file) throw new Error("usage: tsx scripts/lean.ts <file>");
-  await writeLeanContract(resolve(file));
 }

@@ -6,12 +6,12 @@
  * (`relationalQueries: false`). Serving a request reads neither, but a bundle carries both.
  *
  * `leanSchemaSource` takes them out of one schema module, found in the TypeScript compiler's syntax tree.
- * As a script, `tsx scripts/lean.ts <file>` writes the package's entry (`src/index.ts`) as one ES module with
- * its schema so, every package it imports left to the importer (the Workers build aliases `@cloudplane/db`
- * to it, as it does the contract's lean module: wrangler takes no esbuild plugin).
+ * `writeLeanDatabase(file)` writes the package's entry (`src/index.ts`) as one ES module with its schema so,
+ * every package it imports left to the importer (the Workers build, apps/worker/scripts/lean.ts, aliases
+ * `@cloudplane/db` to it, as it does the contract's lean module: wrangler takes no esbuild plugin).
  */
 import { readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import ts from "typescript";
@@ -71,10 +71,4 @@ export async function writeLeanDatabase(file: string): Promise<void> {
     plugins: [leanDatabase()],
     logLevel: "warning",
   });
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const file = process.argv[2];
-  if (!file) throw new Error("usage: tsx scripts/lean.ts <file>");
-  await writeLeanDatabase(resolve(file));
 }
