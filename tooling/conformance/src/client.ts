@@ -134,7 +134,8 @@ export function createClient(baseUrl: string, tokens: ConformanceTokens): Confor
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = new TextDecoder().decode(bytes);
       let parsed: unknown;
-      if (/\bjson\b/i.test(response.headers.get("content-type") ?? "")) {
+      // A HEAD answer names the GET's content type and has no body.
+      if (method !== "HEAD" && /\bjson\b/i.test(response.headers.get("content-type") ?? "")) {
         try {
           parsed = JSON.parse(text);
         } catch {

@@ -13,7 +13,7 @@ import { demoFixture } from "@cloudplane/db";
 import { serve } from "@cloudplane/handlers/node";
 import { useApi, type Handler } from "@cloudplane/handlers/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { conformanceChecks, conformanceContext, conformanceTokens, runConformance, type ConformanceReport } from "../src/index.js";
+import { conformanceChecks, conformanceContext, conformanceTokens, createClient, expectCorsAnswers, runConformance, type ConformanceReport } from "../src/index.js";
 
 type Fault = (request: Request, handler: Handler) => Promise<Response>;
 
@@ -152,5 +152,27 @@ describe("the conformance suite against the handler over HTTP", () => {
         expect(result.stderr).toContain("Usage: conformance --base-url <url>");
       }
     });
+  });
+});
+
+describe("the CORS answers of a deployment that allows one page's origin", () => {
+  const ORIGIN = "https://app.example";
+  // CORS on for one origin, and a rate limit whose burst a test spends at once: one request a second, three at once.
+  const api = useApi("pglite", { handler: { rateLimit: { rate: 1, burst: 3 }, cors: { origins: [ORIGIN] } } });
+  let server: Server;
+
+  beforeAll(async () => {
+    server = await serve(api.handler, { port: 0, hostname: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it("are checked as any client meets a rate limit: every call, HEAD and the preflight too, waits out a 429 and is sent again", async () => {
+    const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, tokens);
+    // The administrator's token spends its burst first, as the whole suite before this check does.
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => fetch(`${client.baseUrl}/edge/v1/apps?limit=1`, { headers: { authorization: client.apikey([1, "role-1-active"]) } }).then(async (reply) => (await reply.arrayBuffer(), reply.status))));
+    expect(statuses).toContain(429);
+    await expectCorsAnswers(client, ORIGIN);
   });
 });
