@@ -257,15 +257,16 @@ export function leanContract(): Plugin {
   return {
     name: "lean-contract",
     setup(builder) {
-      // The functions that take a description are found in all the contract's modules, once a build.
-      let described: Promise<Map<string, DescriptionParameters>> | undefined;
+      // The modules are read, and the functions that take a description found in all of them, once a build.
+      let read: Promise<{ modules: Map<string, string>; described: Map<string, DescriptionParameters> }> | undefined;
       builder.onStart(() => {
-        described = undefined;
+        read = undefined;
       });
       builder.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
         if (!path.startsWith(SOURCES + "/") || path.endsWith(".test.ts")) return undefined;
-        described ??= contractModules().then((modules) => descriptionParameters(modules));
-        return { contents: leanSource(path, await readFile(path, "utf8"), await described), loader: "ts" };
+        read ??= contractModules().then((modules) => ({ modules, described: descriptionParameters(modules) }));
+        const { modules, described } = await read;
+        return { contents: leanSource(path, modules.get(path) ?? (await readFile(path, "utf8")), described), loader: "ts" };
       });
     },
   };
