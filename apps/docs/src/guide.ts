@@ -7,6 +7,7 @@ import {
   AREAS,
   ERROR_STATUS,
   IDEMPOTENCY,
+  IDEMPOTENCY_DESCRIPTION,
   INT32_MAX,
   INT32_MIN,
   MAX_REPORTED_PROBLEMS,
@@ -291,7 +292,7 @@ function rateLimits(): string {
     "## Retrying a create: idempotency keys",
     "",
     "A POST whose answer never arrived (a dropped connection, a timeout) may have been done. Send it with an " +
-      `\`${IDEMPOTENCY.header}\` header and it is safe to send again: ${IDEMPOTENCY.description}`,
+      `\`${IDEMPOTENCY.header}\` header and it is safe to send again: ${IDEMPOTENCY_DESCRIPTION}`,
     "",
     `Keys are kept for ${IDEMPOTENCY.keptHours} hours; a first request that never finished (its server stopped while ` +
       `serving it) frees its key after ${IDEMPOTENCY.abandonedMinutes} minutes. GET, PUT, PATCH and DELETE are idempotent ` +

@@ -515,10 +515,12 @@ export const IDEMPOTENCY = {
   abandonedMinutes: 10,
   /** A key: 1 to 255 visible ASCII characters. */
   pattern: "^[\\x21-\\x7e]{1,255}$",
-  description:
-    "Makes a retried POST safe: the service does the request once per key (per user) and answers a repeat of the same " +
-    "request (method, path, query and body) within 24 hours with the first answer, marked `Idempotent-Replayed: true`. " +
-    "The same key with another request is 422 (`unprocessable`); while the first request is still being served, 409 " +
-    "(`conflict`) with `Retry-After`. An answer of 429 or 5xx is not kept, so a retry after one is done anew. 1 to 255 " +
-    "visible ASCII characters, e.g. a UUID; @cloudplane/client sends a new one with each call, the same on each retry.",
 } as const;
+
+/** What the `Idempotency-Key` header does, for the docs (apart from `IDEMPOTENCY`, which deployments read: a bundle leaves this text out). */
+export const IDEMPOTENCY_DESCRIPTION =
+  "Makes a retried POST safe: the service does the request once per key (per user) and answers a repeat of the same " +
+  `request (method, path, query and body) within ${IDEMPOTENCY.keptHours} hours with the first answer, marked \`${IDEMPOTENCY.replayedHeader}: true\`. ` +
+  "The same key with another request is 422 (`unprocessable`); while the first request is still being served, 409 " +
+  "(`conflict`) with `Retry-After`. An answer of 429 or 5xx is not kept, so a retry after one is done anew. 1 to 255 " +
+  "visible ASCII characters, e.g. a UUID; @cloudplane/client sends a new one with each call, the same on each retry.";
