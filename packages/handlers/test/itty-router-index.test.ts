@@ -252,3 +252,53 @@ describe.each(["Router", "IttyRouter"] as const)("itty-router's query (patches/)
     expect(await queryOf("")).toEqual({});
   });
 });
+
+describe.each(["Router", "IttyRouter"] as const)("itty-router's URL (patches/): %s", (kind) => {
+  /** What a route saw of a request: its route, params and query. */
+  const seen = async (request: { method: string; url: string }) => {
+    const router = kind === "Router" ? Router() : IttyRouter();
+    const saw = ({ route, params, query }: IRequest) => ({ route, params: { ...params }, query: { ...query } });
+    router.get("/q/*", saw);
+    router.get("/:a/:b", saw);
+    router.get("/:a", saw);
+    router.all("*", saw);
+    return router.fetch(request);
+  };
+
+  it("reads a Request's path and query off its URL's text as `new URL` gives them, without making one (property)", async () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "Z", "0", " ", "%", "%20", "%2F", "+", "&", "=", ";", "'", '"', "<", "é", "😀", ".", "..", "~", ":", "@", "/", "?") });
+    // A query in four of five URLs, a fragment (which the patch leaves to `new URL`) in one of five.
+    const url = fc.tuple(fc.array(text, { maxLength: 3 }), fc.option(text, { nil: undefined }), fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: text, weight: 1 })).map(
+      ([segments, query, fragment]) => `http://h/${segments.join("/")}${query === undefined ? "" : `?${query}`}${fragment === undefined ? "" : `#${fragment}`}`,
+    );
+    const RealURL = globalThis.URL;
+    let made = 0;
+    let fast = 0;
+    await fc.assert(
+      fc.asyncProperty(url, async (raw) => {
+        const request = new Request(raw);
+        made = 0;
+        globalThis.URL = class extends RealURL {
+          constructor(...args: ConstructorParameters<typeof URL>) {
+            super(...args);
+            made++;
+          }
+        };
+        let fromRequest: unknown;
+        try {
+          fromRequest = await seen(request);
+        } finally {
+          globalThis.URL = RealURL;
+        }
+        // A plain object is not a Request: its URL is parsed, as before the patch.
+        expect(fromRequest).toEqual(await seen({ method: "GET", url: request.url }));
+        if (!request.url.includes("#")) {
+          expect(made).toBe(0);
+          fast++;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(fast).toBeGreaterThan(1000);
+  });
+});
