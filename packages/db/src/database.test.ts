@@ -372,8 +372,8 @@ describe.each(relationalEngines)("parameters of a prepared statement on %s", (en
 });
 
 /**
- * Has the driver's query method of `client` (PGlite's `query`, postgres.js's `unsafe`) call `answered` as
- * each answer is handed to its caller, and returns a function that resolves to the number of microtask
+ * Wraps the driver's query method of `client` (PGlite's `query`, postgres.js's `unsafe`) to mark each answer
+ * as it is handed to its caller, and returns a function that resolves to the number of microtask
  * turns from that moment until `work` settles.
  */
 function turnsAfterAnswer(engine: Engine, client: object): (work: () => Promise<unknown>) => Promise<number> {
