@@ -472,3 +472,31 @@ describe.each(relationalEngines)("arrayLiteral on %s", (engine) => {
     }
   });
 });
+
+describe("PGlite's text parameters", () => {
+  it("arrive whole in every UTF-8 width, and a long one's bytes are not counted character by character first", async () => {
+    const database = await createTestDatabase({ engine: "pglite", seed: false });
+    try {
+      // One to four bytes a character, and a text of a megabyte (a body as large as the API takes).
+      const texts = ["", "plain", "ünï", "✓ 世界", "𝄞 🚀", "mixed é ✓ 🚀 end", `{"value":[${'"\\u0000",'.repeat(116_000)}"x"]}`];
+      for (const text of texts) {
+        const charCodeAt = vi.spyOn(String.prototype, "charCodeAt");
+        let read: Record<string, unknown> | undefined;
+        let counted: number;
+        try {
+          [read] = await selectRows(database.db, sql`select octet_length(${text}::text) as bytes, ${text}::text = ${text}::text as same, length(${text}::text) as characters`);
+        } finally {
+          // Read before the spy is restored: restoring it clears its calls.
+          counted = charCodeAt.mock.calls.length;
+          charCodeAt.mockRestore();
+        }
+        expect(read).toEqual({ bytes: Buffer.byteLength(text), same: true, characters: [...text].length });
+        // PGlite's serializer counted the UTF-8 bytes of the statement's text once and of each parameter
+        // twice, in a loop over their characters (patches/); now the encoder's own count is taken.
+        expect(counted).toBe(0);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
