@@ -8,6 +8,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
@@ -17,7 +18,7 @@ import { loadDemoData } from "./demo.js";
 import { applyMigrations, cloudplaneMigrations } from "./migrate.js";
 import { migrations } from "./migrations.generated.js";
 import { accounts, edgeSecrets, users } from "./schema/index.js";
-import { createTestDatabase, selectRows } from "./testing.js";
+import { createPgliteForImage, createTestDatabase, dumpPgliteImage, pgliteImage, selectRows, startPgliteFromImage } from "./testing.js";
 
 describe("createDatabase with PGlite", () => {
   let root: string;
@@ -473,30 +474,74 @@ describe.each(relationalEngines)("arrayLiteral on %s", (engine) => {
   });
 });
 
-describe("PGlite's text parameters", () => {
-  it("arrive whole in every UTF-8 width, and a long one's bytes are not counted character by character first", async () => {
-    const database = await createTestDatabase({ engine: "pglite", seed: false });
+describe("PGlite with our patch (patches/)", () => {
+  // One PGlite for both tests: making one (initdb) is most of their time.
+  let client: PGlite;
+  const echo = "select t as echoed, octet_length(t) as bytes, length(t) as characters from (select $1::text as t) given";
+  beforeAll(async () => {
+    client = await createPgliteForImage();
+    // The first run of a statement opens the catalog's files, whose names the file system hashes character by character.
+    await client.query(echo, ["warm"]);
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  it("sends text parameters whole in every UTF-8 width, without first counting a long one's bytes character by character", async () => {
+    // One to four bytes a character, and a text of a megabyte (a body as large as the API takes).
+    const texts = ["", "plain", "ünï", "✓ 世界", "𝄞 🚀", "mixed é ✓ 🚀 end", `{"value":[${'"\\u0000",'.repeat(116_000)}"x"]}`];
+    for (const text of texts) {
+      const charCodeAt = vi.spyOn(String.prototype, "charCodeAt");
+      let read: Record<string, unknown> | undefined;
+      let counted: number;
+      try {
+        ({
+          rows: [read],
+        } = await client.query<Record<string, unknown>>(echo, [text]));
+      } finally {
+        // Read before the spy is restored: restoring it clears its calls.
+        counted = charCodeAt.mock.calls.length;
+        charCodeAt.mockRestore();
+      }
+      expect(read).toEqual({ echoed: text, bytes: Buffer.byteLength(text), characters: [...text].length });
+      // PGlite's serializer counted the UTF-8 bytes of the statement's text once and of each parameter
+      // twice, in a loop over their characters; now the encoder's own count is taken.
+      expect(counted).toBe(0);
+    }
+  });
+
+  it("starts databases from an image that each copy its files out of it once, and change their own copies only", async () => {
+    await client.exec("create table kept (id int primary key, note text); insert into kept select i, repeat('x', 500) from generate_series(1, 2000) i");
+    const image = pgliteImage(new Uint8Array(await (await dumpPgliteImage(client)).arrayBuffer()));
+    // The bytes typed arrays copy with slice() while a database starts: PGlite's untar copies each file
+    // out of the tar, and its in-memory file system kept a second copy of each.
+    const typedArray = Object.getPrototypeOf(Uint8Array.prototype) as { slice(start?: number, end?: number): Uint8Array };
+    const slice = vi.spyOn(typedArray, "slice");
+    let first: PGlite;
+    let copied: number;
     try {
-      // One to four bytes a character, and a text of a megabyte (a body as large as the API takes).
-      const texts = ["", "plain", "ünï", "✓ 世界", "𝄞 🚀", "mixed é ✓ 🚀 end", `{"value":[${'"\\u0000",'.repeat(116_000)}"x"]}`];
-      for (const text of texts) {
-        const charCodeAt = vi.spyOn(String.prototype, "charCodeAt");
-        let read: Record<string, unknown> | undefined;
-        let counted: number;
-        try {
-          [read] = await selectRows(database.db, sql`select octet_length(${text}::text) as bytes, ${text}::text = ${text}::text as same, length(${text}::text) as characters`);
-        } finally {
-          // Read before the spy is restored: restoring it clears its calls.
-          counted = charCodeAt.mock.calls.length;
-          charCodeAt.mockRestore();
-        }
-        expect(read).toEqual({ bytes: Buffer.byteLength(text), same: true, characters: [...text].length });
-        // PGlite's serializer counted the UTF-8 bytes of the statement's text once and of each parameter
-        // twice, in a loop over their characters (patches/); now the encoder's own count is taken.
-        expect(counted).toBe(0);
+      first = await startPgliteFromImage(image);
+    } finally {
+      copied = slice.mock.results.reduce((bytes, result) => bytes + (result.type === "return" ? result.value.byteLength : 0), 0);
+      slice.mockRestore();
+    }
+    try {
+      // The files are a little less than the tar (its headers and padding); copied twice they were near twice it.
+      expect(copied).toBeGreaterThan(image.size / 2);
+      expect(copied).toBeLessThanOrEqual(image.size);
+      const read = async (database: PGlite) =>
+        (await database.query<{ rows: number; changed: number }>("select count(*)::int as rows, count(*) filter (where note = 'changed')::int as changed from kept")).rows[0];
+      await first.exec("update kept set note = 'changed' where id <= 1000; delete from kept where id > 1500; checkpoint");
+      expect(await read(first)).toEqual({ rows: 1500, changed: 1000 });
+      // Started after the first changed and checkpointed its files: the image is as it was.
+      const second = await startPgliteFromImage(image);
+      try {
+        expect(await read(second)).toEqual({ rows: 2000, changed: 0 });
+      } finally {
+        await second.close();
       }
     } finally {
-      await database.close();
+      await first.close();
     }
   });
 });
