@@ -19,7 +19,9 @@ import {
   cdnFeatures,
   cdnResource,
   cdnResourceOptions,
+  cdnRuleOptions,
   clipRecording,
+  completeCdnRuleOptions,
   contract,
   costReportTotals,
   costReportTotalsBody,
@@ -314,6 +316,21 @@ describe("bad input fails with the right path and message", () => {
     const keys = `${apiMd} ${sdk}`.split(" ").sort();
     expect([...CDN_OPTION_NAMES].sort()).toEqual(keys);
     expect(Object.keys(cdnResourceOptions.shape).sort()).toEqual(keys);
+  });
+
+  it("completes stored options to their returned form: every option and field in order, null without a value", () => {
+    const optionKeys = Object.keys(cdnRuleOptions.shape);
+    const none = Object.fromEntries(optionKeys.map((key) => [key, null]));
+    expect(completeCdnRuleOptions({})).toEqual(none);
+    expect(Object.keys(completeCdnRuleOptions({}))).toEqual(optionKeys);
+    // A set option gets its missing fields as null; a null option stays null, keys of no option are left out.
+    const completed = completeCdnRuleOptions({ cors: null, edge_cache_settings: { enabled: true, default: "2h" }, not_an_option: { enabled: true } });
+    expect(Object.keys(completed)).toEqual(optionKeys);
+    expect(completed).toEqual({ ...none, edge_cache_settings: { enabled: true, value: null, default: "2h", custom_values: null } });
+    expect(Object.keys(completed.edge_cache_settings!)).toEqual(["enabled", "value", "default", "custom_values"]);
+    expect(cdnRuleOptions.safeParse(completed).success).toBe(true);
+    // A required field the stored option lacks is not made up.
+    expect(completeCdnRuleOptions({ gzipOn: { value: true } }).gzipOn).toEqual({ value: true });
   });
 
   it("accepts only digit strings as integer path and query parameters", () => {

@@ -507,18 +507,30 @@ function makeCompleter(schema: z.ZodTypeAny): Completer {
     return (value) => (value === undefined || value === null ? null : inner(value));
   }
   if (schema instanceof z.ZodObject) {
-    const fields = Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, completerOf(field)] as const);
-    // Each value starts as a copy of one object that has every field: the copies share its layout, so
-    // V8 keeps their properties fast. An object given its fields one key at a time turns into a hash
+    const shape = schema.shape as z.ZodRawShape;
+    // Each value starts as a copy of one object that has every field, null: the copies share its layout,
+    // so V8 keeps their properties fast. An object given its fields one key at a time turns into a hash
     // table past a dozen or so (the options have about 60): larger, slower to fill and to serialise
     // (a listing of 25 resources with 50 rules each completes 1,275 of them). The template comes from
     // JSON.parse, which builds fast objects of any size.
-    const template = JSON.parse(JSON.stringify(Object.fromEntries(fields.map(([key]) => [key, null])))) as Record<string, unknown>;
+    const template = JSON.parse(JSON.stringify(Object.fromEntries(Object.keys(shape).map((key) => [key, null])))) as Record<string, unknown>;
+    // An optional field the value lacks stays the template's null, so only the fields the value has are
+    // visited (a stored rule has a few options of about 50); a required field is always completed.
+    const optional = new Map<string, Completer>();
+    const required: [string, Completer][] = [];
+    for (const [key, field] of Object.entries(shape)) {
+      if (field instanceof z.ZodOptional || field instanceof z.ZodNullable) optional.set(key, completerOf(field));
+      else required.push([key, completerOf(field)]);
+    }
     return (value) => {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
       const record = value as Record<string, unknown>;
       const completed: Record<string, unknown> = { ...template };
-      for (const [key, field] of fields) completed[key] = field(record[key]);
+      for (const [key, field] of required) completed[key] = field(record[key]);
+      for (const key of Object.keys(record)) {
+        const field = optional.get(key);
+        if (field !== undefined) completed[key] = field(record[key]);
+      }
       return completed;
     };
   }
