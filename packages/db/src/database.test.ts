@@ -525,6 +525,7 @@ describe("PGlite with our patch (patches/)", () => {
       copied = slice.mock.results.reduce((bytes, result) => bytes + (result.type === "return" ? result.value.byteLength : 0), 0);
       slice.mockRestore();
     }
+    const second = await startPgliteFromImage(image);
     try {
       // The files are a little less than the tar (its headers and padding); copied twice they were near twice it.
       expect(copied).toBeGreaterThan(image.size / 2);
@@ -533,15 +534,18 @@ describe("PGlite with our patch (patches/)", () => {
         (await database.query<{ rows: number; changed: number }>("select count(*)::int as rows, count(*) filter (where note = 'changed')::int as changed from kept")).rows[0];
       await first.exec("update kept set note = 'changed' where id <= 1000; delete from kept where id > 1500; checkpoint");
       expect(await read(first)).toEqual({ rows: 1500, changed: 1000 });
+      // Started from the same image before the first changed its files, and running beside it: its own copy.
+      expect(await read(second)).toEqual({ rows: 2000, changed: 0 });
       // Started after the first changed and checkpointed its files: the image is as it was.
-      const second = await startPgliteFromImage(image);
+      const third = await startPgliteFromImage(image);
       try {
-        expect(await read(second)).toEqual({ rows: 2000, changed: 0 });
+        expect(await read(third)).toEqual({ rows: 2000, changed: 0 });
       } finally {
-        await second.close();
+        await third.close();
       }
     } finally {
       await first.close();
+      await second.close();
     }
   });
 });
