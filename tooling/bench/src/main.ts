@@ -18,7 +18,7 @@ import { measureThroughput, type ThroughputPart } from "./throughput.js";
 import { measureValidation, type ValidationPart } from "./validation.js";
 import { measureBuilds, recordBuilds } from "./builds.js";
 import { measureWorkerd, type WorkerdFigures } from "./workerd.js";
-import { measureRouting, type RoutingFigures } from "./routing.js";
+import { measureRoutingApart, type RoutingFigures } from "./routing.js";
 
 const RESULTS_MD = fileURLToPath(new URL("../results.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results.json", import.meta.url));
@@ -153,7 +153,7 @@ console.log("\n10. Routing: µs per lookup through itty-router's Router.fetch, t
 let routing: Measured<RoutingFigures[]> = { measured: false, why: "not in BENCH_PARTS" };
 if (runs("routing")) {
   try {
-    routing = { measured: true, value: await measureRouting() };
+    routing = { measured: true, value: await measureRoutingApart() };
   } catch (error) {
     console.error(error);
     routing = { measured: false, why: `the run failed: ${why(error)}` };

@@ -989,8 +989,9 @@ ${buildsSection()}
 benchmark's process, as ts-rest registers our routes (every route with its \`:params\` in the contract's order, a HEAD twin
 of each GET route, then the 404 route); at 3×, each area's routes twice more under another first segment (\`/cdn_2/…\`).
 "Loop" is the router as the registry publishes it (written out in src/routing.ts), which tries the routes in turn; "index" is ours, with
-patches/itty-router@5.0.24.patch (routes indexed by method and path segments). The two take turns in every round; medians
-of 7 rounds of 2,000 lookups each.
+patches/itty-router@5.0.24.patch (routes indexed by method and path segments). Measured in a process of its own; in every
+round each case is timed at both sizes with both routers, in turns (the order turning each round); medians of 15 rounds of
+2,000 lookups each.
 
 ${routingSection(results.routing)}`;
 }
