@@ -56,23 +56,27 @@ export function fieldErrors(): Record<string, string[]> {
 
 /**
  * Adds a problem to `errors` (messages per field path): the first MAX_REPORTED_PROBLEMS distinct
- * messages are kept (a message a path already has is not added again), the others only counted.
+ * messages are kept (a message a path already has is not added again), the others only counted. The
+ * problem is at `path`, or, given `member`, at that member of the value at `path` (`path.member`, or
+ * `member` alone where `path` is ""): written out only for a problem that is kept, so a walk over a
+ * hundred thousand bad items does not join a hundred thousand paths to count them.
  */
-export function addFieldError(errors: Record<string, string[]>, fullPath: string, message: string): void {
+export function addFieldError(errors: Record<string, string[]>, path: string, message: string, member?: string | number): void {
   const tally = tallyOf(errors);
   // Once the report is full, a problem is only counted: no lookup of its path, which may be long.
   if (tally.kept >= MAX_REPORTED_PROBLEMS) {
     tally.leftOut += 1;
     return;
   }
+  const fullPath = member === undefined ? path : path ? `${path}.${member}` : String(member);
   // An answer echoes no more of a client's key than this (a megabyte-long unknown key would be a megabyte answer).
-  const path = fullPath.length > MAX_REPORTED_PATH_LENGTH ? `${fullPath.slice(0, MAX_REPORTED_PATH_LENGTH)}…` : fullPath;
-  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  const shown = fullPath.length > MAX_REPORTED_PATH_LENGTH ? `${fullPath.slice(0, MAX_REPORTED_PATH_LENGTH)}…` : fullPath;
+  const list = Object.hasOwn(errors, shown) ? errors[shown] : undefined;
   if (list?.includes(message)) return;
   tally.kept += 1;
   // An own property: a key such as "toString" or "__proto__" (an unknown body field) must not find Object.prototype's.
   if (list) list.push(message);
-  else Object.defineProperty(errors, path, { value: [message], enumerable: true, writable: true, configurable: true });
+  else Object.defineProperty(errors, shown, { value: [message], enumerable: true, writable: true, configurable: true });
 }
 
 /**

@@ -67,18 +67,17 @@ function refuseUnstorableText(request: TsRestRequest, context: PlatformContext):
       continue;
     }
     if (depth >= maxDepth || typeof value !== "object" || value === null) continue;
-    const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
     const inner: [unknown, string, number][] = [];
     const look = (item: unknown, key: string | number) => {
       if (typeof item === "string") {
-        if (!storableText(item)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
-      } else if (typeof item === "object" && item !== null) inner.push([item, at(key), depth + 1]);
+        if (!storableText(item)) addFieldError(errors, path, UNSTORABLE_MESSAGE, key);
+      } else if (typeof item === "object" && item !== null) inner.push([item, path ? `${path}.${key}` : String(key), depth + 1]);
     };
     if (Array.isArray(value)) for (let index = 0; index < value.length; index++) look(value[index], index);
     else
       for (const key in value)
         if (Object.hasOwn(value, key)) {
-          if (!storableText(key)) addFieldError(errors, at(key), UNSTORABLE_MESSAGE);
+          if (!storableText(key)) addFieldError(errors, path, UNSTORABLE_MESSAGE, key);
           look((value as Record<string, unknown>)[key], key);
         }
     for (let index = inner.length - 1; index >= 0; index--) pending.push(inner[index]!);
