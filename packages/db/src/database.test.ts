@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { arrayLiteral, createDatabase, openDatabase, type CloudplaneDatabase, type Engine } from "./database.js";
 import { importSecretsKey, generateSecretsKey } from "./crypto.js";
@@ -330,6 +330,28 @@ describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) 
         expect(found!.user!.created).toBeInstanceOf(Date);
         const [missing] = await statement.execute({ userId: -1 });
         expect(missing).toEqual({ account: { id: 1, doubled: 2 }, user: null, label: "n1" });
+        // Keys in the order the select names them, a table's in its columns' order.
+        expect(Object.keys(found!)).toEqual(["account", "user", "label"]);
+        expect(Object.keys(found!.user!)).toEqual(Object.keys(getTableColumns(users)));
+      }
+      // An object of two tables' columns is never a missing row, even when the first is null; one of
+      // expressions alone neither; a table alone under a left join is.
+      const mixed = db
+        .select({
+          both: { userId: users.id, accountName: accounts.name },
+          computed: { label: sql<string>`'c'`, none: sql<null>`null` },
+          user: users,
+        })
+        .from(accounts)
+        .leftJoin(users, and(eq(users.accountId, accounts.id), eq(users.id, sql.placeholder("userId"))))
+        .where(eq(accounts.id, 1))
+        .prepare("mapped_mixed_test");
+      const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, 1));
+      for (let round = 0; round < 2; round++) {
+        const [row] = await mixed.execute({ userId: -1 });
+        expect(row).toEqual({ both: { userId: null, accountName: account!.name }, computed: { label: "c", none: null }, user: null });
+        expect(Object.keys(row!)).toEqual(["both", "computed", "user"]);
+        expect(Object.keys(row!.both)).toEqual(["userId", "accountName"]);
       }
     } finally {
       await database.close();
