@@ -985,13 +985,12 @@ ${testingKitSection(results.testingKit)}
 ${buildsSection()}
 ## 10. Routing at today's size and at 3×
 
-µs per lookup through itty-router's \`Router.fetch\`, the router @ts-rest/serverless serves our API with, in the
-benchmark's process, as ts-rest registers our routes (every route with its \`:params\` in the contract's order, a HEAD twin
+µs per lookup through itty-router's \`Router.fetch\`, the router @ts-rest/serverless serves our API with, in a
+process of the benchmark's own, as ts-rest registers our routes (every route with its \`:params\` in the contract's order, a HEAD twin
 of each GET route, then the 404 route); at 3×, each area's routes twice more under another first segment (\`/cdn_2/…\`).
 "Loop" is the router as the registry publishes it (written out in src/routing.ts), which tries the routes in turn; "index" is ours, with
-patches/itty-router@5.0.24.patch (routes indexed by method and path segments). Measured in a process of its own; in every
-round each case is timed at both sizes with both routers, in turns (the order turning each round); medians of 15 rounds of
-2,000 lookups each.
+patches/itty-router@5.0.24.patch (routes indexed by method and path segments). In every round each case is timed at
+both sizes with both routers, in turns (the order turning each round); medians of 15 rounds of 2,000 lookups each.
 
 ${routingSection(results.routing)}`;
 }
