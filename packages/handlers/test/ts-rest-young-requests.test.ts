@@ -4,29 +4,20 @@
  * function for each request, over the request's scope, and V8 then kept each request's objects through its
  * young-generation collections until a full one. This test serves requests through the fetch handler
  * alone, an implementation reading its headers, and checks that the old generation does not grow by them.
- *
- * It runs in a Node process of its own, as the driver's test in packages/db does: what the old generation
- * holds is measured there without the test runner's own objects.
  */
-import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { oldGenerationGrowth } from "../../../scripts/young-generation.mjs";
 
 const require = createRequire(import.meta.url);
 // The fetch handler's ESM build, beside the CommonJS one `require` resolves; zod as the handlers load it.
 const fetchHandler = pathToFileURL(join(dirname(require.resolve("@ts-rest/serverless/fetch")), "fetch.esm.mjs")).href;
 const zod = pathToFileURL(require.resolve("zod")).href;
 
-/**
- * Warms up, then serves 3,000 requests one after another; prints how much the old generation grew by them
- * (after a full collection before, and two young ones after: whatever is still held by then has been moved
- * there) and how many answers said what the implementation read.
- */
-const script = `
-import v8 from "node:v8";
+/** Requests one after another: how many answers said what the implementation read. */
+const setup = `
 const { createFetchHandler } = await import(process.env.FETCH_HANDLER);
 const { z } = await import(process.env.ZOD);
 const contract = {
@@ -35,8 +26,7 @@ const contract = {
 const serve = createFetchHandler(contract, {
   getApp: async ({ params, headers }) => ({ status: 200, body: { id: params.id, agent: headers["user-agent"] } }),
 });
-const oldSpaceUsed = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space").space_used_size;
-async function requests(count) {
+async function work(count) {
   let right = 0;
   for (let i = 0; i < count; i++) {
     const response = await serve(new Request("http://api.local/apps/" + i, { headers: { "user-agent": "agent " + i } }));
@@ -45,22 +35,12 @@ async function requests(count) {
   }
   return right;
 }
-await requests(500);
-gc({ type: "major" });
-const before = oldSpaceUsed();
-const right = await requests(3000);
-gc({ type: "minor" });
-gc({ type: "minor" });
-console.log(JSON.stringify({ grown: oldSpaceUsed() - before, right }));
 `;
 
 describe("ts-rest's fetch handler (patched)", () => {
   it("lets each request's objects die young when the implementation reads its headers", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
-      env: { ...process.env, FETCH_HANDLER: fetchHandler, ZOD: zod },
-    });
-    const { grown, right } = JSON.parse(stdout.trim().split("\n").at(-1)!) as { grown: number; right: number };
-    expect(right).toBe(3000);
+    const { grown, result } = await oldGenerationGrowth(setup, { env: { FETCH_HANDLER: fetchHandler, ZOD: zod } });
+    expect(result).toBe(3000);
     // Without the patch each request's objects (its URL, headers, parameters, validation) reached the old generation: ~9.3 MB here.
     expect(grown).toBeLessThan(2_000_000);
   });
