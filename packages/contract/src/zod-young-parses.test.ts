@@ -10,6 +10,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { oldGenerationGrowth } from "../../../scripts/young-generation.mjs";
 
 // zod's ESM build, as the contract's users import it: `index.js` beside the CommonJS `index.cjs` that `require` resolves.
@@ -54,5 +55,42 @@ describe("zod's parses (patched)", () => {
     expect(result).toBe(2 * 6000);
     // Without the patch each parse's objects reached the old generation: 10.6-12.6 MB here (Node 22).
     expect(grown).toBeLessThan(1_000_000);
+  });
+
+  it("hands out results, contexts and errors that look as they did", async () => {
+    const seen: { keys: string[]; path: (string | number)[] }[] = [];
+    const named = z.object({
+      name: z.string().superRefine((value, ctx) => {
+        seen.push({ keys: Reflect.ownKeys({ ...ctx }).map(String), path: ctx.path });
+        // Taken off the context, as zod has always allowed.
+        const { addIssue } = ctx;
+        if (value === "") addIssue({ code: "custom", message: "empty", fatal: true });
+      }),
+    });
+    const failed = named.safeParse({ name: "" });
+    expect(failed.success).toBe(false);
+    // What a spread, an inspection or a deep equality sees: the result's own enumerable keys, and no more.
+    const visible = (value: object) => Reflect.ownKeys({ ...value }).map(String);
+    expect(visible(failed)).toEqual(["success", "error"]);
+    const error = failed.error!;
+    expect(error).toBeInstanceOf(z.ZodError);
+    expect(failed.error).toBe(error);
+    // zod keeps the error it made as `_error`, as it always has.
+    expect(visible(failed)).toEqual(["success", "error", "_error"]);
+    expect(error.issues).toEqual([{ code: "custom", message: "empty", fatal: true, path: ["name"] }]);
+    expect(seen).toEqual([{ keys: ["addIssue", "path"], path: ["name"] }]);
+    expect(named.safeParse({ name: "ann" })).toStrictEqual({ success: true, data: { name: "ann" } });
+    // An error's addIssue and addIssues work taken off it too.
+    const built = new z.ZodError([]);
+    const { addIssue, addIssues } = built;
+    addIssue({ code: "custom", message: "one", path: [] });
+    addIssues([
+      { code: "custom", message: "two", path: ["a"] },
+      { code: "custom", message: "three", path: ["b"] },
+    ]);
+    expect(built.issues.map((issue) => issue.message)).toEqual(["one", "two", "three"]);
+    const asyncFailed = await named.safeParseAsync({ name: "" });
+    expect(visible(asyncFailed)).toEqual(["success", "error"]);
+    expect(asyncFailed.error!.issues).toEqual(error.issues);
   });
 });

@@ -393,7 +393,7 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
   it("copies a request's headers only for a route with a headers schema, or when the implementation reads them", async () => {
     const withHeaders = c.router({
       owner: { method: "GET", path: "/things/:id/owner", headers: z.object({ "x-owner": z.string() }), responses: { 200: z.object({ owner: z.string() }) } },
-      agent: { method: "GET", path: "/agent", responses: { 200: z.object({ agent: z.string(), names: z.array(z.string()) }) } },
+      agent: { method: "GET", path: "/agent", responses: { 200: z.object({ agent: z.string(), names: z.array(z.string()), spread: z.array(z.string()) }) } },
     });
     const serveHeaders = createFetchHandler(c.router({ ...contract, ...withHeaders }), {
       getThing: ({ params }) => Promise.resolve({ status: 200 as const, body: { id: params.id } }),
@@ -404,7 +404,9 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
         const args = given as unknown as { headers: Record<string, string> };
         // Read twice: copied once.
         const { headers } = args;
-        return Promise.resolve({ status: 200 as const, body: { agent: headers["user-agent"]!, names: Object.keys(args.headers).sort() } });
+        // A spread of the argument copies what it always did, and nothing the patch keeps on it.
+        const spread = Reflect.ownKeys({ ...args }).map(String);
+        return Promise.resolve({ status: 200 as const, body: { agent: headers["user-agent"]!, names: Object.keys(args.headers).sort(), spread } });
       },
     });
     const counted = (path: string, headers: Record<string, string>) => countingWalks(new Request(`http://api.test${path}`, { headers }));
@@ -417,7 +419,7 @@ describe("@ts-rest/serverless's fetch handler and router (patches/)", () => {
     const read = counted("/agent", { "user-agent": "agent/1", "x-extra": "1" });
     const agent = (await serveHeaders(read.request)) as Response;
     expect(agent.status).toBe(200);
-    expect(await agent.json()).toEqual({ agent: "agent/1", names: ["user-agent", "x-extra"] });
+    expect(await agent.json()).toEqual({ agent: "agent/1", names: ["user-agent", "x-extra"], spread: ["params", "body", "query", "headers"] });
     expect(read.walks.count).toBe(1);
 
     const owned = counted("/things/3/owner", { "x-owner": "ann" });
