@@ -90,13 +90,25 @@ async function coldStartDatabase(): Promise<TestDatabase | string> {
 // ---------------------------------------------------------------------------------------------------
 // Cloudflare Workers
 
-/** apps/worker's bundle as `wrangler deploy --dry-run` writes it; `minify: false` overrides wrangler.toml's (for profiles). */
+/**
+ * The export conditions apps/worker's own scripts (`build`, `deploy`) bundle with: the workspace packages'
+ * sources (`@cloudplane/source`), not their built files. Read from its `build` script, so that the bench
+ * measures the bundle that is deployed.
+ */
+async function workerBuildConditions(workerDir: string): Promise<string> {
+  const { scripts } = JSON.parse(await readFile(join(workerDir, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const conditions = /\bWRANGLER_BUILD_CONDITIONS=(\S+)/.exec(scripts?.build ?? "")?.[1];
+  if (!conditions) throw new Error("apps/worker's build script sets no WRANGLER_BUILD_CONDITIONS: the bench builds the worker with that script's conditions");
+  return conditions;
+}
+
+/** apps/worker's bundle as its `build` script has `wrangler deploy --dry-run` write it; `minify: false` overrides wrangler.toml's (for profiles). */
 export async function buildWorker(workerDir: string, outdir: string, { minify }: { minify?: false } = {}): Promise<string[]> {
   const wrangler = join(workerDir, "node_modules", ".bin", "wrangler");
   if (!existsSync(wrangler)) throw new Error("wrangler is not installed in apps/worker (pnpm install)");
   await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, ...(minify === false ? ["--minify=false"] : [])], {
     cwd: workerDir,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: { ...process.env, WRANGLER_BUILD_CONDITIONS: await workerBuildConditions(workerDir), WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     maxBuffer: 16 * 1024 * 1024,
   });
   const files = (await readdir(outdir)).filter((file) => /\.(m?js|wasm)$/.test(file));
