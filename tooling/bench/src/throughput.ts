@@ -122,8 +122,8 @@ export async function measureThroughput(engine: Engine): Promise<ThroughputPart>
       copies.push(copy);
       servers[variant] =
         variant === "baseline" || variant === "peer" || variant === "fastifyPeer"
-          ? await startServer(variant === "baseline" ? "baseline" : PEER_SERVERS[variant], { location: copy.location, statements: baselineStatements })
-          : await startServer("ours", { location: copy.location, rateLimit: variant === "ours" ? "off" : "unreachable" });
+          ? await startServer(variant === "baseline" ? "baseline" : PEER_SERVERS[variant], { location: copy.location, statements: baselineStatements }, `${engine}-${variant}`)
+          : await startServer("ours", { location: copy.location, rateLimit: variant === "ours" ? "off" : "unreachable" }, `${engine}-${variant}`);
     }
 
     const chosen = process.env.BENCH_ROUTES?.split(",");

@@ -5,30 +5,14 @@
  * through the bundle's source map to the file it came from, so `pnpm profile-summary` puts its time
  * where it sits (our packages, each library) as it does for Node's profiles.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { basename, dirname, resolve } from "node:path";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { basename, dirname } from "node:path";
 import WebSocket from "ws";
+import { mapBundleFrames, type CpuProfile } from "./profile-frames.js";
 
 /** Microseconds between samples (V8's default, 1 ms, leaves too few samples for a request of 100 µs). */
 const SAMPLING_INTERVAL = 100;
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-  scriptId?: string;
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-  endTime: number;
-}
 
 /** A free TCP port on loopback, for a workerd's inspector. */
 export async function freePort(): Promise<number> {
@@ -114,20 +98,10 @@ function joined(profiles: CpuProfile[]): CpuProfile {
  * file, line and name it came from; frames of workerd's own modules are left as they are.
  */
 export async function writeMappedProfile(profile: CpuProfile, script: string, file: string): Promise<void> {
-  const map = new TraceMap(await readFile(`${script}.map`, "utf8"));
-  const directory = dirname(script);
   // workerd names the worker's module by its path under Miniflare's modules root: the bundle's file name.
   const module = basename(script);
-  for (const { callFrame } of profile.nodes) {
-    if (callFrame.url !== module && !callFrame.url.endsWith(`/${module}`)) continue;
-    const original = originalPositionFor(map, { line: callFrame.lineNumber + 1, column: callFrame.columnNumber });
-    if (original.source === null) continue;
-    callFrame.url = `file://${resolve(directory, original.source)}`;
-    callFrame.lineNumber = original.line - 1;
-    callFrame.columnNumber = original.column;
-    if (original.name) callFrame.functionName = original.name;
-  }
-  // The folder may not exist yet: Node's --cpu-prof-dir makes it for the Node servers' profiles, nothing does for these.
+  mapBundleFrames(profile, (url) => (url === module || url.endsWith(`/${module}`) ? script : undefined));
+  // The folder may not exist yet.
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(profile));
 }

@@ -31,5 +31,5 @@ const server = createServer((request, reply) => {
   });
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-onStop(server, () => db.close());
+await onStop(server, () => db.close());
 console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));

@@ -15,5 +15,5 @@ const db = await openRawDatabase(location);
 const app = createFastifyPeerApp({ db, statements });
 
 await app.listen({ port: 0, host: "127.0.0.1" });
-onStop(app.server, () => db.close());
+await onStop(app.server, () => db.close());
 console.log(JSON.stringify({ port: (app.server.address() as AddressInfo).port }));

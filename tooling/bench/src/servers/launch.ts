@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { PROFILE_DIR } from "../scenario.js";
 
 const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -19,13 +18,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `kind` with `settings` and resolves once it listens. */
-export async function startServer(kind: ServerKind, settings: unknown): Promise<RunningServer> {
-  // BENCH_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (to find what a route costs).
-  const profile = PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", fileURLToPath(new URL(`./${kind}.ts`, import.meta.url))], {
+/**
+ * Starts `kind` with `settings` and resolves once it listens. With BENCH_PROFILE_DIR set, it writes a CPU
+ * profile of its serving there when it stops (settings.ts), named by `label` (default: `kind`).
+ */
+export async function startServer(kind: ServerKind, settings: unknown, label: string = kind): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(`./${kind}.ts`, import.meta.url))], {
     cwd: BENCH_DIR,
-    env: { ...process.env, BENCH_SERVER: JSON.stringify(settings), NODE_ENV: "production" },
+    env: { ...process.env, BENCH_SERVER: JSON.stringify(settings), BENCH_PROFILE_LABEL: label, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const errors: string[] = [];

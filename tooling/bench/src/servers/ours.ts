@@ -21,5 +21,5 @@ const handler = createHandler({
   rateLimit: rateLimit === "unreachable" ? { rate: 1e9, burst: 1e9 } : false,
 });
 const server = await serve(handler, { port: 0, hostname: "127.0.0.1" });
-onStop(server, () => database.close());
+await onStop(server, () => database.close());
 console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));

@@ -19,5 +19,5 @@ const app = createPeerApp({ connect: () => ({ db, statements }) });
 const server = await new Promise<Server>((resolve) => {
   const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started as Server));
 });
-onStop(server, () => db.close());
+await onStop(server, () => db.close());
 console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));

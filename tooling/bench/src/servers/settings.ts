@@ -1,5 +1,9 @@
-/** What the benchmark's server processes share: their settings (JSON in BENCH_SERVER) and a clean stop. */
+/** What the benchmark's server processes share: their settings (JSON in BENCH_SERVER), a clean stop and, when asked, a profile. */
+import { mkdir, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
+import { Session } from "node:inspector/promises";
+import { join } from "node:path";
+import { mapBundleFrames, packageBundle, type CpuProfile } from "../profile-frames.js";
 
 export function serverSettings<T>(): T {
   const text = process.env.BENCH_SERVER;
@@ -7,14 +11,56 @@ export function serverSettings<T>(): T {
   return JSON.parse(text) as T;
 }
 
-/** On SIGTERM: stop listening, drop idle connections and close the database (PGlite writes its files then). */
-export function onStop(server: Server, closeDatabase: () => Promise<void>): void {
+/** What a server's profile covers, written beside it (`<name>.json`) for `profile-summary`. */
+export interface ProfileCoverage {
+  /** The server, as the benchmark started it (`ours`, `peer`…, with the part's engine and variant where it gave them). */
+  label: string;
+  /** Requests the server was handed while it was profiled. */
+  requests: number;
+}
+
+/**
+ * With BENCH_PROFILE_DIR set: V8's CPU profile of the server from the moment it listens to its stop (its
+ * start-up, module loading included, is left out), and the requests it was handed in that time, so that
+ * `profile-summary` can put each part's time per request. Resolves once the profiler runs; the function
+ * it resolves to stops it and writes `<label>-<pid>.cpuprofile` and its `.json`.
+ */
+async function profileWhileServing(server: Server, directory: string): Promise<() => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  let requests = 0;
+  server.on("request", () => requests++);
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    // Our packages' frames are put back in the files they came from (ts-rest and itty-router are bundled in the handlers').
+    mapBundleFrames(profile as CpuProfile, packageBundle);
+    const label = process.env.BENCH_PROFILE_LABEL || "server";
+    const name = join(directory, `${label}-${process.pid}`);
+    const coverage: ProfileCoverage = { label, requests };
+    await mkdir(directory, { recursive: true });
+    await writeFile(`${name}.cpuprofile`, JSON.stringify(profile));
+    await writeFile(`${name}.json`, `${JSON.stringify(coverage)}\n`);
+  };
+}
+
+/**
+ * Once the server listens: on SIGTERM, stop listening, drop idle connections and close the database
+ * (PGlite writes its files then); with BENCH_PROFILE_DIR set, its profile is taken from now on and
+ * written first.
+ */
+export async function onStop(server: Server, closeDatabase: () => Promise<void>): Promise<void> {
+  const directory = process.env.BENCH_PROFILE_DIR;
+  const stopProfile = directory ? await profileWhileServing(server, directory) : undefined;
   process.once("SIGTERM", () => {
     server.close();
     server.closeAllConnections();
     // Requests cut off with their connections still finish their queries: give them time first.
     setTimeout(() => {
-      closeDatabase()
+      (stopProfile?.() ?? Promise.resolve())
+        .then(closeDatabase)
         .catch((error: unknown) => console.error(error))
         .finally(() => process.exit(0));
     }, 1000);
