@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { mapBundleFrames, packageBundle, type CpuProfile } from "../profile-frames.js";
+import { PROFILE_DIR } from "../scenario.js";
 
 export function serverSettings<T>(): T {
   const text = process.env.BENCH_SERVER;
@@ -52,8 +53,7 @@ async function profileWhileServing(server: Server, directory: string): Promise<(
  * written first.
  */
 export async function onStop(server: Server, closeDatabase: () => Promise<void>): Promise<void> {
-  const directory = process.env.BENCH_PROFILE_DIR;
-  const stopProfile = directory ? await profileWhileServing(server, directory) : undefined;
+  const stopProfile = PROFILE_DIR ? await profileWhileServing(server, PROFILE_DIR) : undefined;
   process.once("SIGTERM", () => {
     server.close();
     server.closeAllConnections();
