@@ -103,7 +103,8 @@ export function requestListener(handler: Handler): (message: IncomingMessage, re
   );
   // The listener answers every failure itself (bridgeError); its promise only says when it is done.
   return (message, reply) => {
-    drainAfterAnswer(message, reply);
+    // A request that announces no body has none left to drain: its message is complete with its headers.
+    if (!announcesNoBody(message)) drainAfterAnswer(message, reply);
     void listener(message, reply);
   };
 }
