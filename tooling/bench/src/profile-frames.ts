@@ -25,11 +25,34 @@ export interface CpuProfile {
   endTime: number;
 }
 
+/** V8's sampled allocation profile (HeapProfiler.stopSampling): a tree of call frames, each with the bytes allocated in it. */
+export interface HeapProfile {
+  head: HeapNode;
+}
+
+export interface HeapNode {
+  callFrame: CallFrame;
+  /** Bytes allocated in this frame itself, as sampled (an estimate of the total). */
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** Every node of an allocation profile's tree. */
+export function heapNodes(profile: HeapProfile): HeapNode[] {
+  const nodes: HeapNode[] = [];
+  const visit = (node: HeapNode) => {
+    nodes.push(node);
+    node.children.forEach(visit);
+  };
+  visit(profile.head);
+  return nodes;
+}
+
 /**
  * Gives each frame whose script `bundleOf(url)` names (a file with its `.map` beside it) the file, line
  * and name it came from, in place; every other frame is left as it is.
  */
-export function mapBundleFrames(profile: CpuProfile, bundleOf: (url: string) => string | undefined): void {
+export function mapBundleFrames(profile: { nodes: readonly { callFrame: CallFrame }[] }, bundleOf: (url: string) => string | undefined): void {
   const maps = new Map<string, TraceMap>();
   for (const { callFrame } of profile.nodes) {
     const script = bundleOf(callFrame.url);

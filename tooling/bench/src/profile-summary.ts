@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { CallFrame, CpuProfile } from "./profile-frames.js";
+import { heapNodes, type CallFrame, type CpuProfile, type HeapProfile } from "./profile-frames.js";
 import type { ProfileCoverage } from "./servers/settings.js";
 
 /** Parts, first match wins: a pattern on the script's URL (or the function name for V8's own entries). */
@@ -31,6 +31,12 @@ const PARTS: [string, RegExp][] = [
   ["Node (http, net, streams, timers)", /^node:/],
 ];
 
+/** A function as the tables name it: its name, and its file (shortened) and line. */
+function frameName(frame: CallFrame): string {
+  const where = frame.url.replace(/^.*node_modules\/\.pnpm\//, "").replace(/^file:\/\/.*\/packages\//, "packages/");
+  return `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
+}
+
 function partOf(frame: CallFrame): string {
   const key = frame.url || frame.functionName;
   for (const [name, pattern] of PARTS) if (pattern.test(key)) return name;
@@ -48,11 +54,33 @@ function selfTimes(profile: CpuProfile): { parts: Map<string, number>; functions
     if (!node) return;
     const part = partOf(node.callFrame);
     parts.set(part, (parts.get(part) ?? 0) + delta);
-    const where = node.callFrame.url.replace(/^.*node_modules\/\.pnpm\//, "").replace(/^file:\/\/.*\/packages\//, "packages/");
-    const name = `${node.callFrame.functionName || "(anonymous)"} ${where}:${node.callFrame.lineNumber + 1}`;
+    const name = frameName(node.callFrame);
     functions.set(name, (functions.get(name) ?? 0) + delta);
   });
   return { parts, functions };
+}
+
+/** Bytes allocated per part and per function (the frame that allocated them), from an allocation profile. */
+function allocatedBytes(profile: HeapProfile): { parts: Map<string, number>; functions: Map<string, number> } {
+  const parts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const { callFrame, selfSize } of heapNodes(profile)) {
+    if (selfSize === 0) continue;
+    const part = partOf(callFrame);
+    parts.set(part, (parts.get(part) ?? 0) + selfSize);
+    const name = frameName(callFrame);
+    functions.set(name, (functions.get(name) ?? 0) + selfSize);
+  }
+  return { parts, functions };
+}
+
+/** Rows of `rows` (bytes), most first: each its share of `total` and its bytes per request. */
+function bytesTable(rows: Map<string, number>, total: number, limit: number, requests: number): string {
+  return [...rows]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([name, bytes]) => `  ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${(bytes / requests).toFixed(0).padStart(7)} B/request  ${name}`)
+    .join("\n");
 }
 
 /** A profile's busy time (idle left out), in microseconds. */
@@ -106,6 +134,15 @@ async function main(): Promise<void> {
     const heading = requests ? `${file}: ${coverage!.label}, ${requests} requests, ${(busy / requests).toFixed(0)} µs busy a request` : `${file}: ${(busy / 1000).toFixed(0)} ms busy`;
     console.log(`${heading} (idle left out)\n${table(parts, busy, PARTS.length + 2, requests)}\n  top functions:\n${table(functions, busy, 15, requests)}\n`);
     if (requests) covered.push({ label: coverage!.label, requests, parts });
+    const heapFile = join(directory, file.replace(/\.cpuprofile$/, ".heapprofile"));
+    if (requests && existsSync(heapFile)) {
+      const allocated = allocatedBytes(JSON.parse(await readFile(heapFile, "utf8")) as HeapProfile);
+      const total = [...allocated.parts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      console.log(
+        `  allocated (BENCH_PROFILE_ALLOCATIONS): ${(total / requests).toFixed(0)} B a request\n${bytesTable(allocated.parts, total, PARTS.length + 2, requests)}\n` +
+          `  top allocating functions:\n${bytesTable(allocated.functions, total, 20, requests)}\n`,
+      );
+    }
   }
   if (covered.length > 1) console.log(`Side by side, each part's time per request:\n${sideBySide(covered)}`);
 }

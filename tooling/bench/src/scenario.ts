@@ -198,6 +198,8 @@ export const WRITE_ROUTES: WriteRoute[] = [
 
 /** Where CPU profiles of the servers (part 1) and the workers (part 5) go; undefined: none are taken. */
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
+/** With BENCH_PROFILE_DIR: the Node servers also write where they allocated memory (`.heapprofile`), for `profile-summary`. */
+export const PROFILE_ALLOCATIONS = process.env.BENCH_PROFILE_ALLOCATIONS === "1";
 
 /**
  * How long and how hard the throughput runs are (the machine may have few, shared cores: modest

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
-import { mapBundleFrames, packageBundle, type CpuProfile } from "../profile-frames.js";
-import { PROFILE_DIR } from "../scenario.js";
+import { heapNodes, mapBundleFrames, packageBundle } from "../profile-frames.js";
+import { PROFILE_ALLOCATIONS, PROFILE_DIR } from "../scenario.js";
 
 export function serverSettings<T>(): T {
   const text = process.env.BENCH_SERVER;
@@ -31,19 +31,27 @@ async function profileWhileServing(server: Server, directory: string): Promise<(
   session.connect();
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
+  // Every allocation sampled, the ones the garbage collector has since taken too (V8 leaves those out by default).
+  if (PROFILE_ALLOCATIONS)
+    await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   let requests = 0;
   server.on("request", () => requests++);
   return async () => {
     const { profile } = await session.post("Profiler.stop");
+    const allocations = PROFILE_ALLOCATIONS ? (await session.post("HeapProfiler.stopSampling")).profile : undefined;
     session.disconnect();
     // Our packages' frames are put back in the files they came from (ts-rest and itty-router are bundled in the handlers').
-    mapBundleFrames(profile as CpuProfile, packageBundle);
+    mapBundleFrames(profile, packageBundle);
     const label = process.env.BENCH_PROFILE_LABEL || "server";
     const name = join(directory, `${label}-${process.pid}`);
     const coverage: ProfileCoverage = { label, requests };
     await mkdir(directory, { recursive: true });
     await writeFile(`${name}.cpuprofile`, JSON.stringify(profile));
     await writeFile(`${name}.json`, `${JSON.stringify(coverage)}\n`);
+    if (allocations) {
+      mapBundleFrames({ nodes: heapNodes(allocations) }, packageBundle);
+      await writeFile(`${name}.heapprofile`, JSON.stringify(allocations));
+    }
   };
 }
 
