@@ -48,7 +48,7 @@ export interface LocalAppOptions {
   log?: Logger;
   /**
    * The deployment settings every deployment reads (CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT,
-   * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS); the database and the key come from the options
+   * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS, CLOUDPLANE_REQUEST_LOG); the database and the key come from the options
    * above. Default: none (CORS then allows the app's own pages, ownOrigins).
    */
   env?: Env;

@@ -2,7 +2,7 @@
  * The cloudplane API on a Node server, for production: `node dist/server.mjs` (one file; `pnpm --filter
  * @cloudplane/server build` makes it). It is configured by the environment every deployment reads
  * (DATABASE_URL and CLOUDPLANE_SECRETS_KEY, both required; CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT,
- * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS) and by PORT (8787), HOST (0.0.0.0: every interface, as a
+ * CLOUDPLANE_RATE_BURST, CLOUDPLANE_CORS_ORIGINS, CLOUDPLANE_REQUEST_LOG) and by PORT (8787), HOST (0.0.0.0: every interface, as a
  * container or a machine behind a load balancer needs), HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
  * SHUTDOWN_GRACE_MS and DATABASE_POOL_MAX (10 connections).
  *

@@ -3,8 +3,8 @@
  * app, Workers, Lambda): DATABASE_URL (PostgreSQL) or a Hyperdrive binding HYPERDRIVE,
  * CLOUDPLANE_SECRETS_KEY (base64 AES-256 key), CLOUDPLANE_BASE_PATH, CLOUDPLANE_RATE_LIMIT (requests a
  * second per token, 0 turns the limit off), CLOUDPLANE_RATE_BURST and CLOUDPLANE_CORS_ORIGINS (the
- * origins whose pages may call the API, or *). Request logs and errors go to the console as JSON lines
- * unless the caller says where.
+ * origins whose pages may call the API, or *) and CLOUDPLANE_REQUEST_LOG (`off`: no line per request).
+ * Request logs and errors go to the console as JSON lines unless the caller says where.
  */
 import { createDatabase, importSecretsKey, type CloudplaneDatabase, type CreateDatabaseOptions } from "@cloudplane/db";
 import { createHandler } from "./handler.js";
@@ -29,6 +29,18 @@ export function rateLimitFromEnv(env: Env): RateLimit | false {
   if (!Number.isFinite(parsed.rate) || parsed.rate < 0 || !Number.isFinite(parsed.burst) || parsed.burst < 1)
     throw new Error("CLOUDPLANE_RATE_LIMIT must be a number ≥ 0 (0: no limit) and CLOUDPLANE_RATE_BURST a number ≥ 1.");
   return parsed.rate === 0 ? false : parsed;
+}
+
+/**
+ * Whether the environment asks for a log line per request: CLOUDPLANE_REQUEST_LOG `on` (the default) or
+ * `off`, for a platform that logs each invocation itself (Workers Logs, CloudWatch) and where the line's
+ * cost per request is not wanted. Errors are logged either way.
+ */
+export function requestLogFromEnv(env: Env): boolean {
+  const value = setting(env, "CLOUDPLANE_REQUEST_LOG")?.toLowerCase();
+  if (value === undefined || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error("CLOUDPLANE_REQUEST_LOG must be on (a JSON line per request, the default) or off.");
 }
 
 /**
@@ -105,16 +117,20 @@ async function settingsFromEnv(env: Env, secretsKey: CryptoKey | undefined) {
   const rateLimit = rateLimitFromEnv(env);
   const basePath = setting(env, "CLOUDPLANE_BASE_PATH");
   const cors = corsFromEnv(env);
-  return { secretsKey: secretsKey ?? (await secretsKeyFromEnv(env)), basePath, rateLimit, ...(cors ? { cors } : {}) };
+  const requestLog = requestLogFromEnv(env);
+  return { secretsKey: secretsKey ?? (await secretsKeyFromEnv(env)), basePath, rateLimit, requestLog, ...(cors ? { cors } : {}) };
 }
 
 /** The handler's options: the caller's, then the database, then the environment's settings, which win. */
 function withSettings(settings: Awaited<ReturnType<typeof settingsFromEnv>>, db: HandlerOptions["db"], handler: Partial<HandlerOptions> | undefined): HandlerOptions {
+  const { requestLog, ...rest } = settings;
   return {
     onRequest: (entry) => console.log(JSON.stringify({ level: "info", msg: "request", ...entry })),
     ...handler,
+    // CLOUDPLANE_REQUEST_LOG=off wins over the caller's `onRequest` too, as the environment's settings do.
+    ...(requestLog ? {} : { onRequest: undefined }),
     db,
-    ...settings,
+    ...rest,
   };
 }
 

@@ -932,7 +932,8 @@ same PostgreSQL database, reached with postgres.js over the Workers TCP socket, 
 no type lookup, statements sent unnamed), closed after the response.
 
 - **Ours**: apps/worker's bundle (\`wrangler deploy --dry-run\`), that is \`@cloudplane/handlers/fetch\` as deployed, with
-  \`CLOUDPLANE_RATE_LIMIT=0\` (the limiter off, as the bare worker has none) and its request log on.
+  \`CLOUDPLANE_RATE_LIMIT=0\` (the limiter off, as the bare worker has none) and \`CLOUDPLANE_REQUEST_LOG=off\` (no JSON line a
+  request: neither other worker writes one, nor ours on Node in part 1).
 - **Bare worker** (\`src/workers/bare.ts\`, bundled and minified by esbuild): the Node baseline's request handling (part 1) in a worker,
   sending the very statements ours sends (caught from our handler at the start of the part; checked through the worker,
   parameters included, before any load), rows as plain JSON. No auth, rate limit, validation, routing beyond a path match,

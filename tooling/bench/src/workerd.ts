@@ -296,8 +296,15 @@ export async function measureWorkerd(): Promise<WorkerdFigures> {
     const routes = ROUTES.filter((route) => !chosen || chosen.includes(route.id));
     const statements = await captureRouteSql(location, ROUTES.flatMap(checkedRequests));
     const bindings: Record<LoadKind, Record<string, string>> = {
-      // Ours as deployed but for the rate limit, which the bare worker does not have (CLOUDPLANE_RATE_LIMIT=0: off).
-      ours: { DATABASE_URL: location.url, CLOUDPLANE_SECRETS_KEY: location.secretsKeyBase64, CLOUDPLANE_BASE_PATH: "", CLOUDPLANE_RATE_LIMIT: "0" },
+      // Ours as deployed but for the rate limit, which the bare worker does not have (CLOUDPLANE_RATE_LIMIT=0: off), and
+      // the request log, which neither the bare worker nor the peer writes, nor ours on Node in part 1 (CLOUDPLANE_REQUEST_LOG=off).
+      ours: {
+        DATABASE_URL: location.url,
+        CLOUDPLANE_SECRETS_KEY: location.secretsKeyBase64,
+        CLOUDPLANE_BASE_PATH: "",
+        CLOUDPLANE_RATE_LIMIT: "0",
+        CLOUDPLANE_REQUEST_LOG: "off",
+      },
       bare: { DATABASE_URL: location.url, BENCH_STATEMENTS: JSON.stringify(statements) },
       peer: { DATABASE_URL: location.url, BENCH_STATEMENTS: JSON.stringify(statements) },
     };
