@@ -200,6 +200,8 @@ export const WRITE_ROUTES: WriteRoute[] = [
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR || undefined;
 /** With BENCH_PROFILE_DIR: the Node servers also write where they allocated memory (`.heapprofile`), for `profile-summary`. */
 export const PROFILE_ALLOCATIONS = process.env.BENCH_PROFILE_ALLOCATIONS === "1";
+/** The Node servers print their garbage collections per request (count and time, by kind) when they stop. */
+export const GC_STATS = process.env.BENCH_GC_STATS === "1";
 
 /**
  * How long and how hard the throughput runs are (the machine may have few, shared cores: modest

@@ -2,9 +2,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { Session } from "node:inspector/promises";
+import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import { join } from "node:path";
 import { heapNodes, mapBundleFrames, packageBundle } from "../profile-frames.js";
-import { PROFILE_ALLOCATIONS, PROFILE_DIR } from "../scenario.js";
+import { GC_STATS, PROFILE_ALLOCATIONS, PROFILE_DIR } from "../scenario.js";
 
 export function serverSettings<T>(): T {
   const text = process.env.BENCH_SERVER;
@@ -55,14 +56,55 @@ async function profileWhileServing(server: Server, directory: string): Promise<(
   };
 }
 
+/** V8's kinds of collection, as a `gc` performance entry's `detail.kind` gives them. */
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: "scavenges",
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: "mark-compacts",
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental marking steps",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+};
+
+/**
+ * With BENCH_GC_STATS=1: each collection the server's V8 makes while it serves (Node's `gc` performance
+ * entries), counted by kind with its time; the function it returns prints them per request, on stderr
+ * (the bench shows a server's stderr). Unlike a profile's "garbage collector", which the profiler's own
+ * allocations inflate, this is the collector as it runs unobserved.
+ */
+function collectionsWhileServing(server: Server): () => void {
+  let requests = 0;
+  server.on("request", () => requests++);
+  const kinds = new Map<number, { count: number; ms: number }>();
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
+      const seen = kinds.get(kind) ?? { count: 0, ms: 0 };
+      seen.count += 1;
+      seen.ms += entry.duration;
+      kinds.set(kind, seen);
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  return () => {
+    observer.disconnect();
+    const each = [...kinds].map(
+      ([kind, { count, ms }]) =>
+        `${count} ${GC_KINDS[kind] ?? `kind ${kind}`} (${((1000 * count) / Math.max(requests, 1)).toFixed(2)} per 1,000 requests, ${((1000 * ms) / Math.max(requests, 1)).toFixed(2)} µs a request)`,
+    );
+    const total = [...kinds.values()].reduce((sum, { ms }) => sum + ms, 0);
+    console.error(`gc over ${requests} requests: ${((1000 * total) / Math.max(requests, 1)).toFixed(2)} µs a request; ${each.join(", ") || "none"}`);
+  };
+}
+
 /**
  * Once the server listens: on SIGTERM, stop listening, drop idle connections and close the database
  * (PGlite writes its files then); with BENCH_PROFILE_DIR set, its profile is taken from now on and
- * written first.
+ * written first; with BENCH_GC_STATS=1, its collections are counted from now on and printed first.
  */
 export async function onStop(server: Server, closeDatabase: () => Promise<void>): Promise<void> {
   const stopProfile = PROFILE_DIR ? await profileWhileServing(server, PROFILE_DIR) : undefined;
+  const printCollections = GC_STATS ? collectionsWhileServing(server) : undefined;
   process.once("SIGTERM", () => {
+    printCollections?.();
     server.close();
     server.closeAllConnections();
     // Requests cut off with their connections still finish their queries: give them time first.
