@@ -113,6 +113,8 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
   }
 
   function log(method: string, pathname: string, status: number, state: Pick<PlatformContext, "requestId" | "started">): void {
+    // Without a listener there is no entry to build (nor a clock to read).
+    if (!options.onRequest) return;
     const entry: RequestLogEntry = {
       request_id: state.requestId,
       method,
@@ -120,7 +122,7 @@ export function createAnswers(options: HandlerOptions, basePath: string, idempot
       status,
       duration_ms: Math.round((performance.now() - state.started) * 100) / 100,
     };
-    options.onRequest?.(entry);
+    options.onRequest(entry);
   }
 
   return {
