@@ -27,7 +27,7 @@ export interface ProfileCoverage {
  * `profile-summary` can put each part's time per request. Resolves once the profiler runs; the function
  * it resolves to stops it and writes `<label>-<pid>.cpuprofile` and its `.json`.
  */
-async function profileWhileServing(server: Server, directory: string): Promise<() => Promise<void>> {
+async function profileWhileServing(directory: string, requests: () => number): Promise<() => Promise<void>> {
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
@@ -35,8 +35,6 @@ async function profileWhileServing(server: Server, directory: string): Promise<(
   // Every allocation sampled, the ones the garbage collector has since taken too (V8 leaves those out by default).
   if (PROFILE_ALLOCATIONS)
     await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  let requests = 0;
-  server.on("request", () => requests++);
   return async () => {
     const { profile } = await session.post("Profiler.stop");
     const allocations = PROFILE_ALLOCATIONS ? (await session.post("HeapProfiler.stopSampling")).profile : undefined;
@@ -45,7 +43,7 @@ async function profileWhileServing(server: Server, directory: string): Promise<(
     mapBundleFrames(profile, packageBundle);
     const label = process.env.BENCH_PROFILE_LABEL || "server";
     const name = join(directory, `${label}-${process.pid}`);
-    const coverage: ProfileCoverage = { label, requests };
+    const coverage: ProfileCoverage = { label, requests: requests() };
     await mkdir(directory, { recursive: true });
     await writeFile(`${name}.cpuprofile`, JSON.stringify(profile));
     await writeFile(`${name}.json`, `${JSON.stringify(coverage)}\n`);
@@ -70,9 +68,7 @@ const GC_KINDS: Record<number, string> = {
  * (the bench shows a server's stderr). Unlike a profile's "garbage collector", which the profiler's own
  * allocations inflate, this is the collector as it runs unobserved.
  */
-function collectionsWhileServing(server: Server): () => void {
-  let requests = 0;
-  server.on("request", () => requests++);
+function collectionsWhileServing(requests: () => number): () => void {
   const kinds = new Map<number, { count: number; ms: number }>();
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -86,12 +82,13 @@ function collectionsWhileServing(server: Server): () => void {
   observer.observe({ entryTypes: ["gc"] });
   return () => {
     observer.disconnect();
+    const served = Math.max(requests(), 1);
     const each = [...kinds].map(
       ([kind, { count, ms }]) =>
-        `${count} ${GC_KINDS[kind] ?? `kind ${kind}`} (${((1000 * count) / Math.max(requests, 1)).toFixed(2)} per 1,000 requests, ${((1000 * ms) / Math.max(requests, 1)).toFixed(2)} µs a request)`,
+        `${count} ${GC_KINDS[kind] ?? `kind ${kind}`} (${((1000 * count) / served).toFixed(2)} per 1,000 requests, ${((1000 * ms) / served).toFixed(2)} µs a request)`,
     );
     const total = [...kinds.values()].reduce((sum, { ms }) => sum + ms, 0);
-    console.error(`gc over ${requests} requests: ${((1000 * total) / Math.max(requests, 1)).toFixed(2)} µs a request; ${each.join(", ") || "none"}`);
+    console.error(`gc over ${requests()} requests: ${((1000 * total) / served).toFixed(2)} µs a request; ${each.join(", ") || "none"}`);
   };
 }
 
@@ -101,8 +98,12 @@ function collectionsWhileServing(server: Server): () => void {
  * written first; with BENCH_GC_STATS=1, its collections are counted from now on and printed first.
  */
 export async function onStop(server: Server, closeDatabase: () => Promise<void>): Promise<void> {
-  const stopProfile = PROFILE_DIR ? await profileWhileServing(server, PROFILE_DIR) : undefined;
-  const printCollections = GC_STATS ? collectionsWhileServing(server) : undefined;
+  // One count of the requests the server is handed from now on, for whichever of the two reports them.
+  let requests = 0;
+  if (PROFILE_DIR || GC_STATS) server.on("request", () => requests++);
+  const served = () => requests;
+  const stopProfile = PROFILE_DIR ? await profileWhileServing(PROFILE_DIR, served) : undefined;
+  const printCollections = GC_STATS ? collectionsWhileServing(served) : undefined;
   process.once("SIGTERM", () => {
     printCollections?.();
     server.close();
