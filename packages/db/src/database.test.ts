@@ -357,6 +357,57 @@ describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) 
       await database.close();
     }
   });
+
+  // Where the runtime compiles functions (Node), a flat select's rows are made by a function built for its
+  // fields; the rows must be the ones the loop makes: keys in the select's order, decoders, nulls.
+  it("are mapped the same for a flat select: the select's keys in order, decoders, nulls, any key's spelling", async () => {
+    const database = await createTestDatabase({ engine });
+    try {
+      const { db } = database;
+      const [user] = await db.select().from(users).where(eq(users.accountId, 1)).limit(1);
+      expect(user).toBeDefined();
+      const statement = db
+        .select({
+          name: users.name,
+          phone: sql<string | null>`null`,
+          created: users.created,
+          doubled: sql<number>`(${users.id} * 2)::numeric`.mapWith(Number),
+          'a "quoted" key\n': sql<string>`'q'`,
+          "7": users.id,
+          authTypes: users.authTypes,
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        .prepare("mapped_flat_test");
+      for (let round = 0; round < 2; round++) {
+        const [row] = await statement.execute({ id: user!.id });
+        expect(row).toEqual({
+          name: user!.name,
+          phone: null,
+          created: user!.created,
+          doubled: user!.id * 2,
+          'a "quoted" key\n': "q",
+          "7": user!.id,
+          authTypes: user!.authTypes,
+        });
+        expect(row!.created).toBeInstanceOf(Date);
+        expect(typeof row!.doubled).toBe("number");
+        // As an object's keys always are: an integer key first, then the others in the select's order.
+        expect(Object.keys(row!)).toEqual(["7", "name", "phone", "created", "doubled", 'a "quoted" key\n', "authTypes"]);
+        expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+        expect(await statement.execute({ id: -1 })).toEqual([]);
+      }
+      // A whole table's row, as `select()` and `returning()` give it: every column, in the table's order.
+      const [whole] = await db.select().from(users).where(eq(users.id, user!.id));
+      expect(whole).toEqual(user);
+      expect(Object.keys(whole!)).toEqual(Object.keys(getTableColumns(users)));
+      const [changed] = await db.update(users).set({ phone: null }).where(eq(users.id, user!.id)).returning();
+      expect(changed).toEqual({ ...user, phone: null });
+      expect(Object.keys(changed!)).toEqual(Object.keys(getTableColumns(users)));
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 /**
