@@ -397,6 +397,15 @@ describe.each(relationalEngines)("rows of a prepared statement on %s", (engine) 
         expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
         expect(await statement.execute({ id: -1 })).toEqual([]);
       }
+      // Many rows: every one, in the statement's order, in a plain array.
+      const ids = db.select({ id: users.id }).from(users).orderBy(users.id).prepare("mapped_many_test");
+      const all = await selectRows<{ id: number }>(db, sql`select id from users order by id`);
+      expect(all.length).toBeGreaterThan(1);
+      for (let round = 0; round < 2; round++) {
+        const rows = await ids.execute();
+        expect(rows).toEqual(all.map(({ id }) => ({ id })));
+        expect(Object.getPrototypeOf(rows)).toBe(Array.prototype);
+      }
       // A whole table's row, as `select()` and `returning()` give it: every column, in the table's order.
       const [whole] = await db.select().from(users).where(eq(users.id, user!.id));
       expect(whole).toEqual(user);
