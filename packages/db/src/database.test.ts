@@ -592,6 +592,63 @@ describe("PGlite with our patch (patches/)", () => {
     }
   });
 
+  it("keeps statements prepared by their text: answered as before, bounded, and prepared again when PostgreSQL forgot or changed them", async () => {
+    // Read with exec (the simple protocol, which prepares nothing): the statements `query` keeps prepared.
+    const ours = async () => ((await client.exec("select statement from pg_prepared_statements where not from_sql"))[0]!.rows as { statement: string }[]).map((row) => row.statement).sort();
+    // From a clean slate: this PGlite has prepared its own first statements and the test's above.
+    await client.exec("deallocate all; create table prepared_notes (id int primary key, note text, tags text[], doc jsonb, at timestamptz)");
+    const insert = "insert into prepared_notes (id, note, tags, doc, at) values ($1, $2, $3, $4, $5)";
+    const byId = "select id, note, tags, doc, at from prepared_notes where id = $1";
+    const at = new Date("2026-05-04T03:02:01.000Z");
+    // Parameters serialized by the types PostgreSQL found the first time: an array, an object as JSON, a
+    // date (read back as PostgreSQL's text: this PGlite keeps Drizzle's parsers).
+    const atText = "2026-05-04 03:02:01+00";
+    for (const id of [1, 2]) expect(await client.query(insert, [id, `note ${id}`, ["a", "b,c"], { id, nested: [true] }, at])).toMatchObject({ affectedRows: 1, rows: [] });
+    expect((await client.query(byId, [2])).rows).toEqual([{ id: 2, note: "note 2", tags: ["a", "b,c"], doc: { id: 2, nested: [true] }, at: atText }]);
+    const none = await client.query(byId, [3]);
+    expect(none.rows).toEqual([]);
+    expect(none.fields.map((field) => field.name)).toEqual(["id", "note", "tags", "doc", "at"]);
+    expect((await client.query(byId, [1], { rowMode: "array" })).rows).toEqual([[1, "note 1", ["a", "b,c"], { id: 1, nested: [true] }, atText]]);
+    // Each text prepared once, however often it ran.
+    expect(await ours()).toEqual([insert, byId].sort());
+
+    // An error in a statement's text prepares nothing; one in its execution leaves it prepared and usable.
+    await expect(client.query("select from where $1", [1])).rejects.toMatchObject({ code: "42601" });
+    const divide = "select 10 / $1::int as quotient";
+    await expect(client.query(divide, [0])).rejects.toMatchObject({ code: "22012" });
+    expect((await client.query(divide, [5])).rows).toEqual([{ quotient: 2 }]);
+    expect(await ours()).toEqual([insert, byId, divide].sort());
+
+    // The columns changed under a prepared statement (PostgreSQL refuses to run it): prepared again, outside a transaction.
+    const all = "select * from prepared_notes where id = $1";
+    expect(Object.keys((await client.query<object>(all, [1])).rows[0]!)).toEqual(["id", "note", "tags", "doc", "at"]);
+    await client.exec("alter table prepared_notes add column extra int default 7");
+    expect((await client.query(all, [1])).rows).toMatchObject([{ id: 1, extra: 7 }]);
+    // In a transaction it cannot be run again (the transaction is aborted): the error is the caller's, and the next run prepares it anew.
+    await client.exec("alter table prepared_notes drop column extra");
+    await expect(client.transaction((tx) => tx.query(all, [1]))).rejects.toMatchObject({ code: "0A000" });
+    expect(Object.keys((await client.query<object>(all, [1])).rows[0]!)).toEqual(["id", "note", "tags", "doc", "at"]);
+    // Statements PostgreSQL was told to forget: prepared again.
+    await client.exec("deallocate all");
+    expect((await client.query(byId, [2])).rows).toMatchObject([{ id: 2, note: "note 2" }]);
+    expect(await ours()).toEqual([byId]);
+
+    // At most statementCacheSize stay prepared, the ones used longest ago closed first; 0 prepares none.
+    const size = client.statementCacheSize;
+    try {
+      client.statementCacheSize = 3;
+      const texts = [1, 2, 3, 4, 5].map((n) => `select $1::int + ${n} as sum`);
+      for (const text of texts) expect((await client.query(text, [1])).rows).toEqual([{ sum: 1 + Number(text.at(-8)) }]);
+      expect(await ours()).toEqual(texts.slice(2));
+      client.statementCacheSize = 0;
+      expect((await client.query("select $1::int * 2 as twice", [4])).rows).toEqual([{ twice: 8 }]);
+      expect(await ours()).toEqual(texts.slice(2));
+    } finally {
+      client.statementCacheSize = size;
+    }
+    await client.exec("drop table prepared_notes; deallocate all");
+  });
+
   it("starts databases from an image that each copy its files out of it once, and change their own copies only", async () => {
     await client.exec("create table kept (id int primary key, note text); insert into kept select i, repeat('x', 500) from generate_series(1, 2000) i");
     const image = pgliteImage(new Uint8Array(await (await dumpPgliteImage(client)).arrayBuffer()));

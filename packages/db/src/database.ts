@@ -146,12 +146,22 @@ async function pgliteDirectory(dataDir: string): Promise<string> {
  * The types Drizzle reads as PostgreSQL's text (dates, times, intervals and their arrays, numeric[]),
  * by type OID: Drizzle passes these parsers with every query, and PGlite then copies its whole parser
  * table per query (an eighth of a small request's time). Set once on the client, the queries need not
- * pass them (`withoutQueryParsers`). A PGlite that `pgliteDatabase` serves is started with them
- * (`PGlite.create({ parsers: DRIZZLE_PARSERS, … })`).
+ * pass them (`withoutQueryParsers`). A PGlite that `pgliteDatabase` serves is started with them, best
+ * as part of `PGLITE_CLIENT_OPTIONS` (`PGlite.create({ ...PGLITE_CLIENT_OPTIONS, … })`).
  */
 const keepText = (value: string) => value;
 const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 export const DRIZZLE_PARSERS: NonNullable<PGliteOptions["parsers"]> = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText]));
+
+/**
+ * What every PGlite this package starts is given: Drizzle's parsers (`DRIZZLE_PARSERS`), and a cache of
+ * prepared statements (`statementCacheSize`, added by our PGlite patch). Without it PGlite parses and
+ * plans every query anew, in six exchanges with the database; with it, a statement seen before is bound
+ * to the one PostgreSQL prepared the first time and answered in one exchange: on the bench's database,
+ * GET a stream's two statements take 0.2 ms instead of 0.95 ms, the cost report's 0.25 ms instead of
+ * 0.59 ms. The API sends a few hundred distinct statements; the 256 used last stay prepared.
+ */
+export const PGLITE_CLIENT_OPTIONS = { parsers: DRIZZLE_PARSERS, statementCacheSize: 256 } satisfies PGliteOptions;
 
 type QueryOptions = Record<string, unknown> | undefined;
 
@@ -306,9 +316,9 @@ async function openPgliteDirectory(PGlite: typeof PGliteClass, dataDir: string, 
   const directory = await pgliteDirectory(dataDir);
   const node = await nodeFileSystem();
   const sizes = keptFileSizes(node[0]);
-  if (durability === "relaxed") return PGlite.create(directory, { parsers: DRIZZLE_PARSERS, extensions: { sizes } });
+  if (durability === "relaxed") return PGlite.create(directory, { ...PGLITE_CLIENT_OPTIONS, extensions: { sizes } });
   const client = await PGlite.create(directory, {
-    parsers: DRIZZLE_PARSERS,
+    ...PGLITE_CLIENT_OPTIONS,
     startParams: [...PGlite.defaultStartParams, ...DURABLE_SETTINGS.flatMap((setting) => ["-c", setting])],
     extensions: { syncedFiles: syncedFiles(node[0]), sizes },
   });
@@ -322,7 +332,7 @@ async function openPgliteDirectory(PGlite: typeof PGliteClass, dataDir: string, 
 }
 
 /**
- * The Drizzle database with the schema over `client`, a PGlite started with `DRIZZLE_PARSERS`, as
+ * The Drizzle database with the schema over `client`, a PGlite started with `PGLITE_CLIENT_OPTIONS`, as
  * `createDatabase` makes it over the PGlite it starts: its queries go without the parsers option. For a
  * PGlite the caller starts itself (from a data directory's dump, say); the caller closes it. The client may
  * be given while it starts: Drizzle's driver loads meanwhile (in a new process, as long as a third of
@@ -337,7 +347,7 @@ async function openPglite(dataDir: string | undefined, durability: PgliteDurabil
   // Drizzle's PGlite driver loads beside PGlite, as pgliteDatabase will ask for it.
   const [{ PGlite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   // In memory (tests) as PGlite makes it: nothing to make durable, and nothing slowed down.
-  const client = dataDir === undefined ? await PGlite.create(undefined, { parsers: DRIZZLE_PARSERS }) : await openPgliteDirectory(PGlite, dataDir, durability);
+  const client = dataDir === undefined ? await PGlite.create(undefined, PGLITE_CLIENT_OPTIONS) : await openPgliteDirectory(PGlite, dataDir, durability);
   return {
     db: await pgliteDatabase(client),
     engine: "pglite",

@@ -8,6 +8,7 @@ export {
   createDatabase,
   DRIZZLE_PARSERS,
   openDatabase,
+  PGLITE_CLIENT_OPTIONS,
   pgliteDatabase,
   type CloudplaneDatabase,
   type CreateDatabaseOptions,

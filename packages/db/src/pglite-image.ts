@@ -5,7 +5,7 @@
  * (`prepareTestDatabases`); `@cloudplane/testing` one per preset, cached on disk.
  */
 import type { PGlite } from "@electric-sql/pglite";
-import { DRIZZLE_PARSERS } from "./database.js";
+import { PGLITE_CLIENT_OPTIONS } from "./database.js";
 
 /**
  * A new, empty PGlite to make an image in. Its cluster has WAL segments of 1 MB instead of 16 MB and
@@ -17,7 +17,7 @@ export async function createPgliteForImage(): Promise<PGlite> {
   return PGlite.create({
     initDbStartParams: ["--wal-segsize=1"],
     startParams: [...PGlite.defaultStartParams, "-c", "min_wal_size=2MB", "-c", "wal_recycle=off"],
-    parsers: DRIZZLE_PARSERS,
+    ...PGLITE_CLIENT_OPTIONS,
   });
 }
 
@@ -56,7 +56,7 @@ export async function dumpPgliteImage(client: PGlite): Promise<Blob> {
 }
 
 /**
- * A new PGlite holding the image's data, started with `DRIZZLE_PARSERS` (give it to `pgliteDatabase`).
+ * A new PGlite holding the image's data, started with `PGLITE_CLIENT_OPTIONS` (give it to `pgliteDatabase`).
  * - PostgreSQL starts on a copied data directory by recovering it, and during recovery arms a timer to
  *   log its progress every 10 s that single-user PGlite never disarms: it would keep a test process (a
  *   jest worker, a script) from ever exiting. Hence no such log.
@@ -69,7 +69,7 @@ export async function startPgliteFromImage(tarball: Blob): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   return PGlite.create({
     loadDataDir: tarball,
-    parsers: DRIZZLE_PARSERS,
+    ...PGLITE_CLIENT_OPTIONS,
     startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0", "-c", "shared_buffers=16MB"],
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The baseline on Node: the driver our handler uses on the engine (postgres.js with its defaults, or
- * PGlite), without Drizzle, answering with baseline-core.ts; and the check, before any load, that it
+ * PGlite with the prepared statements ours keeps), without Drizzle, answering with baseline-core.ts; and the check, before any load, that it
  * sends exactly the statements our handler sends.
  */
 import type { CapturedStatement } from "./capture.js";
@@ -14,9 +14,11 @@ export interface RawDatabaseOptions {
   /** Most connections in the PostgreSQL pool (ours has 10). */
   max?: number;
   /**
-   * PostgreSQL: prepare each statement on the server once per connection, as postgres.js does by default
-   * and as a bare server would; false sends unnamed statements, planned for their values each time, as
-   * Drizzle sends every statement the code does not name with `.prepare(name)`.
+   * Prepare each statement on the server once per connection, as a bare server would: on PostgreSQL as
+   * postgres.js does by default, on PGlite as ours does (`PGLITE_CLIENT_OPTIONS`' statement cache).
+   * False sends unnamed statements, parsed and planned for their values each time: on PostgreSQL as
+   * Drizzle sends every statement the code does not name with `.prepare(name)`, on PGlite as PGlite does
+   * by default.
    */
   prepare?: boolean;
 }
@@ -28,8 +30,9 @@ export async function openRawDatabase(location: DatabaseLocation, options: RawDa
     const prepare = options.prepare ?? true;
     return postgresRawDatabase(postgres(location.url, { max: options.max ?? 10, prepare, onnotice: () => undefined }), prepare);
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(`${location.dataDir}/pglite`);
+  const [{ PGlite }, { PGLITE_CLIENT_OPTIONS }] = await Promise.all([import("@electric-sql/pglite"), import("@cloudplane/db")]);
+  const statementCacheSize = options.prepare === false ? 0 : PGLITE_CLIENT_OPTIONS.statementCacheSize;
+  const client = await PGlite.create(`${location.dataDir}/pglite`, { statementCacheSize });
   const on = (target: Pick<typeof client, "query">): RawQuery => ({
     async query(text, params) {
       const result = await target.query<Row>(text, params, { rowMode: "array" });

@@ -1,7 +1,7 @@
 /**
  * Child process: the Fastify peer (../fastify-peer-core.ts) listening on node:http through Fastify's own
  * `listen`, on the benchmark's database, with the driver the baseline uses (postgres.js with its defaults,
- * or PGlite). Prints `{"port":…}` once it listens; ends on SIGTERM after closing the database.
+ * or PGlite with ours' prepared statements). Prints `{"port":…}` once it listens; ends on SIGTERM after closing the database.
  */
 import type { AddressInfo } from "node:net";
 import { openRawDatabase } from "../baseline.js";

@@ -1,6 +1,6 @@
 /**
  * Child process: the peer (../peer-core.ts, Hono with @hono/zod-openapi) served by @hono/node-server on
- * the benchmark's database, with the driver the baseline uses (postgres.js with its defaults, or PGlite).
+ * the benchmark's database, with the driver the baseline uses (postgres.js with its defaults, or PGlite with ours' prepared statements).
  * Prints `{"port":…}` once it listens; ends on SIGTERM after closing the database.
  */
 import type { Server } from "node:http";
